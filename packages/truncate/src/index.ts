@@ -1,0 +1,26 @@
+export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "./envelope.js";
+export { formatSize } from "./format-size.js";
+export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, DEFAULT_MAX_LINES } from "./limits.js";
+export { countLines, utf8Length } from "./measure.js";
+export type { HeadNoticeOptions } from "./notices.js";
+export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
+export { cleanupExpired } from "./observation/cleanup.js";
+export type {
+  ConfigResult,
+  ObservationTruncatorConfig,
+  ObservationTruncatorOptions,
+  TruncationDirection,
+} from "./observation/config.js";
+export { resolveObservationConfig } from "./observation/config.js";
+export type {
+  ObservationTruncator,
+  TruncateCallOptions,
+  TruncatedData,
+  TruncationRecord,
+} from "./observation/truncator.js";
+export { createObservationTruncator } from "./observation/truncator.js";
+export type { TruncationLimits, TruncationResult } from "./result.js";
+export { truncateHead } from "./truncate-head.js";
+export type { LineTruncationResult } from "./truncate-line.js";
+export { LINE_TRUNCATION_MARKER, truncateLine } from "./truncate-line.js";
+export { truncateTail } from "./truncate-tail.js";

@@ -1,0 +1,5 @@
+/** Defaults shared by every truncation in Gong (seed 003 §3, seed 002 §H). */
+export const DEFAULT_MAX_LINES = 2000;
+export const DEFAULT_MAX_BYTES = 50 * 1024;
+/** grep cuts each matching line to this many characters. */
+export const DEFAULT_MAX_LINE_CHARS = 500;

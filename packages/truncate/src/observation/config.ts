@@ -1,0 +1,99 @@
+import path from "node:path";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
+
+export type TruncationDirection = "head" | "tail";
+
+export interface ObservationTruncatorOptions {
+  /** The project root; the spill folder and the paths in notices are relative to it. */
+  rootDir: string;
+  /** Spill folder, absolute or relative to `rootDir` (default `.tool-output`). */
+  outputDir?: string;
+  maxLines?: number;
+  maxBytes?: number;
+  /** Default direction; a call may override it (bash uses `tail`). */
+  direction?: TruncationDirection;
+  /** Spilled files older than this are deleted (default 7). */
+  retentionDays?: number;
+  /** Word the hint for an agent that has a subagent (`Task`) tool (seed 003 §7). */
+  hasTaskTool?: boolean;
+}
+
+export interface ObservationTruncatorConfig {
+  rootDir: string;
+  /** Absolute. */
+  outputDir: string;
+  maxLines: number;
+  maxBytes: number;
+  direction: TruncationDirection;
+  retentionDays: number;
+  hasTaskTool: boolean;
+}
+
+export type ConfigResult =
+  | { ok: true; config: ObservationTruncatorConfig }
+  | { ok: false; error: string };
+
+type Env = Record<string, string | undefined>;
+
+const positiveInteger = (value: number) => Number.isInteger(value) && value > 0;
+const positiveNumber = (value: number) => Number.isFinite(value) && value > 0;
+
+/**
+ * Builds the truncator's configuration: explicit options win over the `TOOL_OUTPUT_*`
+ * environment (seed 003 §9), which wins over the defaults. An invalid value is an
+ * error naming the variable, never a NaN limit.
+ */
+export function resolveObservationConfig(
+  options: ObservationTruncatorOptions,
+  env: Env = process.env,
+): ConfigResult {
+  const errors: string[] = [];
+  const fromEnv = (name: string, valid: (n: number) => boolean, expected: string) => {
+    const raw = env[name]?.trim();
+    if (!raw) return undefined;
+    const value = Number(raw);
+    if (!valid(value)) {
+      errors.push(`${name} must be ${expected}, got "${raw}"`);
+      return undefined;
+    }
+    return value;
+  };
+  const checkOption = (name: string, value: number | undefined, valid: (n: number) => boolean) => {
+    if (value !== undefined && !valid(value)) errors.push(`${name} must be positive, got ${value}`);
+    return value;
+  };
+
+  const maxLines =
+    checkOption("maxLines", options.maxLines, positiveInteger) ??
+    fromEnv("TOOL_OUTPUT_MAX_LINES", positiveInteger, "a positive integer");
+  const maxBytes =
+    checkOption("maxBytes", options.maxBytes, positiveInteger) ??
+    fromEnv("TOOL_OUTPUT_MAX_BYTES", positiveInteger, "a positive integer");
+  const retentionDays =
+    checkOption("retentionDays", options.retentionDays, positiveNumber) ??
+    fromEnv("TOOL_OUTPUT_RETENTION_DAYS", positiveNumber, "a positive number of days");
+
+  let direction = options.direction;
+  const rawDirection = env.TOOL_OUTPUT_TRUNCATE_DIRECTION?.trim();
+  if (direction === undefined && rawDirection) {
+    if (rawDirection === "head" || rawDirection === "tail") direction = rawDirection;
+    else errors.push(`TOOL_OUTPUT_TRUNCATE_DIRECTION must be "head" or "tail", got "${rawDirection}"`);
+  }
+
+  if (errors.length > 0) return { ok: false, error: `Invalid tool output settings: ${errors.join("; ")}` };
+
+  const rootDir = path.resolve(options.rootDir);
+  const outputDir = options.outputDir ?? (env.TOOL_OUTPUT_DIR?.trim() || ".tool-output");
+  return {
+    ok: true,
+    config: {
+      rootDir,
+      outputDir: path.resolve(rootDir, outputDir),
+      maxLines: maxLines ?? DEFAULT_MAX_LINES,
+      maxBytes: maxBytes ?? DEFAULT_MAX_BYTES,
+      direction: direction ?? "head",
+      retentionDays: retentionDays ?? 7,
+      hasTaskTool: options.hasTaskTool ?? false,
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import path from "node:path";
+import type { ToolResponse } from "../envelope.js";
+import { formatSize } from "../format-size.js";
+import { prefixEndWithinBytes, utf8LengthOf } from "../measure.js";
+import type { TruncationResult } from "../result.js";
+import { truncateHead } from "../truncate-head.js";
+import { truncateTail } from "../truncate-tail.js";
+import { cleanupExpired } from "./cleanup.js";
+import type { ObservationTruncatorConfig, TruncationDirection } from "./config.js";
+import { ensureOutputDir, safeToolName, spillTimestamp, writeUniqueFile } from "./spill.js";
+
+/** `data.truncation` of the seed-000 wrapper. */
+export interface TruncationRecord {
+  direction: TruncationDirection;
+  max_lines: number;
+  max_bytes: number;
+  original_lines: number;
+  original_bytes: number;
+  kept_lines: number;
+  kept_bytes: number;
+  /** Project-relative POSIX path when inside the project, else absolute. */
+  full_output_path: string;
+}
+
+export interface TruncatedData extends Record<string, unknown> {
+  truncated: true;
+  truncation: TruncationRecord;
+  preview: string;
+}
+
+export interface TruncateCallOptions {
+  /** Used in the spill file name: `tool_<stamp>_<toolName>.json`. */
+  toolName: string;
+  /** Overrides the configured direction for this call. */
+  direction?: TruncationDirection;
+}
+
+export interface ObservationTruncator {
+  readonly config: ObservationTruncatorConfig;
+  /**
+   * Returns `envelope` itself when its `text` is within the limits or it asks for
+   * `context.truncation_skip`; otherwise spills it and returns the seed-000 wrapper.
+   */
+  truncate(envelope: ToolResponse, options: TruncateCallOptions): Promise<ToolResponse>;
+}
+
+// Spill folders already cleaned by this process: cleanup runs at most once per start.
+const cleanedDirs = new Set<string>();
+
+export function createObservationTruncator(config: ObservationTruncatorConfig): ObservationTruncator {
+  const displayPath = (file: string) => {
+    const relative = path.relative(config.rootDir, file);
+    const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+    return inside ? relative.split(path.sep).join("/") : file;
+  };
+
+  async function spill(envelope: ToolResponse, toolName: string) {
+    await ensureOutputDir(config.outputDir);
+    if (!cleanedDirs.has(config.outputDir)) {
+      cleanedDirs.add(config.outputDir);
+      await cleanupExpired(config.outputDir, config.retentionDays);
+    }
+    const stem = `tool_${spillTimestamp(new Date())}_${safeToolName(toolName)}`;
+    const jsonFile = await writeUniqueFile(
+      config.outputDir,
+      stem,
+      "json",
+      JSON.stringify(envelope, null, 2),
+    );
+    // The same text as a plain file, so the model can page and grep it by line number.
+    const textStem = path.basename(jsonFile, ".json");
+    const textFile = await writeUniqueFile(config.outputDir, textStem, "txt", envelope.text);
+    return { json: displayPath(jsonFile), text: displayPath(textFile) };
+  }
+
+  return {
+    config,
+    async truncate(envelope, options) {
+      if (envelope.context?.truncation_skip === true) return envelope;
+      const direction = options.direction ?? config.direction;
+      const limits = { maxLines: config.maxLines, maxBytes: config.maxBytes };
+      const text = envelope.text ?? "";
+      const result = direction === "tail" ? truncateTail(text, limits) : truncateHead(text, limits);
+      if (!result.truncated) return envelope;
+
+      const paths = await spill(envelope, options.toolName);
+      const kept = keptPreview(text, result);
+      const truncation: TruncationRecord = {
+        direction,
+        max_lines: config.maxLines,
+        max_bytes: config.maxBytes,
+        original_lines: result.totalLines,
+        original_bytes: result.totalBytes,
+        kept_lines: kept.lines,
+        kept_bytes: kept.bytes,
+        full_output_path: paths.json,
+      };
+      const wrapper: ToolResponse<TruncatedData> = {
+        status: envelope.status === "error" ? "error" : "partial",
+        data: { truncated: true, truncation, preview: kept.preview },
+        text: wrapperText(kept.preview, truncation, paths.text, config.hasTaskTool),
+        stats: envelope.stats,
+        context: envelope.context,
+      };
+      if (envelope.status === "error" && envelope.error) wrapper.error = envelope.error;
+      return wrapper;
+    },
+  };
+}
+
+/**
+ * The preview is the truncated text; a head cut whose first line alone is too long
+ * would keep nothing, so it keeps that line's first `maxBytes` bytes instead.
+ */
+function keptPreview(text: string, result: TruncationResult) {
+  if (!result.firstLineExceedsLimit) {
+    return { preview: result.content, lines: result.outputLines, bytes: result.outputBytes };
+  }
+  const end = prefixEndWithinBytes(text, 0, result.maxBytes);
+  return { preview: text.slice(0, end), lines: 1, bytes: utf8LengthOf(text, 0, end) };
+}
+
+function wrapperText(
+  preview: string,
+  t: TruncationRecord,
+  textPath: string,
+  hasTaskTool: boolean,
+): string {
+  const which = t.direction === "head" ? "first" : "last";
+  const notice =
+    `[Output truncated: showing the ${which} ${t.kept_lines} of ${t.original_lines} lines ` +
+    `(${formatSize(t.kept_bytes)} of ${formatSize(t.original_bytes)}; limit ${t.max_lines} lines / ` +
+    `${formatSize(t.max_bytes)}). Full output saved to ${textPath} (plain text) and ` +
+    `${t.full_output_path} (complete result).]`;
+  const pageCall =
+    t.direction === "head"
+      ? `read(path="${textPath}", offset=${t.kept_lines + 1}) to continue after the preview`
+      : `read(path="${textPath}", offset=1, limit=${Math.min(t.max_lines, t.original_lines - t.kept_lines)}) to see the beginning`;
+  const steps = hasTaskTool
+    ? [`Use Task to have a subagent process the full output file ${textPath}`, `Or ${pageCall}`]
+    : [pageCall, `grep(pattern="<what you need>", path="${textPath}") to search the full output`];
+  return `${preview}\n\n${notice}\n\nRecommended next step:\n${steps.map((s) => `- ${s}`).join("\n")}`;
+}

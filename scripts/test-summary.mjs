@@ -1,0 +1,22 @@
+// Adds up the per-package vitest JSON reports (written when CI is set) into one
+// closing line, `Tests: N passed, N failed, N skipped`, for whoever reads the CI log.
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const group of ["packages", "apps"]) {
+  const dir = path.join(root, group);
+  if (!existsSync(dir)) continue;
+  for (const name of readdirSync(dir)) {
+    const report = path.join(dir, name, "test-results.json");
+    if (!existsSync(report)) continue;
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    passed += json.numPassedTests ?? 0;
+    failed += json.numFailedTests ?? 0;
+    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
+}
+console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
