@@ -44,7 +44,8 @@ export function truncateHead(content: string, limits: TruncationLimits = {}): Tr
     const separator = outputLines > 0 ? 1 : 0;
     const room = maxBytes - outputBytes - separator;
     // A UTF-16 unit is at least one UTF-8 byte: a longer line cannot fit, skip counting it.
-    const lineBytes = lineEnd - lineStart > room ? room + 1 : utf8LengthOf(content, lineStart, lineEnd);
+    const lineBytes =
+      lineEnd - lineStart > room ? room + 1 : utf8LengthOf(content, lineStart, lineEnd);
     if (lineBytes > room) {
       truncatedBy = "bytes";
       break;

@@ -15,7 +15,10 @@ export interface LineTruncationResult {
  * Cuts one line (a grep match, say) to `maxChars` UTF-16 characters, never between the
  * two halves of a surrogate pair, and marks the cut.
  */
-export function truncateLine(line: string, maxChars = DEFAULT_MAX_LINE_CHARS): LineTruncationResult {
+export function truncateLine(
+  line: string,
+  maxChars = DEFAULT_MAX_LINE_CHARS,
+): LineTruncationResult {
   const base = { totalChars: line.length, maxChars };
   if (line.length <= maxChars) {
     return { ...base, content: line, truncated: false, truncatedBy: null };

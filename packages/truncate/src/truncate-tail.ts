@@ -43,7 +43,8 @@ export function truncateTail(content: string, limits: TruncationLimits = {}): Tr
     const lineStart = newline + 1;
     const separator = outputLines > 0 ? 1 : 0;
     const room = maxBytes - outputBytes - separator;
-    const lineBytes = lineEnd - lineStart > room ? room + 1 : utf8LengthOf(content, lineStart, lineEnd);
+    const lineBytes =
+      lineEnd - lineStart > room ? room + 1 : utf8LengthOf(content, lineStart, lineEnd);
     if (lineBytes > room) {
       truncatedBy = "bytes";
       if (outputLines === 0) {

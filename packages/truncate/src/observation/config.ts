@@ -77,10 +77,12 @@ export function resolveObservationConfig(
   const rawDirection = env.TOOL_OUTPUT_TRUNCATE_DIRECTION?.trim();
   if (direction === undefined && rawDirection) {
     if (rawDirection === "head" || rawDirection === "tail") direction = rawDirection;
-    else errors.push(`TOOL_OUTPUT_TRUNCATE_DIRECTION must be "head" or "tail", got "${rawDirection}"`);
+    else
+      errors.push(`TOOL_OUTPUT_TRUNCATE_DIRECTION must be "head" or "tail", got "${rawDirection}"`);
   }
 
-  if (errors.length > 0) return { ok: false, error: `Invalid tool output settings: ${errors.join("; ")}` };
+  if (errors.length > 0)
+    return { ok: false, error: `Invalid tool output settings: ${errors.join("; ")}` };
 
   const rootDir = path.resolve(options.rootDir);
   const outputDir = options.outputDir ?? (env.TOOL_OUTPUT_DIR?.trim() || ".tool-output");

@@ -47,7 +47,9 @@ export interface ObservationTruncator {
 // Spill folders already cleaned by this process: cleanup runs at most once per start.
 const cleanedDirs = new Set<string>();
 
-export function createObservationTruncator(config: ObservationTruncatorConfig): ObservationTruncator {
+export function createObservationTruncator(
+  config: ObservationTruncatorConfig,
+): ObservationTruncator {
   const displayPath = (file: string) => {
     const relative = path.relative(config.rootDir, file);
     const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);

@@ -1,0 +1,52 @@
+/**
+ * The tool contract (ARCHITECTURE §2). Agent-core runs any `Tool`; built-in tools and
+ * user tools alike return the seed-000 `ToolResponse` envelope and never throw for an
+ * expected failure.
+ */
+
+import type { ToolResponse } from "@gong/truncate";
+import type { Static, TSchema } from "@sinclair/typebox";
+
+export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "@gong/truncate";
+
+/**
+ * Images a tool returns beside its text (read of a PNG, say). They travel in
+ * `data.images` so the envelope keeps exactly the seed-000 top-level keys; agent-core
+ * hands them to the model next to `text`.
+ */
+export interface ToolImage {
+  type: "image";
+  /** base64 */
+  data: string;
+  mimeType: string;
+}
+
+/** Output detail the caller asks for (seed 004): per call, per tool, or globally. */
+export type OutputLevel = "brief" | "standard" | "full";
+
+export interface ToolExecutionContext {
+  /** Absolute working directory of the call; paths resolve against it. */
+  cwd: string;
+  /** Aborts the call: the tool stops, cleans up and returns an `ABORTED` envelope. */
+  signal?: AbortSignal;
+  /** Streaming progress (bash output so far, say), for UIs. */
+  onUpdate?: (partial: ToolResponse) => void;
+  outputLevel?: OutputLevel;
+}
+
+export interface Tool<Params extends TSchema = TSchema> {
+  name: string;
+  /** Human label for UIs. */
+  label: string;
+  /** What the model is told: purpose, parameters, limits, defaults. */
+  description: string;
+  parameters: Params;
+  /** Read-only tools may run in parallel when the settings allow. */
+  readOnly?: boolean;
+  /**
+   * Runs with parameters already validated against `parameters`. Callers go through
+   * `runTool`, which validates first (a wrong type → `INVALID_PARAM`) and turns a throw
+   * into an `INTERNAL_ERROR` envelope.
+   */
+  execute(params: Static<Params>, context: ToolExecutionContext): Promise<ToolResponse>;
+}
