@@ -10,10 +10,14 @@ const cliBin = path.join(cliDir, "dist", "bin.js");
 
 if (existsSync(cliDir)) {
   if (!existsSync(cliBin)) {
-    const build = spawnSync("npx", ["-y", "pnpm@10.34.9", "turbo", "run", "build", "--filter=@gong/cli..."], {
-      cwd: root,
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const build = spawnSync(
+      "npx",
+      ["-y", "pnpm@10.34.9", "turbo", "run", "build", "--filter=@gong/cli..."],
+      {
+        cwd: root,
+        stdio: ["ignore", "inherit", "inherit"],
+      },
+    );
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   const run = spawnSync(process.execPath, [cliBin, ...process.argv.slice(2)], { stdio: "inherit" });

@@ -1,6 +1,6 @@
 // Adds up the per-package vitest JSON reports (written when CI is set) into one
 // closing line, `Tests: N passed, N failed, N skipped`, for whoever reads the CI log.
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
