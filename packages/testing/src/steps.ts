@@ -59,10 +59,10 @@ export interface MockError {
   /** Raw body instead of the provider's JSON shape; `""` sends an empty body. */
   body?: string;
   /**
-   * Send the error inside a 200 SSE stream (after `afterEvents` events) instead of as
-   * an HTTP status, as Anthropic does for mid-stream `overloaded_error`.
+   * Send the error as an event inside a 200 SSE stream instead of as an HTTP status,
+   * as Anthropic does for a mid-stream `overloaded_error`.
    */
-  inStream?: { afterEvents?: number };
+  inStream?: boolean;
 }
 
 export type MockStep = MockResponse | MockError;
