@@ -346,3 +346,66 @@ describe("anthropic-messages thinking request", () => {
     expect(body.max_tokens).toBeGreaterThan(body.thinking.budget_tokens);
   });
 });
+
+describe("openai-responses replay", () => {
+  it("same model: reasoning item and call_id|item_id go back; another model: call_id only", async () => {
+    const model = mockModel("openai-responses", mock.openaiBaseUrl, { reasoning: true });
+    mock.enqueue({
+      type: "response",
+      content: [
+        { type: "thinking", thinking: "plan", signature: "enc-1" },
+        { type: "toolCall", id: "call_9", name: "read", arguments: { path: "x" } },
+      ],
+    });
+    const first = await complete(
+      model,
+      { messages: [userMessage("go")] },
+      { apiKey: "k", thinking: "low" },
+    );
+    const call = first.content[1] as ToolCall;
+    expect(call.id).toMatch(/^call_9\|fc_/);
+    const history = [
+      userMessage("go"),
+      first,
+      {
+        role: "toolResult" as const,
+        toolCallId: call.id,
+        toolName: "read",
+        content: [{ type: "text" as const, text: "data" }],
+        isError: false,
+        timestamp: 2,
+      },
+    ];
+    mock.enqueue([textResponse("a"), textResponse("b")]);
+    await complete(model, { messages: history }, { apiKey: "k" });
+    const same = mock.requests.at(-1)!.body as {
+      input: Record<string, unknown>[];
+      include: string[];
+      reasoning: unknown;
+    };
+    expect(same.include).toEqual(["reasoning.encrypted_content"]);
+    expect(same.input[1]).toMatchObject({ type: "reasoning", encrypted_content: "enc-1" });
+    expect(same.input[2]).toMatchObject({
+      type: "function_call",
+      call_id: "call_9",
+      id: call.id.split("|")[1],
+    });
+    expect(same.input[3]).toEqual({
+      type: "function_call_output",
+      call_id: "call_9",
+      output: "data",
+    });
+
+    const other = { ...model, id: "other-model" };
+    await complete(other, { messages: history }, { apiKey: "k" });
+    const input = (mock.requests.at(-1)!.body as { input: Record<string, unknown>[] }).input;
+    expect(input.some((item) => item.type === "reasoning")).toBe(false);
+    expect(input[1]).toEqual({ role: "assistant", content: "plan" });
+    expect(input[2]).toEqual({
+      type: "function_call",
+      call_id: "call_9",
+      name: "read",
+      arguments: '{"path":"x"}',
+    });
+  });
+});
