@@ -2,7 +2,7 @@ import type { AssistantMessageEventSource } from "../event-stream.js";
 import { parsePartialJson } from "../partial-json.js";
 import type { AssistantMessage, TextContent, ThinkingContent, ToolCall } from "../types.js";
 
-const EAGER_PARSE_CHARS = 2048;
+const EAGER_PARSE_CHARS = 512;
 
 /**
  * Grows the partial `AssistantMessage` and emits the matching events, so every
@@ -61,7 +61,7 @@ export class MessageBuilder {
 
   /**
    * Arguments are re-parsed as they stream so UIs see the path early (seed 002 §12):
-   * on every delta while short, then each time the text grew by a tenth, which keeps
+   * on every delta for the first 512 characters, then each time the text grew by a tenth, which keeps
    * a 40 KB `content` argument linear instead of quadratic. `end` parses the whole.
    */
   appendToolArguments(index: number, delta: string): void {
