@@ -327,6 +327,18 @@ async function assistantWith(call: ToolCall) {
 }
 
 describe("anthropic-messages thinking request", () => {
+  it("Claude 4.6+ gets adaptive thinking with an effort instead of a budget", async () => {
+    mock.enqueue(textResponse("ok"));
+    const model = mockModel("anthropic-messages", mock.anthropicBaseUrl, {
+      id: "claude-opus-4-6",
+      reasoning: true,
+    });
+    await complete(model, { messages: [userMessage("hi")] }, { apiKey: "k", thinking: "high" });
+    const body = mock.requests[0]!.body as Record<string, unknown>;
+    expect(body.thinking).toEqual({ type: "adaptive" });
+    expect(body.output_config).toEqual({ effort: "high" });
+  });
+
   it("enables thinking with a budget below max_tokens", async () => {
     mock.enqueue(textResponse("ok"));
     const model = mockModel("anthropic-messages", mock.anthropicBaseUrl, {
