@@ -421,3 +421,107 @@ describe("openai-responses replay", () => {
     });
   });
 });
+
+describe("provider specifics", () => {
+  it.each(["reasoning_content", "reasoning", "reasoning_text"] as const)(
+    "openai-completions reads thinking from %s",
+    async (field) => {
+      mock.enqueue({ ...thinkingResponse("deep thought", "answer"), reasoningField: field });
+      const model = mockModel("openai-completions", mock.openaiBaseUrl);
+      const message = await complete(model, { messages: [userMessage("q")] }, { apiKey: "k" });
+      expect(message.content).toEqual([
+        { type: "thinking", thinking: "deep thought", thinkingSignature: field },
+        { type: "text", text: "answer" },
+      ]);
+    },
+  );
+
+  it("anthropic redacted thinking is kept opaque and replayed to the same model", async () => {
+    mock.enqueue({
+      type: "response",
+      content: [
+        { type: "redactedThinking", data: "opaque-blob" },
+        { type: "text", text: "hi" },
+      ],
+    });
+    const model = mockModel("anthropic-messages", mock.anthropicBaseUrl, { reasoning: true });
+    const first = await complete(model, { messages: [userMessage("q")] }, { apiKey: "k" });
+    expect(first.content[0]).toEqual({
+      type: "thinking",
+      thinking: "",
+      thinkingSignature: "opaque-blob",
+      redacted: true,
+    });
+    mock.enqueue(textResponse("again"));
+    await complete(
+      model,
+      { messages: [userMessage("q"), first, userMessage("more")] },
+      { apiKey: "k" },
+    );
+    const messages = (mock.requests.at(-1)!.body as { messages: { content: unknown[] }[] })
+      .messages;
+    expect(messages[1]!.content[0]).toEqual({ type: "redacted_thinking", data: "opaque-blob" });
+  });
+
+  it.each(APIS)(
+    "%s: images in user turns and tool results are sent in the provider's shape",
+    async (api) => {
+      mock.enqueue(textResponse("seen"));
+      const image = { type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" };
+      const call: ToolCall = {
+        type: "toolCall",
+        id: "call_img",
+        name: "read",
+        arguments: { path: "a.png" },
+      };
+      const model = modelFor(api);
+      const previous = {
+        role: "assistant" as const,
+        content: [call],
+        api: model.api,
+        provider: model.provider,
+        model: model.id,
+        usage: {
+          input: 0,
+          output: 0,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: 0,
+          cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+        },
+        stopReason: "toolUse" as const,
+        timestamp: 1,
+      };
+      await complete(
+        model,
+        {
+          messages: [
+            { role: "user", content: [{ type: "text", text: "look" }, image], timestamp: 0 },
+            previous,
+            {
+              role: "toolResult",
+              toolCallId: "call_img",
+              toolName: "read",
+              content: [{ type: "text", text: "an image" }, image],
+              isError: false,
+              timestamp: 2,
+            },
+          ],
+        },
+        { apiKey: "k" },
+      );
+      const body = JSON.stringify(mock.requests.at(-1)!.body);
+      if (api === "anthropic-messages") {
+        expect(body).toContain(
+          '{"type":"image","source":{"type":"base64","media_type":"image/png","data":"iVBORw0KGgo="}}',
+        );
+        expect(body).toMatch(/"tool_result".*"type":"image"/);
+      } else if (api === "openai-completions") {
+        expect(body.match(/data:image\/png;base64,iVBORw0KGgo=/g)).toHaveLength(2);
+        expect(body).toContain("Images returned by the tool calls above");
+      } else {
+        expect(body.match(/"input_image"/g)).toHaveLength(2);
+      }
+    },
+  );
+});

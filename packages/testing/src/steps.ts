@@ -44,6 +44,8 @@ export interface MockResponse {
   stallAfterEvents?: number;
   /** Wait this long before each event (lets tests abort mid-stream). */
   eventDelayMs?: number;
+  /** Chat Completions only: the delta field thinking is sent in (default `reasoning_content`). */
+  reasoningField?: "reasoning_content" | "reasoning" | "reasoning_text";
   /** Reported model name (default: the request's model). */
   model?: string;
 }
