@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore, type SessionWarning } from "../src/index.js";
 import { FileLineWriter } from "../src/writer.js";
-import { assistant, expectTreeInvariants, tempDir, unwrap, user } from "./helpers.js";
+import { expectTreeInvariants, tempDir, unwrap, user } from "./helpers.js";
 
 function sessionWith(n: number) {
   const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
