@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
@@ -67,6 +68,56 @@ describe("issue #5 — lock contention between two processes", () => {
     await exited(holder.child);
     expect(existsSync(`${path}.lock`)).toBe(true);
     expect(await run("try-open.mjs", [path])).toEqual({ ok: true, entries: 1 });
+  });
+
+  it("three processes racing for one session: exactly one gets it", async () => {
+    const path = newSession();
+    const racers = [0, 1, 2].map(() => start("hold-lock.mjs", [path]));
+    const outcomes = await Promise.all(
+      racers.map(async (r) => JSON.parse((await r.lines.next()).value as string)),
+    );
+    const winners = outcomes.filter((o) => o.ok);
+    expect(winners).toHaveLength(1);
+    for (const loser of outcomes.filter((o) => !o.ok)) {
+      expect(loser.error).toMatchObject({ code: "SESSION_LOCKED", holderPid: winners[0].pid });
+    }
+    for (const r of racers) r.child.stdin!.end();
+    await Promise.all(racers.map((r) => exited(r.child)));
+  });
+
+  it("a lock naming a live pid whose start time differs (pid reused) is stale", () => {
+    const path = newSession();
+    // The parent process is alive, but the lock claims a different process start time.
+    const lock = {
+      pid: process.ppid,
+      host: hostname(),
+      pidStart: "1",
+      since: "2020-01-01T00:00:00.000Z",
+    };
+    writeFileSync(`${path}.lock`, JSON.stringify(lock));
+    const reused = SessionStore.open(path);
+    expect(reused.ok).toBe(process.platform === "linux");
+    if (reused.ok) reused.value.close();
+  });
+
+  it("a lock held by a live process, or by another host, is respected", () => {
+    const path = newSession();
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: process.ppid, host: hostname(), since: "s" }),
+    );
+    const live = SessionStore.open(path);
+    expect(!live.ok && live.error.code === "SESSION_LOCKED" && live.error.holderPid).toBe(
+      process.ppid,
+    );
+    writeFileSync(
+      `${path}.lock`,
+      JSON.stringify({ pid: 999_999, host: "other-machine", since: "s" }),
+    );
+    const remote = SessionStore.open(path);
+    expect(!remote.ok && remote.error.code === "SESSION_LOCKED" && remote.error.holderHost).toBe(
+      "other-machine",
+    );
   });
 
   it("the same process opening a session twice is refused too", () => {
