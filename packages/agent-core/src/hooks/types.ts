@@ -38,6 +38,8 @@ export type StopDecision = undefined | { continueWith: string };
 export interface ToolCallInfo {
   toolCallId: string;
   toolName: string;
+  /** How many times in a row this exact call (same tool, same arguments) has been made. */
+  repeatCount?: number;
 }
 
 export interface AgentHooks {
