@@ -29,7 +29,12 @@ export { MetricsCollector } from "./observability/metrics.js";
 export type { OutputLevelInputs } from "./output-level.js";
 export { isOutputLevel, resolveOutputLevel } from "./output-level.js";
 export type { RetryPolicy } from "./retry.js";
-export { DEFAULT_RETRY_POLICY, isStructureError, resolveRetryPolicy, retryDelayMs } from "./retry.js";
+export {
+  DEFAULT_RETRY_POLICY,
+  isStructureError,
+  resolveRetryPolicy,
+  retryDelayMs,
+} from "./retry.js";
 export type { AgentSettings, ResolvedSettings } from "./settings.js";
 export { resolveSettings } from "./settings.js";
 export { MAX_SKILL_DEPTH, SkillActivationStack } from "./skills/activation-stack.js";

@@ -56,7 +56,11 @@ export interface AgentHooks {
   /** Gate: `cancel` stops the session operation (compaction, fork, …). */
   beforeSessionOp?(op: SessionOp, meta: Record<string, unknown>): MaybePromise<SessionOpDecision>;
   /** Transform: chained; return the envelope (changed or not). */
-  onToolResult?(toolName: string, result: ToolResponse, info: ToolCallInfo): MaybePromise<ToolResponse>;
+  onToolResult?(
+    toolName: string,
+    result: ToolResponse,
+    info: ToolCallInfo,
+  ): MaybePromise<ToolResponse>;
   /** Transform: the messages about to be sent to the model (the agent's state is untouched). */
   onContext?(messages: Message[]): MaybePromise<Message[]>;
   /** Transform with short-circuit: `handled` stops the chain and the agent ignores the input. */
