@@ -11,6 +11,17 @@ export type { CompactionResult, CompactionSettings } from "./compaction/types.js
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
 export type { AgentEvent, AgentEventListener } from "./events.js";
+export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
+export type {
+  CommandHookEntry,
+  CommandHookEvent,
+  CommandHookMatcher,
+  CommandHooksConfig,
+  CommandHooksOptions,
+} from "./hooks/command-hooks.js";
+export { createCommandHooks } from "./hooks/command-hooks.js";
+export type { LoadedHookModules } from "./hooks/load-modules.js";
+export { loadHookModules } from "./hooks/load-modules.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, HookRunner } from "./hooks/runner.js";
 export type {
   AgentHooks,

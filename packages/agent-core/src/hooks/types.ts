@@ -45,6 +45,8 @@ export interface ToolCallInfo {
 export interface AgentHooks {
   /** Shown in `hook_error` events. */
   name?: string;
+  /** Overrides the agent's `hookTimeoutMs` for this hook's callbacks. */
+  timeoutMs?: number;
   /** Notify: every agent event. Must not throw (it is isolated if it does). */
   onEvent?(event: AgentEvent): MaybePromise<void>;
   /** Gate: any block stops the chain; the model gets the reason as an error result. */

@@ -41,7 +41,7 @@ function toResultMessage(call: ToolCall, envelope: ToolResponse): ToolResultMess
   };
 }
 
-function skippedEnvelope(call: ToolCall, reason: string): ToolResponse {
+function skippedEnvelope(reason: string): ToolResponse {
   return failure("ABORTED", reason, {
     next:
       reason === SKIPPED_FOR_STEERING
@@ -213,7 +213,7 @@ export async function executeToolCalls(
   const skipReason = run.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
   for (const call of calls.slice(index)) {
     announceStart(run, call);
-    results.push(finish(run, call, skippedEnvelope(call, skipReason)));
+    results.push(finish(run, call, skippedEnvelope(skipReason)));
   }
   return { results, steering };
 }
