@@ -25,7 +25,8 @@ afterEach(async () => {
 
 const results = (agent: Agent) =>
   agent.state.messages.filter((m) => m.role === "toolResult") as ToolResultMessage[];
-const firstText = (m: ToolResultMessage | undefined) => (m?.content[0] as { text: string }).text;
+const firstText = (m: ToolResultMessage | undefined) =>
+  (m?.content[0] as { text: string } | undefined)?.text ?? "";
 
 describe("seed 004 output levels — fallback chain", () => {
   it("per call → per tool → global → brief over 80 % → standard", () => {
