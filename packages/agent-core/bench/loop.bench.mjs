@@ -28,10 +28,26 @@ const model = {
   maxTokens: 1000,
 };
 
-const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0, totalTokens: 15, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+const usage = {
+  input: 10,
+  output: 5,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 15,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
 
 function message(content, stopReason) {
-  return { role: "assistant", content, api: "anthropic-messages", provider: "bench", model: "instant", usage, stopReason, timestamp: Date.now() };
+  return {
+    role: "assistant",
+    content,
+    api: "anthropic-messages",
+    provider: "bench",
+    model: "instant",
+    usage,
+    stopReason,
+    timestamp: Date.now(),
+  };
 }
 
 /** Answers with a tool call for the first TURNS calls, then with text; no waiting. */
@@ -42,7 +58,10 @@ function instantModel() {
     const n = calls++;
     const final =
       n < TURNS
-        ? message([{ type: "toolCall", id: `call_${n}`, name: "noop", arguments: { i: n } }], "toolUse")
+        ? message(
+            [{ type: "toolCall", id: `call_${n}`, name: "noop", arguments: { i: n } }],
+            "toolUse",
+          )
         : message([{ type: "text", text: "done" }], "stop");
     stream.push({ type: "start", partial: { ...final, content: [] } });
     stream.push({ type: "done", reason: final.stopReason, message: final });
@@ -59,7 +78,12 @@ const noop = {
 };
 
 async function run() {
-  const agent = new Agent({ model, streamFn: instantModel(), tools: [noop], settings: { compaction: { enabled: false } } });
+  const agent = new Agent({
+    model,
+    streamFn: instantModel(),
+    tools: [noop],
+    settings: { compaction: { enabled: false } },
+  });
   let events = 0;
   agent.subscribe(() => events++);
   const started = performance.now();
