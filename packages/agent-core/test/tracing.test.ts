@@ -17,7 +17,11 @@ const recorded: Recorded[] = [];
 let nextId = 1;
 
 /** The smallest span recorder the OpenTelemetry API accepts, so no SDK is needed. */
-function recordingSpan(name: string, attributes: Record<string, unknown>, parent: Span | undefined): Span {
+function recordingSpan(
+  name: string,
+  attributes: Record<string, unknown>,
+  parent: Span | undefined,
+): Span {
   const record: Recorded = {
     name,
     id: (nextId++).toString(16).padStart(16, "0"),
@@ -58,7 +62,11 @@ beforeAll(() => {
   trace.setGlobalTracerProvider({
     getTracer: () => ({
       startSpan: (name, options, context?: Context) =>
-        recordingSpan(name, (options?.attributes ?? {}) as Record<string, unknown>, context ? trace.getSpan(context) : undefined),
+        recordingSpan(
+          name,
+          (options?.attributes ?? {}) as Record<string, unknown>,
+          context ? trace.getSpan(context) : undefined,
+        ),
       startActiveSpan: () => {
         throw new Error("not used by agent-core");
       },
