@@ -96,9 +96,11 @@ export class Agent {
 
   constructor(private readonly options: AgentOptions) {
     this.settings = resolveSettings(options.settings);
-    this.hooks = new HookRunner(options.hooks ?? [], this.settings.hookTimeoutMs, (event) =>
-      this.deliver(event),
-    );
+    this.hooks = new HookRunner(options.hooks ?? [], this.settings.hookTimeoutMs, (event) => {
+      // A failing onEvent is not reported back to onEvent hooks: that could loop forever.
+      if (event.callback === "onEvent") this.deliver(event);
+      else this.emit(event);
+    });
     this.skillSession = options.skills?.length ? new SkillSession(options.skills) : undefined;
     this.internal = {
       systemPrompt: options.systemPrompt ?? "",
@@ -287,7 +289,7 @@ export class Agent {
     endSpan(span, error);
     this.emit({
       type: "agent_end",
-      messages: this.internal.messages,
+      messages: [...this.internal.messages],
       durationMs: performance.now() - started,
       turns,
     });
@@ -359,7 +361,6 @@ export class Agent {
     }
   }
 
-  /** To listeners only: `hook_error` events never go back into the hooks (no loops). */
   private deliver(event: AgentEvent): void {
     for (const listener of [...this.listeners]) {
       try {
