@@ -321,6 +321,26 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     expect(agent.state.messages.at(-1)?.content).toEqual([text("done")]);
   });
 
+  it("nothing old enough to compact: no hooks asked, no events, the call goes ahead", async () => {
+    const small = { ...testModel, contextWindow: 1000 };
+    const model = mockModel([assistant([text("fine")])]);
+    const ops: string[] = [];
+    const agent = new Agent({
+      model: small,
+      streamFn: model.streamFn,
+      settings: { compaction: { reserveTokens: 100, keepRecentTokens: 20_000 } },
+      hooks: [{ beforeSessionOp: (op) => void ops.push(op) }],
+    });
+    const events: AgentEvent[] = [];
+    agent.subscribe((e) => events.push(e));
+    await agent.prompt(`huge ${"word ".repeat(2000)}`);
+    expect(ops).toEqual([]);
+    expect(events.some((e) => e.type === "compaction_start" || e.type === "compaction_end")).toBe(
+      false,
+    );
+    expect(agent.state.messages.at(-1)?.content).toEqual([text("fine")]);
+  });
+
   it("autoCompaction off: an overflow ends with an error that suggests /compact", async () => {
     const model = mockModel([failed("overflow", "prompt is too long")]);
     const agent = new Agent({

@@ -57,6 +57,27 @@ function summaryText(message: { content: unknown }): string {
     .trim();
 }
 
+export interface CompactionPlan {
+  /** The earlier summary, when the conversation starts with one. */
+  previousSummary: string | undefined;
+  /** First message to summarise (1 when there is an earlier summary). */
+  start: number;
+  /** First message kept verbatim. */
+  cut: number;
+}
+
+/** Where a compaction would cut; `undefined` when there is nothing old enough to summarise. */
+export function planCompaction(
+  messages: readonly Message[],
+  keepRecentTokens: number,
+): CompactionPlan | undefined {
+  const first = messages[0];
+  const previousSummary = first ? extractSummary(first) : undefined;
+  const start = previousSummary !== undefined ? 1 : 0;
+  const cut = findCutPoint(messages, keepRecentTokens);
+  return cut > start ? { previousSummary, start, cut } : undefined;
+}
+
 /**
  * Compacts a conversation (seed 002 §6, J.12): keeps the recent messages verbatim from a
  * valid cut point, summarises the rest with the structured prompt (updating an earlier
@@ -72,11 +93,9 @@ export async function compactMessages(
   const tokensBefore = contextTokens(messages, options.systemPrompt, options.trustUsageFrom);
   if (options.maxTokens !== undefined && tokensBefore <= options.maxTokens) return undefined;
 
-  const first = messages[0];
-  const previousSummary = first ? extractSummary(first) : undefined;
-  const start = previousSummary !== undefined ? 1 : 0;
-  const cut = findCutPoint(messages, options.keepRecentTokens ?? 20_000);
-  if (cut <= start) return undefined;
+  const plan = planCompaction(messages, options.keepRecentTokens ?? 20_000);
+  if (!plan) return undefined;
+  const { previousSummary, start, cut } = plan;
 
   const toSummarize = messages.slice(start, cut);
   let kept = messages.slice(cut);
