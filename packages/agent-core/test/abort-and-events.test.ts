@@ -43,6 +43,47 @@ describe("seed 002 §2.4 — partial message on abort", () => {
   });
 });
 
+describe("seed 002 §2.2 — steering and continue", () => {
+  it("a message steered while the model streams text is answered in the next turn", async () => {
+    const model = mockModel([
+      { message: assistant([text("a slow first answer")]), chunkDelayMs: 20 },
+      assistant([text("answer to the interruption")]),
+    ]);
+    const agent = new Agent({ model: testModel, streamFn: model.streamFn });
+    let steered = false;
+    agent.subscribe((e) => {
+      if (e.type === "message_update" && !steered) {
+        steered = true;
+        agent.steer("wait, one more thing");
+      }
+    });
+    await agent.prompt("hello");
+    expect(agent.state.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(agent.state.messages[2]).toMatchObject({ content: "wait, one more thing" });
+    expect(agent.state.messages[3]?.content).toEqual([text("answer to the interruption")]);
+  });
+
+  it("continue() runs again from the current context after an error", async () => {
+    const model = mockModel([
+      failed("invalid_request", "bad request"),
+      assistant([text("second time lucky")]),
+    ]);
+    const agent = new Agent({ model: testModel, streamFn: model.streamFn });
+    await agent.prompt("hi");
+    expect(agent.state.error).toContain("bad request");
+    await agent.continue();
+    expect(agent.state.error).toBeUndefined();
+    expect(agent.state.messages.at(-1)?.content).toEqual([text("second time lucky")]);
+    // The failed attempt is not sent back to the model.
+    expect(model.requests[1]?.messages.map((m) => m.role)).toEqual(["user"]);
+  });
+});
+
 describe("Events for persistence and UIs", () => {
   it("a retried attempt ends with discarded: true; kept messages have one message_end each", async () => {
     const model = mockModel([failed("overloaded", "529"), assistant([text("ok")])]);
