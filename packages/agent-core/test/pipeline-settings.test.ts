@@ -86,7 +86,7 @@ describe("seed 004 output levels — context pressure", () => {
     });
     await agent.prompt("read");
     expect(
-      (results(agent)[0]?.details as { data: { output_level: string } }).data.output_level,
+      (results(agent)[0]!.details as { data: { output_level: string } }).data.output_level,
     ).toBe("brief");
   });
 });
