@@ -243,10 +243,21 @@ export class Agent {
   private startRun(
     prepare: () => Promise<{ messages: Message[]; systemPrompt: string } | undefined>,
   ): Promise<void> {
+    // Busy (and abortable) from the first moment, also while input hooks and a
+    // running compaction are awaited.
+    const controller = new AbortController();
+    this.abortController = controller;
+    this.internal.isStreaming = true;
     const run = (async () => {
-      const prepared = await prepare();
-      if (!prepared) return;
-      await this.runWith(prepared.messages, prepared.systemPrompt);
+      try {
+        const prepared = await prepare();
+        if (prepared && !controller.signal.aborted) {
+          await this.runWith(controller, prepared.messages, prepared.systemPrompt);
+        }
+      } finally {
+        this.internal.isStreaming = false;
+        this.abortController = undefined;
+      }
     })();
     // Set synchronously, before any await, so a concurrent prompt is rejected (Pi bug #403).
     this.running = run.finally(() => {
@@ -255,10 +266,11 @@ export class Agent {
     return this.running;
   }
 
-  private async runWith(initial: Message[], systemPrompt: string): Promise<void> {
-    const controller = new AbortController();
-    this.abortController = controller;
-    this.internal.isStreaming = true;
+  private async runWith(
+    controller: AbortController,
+    initial: Message[],
+    systemPrompt: string,
+  ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
     const span = startSpan("gong.agent_run", { "gong.model": this.internal.model.id });
@@ -282,7 +294,6 @@ export class Agent {
       this.internal.isStreaming = false;
       this.internal.streamMessage = null;
       this.internal.pending.clear();
-      this.abortController = undefined;
       this.skillSession?.reset();
     }
     this.internal.error = error;
