@@ -29,6 +29,24 @@ describe("seed 002 §2.4 — partial message on abort", () => {
     expect(agent.state.isStreaming).toBe(false);
   });
 
+  it("abort while input hooks run: busy from the start, no LLM call", async () => {
+    const model = mockModel([assistant([text("never")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        { onInput: () => new Promise((resolve) => setTimeout(() => resolve(undefined), 50)) },
+      ],
+    });
+    const running = agent.prompt("hi");
+    expect(agent.state.isStreaming).toBe(true);
+    agent.abort();
+    await running;
+    expect(model.requests).toHaveLength(0);
+    expect(agent.state.isStreaming).toBe(false);
+    expect(agent.state.messages).toEqual([]);
+  });
+
   it("an aborted answer without content is dropped", async () => {
     const model = mockModel([{ message: assistant([text("never shown")]), chunkDelayMs: 200 }]);
     const agent = new Agent({ model: testModel, streamFn: model.streamFn });
