@@ -242,6 +242,25 @@ describe("J.10 Hooks — 3. Transform hooks", () => {
     expect(agent.state.messages.some((m) => m.content === note.content)).toBe(false);
   });
 
+  it("3.4b a hook that edits messages in place does not change the history", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        {
+          onContext: (messages) => {
+            for (const m of messages) if (m.role === "user") m.content = "tampered";
+            return messages;
+          },
+        },
+      ],
+    });
+    await agent.prompt("original");
+    expect(model.requests[0]?.messages[0]).toMatchObject({ content: "tampered" });
+    expect(agent.state.messages[0]).toMatchObject({ content: "original" });
+  });
+
   it("3.5 onInput transforms the user's text", async () => {
     const model = mockModel([assistant([text("ok")])]);
     const agent = new Agent({
