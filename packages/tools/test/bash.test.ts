@@ -122,6 +122,19 @@ describe("J.2 bash — 3. output", () => {
     expect(readFileSync(path.join(project.dir, ".tool-output/.gitignore"), "utf8")).toBe("*\n");
   });
 
+  it("3.1b 50 MB of output: nothing lost at the end, the log is complete", async () => {
+    const response = await project.call("bash", {
+      command: "head -c 50000000 /dev/zero | tr '\\0' 'a'; echo; echo LAST_LINE",
+    });
+    expect(response.data.stdout).toMatch(/^LAST_LINE\n?$/);
+    expect(response.data.total_bytes).toBe(50_000_000 + 1 + 10);
+    expect(response.data.total_lines).toBe(2);
+    const { statSync } = await import("node:fs");
+    expect(statSync(path.join(project.dir, response.data.full_output_path as string)).size).toBe(
+      50_000_011,
+    );
+  });
+
   it("3.3 stdout and stderr merged in arrival order", async () => {
     const response = await project.call("bash", {
       command: "echo out1; echo err1 >&2; echo out2; echo err2 >&2",
