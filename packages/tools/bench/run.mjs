@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { createCodingTools, runTool } from "../dist/index.js";
 import { detectSearchBinaries } from "../dist/search/binaries.js";
+import { rgArguments } from "../dist/search/grep-rg.js";
 import { generateBigFile, generateEditFile, generateTree } from "./generate.mjs";
 
 const FILES = Number(process.env.BENCH_FILES ?? 50_000);
@@ -76,6 +77,8 @@ try {
   const tree = generateTree(root, { files: FILES });
   generateBigFile(path.join(root, "big.log"), 1_050_000);
   generateEditFile(path.join(root, "edit.ts"), 10 * 1024 * 1024);
+  // A project is a git repository: rg and fd then read .gitignore natively.
+  spawnSync("git", ["init", "-q", root], { stdio: "ignore" });
   const bigSize = statSync(path.join(root, "big.log")).size;
   console.log(
     `  ${tree.files} files, ${(tree.bytes / 1e6).toFixed(0)} MB in ${tree.seconds.toFixed(1)} s; big.log ${(bigSize / 1e6).toFixed(0)} MB`,
@@ -106,16 +109,23 @@ try {
     `${common.last.data.total_matches} matches shown`,
   );
   const rare = await timeAsync(() => call("grep", { pattern: "RARE_NEEDLE_7f3a", path: "src" }));
-  const rgRare = rg
-    ? timeCommand(rg, ["-n", "--json", "--hidden", "RARE_NEEDLE_7f3a", src])
-    : undefined;
+  const rareArgs = rgArguments({
+    pattern: "RARE_NEEDLE_7f3a",
+    searchPath: src,
+    ignoreCase: false,
+    literal: false,
+    context: 0,
+  });
+  const rgRare = rg ? timeCommand(rg, rareArgs) : undefined;
   row(
     "grep rare (full scan)",
     rare.time,
     rgRare,
-    "rg --json",
+    "rg, same args",
     `${rare.last.data.total_matches} matches`,
   );
+  const rgPlain = rg ? timeCommand(rg, ["-n", "RARE_NEEDLE_7f3a", src]) : undefined;
+  row("grep rare (full scan)", rare.time, rgPlain, "rg -n", "");
 
   // find
   const findTs = await timeAsync(() =>
