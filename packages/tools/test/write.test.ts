@@ -1,7 +1,12 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCodingTools, localFileOperations, runTool } from "../src/index.js";
+import {
+  createCodingTools,
+  localFileOperations,
+  runTool,
+  type ToolResponse,
+} from "../src/index.js";
 import { expectEnvelope, isRoot, makeProject, type Project } from "./helpers.js";
 
 let project: Project;
@@ -56,7 +61,7 @@ describe("J.4 write — 3. safety and errors", () => {
     mkdirSync(project.file("locked"));
     chmodSync(project.file("locked"), 0o500);
     const params = { path: "locked/test.txt", content: "test" };
-    let response;
+    let response: ToolResponse;
     if (isRoot) {
       // Root ignores mode bits: the backend reports EACCES as the OS does for a user.
       const denied = Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });

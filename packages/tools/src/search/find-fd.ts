@@ -62,7 +62,8 @@ export async function findWithFd(
     );
     for (const file of listed.stdout.split("\n").filter(Boolean)) args.push("--ignore-file", file);
   }
-  let pattern = request.pattern;
+  // `**/name` is fd's own name match at any depth, which is faster than --full-path.
+  let pattern = request.pattern.replace(/^(\.\/)?(\*\*\/)+(?=[^/]+$)/, "");
   if (pattern.includes("/")) {
     // A pattern with a folder part matches the whole path, anchored at the search root.
     args.push("--full-path");

@@ -64,6 +64,9 @@ function nonInteractiveEnv(): NodeJS.ProcessEnv {
   };
 }
 
+/** Longest we keep reading after the shell exited while a background child still writes. */
+const DRAIN_CAP_MS = 2000;
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface RunOutcome {
@@ -144,10 +147,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         context.signal?.addEventListener("abort", onAbort, { once: true });
         if (context.signal?.aborted) onAbort();
 
+        let lastDataAt = performance.now();
         const onData = (stream: NodeJS.ReadableStream) => (chunk: Buffer) => {
-          if (!collector.push(chunk)) {
+          lastDataAt = performance.now();
+          collector.push(chunk);
+          if (collector.backlogged && !stream.isPaused()) {
             stream.pause();
-            collector.whenDrained(() => stream.resume());
+            void collector.whenLogDrained().then(() => stream.resume());
           }
           const now = performance.now();
           if (context.onUpdate && now - lastUpdate > 200) {
@@ -156,8 +162,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
             context.onUpdate(partial({ stdout: tail, truncated: false }, tail));
           }
         };
-        child.stdout?.on("data", onData(child.stdout));
-        child.stderr?.on("data", onData(child.stderr));
+        if (child.stdout) child.stdout.on("data", onData(child.stdout));
+        if (child.stderr) child.stderr.on("data", onData(child.stderr));
         const ended = (stream: NodeJS.ReadableStream | null) =>
           new Promise<void>((done) => {
             if (!stream) return done();
@@ -172,9 +178,20 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           settled = true;
           clearTimeout(timer);
           context.signal?.removeEventListener("abort", onAbort);
-          // A background child (`sleep 100 &`) may hold the pipe open forever: read what
-          // is already there for a moment, then stop listening instead of waiting.
-          await Promise.race([pipesClosed, sleep(drainMs)]);
+          // A background child (`sleep 100 &`) may hold the pipe open forever: keep
+          // reading while output still flows (the pipe may hold the last 64 KB, or be
+          // paused behind the log), stop after `drainMs` of quiet or DRAIN_CAP_MS in all.
+          const exitedAt = performance.now();
+          let closed = false;
+          void pipesClosed.then(() => {
+            closed = true;
+          });
+          while (!closed) {
+            await Promise.race([pipesClosed, sleep(drainMs)]);
+            const now = performance.now();
+            const quiet = now - lastDataAt >= drainMs && !collector.backlogged;
+            if (quiet || now - exitedAt >= DRAIN_CAP_MS) break;
+          }
           child.stdout?.destroy();
           child.stderr?.destroy();
           if (killing) await killing;
@@ -254,14 +271,14 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("ABORTED", "Command aborted", {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
         });
       }
       if (outcome.timedOut) {
         return failure("TIMEOUT", `Command timed out after ${timeoutSeconds} seconds`, {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
           next: [
             `bash(command=..., timeout=${timeoutSeconds * 4}) if it needs longer, or run it in the background (cmd > log 2>&1 &).`,
             ...logSteps,
@@ -276,7 +293,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("EXECUTION_ERROR", message, {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
           next: logSteps,
         });
       }
