@@ -21,7 +21,7 @@ function hasVisibleContent(message: AssistantMessage): boolean {
   );
 }
 
-/** The model's tool list for the request; a tool's `parameters` schema is sent as is. */
+/** The request: repaired history, `onContext` hooks, the tools in effect (schemas as is). */
 async function buildContext(run: RunContext, dropThinking: boolean): Promise<Context> {
   const messages = repairContext(run.messages(), { dropThinking });
   const transformed = await run.hooks.onContext(messages);
@@ -84,7 +84,9 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   }
   final = normalizeAssistantContent(final ?? (await stream.result()));
   final = { ...final, usage: final.usage ?? EMPTY_USAGE };
-  if (run.signal.aborted && final.stopReason !== "aborted" && final.stopReason !== "error") {
+  // After an abort, whatever the provider said (often a network error for the cut
+  // connection) is an abort: never retried, never reported as a failure.
+  if (run.signal.aborted && final.stopReason !== "aborted") {
     final = { ...final, stopReason: "aborted" };
   }
   if (final.stopReason === "aborted") {
