@@ -274,6 +274,8 @@ describe("J.12 Compaction — 3. Fallback and protection", () => {
     const events: AgentEvent[] = [];
     agent.subscribe((e) => events.push(e));
     await agent.compact();
+    // The summary call's output fits the reserve (80 % of 16 384) and the model's limit.
+    expect(model.options[0]?.maxTokens).toBe(Math.min(testModel.maxTokens, 13_107));
     const end = events.find((e) => e.type === "compaction_end");
     expect(events[0]).toMatchObject({ type: "compaction_start", reason: "manual" });
     expect(end?.type === "compaction_end" && end.result).toMatchObject({

@@ -25,6 +25,8 @@ export interface CompactOptions {
   signal?: AbortSignal;
   /** Usage of messages before this index is not trusted (see `contextTokens`). */
   trustUsageFrom?: number;
+  /** Output limit of the summary call (default: 80 % of 16 384, within the model's limit). */
+  maxSummaryTokens?: number;
 }
 
 /** Each old tool output is cut to this before it goes to the summarizer. */
@@ -127,7 +129,11 @@ export async function compactMessages(
   const stream = options.streamFn(
     model,
     { systemPrompt: SUMMARY_SYSTEM_PROMPT, messages: [request] },
-    { ...options.streamOptions, ...(options.signal ? { signal: options.signal } : {}) },
+    {
+      ...options.streamOptions,
+      maxTokens: Math.min(model.maxTokens, options.maxSummaryTokens ?? 13_107),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
   );
   const response = await stream.result();
   if (response.stopReason === "aborted" || options.signal?.aborted) return undefined;

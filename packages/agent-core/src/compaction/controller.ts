@@ -124,6 +124,8 @@ export class CompactionController {
         keepRecentTokens: host.settings().keepRecentTokens,
         signal: controller.signal,
         trustUsageFrom: this.trustUsageFrom,
+        // The summary has to fit in the room compaction keeps free (pi uses 80 %).
+        maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
       });
       if (!result) {
         const aborted = controller.signal.aborted;
