@@ -1,0 +1,222 @@
+import type { AssistantMessage, Context, Usage } from "@gong/llm";
+import { endSpan, startSpan } from "../observability/tracing.js";
+import { isStructureError, retryDelayMs, shouldRetry, sleepUnlessAborted } from "../retry.js";
+import { normalizeAssistantContent, repairContext } from "./repair-context.js";
+import type { RunContext } from "./run-context.js";
+
+const EMPTY_USAGE: Usage = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  totalTokens: 0,
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+};
+
+function hasVisibleContent(message: AssistantMessage): boolean {
+  return message.content.some(
+    (p) =>
+      (p.type === "text" && p.text.trim() !== "") ||
+      (p.type === "thinking" && p.thinking.trim() !== ""),
+  );
+}
+
+/** The request: repaired history, `onContext` hooks, the tools in effect (schemas as is). */
+async function buildContext(run: RunContext, dropThinking: boolean): Promise<Context> {
+  const messages = repairContext(run.messages(), { dropThinking });
+  const transformed = await run.hooks.onContext(messages);
+  return {
+    systemPrompt: run.systemPrompt,
+    messages: transformed,
+    tools: run.tools().map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+    })),
+  };
+}
+
+/**
+ * One LLM call: streams it, mirrors it as `message_start/update`, and returns the final
+ * message. The caller ends it (`message_end`) once it has decided whether the attempt
+ * is kept or retried; nothing is added to the state here.
+ */
+async function streamOnce(run: RunContext, context: Context): Promise<AssistantMessage> {
+  const model = run.model();
+  const span = startSpan(
+    "gong.llm_call",
+    { "gen_ai.request.model": model.id, "gen_ai.system": model.provider },
+    run.span,
+  );
+  const options = {
+    ...(await run.streamOptions()),
+    signal: run.signal,
+    thinking: run.thinkingLevel(),
+    idleTimeoutMs: run.settings.streamIdleTimeoutMs,
+  };
+  let started = false;
+  let final: AssistantMessage | undefined;
+  const begin = (partial: AssistantMessage) => {
+    if (started) return;
+    started = true;
+    run.setStreamMessage(partial);
+    run.emit({ type: "message_start", message: partial });
+  };
+  const stream = run.streamFn(model, context, options);
+  for await (const event of stream) {
+    switch (event.type) {
+      case "start":
+        begin(normalizeAssistantContent(event.partial));
+        break;
+      case "done":
+        final = event.message;
+        break;
+      case "error":
+        final = event.error;
+        break;
+      default: {
+        const partial = normalizeAssistantContent(event.partial);
+        begin(partial);
+        run.setStreamMessage(partial);
+        run.emit({ type: "message_update", message: partial, assistantMessageEvent: event });
+      }
+    }
+  }
+  final = normalizeAssistantContent(final ?? (await stream.result()));
+  final = { ...final, usage: final.usage ?? EMPTY_USAGE };
+  // After an abort, whatever the provider said (often a network error for the cut
+  // connection) is an abort: never retried, never reported as a failure.
+  if (run.signal.aborted && final.stopReason !== "aborted") {
+    final = { ...final, stopReason: "aborted" };
+  }
+  if (final.stopReason === "aborted") {
+    // Seed 002 §2.4: keep a partial answer that has content; its unfinished tool calls never ran.
+    final = {
+      ...final,
+      content: final.content.filter((p) => p.type !== "toolCall"),
+      errorMessage: final.errorMessage ?? "Request was aborted by the user.",
+    };
+  }
+  begin(final);
+  run.setStreamMessage(null);
+  run.metrics.recordLlmCall(final);
+  span.setAttribute("gen_ai.usage.input_tokens", final.usage.input);
+  span.setAttribute("gen_ai.usage.output_tokens", final.usage.output);
+  endSpan(span, final.stopReason === "error" ? final.errorMessage : undefined);
+  return final;
+}
+
+/** Closes the streamed message; `discarded` marks one that will not be kept in the state. */
+function endMessage(run: RunContext, message: AssistantMessage, kept: boolean) {
+  run.emit({ type: "message_end", message, ...(kept ? {} : { discarded: true }) });
+}
+
+/** A final error decided after the streamed attempt was closed as discarded. */
+function announceFinal(run: RunContext, message: AssistantMessage): AssistantMessage {
+  run.emit({ type: "message_start", message });
+  run.emit({ type: "message_end", message });
+  return message;
+}
+
+/**
+ * An LLM call with recovery (ARCHITECTURE §5, §8): retryable errors back off and try
+ * again (abortable while waiting); an overflow compacts and retries once; a
+ * structure error repairs the context and retries once, never compacting (J.9 5.3);
+ * auth and other errors fail at once (J.9 5.6). Returns the message to keep, or
+ * `undefined` when an aborted attempt had nothing worth keeping. Every streamed attempt
+ * ends with `message_end`; attempts that are not kept carry `discarded: true`.
+ */
+export async function streamAssistantWithRecovery(
+  run: RunContext,
+): Promise<AssistantMessage | undefined> {
+  const policy = run.settings.retry;
+  let attempt = 0;
+  let overflowRecovered = false;
+  let structureRepaired = false;
+  for (;;) {
+    const context = await buildContext(run, structureRepaired);
+    const message = await streamOnce(run, context);
+    if (message.stopReason === "aborted") {
+      const kept = hasVisibleContent(message);
+      endMessage(run, message, kept);
+      return kept ? message : undefined;
+    }
+    if (message.stopReason !== "error") {
+      endMessage(run, message, true);
+      return message;
+    }
+
+    if (message.errorKind === "overflow") {
+      if (overflowRecovered || !run.settings.compaction.enabled) {
+        const final = withAdvice(
+          message,
+          run.settings.compaction.enabled
+            ? "The context is still too large after compacting. Start a new session or remove large messages."
+            : "The context is too large for the model and auto-compaction is off. Run /compact or start a new session.",
+        );
+        endMessage(run, final, true);
+        return final;
+      }
+      overflowRecovered = true;
+      endMessage(run, message, false);
+      const outcome = await run.compact("overflow");
+      if (outcome !== "compacted") {
+        return announceFinal(
+          run,
+          withAdvice(
+            message,
+            "The context is too large and could not be compacted. Run /compact or start a new session.",
+          ),
+        );
+      }
+      continue;
+    }
+    if (isStructureError(message) && !structureRepaired) {
+      structureRepaired = true;
+      endMessage(run, message, false);
+      run.metrics.recordRetry();
+      run.emit({
+        type: "retry",
+        attempt: 1,
+        maxAttempts: 1,
+        delayMs: 0,
+        errorKind: "structure",
+        errorMessage: message.errorMessage ?? "invalid request",
+      });
+      continue;
+    }
+    if (shouldRetry(policy, message.errorKind, attempt)) {
+      const delayMs = retryDelayMs(policy, attempt, message.retryAfterMs);
+      attempt++;
+      endMessage(run, message, false);
+      run.metrics.recordRetry();
+      run.emit({
+        type: "retry",
+        attempt,
+        maxAttempts: policy.maxRetries,
+        delayMs,
+        errorKind: message.errorKind ?? "unknown",
+        errorMessage: message.errorMessage ?? "request failed",
+      });
+      const waited = await sleepUnlessAborted(delayMs, run.signal);
+      if (!waited) return undefined;
+      continue;
+    }
+    let final = message;
+    if (message.errorKind === "auth") {
+      final = withAdvice(
+        message,
+        "Check the API key (environment variable or --api-key) and try again.",
+      );
+    } else if (attempt > 0) {
+      final = withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
+    }
+    endMessage(run, final, true);
+    return final;
+  }
+}
+
+function withAdvice(message: AssistantMessage, advice: string): AssistantMessage {
+  const text = message.errorMessage ?? "The request failed.";
+  return { ...message, errorMessage: text.includes(advice) ? text : `${text} ${advice}` };
+}
