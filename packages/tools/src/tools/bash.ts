@@ -20,6 +20,7 @@ import { ensureOutputDir, OutputCollector } from "../bash/output-collector.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 
@@ -231,7 +232,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         await writeFile(fullOutputPath, collected.tail);
       }
       const logDisplay = fullOutputPath ? env.policy.display(fullOutputPath) : undefined;
-      let body = tail.content;
+      const brief = effectiveOutputLevel(params.output_level, context) === "brief";
+      let body = brief ? briefTail(tail.content) : tail.content;
       if (truncated) {
         const notice = tailTruncationNotice(
           {
