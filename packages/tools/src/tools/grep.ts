@@ -111,7 +111,9 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       // `real` had symlinks resolved; map results back under the path the model gave.
       const toDisplay = (file: string) =>
         env.policy.display(
-          file.startsWith(real) ? resolved.absolute + file.slice(real.length) : file,
+          file === real || file.startsWith(`${real}/`)
+            ? resolved.absolute + file.slice(real.length)
+            : file,
         );
       let linesCut = false;
       const outputLines: string[] = [];
