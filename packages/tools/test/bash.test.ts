@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signalGroup } from "../src/index.js";
+import { signalGroup, type ToolResponse } from "../src/index.js";
 import { makeProject, type Project } from "./helpers.js";
 
 let project: Project;
@@ -200,17 +200,23 @@ describe("J.2 bash — 4. processes", () => {
     signalGroup(pgidFrom(response.text), "SIGKILL");
   });
 
-  it("4.6 streaming updates while the command runs", async () => {
+  it("4.6 streaming updates while the command runs, as sealed envelopes", async () => {
     const updates: string[] = [];
-    await project.call(
-      "bash",
-      { command: "echo one; sleep 0.5; echo two; sleep 0.5; echo three" },
-      {
-        onUpdate: (partial) => updates.push(partial.text),
+    const sealed: ToolResponse[] = [];
+    const params = { command: "echo one; sleep 0.5; echo two; sleep 0.5; echo three" };
+    await project.call("bash", params, {
+      onUpdate: (partial) => {
+        updates.push(partial.text);
+        sealed.push(partial);
       },
-    );
+    });
     expect(updates.length).toBeGreaterThan(0);
     expect(updates[0]).toContain("one");
+    expect(
+      sealed.every(
+        (update) => update.status === "partial" && update.context.params_input === params,
+      ),
+    ).toBe(true);
   });
 });
 
