@@ -79,6 +79,11 @@ describe("J.2 bash — 2. errors", () => {
     expect(response.data).toMatchObject({ timed_out: true, killed: true });
   });
 
+  it("2.1b a huge timeout does not fire at once (setTimeout overflow)", async () => {
+    const response = await project.call("bash", { command: "sleep 0.2; echo ok", timeout: 1e10 });
+    expect(response.status).toBe("success");
+  });
+
   it("2.2 working directory does not exist", async () => {
     const response = await project.call(
       "bash",

@@ -65,6 +65,9 @@ function nonInteractiveEnv(): NodeJS.ProcessEnv {
   };
 }
 
+/** setTimeout fires at once past 2^31-1 ms: a huge timeout means "about 24 days". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Longest we keep reading after the shell exited while a background child still writes. */
 const DRAIN_CAP_MS = 2000;
 
@@ -137,10 +140,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         const kill = () => {
           if (!killing && child.pid !== undefined) killing = terminateGroup(child.pid, killGraceMs);
         };
-        const timer = setTimeout(() => {
-          timedOut = true;
-          kill();
-        }, timeoutSeconds * 1000);
+        const timer = setTimeout(
+          () => {
+            timedOut = true;
+            kill();
+          },
+          Math.min(timeoutSeconds * 1000, MAX_TIMER_MS),
+        );
         const onAbort = () => {
           aborted = true;
           kill();

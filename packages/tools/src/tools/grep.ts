@@ -93,6 +93,17 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (!run.ok) {
         if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
         if (run.kind === "invalid_pattern") {
+          // rg reports a bad --glob the same way as a bad regex: say which one it was.
+          if (params.glob && /glob/i.test(run.message)) {
+            return failure(
+              "INVALID_PARAM",
+              `Invalid glob ${JSON.stringify(params.glob)}: ${run.message}`,
+              {
+                ...extras,
+                next: ['grep(pattern=..., glob="*.ts") — globs use *, ** and {a,b}.'],
+              },
+            );
+          }
           return failure(
             "INVALID_PARAM",
             `Invalid regular expression ${JSON.stringify(params.pattern)}: ${run.message}`,
