@@ -20,6 +20,7 @@ import { ensureOutputDir, OutputCollector } from "../bash/output-collector.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 
@@ -63,6 +64,9 @@ function nonInteractiveEnv(): NodeJS.ProcessEnv {
     GIT_PAGER: "cat",
   };
 }
+
+/** setTimeout fires at once past 2^31-1 ms: a huge timeout means "about 24 days". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Longest we keep reading after the shell exited while a background child still writes. */
 const DRAIN_CAP_MS = 2000;
@@ -136,10 +140,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         const kill = () => {
           if (!killing && child.pid !== undefined) killing = terminateGroup(child.pid, killGraceMs);
         };
-        const timer = setTimeout(() => {
-          timedOut = true;
-          kill();
-        }, timeoutSeconds * 1000);
+        const timer = setTimeout(
+          () => {
+            timedOut = true;
+            kill();
+          },
+          Math.min(timeoutSeconds * 1000, MAX_TIMER_MS),
+        );
         const onAbort = () => {
           aborted = true;
           kill();
@@ -231,7 +238,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         await writeFile(fullOutputPath, collected.tail);
       }
       const logDisplay = fullOutputPath ? env.policy.display(fullOutputPath) : undefined;
-      let body = tail.content;
+      const brief = effectiveOutputLevel(params.output_level, context) === "brief";
+      let body = brief ? briefTail(tail.content) : tail.content;
       if (truncated) {
         const notice = tailTruncationNotice(
           {
