@@ -1,17 +1,8 @@
-import type { AssistantMessage, Context, Usage } from "@gong/llm";
+import { type AssistantMessage, type Context, emptyUsage } from "@gong/llm";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { isStructureError, retryDelayMs, shouldRetry, sleepUnlessAborted } from "../retry.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
 import type { RunContext } from "./run-context.js";
-
-const EMPTY_USAGE: Usage = {
-  input: 0,
-  output: 0,
-  cacheRead: 0,
-  cacheWrite: 0,
-  totalTokens: 0,
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-};
 
 function hasVisibleContent(message: AssistantMessage): boolean {
   return message.content.some(
@@ -83,7 +74,7 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
     }
   }
   final = normalizeAssistantContent(final ?? (await stream.result()));
-  final = { ...final, usage: final.usage ?? EMPTY_USAGE };
+  final = { ...final, usage: final.usage ?? emptyUsage() };
   // After an abort, whatever the provider said (often a network error for the cut
   // connection) is an abort: never retried, never reported as a failure.
   if (run.signal.aborted && final.stopReason !== "aborted") {
