@@ -2,11 +2,14 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-/// <reference lib="dom" />
 import { describe, expect, it } from "vitest";
 import { renderSessionHtml } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
 import { tempDir } from "./helpers.js";
+
+// These run inside the page; declared here because the package compiles without the DOM lib.
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
+type Measurable = { getBoundingClientRect(): { height: number } };
 
 const CHROMIUM = "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
@@ -54,7 +57,7 @@ describe("HTML export — rendered in headless Chromium", () => {
         const bars = page.locator(".token-chart rect.bar-input");
         expect(await bars.count()).toBe(2);
         const heights = await bars.evaluateAll((els) =>
-          els.map((el) => (el as Element).getBoundingClientRect().height),
+          els.map((el) => (el as unknown as Measurable).getBoundingClientRect().height),
         );
         expect(heights.every((h) => h > 10)).toBe(true);
         // The second turn used more prompt tokens, so its bar is taller.
