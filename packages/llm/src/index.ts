@@ -1,9 +1,28 @@
+export { getRegisteredApis, registerApi } from "./api-registry.js";
+export type { ClassifiedError } from "./errors/classify.js";
+export { classifyError, readRetryAfter } from "./errors/classify.js";
+export { isContextOverflow, OVERFLOW_PATTERNS } from "./errors/overflow.js";
 export type { AssistantMessageEventSource } from "./event-stream.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
+export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-keys.js";
+export type { ProviderInfo } from "./models/catalog.js";
+export { calculateCost, emptyUsage } from "./models/cost.js";
+export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
+export type { ApiKeyResult, ModelRegistry, ModelRegistryOptions } from "./models/registry.js";
+export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
+export { accumulatePartialJson, parsePartialJson } from "./partial-json.js";
+export type { OpenAICompat } from "./providers/openai-compat.js";
+export { COMPAT_PROFILES, resolveCompat } from "./providers/openai-compat.js";
+export { DEFAULT_IDLE_TIMEOUT_MS } from "./providers/run-stream.js";
+export { complete, stream } from "./stream.js";
 export {
   estimateMessageTokens,
   estimateTextTokens,
   estimateTokens,
   IMAGE_TOKENS,
 } from "./tokens.js";
+export { NO_RESULT_TEXT, repairOrphanedToolCalls } from "./transform/orphans.js";
+export type { ToolCallIdFormat } from "./transform/tool-call-ids.js";
+export { normalizeToolCallId, toolCallIdFormat } from "./transform/tool-call-ids.js";
+export { transformMessages } from "./transform/transform-messages.js";
 export type * from "./types.js";

@@ -1,0 +1,128 @@
+import type { ErrorKind } from "../types.js";
+import { isOverflowFailure } from "./overflow.js";
+
+export interface ClassifiedError {
+  kind: ErrorKind;
+  /** HTTP status when the failure was an HTTP response. */
+  status?: number;
+  /** The provider's own words (or the transport error's message). */
+  providerMessage: string;
+  /** From `retry-after-ms` / `retry-after` (seconds or HTTP date). */
+  retryAfterMs?: number;
+}
+
+const NETWORK_TEXT =
+  /terminated|other side closed|socket hang up|ECONNRESET|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EPIPE|ETIMEDOUT|fetch failed|network|connection error/i;
+
+/**
+ * Maps whatever an SDK threw (HTTP error, mid-stream error event, transport failure,
+ * unparsable chunk) to the kind agent-core decides on: retry (`rate_limit`,
+ * `overloaded`, `server`, `network`, `timeout`), compact (`overflow`) or fail
+ * (`auth`, `invalid_request`). Order matters: 429 is checked before overflow wording
+ * (Pi bug #1038) and only explicit overflow wording makes a 400 an overflow, so a
+ * thinking-block-order `invalid_request_error` stays `invalid_request` (J.9 5.3).
+ */
+export function classifyError(error: unknown): ClassifiedError {
+  const fields = readErrorFields(error);
+  const { status, type } = fields;
+  const providerMessage = fields.message;
+  const result = (kind: ErrorKind): ClassifiedError => ({
+    kind,
+    ...(status === undefined ? {} : { status }),
+    providerMessage,
+    ...(fields.retryAfterMs === undefined ? {} : { retryAfterMs: fields.retryAfterMs }),
+  });
+
+  if (
+    status === 401 ||
+    status === 403 ||
+    type === "authentication_error" ||
+    type === "permission_error"
+  )
+    return result("auth");
+  if (status === 429 || type === "rate_limit_error" || type === "rate_limit_exceeded")
+    return result("rate_limit");
+  if (status === 529 || status === 503 || type === "overloaded_error") return result("overloaded");
+  if (isOverflowFailure(status, fields.bodyText ?? providerMessage)) return result("overflow");
+  if (status === 408 || type === "timeout_error") return result("timeout");
+  if (status !== undefined && status >= 500) return result("server");
+  if (status !== undefined && status >= 400) return result("invalid_request");
+  if (type === "invalid_request_error") return result("invalid_request");
+  if (type === "api_error" || type === "server_error") return result("server");
+  if (error instanceof SyntaxError) return result("server"); // malformed chunk (J.9 5.2)
+  if (
+    fields.name === "APIConnectionError" ||
+    NETWORK_TEXT.test(`${providerMessage} ${fields.causeText}`)
+  )
+    return result("network");
+  return result("unknown");
+}
+
+interface ErrorFields {
+  status?: number;
+  type?: string;
+  message: string;
+  /** The raw response body when it was empty or not JSON. */
+  bodyText?: string;
+  name: string;
+  causeText: string;
+  retryAfterMs?: number;
+}
+
+/** Duck-types Anthropic and OpenAI SDK errors (same shape: status, headers, error body). */
+function readErrorFields(error: unknown): ErrorFields {
+  if (!(error instanceof Error)) return { message: String(error), name: "", causeText: "" };
+  const record = error as Error & { status?: unknown; headers?: unknown; error?: unknown };
+  const status = typeof record.status === "number" ? record.status : undefined;
+  const body = record.error;
+  const inner =
+    isRecord(body) && isRecord(body.error) ? body.error : isRecord(body) ? body : undefined;
+  const innerMessage = typeof inner?.message === "string" ? inner.message : undefined;
+  const innerType =
+    typeof inner?.type === "string"
+      ? inner.type
+      : typeof inner?.code === "string"
+        ? inner.code
+        : undefined;
+  const cause = (error as { cause?: unknown }).cause;
+  const causeText =
+    cause instanceof Error ? `${cause.message} ${(cause as { code?: string }).code ?? ""}` : "";
+  const retryAfterMs = readRetryAfter(record.headers);
+  const emptyBody = status !== undefined && body === undefined && /\(no body\)/.test(error.message);
+  return {
+    ...(status === undefined ? {} : { status }),
+    ...(innerType === undefined ? {} : { type: innerType }),
+    message: innerMessage ?? stripStatusPrefix(error.message),
+    ...(emptyBody ? { bodyText: "" } : {}),
+    name: error.name || error.constructor.name,
+    causeText,
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+  };
+}
+
+/** `retry-after-ms`, else `retry-after` as seconds or an HTTP date. */
+export function readRetryAfter(headers: unknown, now = Date.now()): number | undefined {
+  const get = (name: string): string | undefined => {
+    if (!headers) return undefined;
+    if (typeof (headers as Headers).get === "function")
+      return (headers as Headers).get(name) ?? undefined;
+    const value = (headers as Record<string, unknown>)[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  const ms = Number(get("retry-after-ms"));
+  if (get("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return ms;
+  const value = get("retry-after");
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function stripStatusPrefix(message: string): string {
+  return message.replace(/^\d{3}\s+/, "");
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -1,0 +1,184 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import type { Model } from "../types.js";
+import {
+  apiKeyEnvNames,
+  getApiKey as envApiKey,
+  missingApiKeyMessage,
+  providerNeedsApiKey,
+} from "./api-keys.js";
+import { catalogModels, defaultModel, findProvider, PROVIDERS } from "./catalog.js";
+import { type ModelsJsonError, type ModelsJsonProvider, readModelsJson } from "./models-json.js";
+
+export interface ModelRegistryOptions {
+  /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`). */
+  gongHome?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export type ApiKeyResult = { ok: true; apiKey: string } | { ok: false; error: string };
+
+export interface ModelRegistry {
+  /** A listed model, or — for a known provider — the id with default limits. */
+  find(provider: string, modelId: string): Model | undefined;
+  list(provider?: string): Model[];
+  providers(): string[];
+  /** The key for a model's provider: models.json `apiKey`, then the environment. */
+  getApiKey(model: Pick<Model, "provider">): ApiKeyResult;
+  /** Problems found in models.json (the registry still works without it). */
+  readonly errors: ModelsJsonError[];
+  readonly modelsJsonPath: string;
+}
+
+const DEFAULT_CONTEXT_WINDOW = 128_000;
+const DEFAULT_MAX_TOKENS = 16_384;
+const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/** The built-in catalog plus `<gongHome>/models.json`. */
+export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRegistry {
+  const env = options.env ?? process.env;
+  const home = options.gongHome ?? env.GONG_HOME ?? join(homedir(), ".gong");
+  const modelsJsonPath = join(home, "models.json");
+  const { providers: custom, errors } = readModelsJson(modelsJsonPath);
+
+  const models = new Map<string, Model[]>();
+  for (const provider of PROVIDERS) models.set(provider.name, catalogModels(provider, env));
+  for (const [name, config] of Object.entries(custom)) {
+    const list = applyCustomProvider(
+      name,
+      config,
+      models.get(name) ?? [],
+      env,
+      errors,
+      modelsJsonPath,
+    );
+    if (list) models.set(name, list);
+  }
+
+  const find = (provider: string, modelId: string): Model | undefined => {
+    const list = models.get(provider);
+    if (!list) return undefined;
+    const listed = list.find((model) => model.id === modelId);
+    if (listed) return listed;
+    const config = custom[provider];
+    const known = findProvider(provider);
+    if (known) {
+      const model = defaultModel(known, modelId, env);
+      return config ? withProviderConfig(model, config) : model;
+    }
+    return config?.baseUrl && config.api
+      ? customModel(provider, config, { id: modelId })
+      : undefined;
+  };
+
+  return {
+    find,
+    list: (provider) =>
+      provider ? [...(models.get(provider) ?? [])] : [...models.values()].flat(),
+    providers: () => [...models.keys()],
+    getApiKey(model) {
+      const configured = custom[model.provider]?.apiKey;
+      if (configured) {
+        if (!ENV_NAME.test(configured)) return { ok: true, apiKey: configured };
+        const value = env[configured]?.trim();
+        if (value) return { ok: true, apiKey: value };
+        return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
+      }
+      const fromEnv = envApiKey(model.provider, env);
+      if (fromEnv) return { ok: true, apiKey: fromEnv };
+      if (
+        !providerNeedsApiKey(model.provider) ||
+        (custom[model.provider] && !findProvider(model.provider))
+      )
+        return { ok: true, apiKey: "none" }; // local servers accept any key
+      return {
+        ok: false,
+        error: missingApiKeyMessage(model.provider, apiKeyEnvNames(model.provider)[0]),
+      };
+    },
+    errors,
+    modelsJsonPath,
+  };
+}
+
+function applyCustomProvider(
+  name: string,
+  config: ModelsJsonProvider,
+  builtIn: Model[],
+  env: NodeJS.ProcessEnv,
+  errors: ModelsJsonError[],
+  path: string,
+): Model[] | undefined {
+  const known = findProvider(name);
+  if (!known && (!config.baseUrl || !config.api)) {
+    errors.push({
+      path,
+      message: `providers.${name} needs "baseUrl" and "api" (anthropic-messages, openai-completions or openai-responses); provider skipped.`,
+    });
+    return undefined;
+  }
+  // Overriding a built-in provider (e.g. a proxy baseUrl) re-points its catalog models.
+  const list = builtIn.map((model) => withProviderConfig(model, config));
+  for (const entry of config.models ?? []) {
+    const base = known ? defaultModel(known, entry.id, env) : undefined;
+    const model = customModel(name, config, entry, base);
+    const index = list.findIndex((existing) => existing.id === entry.id);
+    if (index >= 0) list[index] = model;
+    else list.push(model);
+  }
+  return list;
+}
+
+function withProviderConfig(model: Model, config: ModelsJsonProvider): Model {
+  return {
+    ...model,
+    ...(config.baseUrl ? { baseUrl: config.baseUrl.replace(/\/+$/, "") } : {}),
+    ...(config.api ? { api: config.api } : {}),
+    ...(config.headers ? { headers: { ...model.headers, ...config.headers } } : {}),
+    ...(config.compat ? { compat: { ...model.compat, ...config.compat } } : {}),
+  };
+}
+
+function customModel(
+  provider: string,
+  config: ModelsJsonProvider,
+  entry: { id: string } & Partial<Omit<Model, "cost">> & { cost?: Partial<Model["cost"]> },
+  base?: Model,
+): Model {
+  const headers = { ...base?.headers, ...config.headers, ...entry.headers };
+  const compat = { ...base?.compat, ...config.compat, ...entry.compat };
+  return {
+    id: entry.id,
+    name: entry.name ?? entry.id,
+    api: config.api ?? base?.api ?? "openai-completions",
+    provider,
+    baseUrl: (config.baseUrl ?? base?.baseUrl ?? "").replace(/\/+$/, ""),
+    reasoning: entry.reasoning ?? base?.reasoning ?? false,
+    input: entry.input ?? base?.input ?? ["text"],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...base?.cost, ...entry.cost },
+    contextWindow: entry.contextWindow ?? base?.contextWindow ?? DEFAULT_CONTEXT_WINDOW,
+    maxTokens: entry.maxTokens ?? base?.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(Object.keys(compat).length ? { compat } : {}),
+  };
+}
+
+/** Built-in catalog lookups (environment read at call time for `*_BASE_URL`). */
+export function getModel(provider: string, modelId: string): Model | undefined {
+  const known = findProvider(provider);
+  if (!known) return undefined;
+  return (
+    catalogModels(known, process.env).find((model) => model.id === modelId) ??
+    defaultModel(known, modelId, process.env)
+  );
+}
+
+export function getModels(provider?: string): Model[] {
+  return PROVIDERS.filter((known) => !provider || known.name === provider).flatMap((known) =>
+    catalogModels(known, process.env),
+  );
+}
+
+export function getProviders(): string[] {
+  return PROVIDERS.map((provider) => provider.name);
+}

@@ -1,0 +1,155 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type {
+  Context,
+  ImageContent,
+  Message,
+  Model,
+  StreamOptions,
+  TextContent,
+  ThinkingLevel,
+} from "../types.js";
+
+type MessageParam = Anthropic.MessageParam;
+type ContentBlockParam = Anthropic.ContentBlockParam;
+
+/** Thinking budgets per level (Anthropic's minimum is 1024). */
+const THINKING_BUDGET: Record<Exclude<ThinkingLevel, "off">, number> = {
+  minimal: 1024,
+  low: 4096,
+  medium: 10_240,
+  high: 32_000,
+};
+
+/** The Messages API request body for a (transformed) context. */
+export function buildAnthropicParams(
+  model: Model,
+  context: Context,
+  options: StreamOptions,
+): Anthropic.MessageCreateParamsStreaming {
+  let maxTokens = options.maxTokens ?? model.maxTokens;
+  const params: Anthropic.MessageCreateParamsStreaming = {
+    model: model.id,
+    max_tokens: maxTokens,
+    messages: convertMessages(context.messages),
+    stream: true,
+  };
+  if (context.systemPrompt) {
+    // Cache the system prompt: it is identical on every turn of a session.
+    params.system = [
+      { type: "text", text: context.systemPrompt, cache_control: { type: "ephemeral" } },
+    ];
+  }
+  if (context.tools?.length) {
+    params.tools = context.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      input_schema: tool.parameters as unknown as Anthropic.Tool.InputSchema,
+    }));
+  }
+  const level = options.thinking;
+  if (model.reasoning && level && level !== "off") {
+    let budget = THINKING_BUDGET[level];
+    // max_tokens must exceed the budget; keep room for the answer within the model's cap.
+    maxTokens = Math.min(Math.max(maxTokens, budget + 4096), model.maxTokens);
+    if (budget >= maxTokens) budget = Math.max(1024, maxTokens - 1024);
+    params.max_tokens = maxTokens;
+    params.thinking = { type: "enabled", budget_tokens: budget };
+  }
+  // No `temperature`: the current Messages API deprecated it (the SDK no longer types it).
+  return params;
+}
+
+export function convertMessages(messages: readonly Message[]): MessageParam[] {
+  const out: MessageParam[] = [];
+  for (const message of messages) {
+    if (message.role === "user") {
+      const content = userBlocks(message.content);
+      if (content.length > 0) out.push({ role: "user", content });
+    } else if (message.role === "assistant") {
+      const content: ContentBlockParam[] = [];
+      for (const block of message.content) {
+        if (block.type === "text") {
+          if (block.text.trim()) content.push({ type: "text", text: block.text });
+        } else if (block.type === "thinking") {
+          if (block.redacted)
+            content.push({ type: "redacted_thinking", data: block.thinkingSignature ?? "" });
+          else if (block.thinkingSignature)
+            content.push({
+              type: "thinking",
+              thinking: block.thinking,
+              signature: block.thinkingSignature,
+            });
+        } else {
+          content.push({
+            type: "tool_use",
+            id: block.id,
+            name: block.name,
+            input: block.arguments ?? {},
+          });
+        }
+      }
+      if (content.length > 0) out.push({ role: "assistant", content });
+    } else {
+      // All results of one turn travel in one user message, as the API requires.
+      const result: Anthropic.ToolResultBlockParam = {
+        type: "tool_result",
+        tool_use_id: message.toolCallId,
+        content: resultBlocks(message.content),
+        is_error: message.isError,
+      };
+      const previous = out.at(-1);
+      if (
+        previous?.role === "user" &&
+        Array.isArray(previous.content) &&
+        previous.content.every((b) => b.type === "tool_result")
+      ) {
+        previous.content.push(result);
+      } else {
+        out.push({ role: "user", content: [result] });
+      }
+    }
+  }
+  markLastUserTurnCacheable(out);
+  return out;
+}
+
+function userBlocks(content: string | (TextContent | ImageContent)[]): ContentBlockParam[] {
+  if (typeof content === "string") return content.trim() ? [{ type: "text", text: content }] : [];
+  const blocks: ContentBlockParam[] = [];
+  for (const block of content) {
+    if (block.type === "text") {
+      if (block.text.trim()) blocks.push({ type: "text", text: block.text });
+    } else blocks.push(imageBlock(block));
+  }
+  return blocks;
+}
+
+function resultBlocks(
+  content: (TextContent | ImageContent)[],
+): (Anthropic.TextBlockParam | Anthropic.ImageBlockParam)[] {
+  const blocks = content.map((block) =>
+    block.type === "text"
+      ? ({ type: "text", text: block.text || " " } as const)
+      : imageBlock(block),
+  );
+  return blocks.length > 0 ? blocks : [{ type: "text", text: "(no output)" }];
+}
+
+function imageBlock(image: ImageContent): Anthropic.ImageBlockParam {
+  return {
+    type: "image",
+    source: {
+      type: "base64",
+      media_type: image.mimeType as Anthropic.Base64ImageSource["media_type"],
+      data: image.data,
+    },
+  };
+}
+
+/** Caching the last user turn lets the next request reuse the whole prefix. */
+function markLastUserTurnCacheable(messages: MessageParam[]): void {
+  const last = messages.findLast((message) => message.role === "user");
+  if (!last || !Array.isArray(last.content)) return;
+  const block = last.content.at(-1) as { cache_control?: unknown } | undefined;
+  if (block) block.cache_control = { type: "ephemeral" };
+}

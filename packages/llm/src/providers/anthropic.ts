@@ -1,0 +1,108 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
+import { buildAnthropicParams } from "./anthropic-request.js";
+import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
+
+/** `anthropic-messages` on `@anthropic-ai/sdk`, SDK retries off (agent-core retries). */
+export const streamAnthropic: StreamFunction = (
+  model: Model,
+  context: Context,
+  options?: StreamOptions,
+) => runProviderStream(model, options, (run) => runAnthropic(run, context));
+
+async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
+  const { model, options, builder, output } = run;
+  const client = new Anthropic({
+    apiKey: run.apiKey,
+    baseURL: model.baseUrl,
+    maxRetries: 0,
+    defaultHeaders: { ...model.headers, ...options.headers },
+  });
+  const stream = await client.messages.create(buildAnthropicParams(model, context, options), {
+    signal: run.signal,
+  });
+  // Anthropic's block index → our content index (they differ if we ever skip a block).
+  const blocks = new Map<number, number>();
+  let finished = false;
+
+  for await (const event of stream) {
+    run.touch();
+    switch (event.type) {
+      case "message_start": {
+        const usage = event.message.usage;
+        output.usage.input = usage.input_tokens ?? 0;
+        output.usage.output = usage.output_tokens ?? 0;
+        output.usage.cacheRead = usage.cache_read_input_tokens ?? 0;
+        output.usage.cacheWrite = usage.cache_creation_input_tokens ?? 0;
+        break;
+      }
+      case "content_block_start": {
+        const block = event.content_block;
+        if (block.type === "text") {
+          const index = builder.startText();
+          if (block.text) builder.appendText(index, block.text);
+          blocks.set(event.index, index);
+        } else if (block.type === "thinking") {
+          blocks.set(
+            event.index,
+            builder.startThinking({ thinkingSignature: block.signature || "" }),
+          );
+        } else if (block.type === "redacted_thinking") {
+          // The opaque data is the only thing to replay; there is no readable text.
+          blocks.set(
+            event.index,
+            builder.startThinking({ redacted: true, thinkingSignature: block.data }),
+          );
+        } else if (block.type === "tool_use") {
+          blocks.set(event.index, builder.startToolCall(block.id, block.name));
+        }
+        break;
+      }
+      case "content_block_delta": {
+        const index = blocks.get(event.index);
+        if (index === undefined) break;
+        const delta = event.delta;
+        if (delta.type === "text_delta") builder.appendText(index, delta.text);
+        else if (delta.type === "thinking_delta") builder.appendThinking(index, delta.thinking);
+        else if (delta.type === "signature_delta")
+          builder.setSignature(index, delta.signature, true);
+        else if (delta.type === "input_json_delta")
+          builder.appendToolArguments(index, delta.partial_json);
+        break;
+      }
+      case "content_block_stop": {
+        const index = blocks.get(event.index);
+        if (index !== undefined) builder.end(index);
+        break;
+      }
+      case "message_delta": {
+        if (event.delta.stop_reason) output.stopReason = mapStopReason(event.delta.stop_reason);
+        const usage = event.usage;
+        output.usage.output = usage.output_tokens ?? output.usage.output;
+        // Newer API versions repeat the (final) input counts here.
+        if (usage.input_tokens != null) output.usage.input = usage.input_tokens;
+        if (usage.cache_read_input_tokens != null)
+          output.usage.cacheRead = usage.cache_read_input_tokens;
+        if (usage.cache_creation_input_tokens != null)
+          output.usage.cacheWrite = usage.cache_creation_input_tokens;
+        break;
+      }
+      case "message_stop":
+        finished = true;
+        break;
+    }
+  }
+  if (!finished) throw new IncompleteStreamError();
+}
+
+function mapStopReason(reason: string): StopReason {
+  switch (reason) {
+    case "max_tokens":
+    case "model_context_window_exceeded":
+      return "length";
+    case "tool_use":
+      return "toolUse";
+    default:
+      return "stop"; // end_turn, stop_sequence, pause_turn, refusal
+  }
+}

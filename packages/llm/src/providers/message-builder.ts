@@ -1,0 +1,116 @@
+import type { AssistantMessageEventSource } from "../event-stream.js";
+import { parsePartialJson } from "../partial-json.js";
+import type { AssistantMessage, TextContent, ThinkingContent, ToolCall } from "../types.js";
+
+/**
+ * Grows the partial `AssistantMessage` and emits the matching events, so every
+ * provider produces the same event sequence. Indexes are positions in `content`.
+ */
+export class MessageBuilder {
+  private readonly argumentText = new Map<number, string>();
+  private readonly open = new Set<number>();
+
+  constructor(
+    readonly message: AssistantMessage,
+    private readonly events: AssistantMessageEventSource,
+  ) {}
+
+  startText(): number {
+    const index = this.message.content.push({ type: "text", text: "" }) - 1;
+    this.open.add(index);
+    this.events.push({ type: "text_start", contentIndex: index, partial: this.message });
+    return index;
+  }
+
+  appendText(index: number, delta: string): void {
+    const block = this.message.content[index] as TextContent;
+    block.text += delta;
+    this.events.push({ type: "text_delta", contentIndex: index, delta, partial: this.message });
+  }
+
+  startThinking(initial: Partial<ThinkingContent> = {}): number {
+    const block: ThinkingContent = { type: "thinking", thinking: "", ...initial };
+    const index = this.message.content.push(block) - 1;
+    this.open.add(index);
+    this.events.push({ type: "thinking_start", contentIndex: index, partial: this.message });
+    return index;
+  }
+
+  appendThinking(index: number, delta: string): void {
+    const block = this.message.content[index] as ThinkingContent;
+    block.thinking += delta;
+    this.events.push({ type: "thinking_delta", contentIndex: index, delta, partial: this.message });
+  }
+
+  setSignature(index: number, signature: string, append = false): void {
+    const block = this.message.content[index] as ThinkingContent;
+    block.thinkingSignature = append ? (block.thinkingSignature ?? "") + signature : signature;
+  }
+
+  startToolCall(id: string, name: string): number {
+    const index = this.message.content.push({ type: "toolCall", id, name, arguments: {} }) - 1;
+    this.open.add(index);
+    this.argumentText.set(index, "");
+    this.events.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
+    return index;
+  }
+
+  /** Arguments are re-parsed on every delta so UIs see the path early (seed 002 §12). */
+  appendToolArguments(index: number, delta: string): void {
+    const text = (this.argumentText.get(index) ?? "") + delta;
+    this.argumentText.set(index, text);
+    const block = this.message.content[index] as ToolCall;
+    block.arguments = parsePartialJson(text);
+    this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
+  }
+
+  /** Replaces the streamed argument text with the provider's final version. */
+  setToolArguments(index: number, text: string): void {
+    this.argumentText.set(index, text);
+  }
+
+  toolArgumentText(index: number): string {
+    return this.argumentText.get(index) ?? "";
+  }
+
+  isOpen(index: number): boolean {
+    return this.open.has(index);
+  }
+
+  end(index: number): void {
+    if (!this.open.delete(index)) return;
+    const block = this.message.content[index];
+    if (!block) return;
+    if (block.type === "text") {
+      this.events.push({
+        type: "text_end",
+        contentIndex: index,
+        content: block.text,
+        partial: this.message,
+      });
+    } else if (block.type === "thinking") {
+      this.events.push({
+        type: "thinking_end",
+        contentIndex: index,
+        content: block.thinking,
+        partial: this.message,
+      });
+    } else {
+      block.arguments = parsePartialJson(this.argumentText.get(index) ?? "");
+      this.events.push({
+        type: "toolcall_end",
+        contentIndex: index,
+        toolCall: block,
+        partial: this.message,
+      });
+    }
+  }
+
+  endAll(): void {
+    for (const index of [...this.open].sort((a, b) => a - b)) this.end(index);
+  }
+
+  hasToolCalls(): boolean {
+    return this.message.content.some((block) => block.type === "toolCall");
+  }
+}

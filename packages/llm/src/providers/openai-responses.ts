@@ -1,0 +1,127 @@
+import OpenAI from "openai";
+import type { Context, Model, StreamFunction, StreamOptions } from "../types.js";
+import { buildResponsesParams } from "./openai-responses-request.js";
+import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
+
+/** A failure the Responses stream reported as an event rather than an HTTP status. */
+class ResponsesStreamError extends Error {
+  constructor(readonly error: { type?: string; message: string }) {
+    super(error.message);
+    this.name = "ResponsesStreamError";
+  }
+}
+
+/** `openai-responses` on `openai`. Tool-call ids are `call_id|item_id`. */
+export const streamOpenAIResponses: StreamFunction = (
+  model: Model,
+  context: Context,
+  options?: StreamOptions,
+) => runProviderStream(model, options, (run) => runResponses(run, context));
+
+async function runResponses(run: ProviderRun, context: Context): Promise<void> {
+  const { model, options, builder, output } = run;
+  const client = new OpenAI({
+    apiKey: run.apiKey,
+    baseURL: model.baseUrl,
+    maxRetries: 0,
+    defaultHeaders: { ...model.headers, ...options.headers },
+  });
+  const stream = await client.responses.create(buildResponsesParams(model, context, options), {
+    signal: run.signal,
+  });
+  // Output item id → content index.
+  const items = new Map<string, number>();
+  const textItems = new Map<string, number>();
+  let finished = false;
+
+  for await (const event of stream) {
+    run.touch();
+    switch (event.type) {
+      case "response.output_item.added": {
+        const item = event.item;
+        if (item.type === "reasoning" && item.id) items.set(item.id, builder.startThinking());
+        else if (item.type === "function_call")
+          items.set(
+            item.id ?? item.call_id,
+            builder.startToolCall(`${item.call_id}|${item.id ?? ""}`, item.name),
+          );
+        break;
+      }
+      case "response.reasoning_summary_part.added": {
+        const index = items.get(event.item_id);
+        // Separate summary parts like paragraphs.
+        if (index !== undefined && event.summary_index > 0) builder.appendThinking(index, "\n\n");
+        break;
+      }
+      case "response.reasoning_summary_text.delta":
+      case "response.reasoning_text.delta": {
+        const index = items.get(event.item_id);
+        if (index !== undefined) builder.appendThinking(index, event.delta);
+        break;
+      }
+      case "response.output_text.delta":
+      case "response.refusal.delta": {
+        let index = textItems.get(event.item_id);
+        if (index === undefined) {
+          index = builder.startText();
+          textItems.set(event.item_id, index);
+        }
+        builder.appendText(index, event.delta);
+        break;
+      }
+      case "response.function_call_arguments.delta": {
+        const index = items.get(event.item_id);
+        if (index !== undefined) builder.appendToolArguments(index, event.delta);
+        break;
+      }
+      case "response.output_item.done": {
+        const item = event.item;
+        if (item.type === "reasoning" && item.id) {
+          const index = items.get(item.id);
+          if (index !== undefined) {
+            builder.setSignature(index, JSON.stringify(item));
+            builder.end(index);
+          }
+        } else if (item.type === "function_call") {
+          const index = items.get(item.id ?? item.call_id);
+          if (index !== undefined) {
+            builder.setToolArguments(index, item.arguments);
+            builder.end(index);
+          }
+        } else if (item.type === "message") {
+          const index = textItems.get(item.id);
+          if (index !== undefined) builder.end(index);
+        }
+        break;
+      }
+      case "response.completed":
+      case "response.incomplete": {
+        finished = true;
+        const response = event.response;
+        const usage = response.usage;
+        if (usage) {
+          const cached = usage.input_tokens_details?.cached_tokens ?? 0;
+          output.usage.input = Math.max(0, usage.input_tokens - cached);
+          output.usage.cacheRead = cached;
+          output.usage.output = usage.output_tokens;
+        }
+        if (response.status === "incomplete") output.stopReason = "length";
+        else output.stopReason = builder.hasToolCalls() ? "toolUse" : "stop";
+        break;
+      }
+      case "response.failed": {
+        const error = event.response.error;
+        throw new ResponsesStreamError({
+          ...(error?.code ? { type: error.code } : {}),
+          message: error?.message ?? "the response failed without a message",
+        });
+      }
+      case "error":
+        throw new ResponsesStreamError({
+          ...(event.code ? { type: event.code } : {}),
+          message: event.message,
+        });
+    }
+  }
+  if (!finished) throw new IncompleteStreamError();
+}

@@ -1,0 +1,148 @@
+import { classifyError } from "../errors/classify.js";
+import { describeError } from "../errors/describe.js";
+import { createAssistantMessageEventStream } from "../event-stream.js";
+import {
+  apiKeyEnvNames,
+  getApiKey,
+  missingApiKeyMessage,
+  providerNeedsApiKey,
+} from "../models/api-keys.js";
+import { calculateCost, emptyUsage } from "../models/cost.js";
+import type {
+  AssistantMessage,
+  AssistantMessageEventStream,
+  ErrorKind,
+  Model,
+  StreamOptions,
+} from "../types.js";
+import { MessageBuilder } from "./message-builder.js";
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+/** What a provider adapter gets to do its one job: request, then translate chunks. */
+export interface ProviderRun {
+  model: Model;
+  options: StreamOptions;
+  apiKey: string;
+  /** Aborts on the caller's signal and on the idle timeout; pass it to the SDK. */
+  signal: AbortSignal;
+  builder: MessageBuilder;
+  output: AssistantMessage;
+  /** Call on every chunk received: restarts the idle timer. */
+  touch(): void;
+}
+
+/** The provider's stream ended without its terminal event (connection cut cleanly). */
+export class IncompleteStreamError extends Error {
+  constructor() {
+    super("the connection ended before the response was complete (terminated)");
+    this.name = "IncompleteStreamError";
+  }
+}
+
+/**
+ * The part every adapter shares: API key, idle timeout, abort, usage cost and turning
+ * any failure into a terminal `error` event. `adapter` resolves when the provider
+ * finished normally (after setting `output.stopReason`); whatever it throws becomes a
+ * classified `stopReason: "error"` — nothing escapes the stream.
+ */
+export function runProviderStream(
+  model: Model,
+  options: StreamOptions = {},
+  adapter: (run: ProviderRun) => Promise<void>,
+): AssistantMessageEventStream {
+  const events = createAssistantMessageEventStream();
+  const output: AssistantMessage = {
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: emptyUsage(),
+    stopReason: "stop",
+    timestamp: Date.now(),
+  };
+  const builder = new MessageBuilder(output, events);
+  const controller = new AbortController();
+  const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`no data for ${idleTimeoutMs} ms`));
+    }, idleTimeoutMs);
+  };
+  const onAbort = () => controller.abort(options.signal?.reason);
+
+  const fail = (kind: ErrorKind | "aborted", message: string, retryAfterMs?: number) => {
+    builder.endAll();
+    output.stopReason = kind === "aborted" ? "aborted" : "error";
+    output.errorMessage = message;
+    if (kind !== "aborted") output.errorKind = kind;
+    if (retryAfterMs !== undefined) output.retryAfterMs = retryAfterMs;
+    finishUsage();
+    events.push({
+      type: "error",
+      reason: output.stopReason === "aborted" ? "aborted" : "error",
+      error: output,
+    });
+  };
+  const finishUsage = () => {
+    const usage = output.usage;
+    usage.totalTokens = usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+    calculateCost(model, usage);
+  };
+
+  const run = async () => {
+    const apiKey =
+      options.apiKey ??
+      getApiKey(model.provider) ??
+      (providerNeedsApiKey(model.provider) ? undefined : "none");
+    if (!apiKey) {
+      events.push({ type: "start", partial: output });
+      return fail("auth", missingApiKeyMessage(model.provider));
+    }
+    if (options.signal?.aborted) {
+      events.push({ type: "start", partial: output });
+      return fail("aborted", "Request aborted before it was sent.");
+    }
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    touch();
+    events.push({ type: "start", partial: output });
+    try {
+      await adapter({ model, options, apiKey, signal: controller.signal, builder, output, touch });
+      builder.endAll();
+      finishUsage();
+      const reason = output.stopReason;
+      events.push({
+        type: "done",
+        reason: reason === "length" || reason === "toolUse" ? reason : "stop",
+        message: output,
+      });
+    } catch (error) {
+      if (options.signal?.aborted) return fail("aborted", "Request aborted by the user.");
+      const classified = timedOut
+        ? { ...classifyError(error), kind: "timeout" as const }
+        : classifyError(error);
+      if (timedOut) classified.providerMessage = `no data received for ${idleTimeoutMs} ms`;
+      fail(
+        classified.kind,
+        describeError(classified, model.provider, {
+          ...(apiKeyEnvNames(model.provider)[0]
+            ? { apiKeyEnv: apiKeyEnvNames(model.provider)[0] }
+            : {}),
+          ...(timedOut ? { idleTimeoutMs } : {}),
+        }),
+        classified.retryAfterMs,
+      );
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    }
+  };
+  // Start after the caller has the stream in hand; run() never throws.
+  queueMicrotask(() => void run());
+  return events;
+}

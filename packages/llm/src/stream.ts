@@ -1,0 +1,60 @@
+import { getApiStream } from "./api-registry.js";
+import { createAssistantMessageEventStream } from "./event-stream.js";
+import { emptyUsage } from "./models/cost.js";
+import { transformMessages } from "./transform/transform-messages.js";
+import type {
+  AssistantMessage,
+  AssistantMessageEventStream,
+  Context,
+  Model,
+  StreamOptions,
+} from "./types.js";
+
+/**
+ * Streams one assistant message from `model`. The context is repaired and converted
+ * for the target first (`transformMessages`); failures end the stream with
+ * `stopReason: "error" | "aborted"` — nothing throws.
+ */
+export function stream(
+  model: Model,
+  context: Context,
+  options?: StreamOptions,
+): AssistantMessageEventStream {
+  const streamFn = getApiStream(model.api);
+  if (!streamFn) {
+    return failedStream(
+      model,
+      `No stream function is registered for API "${model.api}" (model ${model.provider}/${model.id}): use anthropic-messages, openai-completions or openai-responses, or call registerApi("${model.api}", fn).`,
+    );
+  }
+  const messages = Array.isArray(context.messages) ? context.messages : [];
+  return streamFn(model, { ...context, messages: transformMessages(messages, model) }, options);
+}
+
+/** Streams and resolves with the final message (which may carry `stopReason: "error"`). */
+export function complete(
+  model: Model,
+  context: Context,
+  options?: StreamOptions,
+): Promise<AssistantMessage> {
+  return stream(model, context, options).result();
+}
+
+function failedStream(model: Model, errorMessage: string): AssistantMessageEventStream {
+  const events = createAssistantMessageEventStream();
+  const message: AssistantMessage = {
+    role: "assistant",
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: emptyUsage(),
+    stopReason: "error",
+    errorMessage,
+    errorKind: "invalid_request",
+    timestamp: Date.now(),
+  };
+  events.push({ type: "start", partial: message });
+  events.push({ type: "error", reason: "error", error: message });
+  return events;
+}

@@ -1,0 +1,228 @@
+import {
+  type MockLlmServer,
+  startMockLlmServer,
+  textResponse,
+  thinkingResponse,
+  toolCallResponse,
+} from "@gong/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Api, complete, stream, type ToolCall } from "../src/index.js";
+import { collect, mockModel, userMessage } from "./helpers.js";
+
+const APIS: Api[] = ["anthropic-messages", "openai-completions", "openai-responses"];
+
+let mock: MockLlmServer;
+beforeAll(async () => {
+  mock = await startMockLlmServer();
+});
+afterAll(() => mock.close());
+beforeEach(() => mock.reset());
+
+const modelFor = (api: Api) =>
+  mockModel(api, api === "anthropic-messages" ? mock.anthropicBaseUrl : mock.openaiBaseUrl);
+
+describe.each(APIS)("%s through the real SDK against the mock", (api) => {
+  it("streams text: start → text_start → deltas → text_end → done", async () => {
+    mock.enqueue(textResponse("Hello from the mock server", { usage: { input: 100, output: 20 } }));
+    const events = await collect(stream(modelFor(api), { messages: [userMessage("hi")] }, { apiKey: "k" }));
+    const types = events.map((event) => event.type);
+    expect(types[0]).toBe("start");
+    expect(types[1]).toBe("text_start");
+    expect(types.filter((type) => type === "text_delta").length).toBeGreaterThan(1);
+    expect(types.slice(-2)).toEqual(["text_end", "done"]);
+    const done = events.at(-1);
+    if (done?.type !== "done") throw new Error("expected done");
+    expect(done.message.content).toEqual([{ type: "text", text: "Hello from the mock server" }]);
+    expect(done.message.stopReason).toBe("stop");
+    expect(done.message.usage).toMatchObject({ input: 100, output: 20, totalTokens: 120 });
+    // $3 and $15 per million tokens
+    expect(done.message.usage.cost.total).toBeCloseTo((100 * 3 + 20 * 15) / 1e6, 12);
+  });
+
+  it("streams thinking before the answer, keeping the replayable signature", async () => {
+    mock.enqueue(thinkingResponse("Let me think about it", "42", { signature: "sig-abc" }));
+    const message = await complete(modelFor(api), { messages: [userMessage("q")] }, { apiKey: "k" });
+    expect(message.content[0]).toMatchObject({ type: "thinking", thinking: "Let me think about it" });
+    expect(message.content[1]).toEqual({ type: "text", text: "42" });
+    const signature = (message.content[0] as { thinkingSignature?: string }).thinkingSignature ?? "";
+    if (api === "anthropic-messages") expect(signature).toBe("sig-abc");
+    if (api === "openai-responses") expect(JSON.parse(signature).encrypted_content).toBe("sig-abc");
+    if (api === "openai-completions") expect(signature).toBe("reasoning_content");
+  });
+
+  it("J.9 4.6 several tool calls in one message keep their own ids and arguments (Pi bug #1446)", async () => {
+    const calls = [
+      { id: "call_a", name: "read", arguments: { path: "/src/a.ts" } },
+      { id: "call_b", name: "read", arguments: { path: "/src/b.ts", offset: 10 } },
+      { id: "call_c", name: "bash", arguments: { command: "echo 'c'" } },
+    ];
+    mock.enqueue(toolCallResponse(calls, { text: "Reading three files.", chunkSize: 5 }));
+    const events = await collect(stream(modelFor(api), { messages: [userMessage("go")] }, { apiKey: "k" }));
+    const done = events.at(-1);
+    if (done?.type !== "done") throw new Error(`expected done, got ${JSON.stringify(done)}`);
+    expect(done.reason).toBe("toolUse");
+    const toolCalls = done.message.content.filter((block): block is ToolCall => block.type === "toolCall");
+    expect(toolCalls.map((call) => [call.id.split("|")[0], call.name, call.arguments])).toEqual(
+      calls.map((call) => [call.id, call.name, call.arguments]),
+    );
+    const ends = events.filter((event) => event.type === "toolcall_end");
+    expect(ends).toHaveLength(3);
+  });
+
+  it("PJSON in the stream: a tool call's path is visible before the call completes", async () => {
+    mock.enqueue(toolCallResponse([{ name: "write", arguments: { path: "/src/main.ts", content: "x".repeat(80) } }], { chunkSize: 6 }));
+    const s = stream(modelFor(api), { messages: [userMessage("write")] }, { apiKey: "k" });
+    const seen: Record<string, unknown>[] = [];
+    for await (const event of s) {
+      if (event.type === "toolcall_delta") {
+        const block = event.partial.content[event.contentIndex] as ToolCall;
+        seen.push({ ...block.arguments });
+      }
+    }
+    const firstWithPath = seen.findIndex((args) => args.path === "/src/main.ts");
+    expect(firstWithPath).toBeGreaterThanOrEqual(0);
+    expect(firstWithPath).toBeLessThan(seen.length - 1);
+    expect(seen.some((args) => typeof args.path === "string" && args.path !== "/src/main.ts")).toBe(true);
+  });
+
+  it("maps a max-tokens stop to stopReason length", async () => {
+    mock.enqueue(textResponse("cut", { stopReason: "length" }));
+    const message = await complete(modelFor(api), { messages: [userMessage("q")] }, { apiKey: "k" });
+    expect(message.stopReason).toBe("length");
+  });
+
+  it("sends the key, extra headers, the system prompt and the tools", async () => {
+    mock.enqueue(textResponse("ok"));
+    const tool = { name: "read", description: "Read a file", parameters: { type: "object", properties: { path: { type: "string" } } } as never };
+    await complete(
+      modelFor(api),
+      { systemPrompt: "You are Gong.", messages: [userMessage("hi")], tools: [tool] },
+      { apiKey: "secret-key", headers: { "x-gong-test": "1" } },
+    );
+    const request = mock.requests[0]!;
+    const body = request.body as Record<string, unknown>;
+    expect(request.headers["x-gong-test"]).toBe("1");
+    if (api === "anthropic-messages") {
+      expect(request.path).toBe("/v1/messages");
+      // SDK 1.x sends the key as a bearer token; older ones used x-api-key.
+      expect(request.headers["x-api-key"] ?? request.headers.authorization).toMatch(/secret-key$/);
+      expect(body.system).toEqual([{ type: "text", text: "You are Gong.", cache_control: { type: "ephemeral" } }]);
+      expect(body.tools).toEqual([{ name: "read", description: "Read a file", input_schema: tool.parameters }]);
+      // cache_control on the last user turn
+      expect(body.messages).toEqual([
+        { role: "user", content: [{ type: "text", text: "hi", cache_control: { type: "ephemeral" } }] },
+      ]);
+    } else {
+      expect(request.headers.authorization).toBe("Bearer secret-key");
+    }
+    if (api === "openai-completions") {
+      expect(request.path).toBe("/v1/chat/completions");
+      expect(body.stream_options).toEqual({ include_usage: true });
+      expect((body.messages as unknown[])[0]).toEqual({ role: "system", content: "You are Gong." });
+      expect(body.tools).toEqual([{ type: "function", function: { name: "read", description: "Read a file", parameters: tool.parameters } }]);
+    }
+    if (api === "openai-responses") {
+      expect(request.path).toBe("/v1/responses");
+      expect(body.instructions).toBe("You are Gong.");
+      expect(body.store).toBe(false);
+      expect(body.input).toEqual([{ role: "user", content: [{ type: "input_text", text: "hi" }] }]);
+    }
+  });
+
+  it("replays a tool round trip with results matched to their calls", async () => {
+    mock.enqueue(toolCallResponse([{ name: "read", arguments: { path: "a" } }, { name: "read", arguments: { path: "b" } }]));
+    const model = modelFor(api);
+    const first = await complete(model, { messages: [userMessage("read a and b")] }, { apiKey: "k" });
+    const [callA, callB] = first.content.filter((block): block is ToolCall => block.type === "toolCall");
+    const result = (call: ToolCall, text: string) => ({
+      role: "toolResult" as const,
+      toolCallId: call.id,
+      toolName: call.name,
+      content: [{ type: "text" as const, text }],
+      isError: false,
+      timestamp: 3,
+    });
+    mock.enqueue(textResponse("done"));
+    const second = await complete(
+      model,
+      { messages: [userMessage("read a and b"), first, result(callB!, "B text"), result(callA!, "A text")] },
+      { apiKey: "k" },
+    );
+    expect(second.stopReason).toBe("stop");
+    const body = JSON.stringify(mock.requests[1]!.body);
+    const idA = callA!.id.split("|")[0]!;
+    const idB = callB!.id.split("|")[0]!;
+    if (api === "anthropic-messages") {
+      const messages = (mock.requests[1]!.body as { messages: { role: string; content: { type: string; tool_use_id?: string }[] }[] }).messages;
+      expect(messages).toHaveLength(3);
+      expect(messages[2]!.content.map((block) => block.tool_use_id)).toEqual([idB, idA]);
+    } else if (api === "openai-completions") {
+      expect(body).toContain(`"tool_call_id":"${idB}","content":"B text"`);
+      expect(body).toContain(`"tool_call_id":"${idA}","content":"A text"`);
+    } else {
+      expect(body).toContain(`"call_id":"${idB}","output":"B text"`);
+      expect(body).toContain(`"call_id":"${idA}","output":"A text"`);
+    }
+  });
+});
+
+describe("openai-completions request options", () => {
+  it("uses the developer role and reasoning_effort for OpenAI reasoning models", async () => {
+    mock.enqueue(textResponse("ok"));
+    const model = mockModel("openai-completions", mock.openaiBaseUrl, { reasoning: true, provider: "openai" });
+    await complete(model, { systemPrompt: "sys", messages: [userMessage("hi")] }, { apiKey: "k", thinking: "high", maxTokens: 500 });
+    const body = mock.requests[0]!.body as Record<string, unknown>;
+    expect((body.messages as unknown[])[0]).toEqual({ role: "developer", content: "sys" });
+    expect(body.reasoning_effort).toBe("high");
+    expect(body.max_completion_tokens).toBe(500);
+  });
+
+  it("Mistral profile: system role, max_tokens, no stream_options, 9-character ids, tool name", async () => {
+    mock.enqueue(textResponse("ok"));
+    const model = mockModel("openai-completions", mock.openaiBaseUrl, { provider: "mistral", id: "mistral-large" });
+    const call: ToolCall = { type: "toolCall", id: "call_abcdefghijklmnop", name: "read", arguments: {} };
+    await complete(
+      model,
+      {
+        systemPrompt: "sys",
+        messages: [
+          userMessage("hi"),
+          { ...(await assistantWith(call)) },
+          { role: "toolResult", toolCallId: call.id, toolName: "read", content: [{ type: "text", text: "r" }], isError: false, timestamp: 2 },
+        ],
+      },
+      { apiKey: "k", maxTokens: 100 },
+    );
+    const body = mock.requests[0]!.body as { messages: Record<string, unknown>[]; [key: string]: unknown };
+    expect(body.messages[0]).toEqual({ role: "system", content: "sys" });
+    expect(body.stream_options).toBeUndefined();
+    expect(body.max_tokens).toBe(100);
+    const sentId = (body.messages[2]!.tool_calls as { id: string }[])[0]!.id;
+    expect(sentId).toMatch(/^[a-zA-Z0-9]{9}$/);
+    expect(body.messages[3]).toMatchObject({ role: "tool", tool_call_id: sentId, name: "read" });
+  });
+});
+
+async function assistantWith(call: ToolCall) {
+  return {
+    role: "assistant" as const,
+    content: [call],
+    api: "openai-completions" as const,
+    provider: "mistral",
+    model: "mistral-large",
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason: "toolUse" as const,
+    timestamp: 1,
+  };
+}
+
+describe("anthropic-messages thinking request", () => {
+  it("enables thinking with a budget below max_tokens", async () => {
+    mock.enqueue(textResponse("ok"));
+    const model = mockModel("anthropic-messages", mock.anthropicBaseUrl, { reasoning: true, maxTokens: 64_000 });
+    await complete(model, { messages: [userMessage("hi")] }, { apiKey: "k", thinking: "medium", maxTokens: 8000 });
+    const body = mock.requests[0]!.body as { thinking: { type: string; budget_tokens: number }; max_tokens: number };
+    expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 10_240 });
+    expect(body.max_tokens).toBeGreaterThan(body.thinking.budget_tokens);
+  });
+});

@@ -1,0 +1,27 @@
+export type {
+  MockLlmServer,
+  MockLlmServerOptions,
+  MockResponder,
+  MockWire,
+  RecordedRequest,
+} from "./server.js";
+export { startMockLlmServer } from "./server.js";
+export type {
+  MockBlock,
+  MockError,
+  MockResponse,
+  MockStep,
+  MockUsage,
+  ResponseOptions,
+} from "./steps.js";
+export {
+  authErrorResponse,
+  errorResponse,
+  OVERFLOW_MESSAGES,
+  overflowResponse,
+  overloadedResponse,
+  rateLimitResponse,
+  textResponse,
+  thinkingResponse,
+  toolCallResponse,
+} from "./steps.js";
