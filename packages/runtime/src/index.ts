@@ -23,3 +23,10 @@ export { renderTokenChart, type TurnTokens } from "./export/chart.js";
 export { classifyDiffLine, renderDiff } from "./export/diff.js";
 export type { ExportDocument, ExportItem } from "./export/document.js";
 export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
+export { type ListedModel, type ListModelsOptions, listModels } from "./models/list-models.js";
+export {
+  type ModelRequest,
+  type ModelResolution,
+  providerHasKey,
+  resolveModel,
+} from "./models/resolve-model.js";
