@@ -27,6 +27,11 @@ export type OutputLevel = "brief" | "standard" | "full";
 export interface ToolExecutionContext {
   /** Absolute working directory of the call; paths resolve against it. */
   cwd: string;
+  /**
+   * Absolute project root, for `context.cwd` (reported relative to it). Defaults to
+   * `cwd`, which then shows as `"."`.
+   */
+  projectRoot?: string;
   /** Aborts the call: the tool stops, cleans up and returns an `ABORTED` envelope. */
   signal?: AbortSignal;
   /** Streaming progress (bash output so far, say), for UIs. */

@@ -1,0 +1,369 @@
+import type {
+  ImageContent,
+  Message,
+  Model,
+  StreamFunction,
+  StreamOptions,
+  ThinkingLevel,
+} from "@gong/llm";
+import type { Tool } from "@gong/tools";
+import type { ObservationTruncator } from "@gong/truncate";
+import { CompactionController, type CompactResult } from "./compaction/controller.js";
+import { DoomLoopGuard } from "./doom-loop.js";
+import type { AgentEvent, AgentEventListener } from "./events.js";
+import { HookRunner } from "./hooks/runner.js";
+import type { AgentHooks } from "./hooks/types.js";
+import type { RunContext } from "./loop/run-context.js";
+import { runLoop } from "./loop/run-loop.js";
+import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
+import { endSpan, startSpan } from "./observability/tracing.js";
+import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
+import type { Skill } from "./skills/skill.js";
+import { SkillSession } from "./skills/skill-session.js";
+
+export interface AgentOptions {
+  model: Model;
+  /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
+  streamFn: StreamFunction;
+  systemPrompt?: string;
+  thinkingLevel?: ThinkingLevel;
+  tools?: Tool[];
+  messages?: Message[];
+  /** Working directory of tool calls (default `process.cwd()`). */
+  cwd?: string;
+  /** Project root, for paths in envelopes (default `cwd`). */
+  projectRoot?: string;
+  hooks?: AgentHooks[];
+  /** Applied to every tool result after the `onToolResult` hooks (seed 003). */
+  truncator?: ObservationTruncator;
+  settings?: AgentSettings;
+  /** Passed to every LLM call (API key, headers, max tokens…). */
+  streamOptions?: Omit<StreamOptions, "signal" | "thinking">;
+  /** Looked up before every LLM call, so a refreshed key is picked up. */
+  getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+  /** Skills discovered by the runtime; adds the `skill` tool. */
+  skills?: Skill[];
+  /** Resolves a skill's `model` id to a model. */
+  resolveModel?: (id: string) => Model | undefined;
+}
+
+export interface AgentState {
+  systemPrompt: string;
+  model: Model;
+  thinkingLevel: ThinkingLevel;
+  tools: Tool[];
+  messages: Message[];
+  isStreaming: boolean;
+  isCompacting: boolean;
+  /** The assistant message being streamed, for UIs. */
+  streamMessage: Message | null;
+  pendingToolCalls: ReadonlySet<string>;
+  /** The error the last run ended with (its `errorMessage`). */
+  error: string | undefined;
+}
+
+export const BUSY_ERROR =
+  "Agent is already processing a prompt. Use steer() to interrupt it or followUp() to queue a message, or await waitForIdle() before prompting again.";
+
+function toUserMessage(input: string | Message, images: ImageContent[] = []): Message {
+  if (typeof input !== "string") return input;
+  if (images.length === 0) return { role: "user", content: input, timestamp: Date.now() };
+  return {
+    role: "user",
+    content: [{ type: "text", text: input }, ...images],
+    timestamp: Date.now(),
+  };
+}
+
+/**
+ * A conversation with a model and its tools (seed 002 §2). One run at a time; while it
+ * runs, `steer` interrupts after the current tool and `followUp` queues work for after.
+ */
+export class Agent {
+  private readonly internal: Omit<AgentState, "pendingToolCalls"> & { pending: Set<string> };
+  private readonly listeners: AgentEventListener[] = [];
+  private readonly hooks: HookRunner;
+  private readonly settings: ResolvedSettings;
+  private readonly metricsCollector = new MetricsCollector();
+  private readonly compaction: CompactionController;
+  private readonly skillSession: SkillSession | undefined;
+  private steeringQueue: Message[] = [];
+  private followUpQueue: Message[] = [];
+  private abortController: AbortController | undefined;
+  private running: Promise<void> | undefined;
+  private notifyChain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: AgentOptions) {
+    this.settings = resolveSettings(options.settings);
+    this.hooks = new HookRunner(options.hooks ?? [], this.settings.hookTimeoutMs, (event) =>
+      this.deliver(event),
+    );
+    this.skillSession = options.skills?.length ? new SkillSession(options.skills) : undefined;
+    this.internal = {
+      systemPrompt: options.systemPrompt ?? "",
+      model: options.model,
+      thinkingLevel: options.thinkingLevel ?? "off",
+      tools: options.tools ?? [],
+      messages: [...(options.messages ?? [])],
+      isStreaming: false,
+      isCompacting: false,
+      streamMessage: null,
+      pending: new Set(),
+      error: undefined,
+    };
+    this.compaction = new CompactionController({
+      hooks: this.hooks,
+      metrics: this.metricsCollector,
+      settings: () => this.settings.compaction,
+      emit: (event) => this.emit(event),
+      getMessages: () => this.internal.messages,
+      setMessages: (messages) => {
+        this.internal.messages = messages;
+      },
+      model: () => this.internal.model,
+      systemPrompt: () => this.internal.systemPrompt,
+      streamFn: options.streamFn,
+      streamOptions: () => this.streamOptions(),
+      setCompacting: (value) => {
+        this.internal.isCompacting = value;
+      },
+    });
+  }
+
+  get state(): AgentState {
+    const { pending, ...rest } = this.internal;
+    return { ...rest, pendingToolCalls: new Set(pending) };
+  }
+
+  get metrics(): MetricsSnapshot {
+    return this.metricsCollector.snapshot();
+  }
+
+  /** Listeners get every event synchronously, in order; returns the unsubscribe function. */
+  subscribe(listener: AgentEventListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const index = this.listeners.indexOf(listener);
+      if (index >= 0) this.listeners.splice(index, 1);
+    };
+  }
+
+  addHook(hook: AgentHooks): void {
+    this.hooks.add(hook);
+  }
+
+  removeHook(hook: AgentHooks): void {
+    this.hooks.remove(hook);
+  }
+
+  setModel(model: Model): void {
+    this.internal.model = model;
+  }
+
+  setThinkingLevel(level: ThinkingLevel): void {
+    this.internal.thinkingLevel = level;
+  }
+
+  setTools(tools: Tool[]): void {
+    this.internal.tools = tools;
+  }
+
+  setSystemPrompt(systemPrompt: string): void {
+    this.internal.systemPrompt = systemPrompt;
+  }
+
+  replaceMessages(messages: Message[]): void {
+    this.internal.messages = [...messages];
+    this.compaction.resetUsageTrust();
+  }
+
+  /** Queues a message that interrupts the run after the current tool call. */
+  steer(message: string | Message): void {
+    this.steeringQueue.push(toUserMessage(message));
+  }
+
+  /** Queues a message processed once the current run has nothing left to do. */
+  followUp(message: string | Message): void {
+    this.followUpQueue.push(toUserMessage(message));
+  }
+
+  abort(): void {
+    this.abortController?.abort();
+    this.compaction.abort();
+  }
+
+  /** Resolves when no run (and no hook notification) is in progress. */
+  async waitForIdle(): Promise<void> {
+    while (this.running) await this.running;
+    await this.notifyChain;
+  }
+
+  /**
+   * Compacts now (`/compact`). At most one compaction at a time: a second call while one
+   * runs gets `compaction_in_progress` (J.12 3.2).
+   */
+  compact(): Promise<CompactResult> {
+    return this.compaction.run("manual");
+  }
+
+  /**
+   * Runs the agent on a user message until the model stops, including every tool call
+   * and follow-up (J.9 4.7). Rejects at once if a run is already in progress (J.9 1.7,
+   * 4.1); waits for a running compaction and then proceeds (J.9 4.4).
+   */
+  prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
+    if (this.running) return Promise.reject(new Error(BUSY_ERROR));
+    return this.startRun(async () => {
+      await this.compaction.whenIdle();
+      let messages: Message[];
+      let systemPrompt = this.internal.systemPrompt;
+      if (typeof input === "string") {
+        const accepted = await this.hooks.onInput(input, images);
+        if (accepted.handled) return undefined;
+        const prepared = await this.hooks.onBeforeAgent(accepted.text, systemPrompt);
+        systemPrompt = prepared.systemPrompt;
+        messages = [...prepared.messages, toUserMessage(prepared.prompt, accepted.images)];
+      } else {
+        messages = Array.isArray(input) ? input : [input];
+      }
+      return { messages, systemPrompt };
+    });
+  }
+
+  /** Continues from the current context (after an error, say) without a new message. */
+  continue(): Promise<void> {
+    if (this.running) return Promise.reject(new Error(BUSY_ERROR));
+    return this.startRun(async () => ({ messages: [], systemPrompt: this.internal.systemPrompt }));
+  }
+
+  private startRun(
+    prepare: () => Promise<{ messages: Message[]; systemPrompt: string } | undefined>,
+  ): Promise<void> {
+    const run = (async () => {
+      const prepared = await prepare();
+      if (!prepared) return;
+      await this.runWith(prepared.messages, prepared.systemPrompt);
+    })();
+    // Set synchronously, before any await, so a concurrent prompt is rejected (Pi bug #403).
+    this.running = run.finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async runWith(initial: Message[], systemPrompt: string): Promise<void> {
+    const controller = new AbortController();
+    this.abortController = controller;
+    this.internal.isStreaming = true;
+    this.internal.error = undefined;
+    const started = performance.now();
+    const span = startSpan("gong.agent_run", { "gong.model": this.internal.model.id });
+    const doomLoop = new DoomLoopGuard(this.settings.doomLoopThreshold);
+    this.emit({ type: "agent_start" });
+    let turns = 0;
+    let error: string | undefined;
+    try {
+      const outcome = await runLoop(this.runContext(controller.signal, span, systemPrompt, doomLoop), [
+        ...this.steeringQueue.splice(0),
+        ...initial,
+      ]);
+      turns = outcome.turns;
+      error = outcome.error;
+    } catch (bug) {
+      // Only a bug gets here (the loop turns every expected failure into data); the
+      // run still ends cleanly so the agent stays usable.
+      error = `Internal error in the agent loop: ${bug instanceof Error ? bug.stack ?? bug.message : String(bug)}`;
+      this.emit({ type: "warning", message: error });
+    } finally {
+      this.internal.isStreaming = false;
+      this.internal.streamMessage = null;
+      this.internal.pending.clear();
+      this.abortController = undefined;
+      this.skillSession?.reset();
+    }
+    this.internal.error = error;
+    endSpan(span, error);
+    this.emit({
+      type: "agent_end",
+      messages: this.internal.messages,
+      durationMs: performance.now() - started,
+      turns,
+    });
+  }
+
+  private runContext(
+    signal: AbortSignal,
+    span: ReturnType<typeof startSpan>,
+    systemPrompt: string,
+    doomLoop: DoomLoopGuard,
+  ): RunContext {
+    const skills = this.skillSession;
+    return {
+      signal,
+      span,
+      settings: this.settings,
+      hooks: this.hooks,
+      metrics: this.metricsCollector,
+      doomLoop,
+      streamFn: this.options.streamFn,
+      truncator: this.options.truncator,
+      cwd: this.options.cwd ?? process.cwd(),
+      projectRoot: this.options.projectRoot ?? this.options.cwd ?? process.cwd(),
+      systemPrompt,
+      messages: () => this.internal.messages,
+      contextTokens: () => this.compaction.contextTokens(systemPrompt),
+      appendMessage: (message) => {
+        this.internal.messages.push(message);
+      },
+      emit: (event) => this.emit(event),
+      model: () => {
+        const id = skills?.modelId();
+        return (id && this.options.resolveModel?.(id)) || this.internal.model;
+      },
+      tools: () => {
+        if (!skills) return this.internal.tools;
+        return skills.filterTools([...this.internal.tools, skills.tool()]);
+      },
+      thinkingLevel: () => this.internal.thinkingLevel,
+      streamOptions: () => this.streamOptions(),
+      takeSteering: () => this.steeringQueue.splice(0),
+      takeFollowUps: () => this.followUpQueue.splice(0),
+      compact: (reason) => this.compaction.runOutcome(reason, signal),
+      setStreamMessage: (message) => {
+        this.internal.streamMessage = message;
+      },
+      setPendingToolCall: (id, pending) => {
+        if (pending) this.internal.pending.add(id);
+        else this.internal.pending.delete(id);
+      },
+    };
+  }
+
+  private async streamOptions(): Promise<StreamOptions> {
+    const options: StreamOptions = { ...this.options.streamOptions };
+    const key = await this.options.getApiKey?.(this.internal.model.provider);
+    if (key) options.apiKey = key;
+    return options;
+  }
+
+  private emit(event: AgentEvent): void {
+    this.deliver(event);
+    if (this.hooks.has("onEvent")) {
+      this.notifyChain = this.notifyChain.then(() => this.hooks.notify(event));
+    }
+  }
+
+  /** To listeners only: `hook_error` events never go back into the hooks (no loops). */
+  private deliver(event: AgentEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A broken listener must not break the loop or the other listeners; say so.
+        process.emitWarning(
+          `An agent event listener threw on ${event.type}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,146 @@
+import type { Message, Model, StreamFunction, StreamOptions, UserMessage } from "@gong/llm";
+import { contextTokens } from "./context-tokens.js";
+import { findCutPoint, turnStartBefore } from "./cut-point.js";
+import { collectFileOperations, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
+import { pruneToolOutputs } from "./prune.js";
+import {
+  buildSummaryRequest,
+  extractSummary,
+  SUMMARY_SYSTEM_PROMPT,
+  summaryMessageText,
+} from "./summary-prompt.js";
+import type { CompactionResult } from "./types.js";
+
+export interface CompactOptions {
+  messages: readonly Message[];
+  model: Model;
+  streamFn: StreamFunction;
+  /** Counted in the token total; never summarised (it is not in `messages`, J.12 2.3). */
+  systemPrompt?: string;
+  streamOptions?: StreamOptions;
+  /** About this many recent tokens stay verbatim (default 20 000). */
+  keepRecentTokens?: number;
+  /** When given, a context at or under this many tokens is left alone (J.12 2.1). */
+  maxTokens?: number;
+  signal?: AbortSignal;
+  /** Usage of messages before this index is not trusted (see `contextTokens`). */
+  trustUsageFrom?: number;
+}
+
+/** Each old tool output is cut to this before it goes to the summarizer. */
+const SUMMARY_TOOL_OUTPUT_CHARS = 2000;
+
+function capToolOutputs(messages: readonly Message[]): Message[] {
+  return messages.map((message) => {
+    if (message.role !== "toolResult") return message;
+    return {
+      ...message,
+      content: message.content.map((part) =>
+        part.type === "text" && part.text.length > SUMMARY_TOOL_OUTPUT_CHARS
+          ? {
+              type: "text" as const,
+              text: `${part.text.slice(0, SUMMARY_TOOL_OUTPUT_CHARS)}\n[… ${part.text.length - SUMMARY_TOOL_OUTPUT_CHARS} more characters pruned]`,
+            }
+          : part,
+      ),
+    };
+  });
+}
+
+function summaryText(message: { content: unknown }): string {
+  if (!Array.isArray(message.content)) {
+    return typeof message.content === "string" ? message.content : "";
+  }
+  return message.content
+    .flatMap((p: { type: string; text?: string }) => (p.type === "text" && p.text ? [p.text] : []))
+    .join("")
+    .trim();
+}
+
+/**
+ * Compacts a conversation (seed 002 §6, J.12): keeps the recent messages verbatim from a
+ * valid cut point, summarises the rest with the structured prompt (updating an earlier
+ * summary incrementally), keeps the last user message verbatim even when the cut falls
+ * inside its turn, and appends the read/modified file lists. If the summary call fails
+ * the old tool outputs are replaced by stubs instead — one attempt, never a loop.
+ * Returns `undefined` when there is nothing to compact (or it was aborted).
+ */
+export async function compactMessages(options: CompactOptions): Promise<CompactionResult | undefined> {
+  const { messages, model } = options;
+  const tokensBefore = contextTokens(messages, options.systemPrompt, options.trustUsageFrom);
+  if (options.maxTokens !== undefined && tokensBefore <= options.maxTokens) return undefined;
+
+  const first = messages[0];
+  const previousSummary = first ? extractSummary(first) : undefined;
+  const start = previousSummary !== undefined ? 1 : 0;
+  const cut = findCutPoint(messages, options.keepRecentTokens ?? 20_000);
+  if (cut <= start) return undefined;
+
+  const toSummarize = messages.slice(start, cut);
+  let kept = messages.slice(cut);
+  let splitTurn = false;
+  if (kept[0]?.role !== "user") {
+    // The cut is inside a turn: keep the request that started it verbatim.
+    const turnStart = turnStartBefore(messages, cut - 1);
+    if (turnStart >= start) {
+      kept = [messages[turnStart]!, ...kept];
+      splitTurn = true;
+    }
+  }
+
+  const ops = collectFileOperations(toSummarize, previousSummary ? parseFileLists(previousSummary) : undefined);
+  const { read, modified } = fileLists(ops);
+  const request: UserMessage = {
+    role: "user",
+    content: [
+      {
+        type: "text",
+        text: buildSummaryRequest(capToolOutputs(toSummarize), previousSummary, splitTurn),
+      },
+    ],
+    timestamp: Date.now(),
+  };
+  const stream = options.streamFn(
+    model,
+    { systemPrompt: SUMMARY_SYSTEM_PROMPT, messages: [request] },
+    { ...options.streamOptions, ...(options.signal ? { signal: options.signal } : {}) },
+  );
+  const response = await stream.result();
+  if (response.stopReason === "aborted" || options.signal?.aborted) return undefined;
+
+  const summaryBody = response.stopReason === "error" ? "" : summaryText(response);
+  if (!summaryBody) {
+    // J.12 3.1: the summary call itself failed (often because the input is too long):
+    // stub the old tool outputs, keep every message, and do not try again.
+    const stubbed = pruneToolOutputs(messages, cut);
+    return {
+      summary: "",
+      messages: stubbed,
+      firstKeptIndex: cut,
+      tokensBefore,
+      tokensAfter: contextTokens(stubbed, options.systemPrompt, stubbed.length),
+      readFiles: read,
+      modifiedFiles: modified,
+      fallback: true,
+    };
+  }
+
+  const lists = formatFileLists(read, modified);
+  const summary = lists ? `${summaryBody}\n\n${lists}` : summaryBody;
+  const summaryMessage: UserMessage = {
+    role: "user",
+    content: [{ type: "text", text: summaryMessageText(summary) }],
+    timestamp: Date.now(),
+  };
+  const compacted = [summaryMessage, ...kept];
+  return {
+    summary,
+    messages: compacted,
+    firstKeptIndex: cut,
+    tokensBefore,
+    tokensAfter: contextTokens(compacted, options.systemPrompt, compacted.length),
+    readFiles: read,
+    modifiedFiles: modified,
+    fallback: false,
+  };
+}

@@ -1,0 +1,146 @@
+import type { Message, Model, StreamFunction, StreamOptions } from "@gong/llm";
+import type { AgentEvent } from "../events.js";
+import type { HookRunner } from "../hooks/runner.js";
+import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
+import type { MetricsCollector } from "../observability/metrics.js";
+import { compactMessages } from "./compact.js";
+import { contextTokens } from "./context-tokens.js";
+import type { CompactionResult, CompactionSettings } from "./types.js";
+
+export type CompactResult =
+  | { ok: true; result: CompactionResult }
+  | {
+      ok: false;
+      error: "compaction_in_progress" | "cancelled" | "nothing_to_compact" | "aborted" | "failed";
+      message: string;
+    };
+
+export interface CompactionHost {
+  hooks: HookRunner;
+  metrics: MetricsCollector;
+  settings(): CompactionSettings;
+  emit(event: AgentEvent): void;
+  getMessages(): Message[];
+  setMessages(messages: Message[]): void;
+  model(): Model;
+  systemPrompt(): string;
+  streamFn: StreamFunction;
+  streamOptions(): Promise<StreamOptions>;
+  setCompacting(value: boolean): void;
+}
+
+/**
+ * One agent's compactions: one at a time (J.12 3.2), cancellable by
+ * `beforeSessionOp("compact")` (J.10 2.4), abortable, and aware that usage numbers of
+ * messages kept from before a compaction no longer describe the context.
+ */
+export class CompactionController {
+  private current: Promise<CompactResult> | undefined;
+  private controller: AbortController | undefined;
+  private trustUsageFrom = 0;
+  private lengthAfterLast = -1;
+
+  constructor(private readonly host: CompactionHost) {}
+
+  contextTokens(systemPrompt: string): number {
+    return contextTokens(this.host.getMessages(), systemPrompt, this.trustUsageFrom);
+  }
+
+  resetUsageTrust(): void {
+    this.trustUsageFrom = 0;
+    this.lengthAfterLast = -1;
+  }
+
+  async whenIdle(): Promise<void> {
+    while (this.current) await this.current;
+  }
+
+  abort(): void {
+    this.controller?.abort();
+  }
+
+  /** For the loop: threshold compaction is skipped when nothing changed since the last one. */
+  async runOutcome(reason: CompactionReason, signal?: AbortSignal): Promise<CompactionOutcome> {
+    if (reason === "threshold" && this.host.getMessages().length === this.lengthAfterLast) {
+      return "skipped";
+    }
+    const result = await this.run(reason, signal);
+    if (result.ok) return "compacted";
+    if (result.error === "compaction_in_progress") return "in_progress";
+    if (result.error === "cancelled") return "cancelled";
+    if (result.error === "nothing_to_compact") return "skipped";
+    return "failed";
+  }
+
+  run(reason: CompactionReason, signal?: AbortSignal): Promise<CompactResult> {
+    if (this.current) {
+      return Promise.resolve({
+        ok: false,
+        error: "compaction_in_progress",
+        message: "A compaction is already running; wait for it to finish.",
+      });
+    }
+    const run = this.compact(reason, signal).finally(() => {
+      this.current = undefined;
+    });
+    this.current = run;
+    return run;
+  }
+
+  private async compact(reason: CompactionReason, outer?: AbortSignal): Promise<CompactResult> {
+    const host = this.host;
+    const messages = host.getMessages();
+    const tokens = this.contextTokens(host.systemPrompt());
+    const allowed = await host.hooks.beforeSessionOp("compact", {
+      reason,
+      tokens,
+      messageCount: messages.length,
+    });
+    if (!allowed) {
+      host.emit({ type: "compaction_end", reason, cancelled: true });
+      return { ok: false, error: "cancelled", message: "A hook cancelled the compaction." };
+    }
+    const controller = new AbortController();
+    this.controller = controller;
+    const onOuterAbort = () => controller.abort();
+    outer?.addEventListener("abort", onOuterAbort, { once: true });
+    host.setCompacting(true);
+    host.emit({ type: "compaction_start", reason });
+    try {
+      const result = await compactMessages({
+        messages,
+        model: host.model(),
+        streamFn: host.streamFn,
+        systemPrompt: host.systemPrompt(),
+        streamOptions: await host.streamOptions(),
+        keepRecentTokens: host.settings().keepRecentTokens,
+        signal: controller.signal,
+        trustUsageFrom: this.trustUsageFrom,
+      });
+      if (!result) {
+        const aborted = controller.signal.aborted;
+        host.emit({
+          type: "compaction_end",
+          reason,
+          ...(aborted ? { errorMessage: "Compaction was aborted." } : {}),
+        });
+        return aborted
+          ? { ok: false, error: "aborted", message: "Compaction was aborted." }
+          : { ok: false, error: "nothing_to_compact", message: "Nothing old enough to compact." };
+      }
+      // Messages that arrived while the summary was written are kept after it (J.9 4.4).
+      const arrived = host.getMessages().slice(messages.length);
+      const next = [...result.messages, ...arrived];
+      host.setMessages(next);
+      this.trustUsageFrom = result.messages.length;
+      this.lengthAfterLast = next.length;
+      host.metrics.recordCompaction();
+      host.emit({ type: "compaction_end", reason, result });
+      return { ok: true, result };
+    } finally {
+      outer?.removeEventListener("abort", onOuterAbort);
+      this.controller = undefined;
+      host.setCompacting(false);
+    }
+  }
+}

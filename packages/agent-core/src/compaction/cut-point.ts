@@ -1,0 +1,29 @@
+import type { Message } from "@gong/llm";
+import { estimateMessageTokens } from "@gong/llm";
+
+/**
+ * Index of the first message kept verbatim: walking back from the newest message
+ * until about `keepRecentTokens` are kept, then moving to a valid cut point — a
+ * `user` or `assistant` message, never a `toolResult`, so a tool call and its result
+ * are never split (seed 002 §6.2). Returns 0 when there is nothing worth cutting.
+ */
+export function findCutPoint(messages: readonly Message[], keepRecentTokens: number): number {
+  let kept = 0;
+  let cut = messages.length;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    kept += estimateMessageTokens(messages[i]!);
+    cut = i;
+    if (kept >= keepRecentTokens) break;
+  }
+  // Move back to a valid boundary: a tool result belongs with the call before it.
+  while (cut > 0 && messages[cut]?.role === "toolResult") cut--;
+  return cut;
+}
+
+/** Index of the user message that starts the turn containing `index` (or -1). */
+export function turnStartBefore(messages: readonly Message[], index: number): number {
+  for (let i = Math.min(index, messages.length - 1); i >= 0; i--) {
+    if (messages[i]?.role === "user") return i;
+  }
+  return -1;
+}

@@ -1,0 +1,31 @@
+import type { Message } from "@gong/llm";
+
+export interface CompactionSettings {
+  /** `autoCompaction: false` turns off threshold and overflow compaction (manual still works). */
+  enabled: boolean;
+  /** Compact when context tokens exceed `contextWindow - reserveTokens` (seed 002 §6.1). */
+  reserveTokens: number;
+  /** Roughly this many recent tokens are kept verbatim. */
+  keepRecentTokens: number;
+}
+
+export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = {
+  enabled: true,
+  reserveTokens: 16_384,
+  keepRecentTokens: 20_000,
+};
+
+export interface CompactionResult {
+  /** The summary text (without the wrapper the model sees). Empty for the fallback. */
+  summary: string;
+  /** The messages that replace the old context. */
+  messages: Message[];
+  /** Index, in the messages before compaction, of the first one kept verbatim. */
+  firstKeptIndex: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  readFiles: string[];
+  modifiedFiles: string[];
+  /** True when the summary call failed and old tool outputs were stubbed instead (J.12 3.1). */
+  fallback: boolean;
+}

@@ -1,0 +1,73 @@
+/**
+ * The agent's event stream (ARCHITECTURE §5). These payloads are also the CLI json-mode
+ * and RPC wire format, so field names are part of the public contract.
+ */
+import type {
+  AssistantMessage,
+  AssistantMessageEvent,
+  ErrorKind,
+  Message,
+  ToolResultMessage,
+} from "@gong/llm";
+import type { ToolResponse } from "@gong/truncate";
+import type { CompactionResult } from "./compaction/types.js";
+
+export type AgentEvent =
+  | { type: "agent_start" }
+  | { type: "agent_end"; messages: Message[]; durationMs: number; turns: number }
+  | { type: "turn_start"; turnIndex: number }
+  | {
+      type: "turn_end";
+      turnIndex: number;
+      message: AssistantMessage;
+      toolResults: ToolResultMessage[];
+      /** The tool calls of this turn, for observers (J.10 1.3). */
+      toolCalls: { id: string; name: string; arguments: Record<string, unknown> }[];
+      durationMs: number;
+    }
+  | { type: "message_start"; message: Message }
+  | {
+      type: "message_update";
+      message: AssistantMessage;
+      /** The provider event behind the update: text deltas, partial tool-call args. */
+      assistantMessageEvent: AssistantMessageEvent;
+    }
+  | { type: "message_end"; message: Message }
+  | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
+  | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: ToolResponse }
+  | {
+      type: "tool_execution_end";
+      toolCallId: string;
+      toolName: string;
+      /** The envelope after hooks and truncation; equal to the toolResult's `details`. */
+      result: ToolResponse;
+      isError: boolean;
+    }
+  | { type: "compaction_start"; reason: "threshold" | "overflow" | "manual" }
+  | {
+      type: "compaction_end";
+      reason: "threshold" | "overflow" | "manual";
+      /** Absent when the compaction was cancelled or found nothing to compact. */
+      result?: CompactionResult;
+      cancelled?: boolean;
+      errorMessage?: string;
+    }
+  | {
+      type: "retry";
+      attempt: number;
+      maxAttempts: number;
+      delayMs: number;
+      errorKind: ErrorKind | "structure";
+      errorMessage: string;
+    }
+  | { type: "warning"; message: string }
+  | {
+      type: "hook_error";
+      hookName: string;
+      callback: string;
+      error: string;
+      stack?: string;
+      timedOut?: boolean;
+    };
+
+export type AgentEventListener = (event: AgentEvent) => void;

@@ -1,0 +1,68 @@
+/**
+ * The three kinds of hooks of seed 002 §I: notify (read-only events), gate (may block or
+ * cancel) and transform (may rewrite data, chained in registration order). Every callback
+ * is optional and may be async.
+ */
+import type { ImageContent, Message } from "@gong/llm";
+import type { ToolResponse } from "@gong/truncate";
+import type { AgentEvent } from "../events.js";
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Gate answer of `beforeToolCall`: allow (optionally with rewritten params) or block. */
+export type ToolCallDecision =
+  | undefined
+  | "ok"
+  | { block: string }
+  | { params: Record<string, unknown> };
+
+export type SessionOp = "compact" | "fork" | "switch" | "new" | (string & {});
+export type SessionOpDecision = undefined | "ok" | "cancel";
+
+export type InputDecision =
+  | undefined
+  | { action: "passthrough" }
+  | { action: "handled" }
+  | { action: "transform"; text: string; images?: ImageContent[] };
+
+export interface BeforeAgentResult {
+  prompt?: string;
+  systemPrompt?: string;
+  /** Extra messages placed before the prompt in the context (J.10 3.7). */
+  messages?: Message[];
+}
+
+/** What a `Stop` hook may answer: keep going with this text as a new user message. */
+export type StopDecision = undefined | { continueWith: string };
+
+export interface ToolCallInfo {
+  toolCallId: string;
+  toolName: string;
+  /** How many times in a row this exact call (same tool, same arguments) has been made. */
+  repeatCount?: number;
+}
+
+export interface AgentHooks {
+  /** Shown in `hook_error` events. */
+  name?: string;
+  /** Notify: every agent event. Must not throw (it is isolated if it does). */
+  onEvent?(event: AgentEvent): MaybePromise<void>;
+  /** Gate: any block stops the chain; the model gets the reason as an error result. */
+  beforeToolCall?(
+    toolName: string,
+    params: Record<string, unknown>,
+    info: ToolCallInfo,
+  ): MaybePromise<ToolCallDecision>;
+  /** Gate: `cancel` stops the session operation (compaction, fork, …). */
+  beforeSessionOp?(op: SessionOp, meta: Record<string, unknown>): MaybePromise<SessionOpDecision>;
+  /** Transform: chained; return the envelope (changed or not). */
+  onToolResult?(toolName: string, result: ToolResponse, info: ToolCallInfo): MaybePromise<ToolResponse>;
+  /** Transform: the messages about to be sent to the model (the agent's state is untouched). */
+  onContext?(messages: Message[]): MaybePromise<Message[]>;
+  /** Transform with short-circuit: `handled` stops the chain and the agent ignores the input. */
+  onInput?(text: string, images: ImageContent[]): MaybePromise<InputDecision>;
+  /** Transform: prompt and system prompt before a run, plus messages to inject. */
+  onBeforeAgent?(prompt: string, systemPrompt: string): MaybePromise<BeforeAgentResult | undefined>;
+  /** Gate at the end of a run (Claude Code `Stop`): ask the agent to continue. */
+  beforeStop?(info: { stopHookActive: boolean }): MaybePromise<StopDecision>;
+}

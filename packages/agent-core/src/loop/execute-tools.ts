@@ -1,0 +1,192 @@
+import type { ImageContent, Message, TextContent, ToolCall, ToolResultMessage } from "@gong/llm";
+import type { Tool, ToolImage } from "@gong/tools";
+import { failure, runTool } from "@gong/tools";
+import type { ToolResponse } from "@gong/truncate";
+import { doomLoopNotice } from "../doom-loop.js";
+import { endSpan, startSpan } from "../observability/tracing.js";
+import { resolveOutputLevel } from "../output-level.js";
+import type { RunContext } from "./run-context.js";
+
+export const SKIPPED_FOR_STEERING = "Skipped due to queued user message";
+const SKIPPED_FOR_ABORT = "Skipped because the run was aborted";
+
+export interface ToolExecutionOutcome {
+  results: ToolResultMessage[];
+  /** Steering messages that arrived while tools ran; the remaining calls were skipped. */
+  steering: Message[];
+}
+
+function imagesOf(envelope: ToolResponse): ImageContent[] {
+  const images = (envelope.data as { images?: unknown }).images;
+  if (!Array.isArray(images)) return [];
+  return images.flatMap((image: ToolImage) =>
+    image && typeof image.data === "string" && typeof image.mimeType === "string"
+      ? [{ type: "image" as const, data: image.data, mimeType: image.mimeType }]
+      : [],
+  );
+}
+
+/** The model sees the envelope's `text` (+ images); `details` keeps the whole envelope. */
+function toResultMessage(call: ToolCall, envelope: ToolResponse): ToolResultMessage {
+  const content: (TextContent | ImageContent)[] = [{ type: "text", text: envelope.text }];
+  content.push(...imagesOf(envelope));
+  return {
+    role: "toolResult",
+    toolCallId: call.id,
+    toolName: call.name,
+    content,
+    details: envelope,
+    isError: envelope.status === "error",
+    timestamp: Date.now(),
+  };
+}
+
+function skippedEnvelope(call: ToolCall, reason: string): ToolResponse {
+  return failure("ABORTED", reason, {
+    next:
+      reason === SKIPPED_FOR_STEERING
+        ? ["Read the user's new message first; call the tool again if it is still needed."]
+        : [],
+    data: {},
+  });
+}
+
+function contextUsage(run: RunContext): number {
+  const window = run.model().contextWindow;
+  if (!window) return 0;
+  return run.contextTokens() / window;
+}
+
+/**
+ * The observation pipeline of one call: unknown tool → NOT_FOUND; gate hooks (a block
+ * becomes a `BLOCKED` error the model reads); `runTool` (validation, throw → error,
+ * J.9 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
+ */
+async function executeOne(run: RunContext, call: ToolCall, tools: Tool[]): Promise<ToolResponse> {
+  const tool = tools.find((t) => t.name === call.name);
+  const info = { toolCallId: call.id, toolName: call.name };
+  if (!tool) {
+    const available = tools.map((t) => t.name).join(", ") || "none";
+    return failure("NOT_FOUND", `Tool ${call.name} not found. Available tools: ${available}.`, {
+      next: ["Call one of the available tools instead."],
+    });
+  }
+  const repeats = run.doomLoop.record(call.name, call.arguments);
+  const gate = await run.hooks.beforeToolCall(call.name, call.arguments ?? {}, {
+    ...info,
+    repeatCount: repeats,
+  });
+  if (gate.blocked) {
+    return failure("BLOCKED", `Blocked by hook ${gate.hookName}: ${gate.reason}`, {
+      next: ["Do not retry the same call; choose another approach or ask the user."],
+    });
+  }
+
+  const args = gate.params;
+  const outputLevel = resolveOutputLevel({
+    callLevel: args.output_level,
+    toolLevel: run.settings.toolOutputLevels[call.name],
+    globalLevel: run.settings.outputLevel,
+    contextUsage: contextUsage(run),
+  });
+  const started = performance.now();
+  const span = startSpan("gong.tool_call", { "gong.tool.name": call.name }, run.span);
+  let envelope = await runTool(tool, args, {
+    cwd: run.cwd,
+    projectRoot: run.projectRoot,
+    signal: run.signal,
+    outputLevel,
+    onUpdate: (partial) =>
+      run.emit({
+        type: "tool_execution_update",
+        toolCallId: call.id,
+        toolName: call.name,
+        partial,
+      }),
+  });
+  run.metrics.recordTool(call.name, performance.now() - started, envelope.status !== "error");
+  endSpan(span, envelope.status === "error" ? envelope.error?.message : undefined);
+
+  envelope = await run.hooks.onToolResult(call.name, envelope, info);
+  if (run.truncator) {
+    envelope = await run.truncator.truncate(envelope, {
+      toolName: call.name,
+      ...(call.name === "bash" ? { direction: "tail" as const } : {}),
+    });
+  }
+  if (run.doomLoop.isLooping(repeats)) {
+    envelope = { ...envelope, text: `${envelope.text}\n\n${doomLoopNotice(call.name, repeats)}` };
+  }
+  return envelope;
+}
+
+function announceStart(run: RunContext, call: ToolCall) {
+  run.setPendingToolCall(call.id, true);
+  run.emit({
+    type: "tool_execution_start",
+    toolCallId: call.id,
+    toolName: call.name,
+    args: call.arguments,
+  });
+}
+
+function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolResultMessage {
+  const message = toResultMessage(call, envelope);
+  run.setPendingToolCall(call.id, false);
+  run.emit({
+    type: "tool_execution_end",
+    toolCallId: call.id,
+    toolName: call.name,
+    result: envelope,
+    isError: message.isError,
+  });
+  run.emit({ type: "message_start", message });
+  run.appendMessage(message);
+  run.emit({ type: "message_end", message });
+  return message;
+}
+
+/** Consecutive read-only calls form one batch when parallel execution is on. */
+function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: boolean) {
+  const first = calls[start]!;
+  const readOnly = (call: ToolCall) => tools.find((t) => t.name === call.name)?.readOnly === true;
+  if (!parallel || !readOnly(first)) return [first];
+  const batch = [first];
+  for (let i = start + 1; i < calls.length && readOnly(calls[i]!); i++) batch.push(calls[i]!);
+  return batch;
+}
+
+/**
+ * Runs the tool calls of one assistant message in the model's order, each result bound
+ * to its own `toolCallId` (J.9 4.6). Steering is checked after every call (or batch);
+ * when a message is queued the remaining calls are answered with
+ * `Skipped due to queued user message` (seed 002 §2.2). On abort the rest are skipped.
+ */
+export async function executeToolCalls(
+  run: RunContext,
+  calls: ToolCall[],
+): Promise<ToolExecutionOutcome> {
+  const tools = run.tools();
+  const results: ToolResultMessage[] = [];
+  let steering: Message[] = [];
+  let index = 0;
+  while (index < calls.length) {
+    const batch = nextBatch(calls, index, tools, run.settings.parallelReadOnlyTools);
+    for (const call of batch) announceStart(run, call);
+    const envelopes = await Promise.all(batch.map((call) => executeOne(run, call, tools)));
+    batch.forEach((call, i) => {
+      results.push(finish(run, call, envelopes[i]!));
+    });
+    index += batch.length;
+
+    if (run.signal.aborted) break;
+    steering = run.takeSteering();
+    if (steering.length > 0) break;
+  }
+  const skipReason = run.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
+  for (const call of calls.slice(index)) {
+    announceStart(run, call);
+    results.push(finish(run, call, skippedEnvelope(call, skipReason)));
+  }
+  return { results, steering };
+}

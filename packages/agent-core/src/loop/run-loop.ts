@@ -1,0 +1,105 @@
+import type { AssistantMessage, Message, ToolCall } from "@gong/llm";
+import { shouldCompact } from "../compaction/context-tokens.js";
+import { endSpan, startSpan } from "../observability/tracing.js";
+import { executeToolCalls } from "./execute-tools.js";
+import type { RunContext } from "./run-context.js";
+import { streamAssistantWithRecovery } from "./stream-turn.js";
+
+export interface RunOutcome {
+  /** The last assistant message, when there was one. */
+  lastMessage: AssistantMessage | undefined;
+  /** Set when the run ended on an error (the message's `errorMessage`). */
+  error: string | undefined;
+  aborted: boolean;
+  turns: number;
+}
+
+function announce(run: RunContext, messages: Message[]) {
+  for (const message of messages) {
+    run.emit({ type: "message_start", message });
+    run.appendMessage(message);
+    run.emit({ type: "message_end", message });
+  }
+}
+
+/** Checked before every LLM call, also between the tool turns of one run (ARCHITECTURE §5). */
+async function compactIfNeeded(run: RunContext) {
+  const settings = run.settings.compaction;
+  if (!settings.enabled) return;
+  const tokens = run.contextTokens();
+  if (shouldCompact(tokens, run.model().contextWindow, settings.reserveTokens)) {
+    await run.compact("threshold");
+  }
+}
+
+/**
+ * The dual loop of seed 002 §2.1: the inner loop runs while the model calls tools or
+ * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
+ * request to continue). Stops at once on an error or abort (§2.3).
+ */
+export async function runLoop(run: RunContext, initial: Message[]): Promise<RunOutcome> {
+  let pending = initial;
+  let turns = 0;
+  let lastMessage: AssistantMessage | undefined;
+  let stopHookActive = false;
+
+  for (;;) {
+    let hasToolCalls = true;
+    while (hasToolCalls || pending.length > 0) {
+      const turnIndex = turns++;
+      const turnStarted = performance.now();
+      const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, run.span);
+      run.metrics.recordTurn();
+      run.emit({ type: "turn_start", turnIndex });
+      announce(run, pending);
+      pending = [];
+
+      await compactIfNeeded(run);
+      const message = await streamAssistantWithRecovery(run);
+      if (!message) {
+        endSpan(span, "aborted");
+        return { lastMessage, error: undefined, aborted: true, turns };
+      }
+      run.appendMessage(message);
+      lastMessage = message;
+
+      const calls =
+        message.stopReason === "error" || message.stopReason === "aborted"
+          ? []
+          : message.content.filter((p): p is ToolCall => p.type === "toolCall");
+      const { results, steering } = await executeToolCalls(run, calls);
+      run.emit({
+        type: "turn_end",
+        turnIndex,
+        message,
+        toolResults: results,
+        toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
+        durationMs: performance.now() - turnStarted,
+      });
+      endSpan(span, message.stopReason === "error" ? message.errorMessage : undefined);
+
+      if (message.stopReason === "error") {
+        return { lastMessage, error: message.errorMessage ?? "LLM error", aborted: false, turns };
+      }
+      if (message.stopReason === "aborted" || run.signal.aborted) {
+        return { lastMessage, error: undefined, aborted: true, turns };
+      }
+      hasToolCalls = calls.length > 0;
+      pending = steering.length > 0 ? steering : run.takeSteering();
+    }
+
+    const followUps = run.takeFollowUps();
+    if (followUps.length > 0) {
+      pending = followUps;
+      continue;
+    }
+    const stop = await run.hooks.beforeStop(stopHookActive);
+    if (stop && !stopHookActive && !run.signal.aborted) {
+      // Like Claude Code's `stop_hook_active`: a Stop hook may extend a run once per stop.
+      stopHookActive = true;
+      pending = [{ role: "user", content: stop.continueWith, timestamp: Date.now() }];
+      continue;
+    }
+    return { lastMessage, error: undefined, aborted: false, turns };
+  }
+}

@@ -1,0 +1,26 @@
+import type { OutputLevel } from "@gong/tools";
+
+const LEVELS: readonly OutputLevel[] = ["brief", "standard", "full"];
+
+export function isOutputLevel(value: unknown): value is OutputLevel {
+  return typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+}
+
+export interface OutputLevelInputs {
+  /** The call's own `output_level` argument, if the model passed one. */
+  callLevel?: unknown;
+  /** `toolOutputLevels[toolName]` from the settings. */
+  toolLevel?: OutputLevel;
+  /** `outputLevel` from the settings. */
+  globalLevel?: OutputLevel;
+  /** Fraction of the context window in use (0–1). */
+  contextUsage: number;
+}
+
+/** Seed 004 fallback chain: per call → per tool → global → `brief` past 80 % → `standard`. */
+export function resolveOutputLevel(inputs: OutputLevelInputs): OutputLevel {
+  if (isOutputLevel(inputs.callLevel)) return inputs.callLevel;
+  if (inputs.toolLevel) return inputs.toolLevel;
+  if (inputs.globalLevel) return inputs.globalLevel;
+  return inputs.contextUsage > 0.8 ? "brief" : "standard";
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import type { TSchema } from "@sinclair/typebox";
+import type { Tool, ToolExecutionContext, ToolResponse } from "../types.js";
+import { failure, withNextSteps } from "./envelope.js";
+import { validateParams } from "./validate.js";
+
+/** Identity helper that keeps the parameter type of `execute` tied to the schema. */
+export function defineTool<Params extends TSchema>(tool: Tool<Params>): Tool<Params> {
+  return tool;
+}
+
+const ENVELOPE_KEYS = new Set(["status", "data", "text", "error", "stats", "context"]);
+
+function relativeCwd(context: ToolExecutionContext): string {
+  const root = context.projectRoot ?? context.cwd;
+  const relative = path.relative(root, context.cwd).split(path.sep).join("/");
+  return relative === "" ? "." : relative;
+}
+
+/**
+ * Makes whatever a tool returned a well-formed seed-000 envelope: exactly the six
+ * top-level keys, `error` only on `error`, `data` always an object, `stats.time_ms`
+ * and `context.cwd` / `context.params_input` always set.
+ */
+function seal(
+  response: ToolResponse,
+  rawParams: unknown,
+  context: ToolExecutionContext,
+  startedAt: number,
+): ToolResponse {
+  const sealed: ToolResponse = {
+    status: response.status,
+    data: response.data && typeof response.data === "object" ? response.data : {},
+    text: typeof response.text === "string" ? response.text : String(response.text ?? ""),
+    stats: { ...response.stats, time_ms: Math.round(performance.now() - startedAt) },
+    context: { ...response.context, cwd: relativeCwd(context), params_input: rawParams },
+  };
+  if (sealed.status === "error") {
+    sealed.error = response.error ?? { code: "INTERNAL_ERROR", message: sealed.text };
+  }
+  for (const key of Object.keys(sealed)) {
+    if (!ENVELOPE_KEYS.has(key)) delete (sealed as unknown as Record<string, unknown>)[key];
+  }
+  return sealed;
+}
+
+function abortedResponse(tool: Tool): ToolResponse {
+  return failure("ABORTED", `${tool.name} was aborted before it finished.`, {
+    next: [`Run ${tool.name} again if the result is still needed.`],
+  });
+}
+
+/**
+ * Runs one tool call: validates `rawParams` against the schema (a wrong type gives an
+ * `INVALID_PARAM` envelope naming the field), runs `execute`, and turns a throw into
+ * an `INTERNAL_ERROR` envelope. Never rejects.
+ */
+export async function runTool(
+  tool: Tool,
+  rawParams: unknown,
+  context: ToolExecutionContext,
+): Promise<ToolResponse> {
+  const startedAt = performance.now();
+  const finish = (response: ToolResponse) => seal(response, rawParams, context, startedAt);
+
+  const errors = validateParams(tool.parameters, rawParams);
+  if (errors.length > 0) {
+    const lines = errors.map((error) => `- ${error.field}: ${error.message}`).join("\n");
+    const fields = errors.map((error) => error.field).join(", ");
+    const text = withNextSteps(`Invalid parameters for ${tool.name} (${fields}):\n${lines}`, [
+      `Call ${tool.name} again with the parameter types its schema declares.`,
+    ]);
+    const response = failure(
+      "INVALID_PARAM",
+      `Invalid parameter ${fields}: ${errors[0]?.message}`,
+      {
+        data: { field_errors: errors },
+      },
+    );
+    response.text = text;
+    return finish(response);
+  }
+  if (context.signal?.aborted) return finish(abortedResponse(tool));
+
+  try {
+    const response = await tool.execute(rawParams as never, context);
+    return finish(response);
+  } catch (error) {
+    if (context.signal?.aborted) return finish(abortedResponse(tool));
+    const message = error instanceof Error ? error.message : String(error);
+    const stack = error instanceof Error && error.stack ? error.stack : undefined;
+    return finish(
+      failure("INTERNAL_ERROR", `${tool.name} failed unexpectedly: ${message}`, {
+        data: stack ? { stack } : {},
+        next: [`Retry ${tool.name} once; if it fails again, report this error to the user.`],
+      }),
+    );
+  }
+}
