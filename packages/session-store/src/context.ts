@@ -1,0 +1,88 @@
+/**
+ * What the agent needs to continue a branch (ARCHITECTURE §6): the messages — the
+ * latest compaction's summary, then the kept messages — plus the model and thinking
+ * level in force at the leaf. A pure function of the root → leaf path.
+ */
+import type { Message, ThinkingLevel, UserMessage } from "@gong/llm";
+import type { CompactionEntry, TreeEntry } from "./entries.js";
+
+export interface SessionContext {
+  messages: Message[];
+  /** For each message, the entry it came from (a summary maps to its compaction or
+   *  branch_summary entry); agent-core uses these as compaction cut points. */
+  entryIds: string[];
+  model?: { provider: string; modelId: string };
+  thinkingLevel: ThinkingLevel;
+}
+
+export const COMPACTION_SUMMARY_PREFIX =
+  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+export const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
+export const BRANCH_SUMMARY_PREFIX =
+  "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
+export const BRANCH_SUMMARY_SUFFIX = "\n</summary>";
+
+const toMillis = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? 0 : ms;
+};
+
+const summaryMessage = (text: string, timestamp: string): UserMessage => ({
+  role: "user",
+  content: [{ type: "text", text }],
+  timestamp: toMillis(timestamp),
+});
+
+export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext {
+  let thinkingLevel: ThinkingLevel = "off";
+  let model: SessionContext["model"];
+  let compactionIndex = -1;
+  path.forEach((entry, index) => {
+    if (entry.type === "thinking_level_change") thinkingLevel = entry.thinkingLevel;
+    else if (entry.type === "model_change") {
+      model = { provider: entry.provider, modelId: entry.modelId };
+    } else if (entry.type === "message" && entry.message.role === "assistant") {
+      // A resumed session continues with the model that last answered.
+      model = { provider: entry.message.provider, modelId: entry.message.model };
+    } else if (entry.type === "compaction") compactionIndex = index;
+  });
+
+  const messages: Message[] = [];
+  const entryIds: string[] = [];
+  const emit = (entry: TreeEntry) => {
+    if (entry.type === "message") {
+      messages.push(entry.message);
+      entryIds.push(entry.id);
+    } else if (entry.type === "branch_summary" && entry.summary) {
+      messages.push(
+        summaryMessage(
+          `${BRANCH_SUMMARY_PREFIX}${entry.summary}${BRANCH_SUMMARY_SUFFIX}`,
+          entry.timestamp,
+        ),
+      );
+      entryIds.push(entry.id);
+    }
+  };
+
+  if (compactionIndex < 0) {
+    for (const entry of path) emit(entry);
+  } else {
+    const compaction = path[compactionIndex] as CompactionEntry;
+    messages.push(
+      summaryMessage(
+        `${COMPACTION_SUMMARY_PREFIX}${compaction.summary}${COMPACTION_SUMMARY_SUFFIX}`,
+        compaction.timestamp,
+      ),
+    );
+    entryIds.push(compaction.id);
+    // Kept messages: from firstKeptEntryId up to the compaction. If the id is not on this
+    // path (should not happen), keep nothing before the compaction rather than guess.
+    const firstKept = path.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
+    if (firstKept >= 0 && firstKept < compactionIndex) {
+      for (let i = firstKept; i < compactionIndex; i++) emit(path[i]!);
+    }
+    for (let i = compactionIndex + 1; i < path.length; i++) emit(path[i]!);
+  }
+
+  return { messages, entryIds, ...(model ? { model } : {}), thinkingLevel };
+}

@@ -1,0 +1,140 @@
+/**
+ * The on-disk format (ARCHITECTURE §6): one JSON object per line, a header line, then
+ * entries that form a tree through `id` / `parentId`. Every entry is written with `type`
+ * as its first key; the fast listing relies on that (see list.ts).
+ */
+import type { Message, ThinkingLevel } from "@gong/llm";
+
+/** The version this code writes. Older files are migrated on load (migrate.ts). */
+export const CURRENT_SESSION_VERSION = 1;
+
+export interface SessionHeader {
+  type: "session";
+  version: number;
+  id: string;
+  /** ISO 8601, when the session was created. */
+  timestamp: string;
+  cwd: string;
+  /** The file this session was forked from, when it was. */
+  parentSession?: string;
+}
+
+interface EntryBase {
+  id: string;
+  /** null only for the first entry of the tree. */
+  parentId: string | null;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/** Any message. A toolResult's `details` is the tool envelope as the agent stored it
+ *  (for a spilled output: the truncation wrapper with preview + path, never the blob). */
+export interface MessageEntry extends EntryBase {
+  type: "message";
+  message: Message;
+}
+
+/** Files the summarised part of the conversation read or changed (seed 002 §6.2 step 6). */
+export interface CompactionDetails {
+  readFiles?: string[];
+  modifiedFiles?: string[];
+  [key: string]: unknown;
+}
+
+export interface CompactionEntry extends EntryBase {
+  type: "compaction";
+  summary: string;
+  /** The first entry on the branch that is kept verbatim after the summary. */
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: CompactionDetails;
+}
+
+/** Summary of the branch the user left when moving to `fromId`'s subtree. */
+export interface BranchSummaryEntry extends EntryBase {
+  type: "branch_summary";
+  fromId: string;
+  summary: string;
+  details?: unknown;
+}
+
+export interface ModelChangeEntry extends EntryBase {
+  type: "model_change";
+  provider: string;
+  modelId: string;
+}
+
+export interface ThinkingLevelChangeEntry extends EntryBase {
+  type: "thinking_level_change";
+  thinkingLevel: ThinkingLevel;
+}
+
+/** Extension data that takes no part in the model context. */
+export interface CustomEntry extends EntryBase {
+  type: "custom";
+  customType: string;
+  data?: unknown;
+}
+
+/**
+ * A bookmark on another entry (`label: null` removes it). Not a tree node: it does not
+ * move the leaf; its parentId records where the leaf was when it was set.
+ */
+export interface LabelEntry extends EntryBase {
+  type: "label";
+  targetId: string;
+  label: string | null;
+}
+
+/**
+ * A leaf move (branch / switch). Not a tree node: replaying these on load is how the
+ * current leaf survives a restart instead of being guessed from the last line.
+ * parentId is the leaf before the move.
+ */
+export interface LeafEntry extends EntryBase {
+  type: "leaf";
+  targetId: string;
+}
+
+/**
+ * An entry of a type this version does not know (written by a newer Gong or an
+ * extension). Kept in the tree and written back byte-for-byte in meaning on rewrite,
+ * never dropped; it takes no part in the model context.
+ */
+export interface UnknownEntry extends EntryBase {
+  type: "unknown";
+  /** The `type` the line carried. */
+  originalType: string;
+  /** The line as parsed, written back unchanged on fork or migration. */
+  raw: Record<string, unknown>;
+}
+
+export type SessionEntry =
+  | MessageEntry
+  | CompactionEntry
+  | BranchSummaryEntry
+  | ModelChangeEntry
+  | ThinkingLevelChangeEntry
+  | CustomEntry
+  | LabelEntry
+  | LeafEntry
+  | UnknownEntry;
+
+/** Entries that are nodes of the conversation tree (everything but label and leaf). */
+export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry>;
+
+export const isTreeEntry = (entry: SessionEntry): entry is TreeEntry =>
+  entry.type !== "label" && entry.type !== "leaf";
+
+/** What `getTree()` returns: nested nodes with their children and current label. */
+export interface SessionTreeNode {
+  entry: TreeEntry;
+  children: SessionTreeNode[];
+  label?: string;
+}
+
+/** The JSON written for an entry: UnknownEntry goes back to its original shape. */
+export function entryToRecord(entry: SessionEntry): Record<string, unknown> {
+  if (entry.type === "unknown") return entry.raw;
+  return entry as unknown as Record<string, unknown>;
+}

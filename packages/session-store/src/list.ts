@@ -1,0 +1,158 @@
+/**
+ * Session listing for `--resume` and `/resume`: reads each file once, parses only the
+ * header and the first user message, and counts messages by scanning bytes for the
+ * line prefix every message entry is written with (`{"type":"message"`). Unchanged files
+ * (same size and mtime) come from a per-process cache, so re-listing is nearly free.
+ */
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { join } from "node:path";
+import type { Message } from "@gong/llm";
+import type { SessionWarning, WarningListener } from "./errors.js";
+import { allSessionDirs } from "./find.js";
+import { type SessionLocationOptions, sessionDirFor } from "./paths.js";
+
+export interface SessionInfo {
+  id: string;
+  path: string;
+  cwd: string;
+  /** ISO 8601, from the header. */
+  created: string;
+  /** ISO 8601, the file's last modification. */
+  modified: string;
+  /** Text of the first user message (up to 200 characters), "" when there is none. */
+  firstMessage: string;
+  messageCount: number;
+  parentSession?: string;
+}
+
+export interface ListSessionsOptions extends SessionLocationOptions {
+  /** Files that are not readable sessions are skipped and reported here. */
+  onWarning?: WarningListener;
+}
+
+const FIRST_MESSAGE_CHARS = 200;
+const MESSAGE_LINE = Buffer.from('\n{"type":"message"');
+const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo }>();
+
+/** Sessions of one project, most recently modified first. */
+export function listSessions(cwd: string, options: ListSessionsOptions = {}): SessionInfo[] {
+  return listDirs([sessionDirFor(cwd, options)], options);
+}
+
+/** Sessions of every project, most recently modified first. */
+export function listAllSessions(options: ListSessionsOptions = {}): SessionInfo[] {
+  return listDirs(allSessionDirs(options), options);
+}
+
+function listDirs(dirs: string[], options: ListSessionsOptions): SessionInfo[] {
+  const sessions: SessionInfo[] = [];
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue; // a project without sessions yet
+    }
+    for (const name of names) {
+      if (!name.endsWith(".jsonl")) continue;
+      const info = readSessionInfo(join(dir, name), options.onWarning);
+      if (info) sessions.push(info);
+    }
+  }
+  return sessions.sort((a, b) => (a.modified < b.modified ? 1 : a.modified > b.modified ? -1 : 0));
+}
+
+/** The listing record of one file, or undefined (with a warning) if it is not a session. */
+export function readSessionInfo(
+  path: string,
+  onWarning?: WarningListener,
+): SessionInfo | undefined {
+  let bytes: Buffer;
+  let mtimeMs: number;
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const stat = fstatSync(fd);
+    mtimeMs = stat.mtimeMs;
+    const cached = cache.get(path);
+    if (cached && cached.size === stat.size && cached.mtimeMs === mtimeMs) return cached.info;
+    bytes = Buffer.allocUnsafe(stat.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const n = readSync(fd, bytes, read, bytes.length - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    bytes = bytes.subarray(0, read);
+  } catch (error) {
+    warn(onWarning, path, `Skipped ${path}: ${(error as Error).message}.`);
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+
+  const headerEnd = bytes.indexOf(0x0a);
+  const header = parseLine(bytes, 0, headerEnd === -1 ? bytes.length : headerEnd);
+  if (header?.type !== "session" || typeof header.id !== "string") {
+    warn(onWarning, path, `Skipped ${path}: it does not start with a session header.`);
+    return undefined;
+  }
+
+  let messageCount = 0;
+  let firstMessage: string | undefined;
+  let at = bytes.indexOf(MESSAGE_LINE);
+  while (at !== -1) {
+    const lineStart = at + 1;
+    const lineEnd = bytes.indexOf(0x0a, lineStart);
+    // A torn last line (a writer mid-append) has no newline yet: not counted.
+    if (lineEnd === -1) break;
+    messageCount++;
+    if (firstMessage === undefined) {
+      const message = parseLine(bytes, lineStart, lineEnd)?.message as Message | undefined;
+      if (message?.role === "user") firstMessage = userText(message);
+    }
+    at = bytes.indexOf(MESSAGE_LINE, lineEnd);
+  }
+
+  const info: SessionInfo = {
+    id: header.id,
+    path,
+    cwd: typeof header.cwd === "string" ? header.cwd : "",
+    created:
+      typeof header.timestamp === "string" ? header.timestamp : new Date(mtimeMs).toISOString(),
+    modified: new Date(mtimeMs).toISOString(),
+    firstMessage: firstMessage ?? "",
+    messageCount,
+    ...(typeof header.parentSession === "string" ? { parentSession: header.parentSession } : {}),
+  };
+  cache.set(path, { size: bytes.length, mtimeMs, info });
+  return info;
+}
+
+function parseLine(bytes: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(bytes.toString("utf8", start, end));
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function userText(message: Extract<Message, { role: "user" }>): string {
+  const text =
+    typeof message.content === "string"
+      ? message.content
+      : message.content
+          .filter((part) => part.type === "text")
+          .map((part) => (part as { text: string }).text)
+          .join(" ");
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > FIRST_MESSAGE_CHARS
+    ? `${oneLine.slice(0, FIRST_MESSAGE_CHARS - 1)}…`
+    : oneLine;
+}
+
+function warn(listener: WarningListener | undefined, path: string, message: string): void {
+  const warning: SessionWarning = { kind: "not_a_session", message, path };
+  listener?.(warning);
+}

@@ -1,0 +1,45 @@
+import type { SessionEntry } from "./entries.js";
+
+export interface SessionStats {
+  /** All entries in the file (labels and leaf moves included). */
+  entries: number;
+  messages: { user: number; assistant: number; toolResult: number; total: number };
+  toolCalls: number;
+  compactions: number;
+  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+  /** Dollars, summed from each assistant message's usage. */
+  cost: number;
+}
+
+/** Totals over every entry of the session, all branches included (what was spent). */
+export function computeStats(entries: readonly SessionEntry[]): SessionStats {
+  const stats: SessionStats = {
+    entries: entries.length,
+    messages: { user: 0, assistant: 0, toolResult: 0, total: 0 },
+    toolCalls: 0,
+    compactions: 0,
+    tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    cost: 0,
+  };
+  for (const entry of entries) {
+    if (entry.type === "compaction") stats.compactions++;
+    if (entry.type !== "message") continue;
+    const message = entry.message;
+    stats.messages.total++;
+    if (message.role === "user") stats.messages.user++;
+    else if (message.role === "toolResult") stats.messages.toolResult++;
+    else if (message.role === "assistant") {
+      stats.messages.assistant++;
+      for (const part of message.content) if (part.type === "toolCall") stats.toolCalls++;
+      const usage = message.usage;
+      if (!usage) continue;
+      stats.tokens.input += usage.input ?? 0;
+      stats.tokens.output += usage.output ?? 0;
+      stats.tokens.cacheRead += usage.cacheRead ?? 0;
+      stats.tokens.cacheWrite += usage.cacheWrite ?? 0;
+      stats.tokens.total += usage.totalTokens ?? 0;
+      stats.cost += usage.cost?.total ?? 0;
+    }
+  }
+  return stats;
+}

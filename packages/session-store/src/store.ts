@@ -1,0 +1,454 @@
+/**
+ * A session with a lifetime: the file handle, the writer lock and the in-memory index.
+ * Every append writes one line and returns the new entry; reading never touches disk.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Message, ThinkingLevel } from "@gong/llm";
+import { buildContextFromPath, type SessionContext } from "./context.js";
+import {
+  type BranchSummaryEntry,
+  type CompactionDetails,
+  type CompactionEntry,
+  CURRENT_SESSION_VERSION,
+  type CustomEntry,
+  type LabelEntry,
+  type LeafEntry,
+  type MessageEntry,
+  type ModelChangeEntry,
+  type SessionEntry,
+  type SessionHeader,
+  type SessionTreeNode,
+  type ThinkingLevelChangeEntry,
+  type TreeEntry,
+} from "./entries.js";
+import { EntryIndex } from "./entry-index.js";
+import {
+  entryNotFound,
+  fail,
+  ioError,
+  ok,
+  type Result,
+  type SessionWarning,
+  type SessionWriteFailure,
+  type WarningListener,
+} from "./errors.js";
+import { type FindSessionOptions, resolveSessionPath } from "./find.js";
+import { newEntryId, newSessionId } from "./ids.js";
+import { loadSessionFile } from "./load.js";
+import { acquireLock, type SessionLock } from "./lock.js";
+import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
+import { repairTail, serializeSession, writeFileAtomically } from "./session-file.js";
+import { computeStats, type SessionStats } from "./stats.js";
+import { FileLineWriter, type LineWriter } from "./writer.js";
+
+/**
+ * When appends are forced to stable storage. `message-end` (default) syncs after each
+ * user and assistant message and each summary — the points a user would hate to lose —
+ * and lets tool results and bookkeeping ride along with the next sync.
+ */
+export type FsyncPolicy = "always" | "message-end" | "never";
+
+export interface SessionStoreOptions {
+  fsync?: FsyncPolicy;
+  /** Recovered problems (corrupt line, torn tail…); also kept in `store.warnings`. */
+  onWarning?: WarningListener;
+  /** An append that could not reach the disk (e.g. ENOSPC); retried on the next one. */
+  onWriteFailure?: (failure: SessionWriteFailure) => void;
+}
+
+export interface CreateSessionOptions extends SessionStoreOptions, SessionLocationOptions {
+  cwd: string;
+  /** Recorded in the header of a fork. */
+  parentSession?: string;
+}
+
+export interface OpenSessionOptions extends SessionStoreOptions, FindSessionOptions {
+  /** Load without taking the lock (export, listing, viewing another window's session). */
+  readOnly?: boolean;
+}
+
+export interface CompactionInput {
+  summary: string;
+  firstKeptEntryId: string;
+  tokensBefore: number;
+  details?: CompactionDetails;
+}
+
+export interface BranchOptions {
+  /** Summary of the branch being left, appended as a branch_summary at the new position. */
+  summary?: string;
+  details?: unknown;
+}
+
+const SYNCED_TYPES = new Set(["compaction", "branch_summary"]);
+
+export class SessionStore {
+  readonly warnings: SessionWarning[] = [];
+  private closed = false;
+  private lastFailure: SessionWriteFailure | undefined;
+
+  private constructor(
+    readonly header: SessionHeader,
+    /** undefined for an in-memory session (`--no-session`). */
+    readonly path: string | undefined,
+    private readonly index: EntryIndex,
+    private readonly writer: LineWriter | undefined,
+    private readonly lock: SessionLock | undefined,
+    readonly readOnly: boolean,
+    private readonly options: SessionStoreOptions,
+  ) {}
+
+  /** A new session file for `cwd` (ARCHITECTURE §6 location), locked by this process. */
+  static create(options: CreateSessionOptions): Result<SessionStore> {
+    const dir = sessionDirFor(options.cwd, options);
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: newSessionId(),
+      timestamp: new Date().toISOString(),
+      cwd: options.cwd,
+      ...(options.parentSession ? { parentSession: options.parentSession } : {}),
+    };
+    const path = join(dir, sessionFileName(header.timestamp, header.id));
+    return SessionStore.writeNew(path, header, [], options);
+  }
+
+  /** Opens a session by path or id prefix; takes the lock unless `readOnly`. */
+  static open(pathOrId: string, options: OpenSessionOptions = {}): Result<SessionStore> {
+    const resolved = resolveSessionPath(pathOrId, options);
+    if (!resolved.ok) return resolved;
+    const path = resolved.value;
+    if (options.readOnly) {
+      const loaded = loadSessionFile(path);
+      if (!loaded.ok) return loaded;
+      const { header, index, warnings } = loaded.value;
+      const store = new SessionStore(header, path, index, undefined, undefined, true, options);
+      store.report(warnings);
+      return ok(store);
+    }
+
+    const locked = acquireLock(path);
+    if (!locked.ok) return locked;
+    const lock = locked.value;
+    const loaded = loadSessionFile(path);
+    if (!loaded.ok) {
+      lock.release();
+      return loaded;
+    }
+    const session = loaded.value;
+    let writer: LineWriter;
+    try {
+      if (session.migrated) {
+        // New entries must not point into an old shape: rewrite once, atomically.
+        const content = serializeSession(session.header, session.index.entries, session.detached);
+        writeFileAtomically(path, content);
+      } else {
+        repairTail(path, session.validLength, session.fileSize, session.missingFinalNewline);
+      }
+      writer = FileLineWriter.open(path);
+    } catch (error) {
+      lock.release();
+      return fail(ioError(path, error, "prepare for writing"));
+    }
+    const store = new SessionStore(
+      session.header,
+      path,
+      session.index,
+      writer,
+      lock,
+      false,
+      options,
+    );
+    store.report(session.warnings);
+    return ok(store);
+  }
+
+  /** A session that lives only in memory (`--no-session`), with the same API. */
+  static inMemory(options: { cwd: string } & SessionStoreOptions): SessionStore {
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: newSessionId(),
+      timestamp: new Date().toISOString(),
+      cwd: options.cwd,
+    };
+    return new SessionStore(
+      header,
+      undefined,
+      new EntryIndex(),
+      undefined,
+      undefined,
+      false,
+      options,
+    );
+  }
+
+  private static writeNew(
+    path: string,
+    header: SessionHeader,
+    entries: readonly SessionEntry[],
+    options: SessionStoreOptions,
+  ): Result<SessionStore> {
+    try {
+      mkdirSync(join(path, ".."), { recursive: true });
+      // Written whole and synced before anyone can see it: a new session file always
+      // has its header (and a fork all its copied entries).
+      writeFileAtomically(path, serializeSession(header, entries), true);
+    } catch (error) {
+      return fail(ioError(path, error, "create session file"));
+    }
+    const locked = acquireLock(path);
+    if (!locked.ok) return locked;
+    let writer: LineWriter;
+    try {
+      writer = FileLineWriter.open(path);
+    } catch (error) {
+      locked.value.release();
+      return fail(ioError(path, error, "open"));
+    }
+    const index = new EntryIndex();
+    for (const entry of entries) index.add(entry);
+    return ok(new SessionStore(header, path, index, writer, locked.value, false, options));
+  }
+
+  get id(): string {
+    return this.header.id;
+  }
+
+  get cwd(): string {
+    return this.header.cwd;
+  }
+
+  get leafId(): string | null {
+    return this.index.leafId;
+  }
+
+  /** The last append that failed to reach the disk, until one succeeds again. */
+  get writeFailure(): SessionWriteFailure | undefined {
+    return this.lastFailure;
+  }
+
+  getLeaf(): TreeEntry | undefined {
+    return this.index.leafId === null ? undefined : this.index.getTreeEntry(this.index.leafId);
+  }
+
+  getEntry(id: string): SessionEntry | undefined {
+    return this.index.get(id);
+  }
+
+  /** Every entry in file order, labels and leaf moves included. */
+  getEntries(): readonly SessionEntry[] {
+    return this.index.entries;
+  }
+
+  /** Root → leaf path (default: the current leaf). */
+  getBranch(leafId?: string): TreeEntry[] {
+    return this.index.branch(leafId ?? this.index.leafId);
+  }
+
+  getChildren(id: string): readonly TreeEntry[] {
+    return this.index.childrenOf(id);
+  }
+
+  getTree(): SessionTreeNode[] {
+    return this.index.tree();
+  }
+
+  getLabel(id: string): string | undefined {
+    return this.index.labelOf(id);
+  }
+
+  buildContext(leafId?: string): SessionContext {
+    return buildContextFromPath(this.getBranch(leafId));
+  }
+
+  stats(): SessionStats {
+    return computeStats(this.index.entries);
+  }
+
+  appendMessage(message: Message): MessageEntry {
+    return this.append({ type: "message", ...this.base(), message });
+  }
+
+  appendCompaction(input: CompactionInput): CompactionEntry {
+    this.requireEntry(input.firstKeptEntryId, "firstKeptEntryId");
+    return this.append({
+      type: "compaction",
+      ...this.base(),
+      summary: input.summary,
+      firstKeptEntryId: input.firstKeptEntryId,
+      tokensBefore: input.tokensBefore,
+      ...(input.details ? { details: input.details } : {}),
+    });
+  }
+
+  /** `fromId`: the leaf of the branch that was left and is summarised. */
+  appendBranchSummary(input: {
+    fromId: string;
+    summary: string;
+    details?: unknown;
+  }): BranchSummaryEntry {
+    this.requireEntry(input.fromId, "fromId");
+    return this.append({
+      type: "branch_summary",
+      ...this.base(),
+      fromId: input.fromId,
+      summary: input.summary,
+      ...(input.details !== undefined ? { details: input.details } : {}),
+    });
+  }
+
+  appendModelChange(provider: string, modelId: string): ModelChangeEntry {
+    return this.append({ type: "model_change", ...this.base(), provider, modelId });
+  }
+
+  appendThinkingLevelChange(thinkingLevel: ThinkingLevel): ThinkingLevelChangeEntry {
+    return this.append({ type: "thinking_level_change", ...this.base(), thinkingLevel });
+  }
+
+  appendCustom(customType: string, data?: unknown): CustomEntry {
+    return this.append({
+      type: "custom",
+      ...this.base(),
+      customType,
+      ...(data !== undefined ? { data } : {}),
+    });
+  }
+
+  /** Sets (or with `label` undefined/empty, removes) a bookmark; the leaf stays put. */
+  setLabel(targetId: string, label: string | undefined): Result<LabelEntry> {
+    if (!this.index.getTreeEntry(targetId)) return fail(entryNotFound(targetId));
+    const text = label?.trim() ? label.trim() : null;
+    return ok(this.append({ type: "label", ...this.base(), targetId, label: text }));
+  }
+
+  /**
+   * Moves the leaf to `fromEntryId` (the next append becomes its child) and records the
+   * move, so a restart resumes here. With a summary, the branch left behind is
+   * summarised at the new position.
+   */
+  branch(fromEntryId: string, options: BranchOptions = {}): Result<TreeEntry> {
+    const target = this.index.getTreeEntry(fromEntryId);
+    if (!target) return fail(entryNotFound(fromEntryId));
+    const previousLeaf = this.index.leafId;
+    const move: LeafEntry = { type: "leaf", ...this.base(), targetId: fromEntryId };
+    this.append(move);
+    if (options.summary && previousLeaf !== null) {
+      return ok(
+        this.appendBranchSummary({
+          fromId: previousLeaf,
+          summary: options.summary,
+          ...(options.details !== undefined ? { details: options.details } : {}),
+        }),
+      );
+    }
+    return ok(target);
+  }
+
+  /**
+   * A new session holding the root → `fromEntryId` path of this one (same entry ids,
+   * labels on that path kept), leaf at `fromEntryId`. An in-memory session forks in memory.
+   */
+  fork(fromEntryId: string, options: SessionLocationOptions = {}): Result<SessionStore> {
+    if (!this.index.getTreeEntry(fromEntryId)) return fail(entryNotFound(fromEntryId));
+    const path = this.index.branch(fromEntryId);
+    const entries: SessionEntry[] = [...path];
+    const timestamp = new Date().toISOString();
+    const taken = new Set(path.map((entry) => entry.id));
+    for (const entry of path) {
+      const label = this.index.labelOf(entry.id);
+      if (!label) continue;
+      const id = newEntryId((candidate) => taken.has(candidate));
+      taken.add(id);
+      entries.push({
+        type: "label",
+        id,
+        parentId: fromEntryId,
+        timestamp,
+        targetId: entry.id,
+        label,
+      });
+    }
+    const header: SessionHeader = {
+      type: "session",
+      version: CURRENT_SESSION_VERSION,
+      id: newSessionId(),
+      timestamp,
+      cwd: this.header.cwd,
+      ...(this.path ? { parentSession: this.path } : {}),
+    };
+    if (!this.path) {
+      const store = SessionStore.inMemory({ ...this.options, cwd: this.header.cwd });
+      for (const entry of entries) store.index.add(entry);
+      return ok(store);
+    }
+    const dir =
+      options.sessionDir || options.gongHome
+        ? sessionDirFor(this.header.cwd, options)
+        : join(this.path, "..");
+    return SessionStore.writeNew(
+      join(dir, sessionFileName(timestamp, header.id)),
+      header,
+      entries,
+      this.options,
+    );
+  }
+
+  /** Releases the lock and the file. The store stays readable; appends then throw. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.writer?.close();
+    this.lock?.release();
+  }
+
+  private base(): { id: string; parentId: string | null; timestamp: string } {
+    return {
+      id: newEntryId((id) => this.index.has(id)),
+      parentId: this.index.leafId,
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  private append<T extends SessionEntry>(entry: T): T {
+    // Appending to a read-only or closed store is a bug in the caller, not a user error.
+    if (this.readOnly) throw new Error(`Session ${this.header.id} was opened read-only`);
+    if (this.closed) throw new Error(`Session ${this.header.id} is closed`);
+    this.index.add(entry);
+    if (this.writer) {
+      const failure = this.writer.append(JSON.stringify(entry), this.shouldSync(entry));
+      this.lastFailure = failure;
+      if (failure) this.options.onWriteFailure?.(failure);
+    }
+    return entry;
+  }
+
+  private shouldSync(entry: SessionEntry): boolean {
+    const policy = this.options.fsync ?? "message-end";
+    if (policy === "always") return true;
+    if (policy === "never") return false;
+    if (entry.type === "message") return entry.message.role !== "toolResult";
+    return SYNCED_TYPES.has(entry.type);
+  }
+
+  private requireEntry(id: string, field: string): void {
+    if (!this.index.has(id)) {
+      throw new Error(`${field} ${id} is not an entry of session ${this.header.id}`);
+    }
+  }
+
+  private report(warnings: readonly SessionWarning[]): void {
+    for (const warning of warnings) {
+      this.warnings.push(warning);
+      this.options.onWarning?.(warning);
+    }
+  }
+}
+
+/** `--no-session`: the SessionStore API without a file. */
+export function createInMemorySession(
+  options: { cwd: string } & SessionStoreOptions,
+): SessionStore {
+  return SessionStore.inMemory(options);
+}
