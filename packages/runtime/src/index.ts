@@ -1,3 +1,4 @@
+export type { SessionInfo } from "@gong/session-store";
 export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
 export { expandHome, projectConfigDir, resolveGongHome } from "./config/paths.js";
 export type { ContextFile, DiscoverResourcesOptions, Resources } from "./config/resources.js";
@@ -22,6 +23,16 @@ export type {
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
 export { classifyDiffLine, renderDiff } from "./export/diff.js";
 export type { ExportDocument, ExportItem } from "./export/document.js";
+export {
+  type ExportSessionOptions,
+  type ExportSessionResult,
+  exportSessionHtml,
+} from "./export/export-session.js";
+export {
+  documentFromEntries,
+  type ExportableEntry,
+  type ExportableHeader,
+} from "./export/from-session.js";
 export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
 export { type ListedModel, type ListModelsOptions, listModels } from "./models/list-models.js";
 export {
@@ -30,3 +41,15 @@ export {
   providerHasKey,
   resolveModel,
 } from "./models/resolve-model.js";
+export { CodingSession, finalText } from "./session/coding-session.js";
+export { createCodingSession } from "./session/create-session.js";
+export { type ListSessionsForCwdOptions, listSessionsForCwd } from "./session/list-sessions.js";
+export type {
+  CodingSessionError,
+  CodingSessionEvent,
+  CodingSessionOptions,
+  CreateCodingSessionResult,
+  RunOutcome,
+  SessionChoice,
+  SessionHeaderLine,
+} from "./session/options.js";

@@ -20,7 +20,10 @@ export interface ExportableHeader {
 }
 
 /** Entries of one branch (root → leaf) as the document the HTML renderer draws. */
-export function documentFromEntries(header: ExportableHeader, entries: readonly ExportableEntry[]): ExportDocument {
+export function documentFromEntries(
+  header: ExportableHeader,
+  entries: readonly ExportableEntry[],
+): ExportDocument {
   const items: ExportItem[] = [];
   for (const entry of entries) {
     const item = toItem(entry);
@@ -31,11 +34,13 @@ export function documentFromEntries(header: ExportableHeader, entries: readonly 
 
 function toItem(entry: ExportableEntry): ExportItem | undefined {
   // Labels, leaf moves, custom and unknown entries take no part in the conversation.
-  if ("message" in entry && entry.type === "message") return { kind: "message", message: entry.message };
+  if ("message" in entry && entry.type === "message")
+    return { kind: "message", message: entry.message };
   if ("tokensBefore" in entry && entry.type === "compaction") {
     return { kind: "compaction", summary: entry.summary, tokensBefore: entry.tokensBefore };
   }
-  if ("summary" in entry && entry.type === "branch_summary") return { kind: "branch_summary", summary: entry.summary };
+  if ("summary" in entry && entry.type === "branch_summary")
+    return { kind: "branch_summary", summary: entry.summary };
   if ("modelId" in entry && entry.type === "model_change") {
     return { kind: "model_change", provider: entry.provider, modelId: entry.modelId };
   }

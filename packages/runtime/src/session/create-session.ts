@@ -1,0 +1,251 @@
+import path from "node:path";
+import { Agent, type AgentSettings } from "@gong/agent-core";
+import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
+import {
+  listSessions,
+  type SessionContext,
+  SessionStore,
+  type SessionStoreError,
+} from "@gong/session-store";
+import {
+  createObservationTruncator,
+  type ObservationTruncator,
+  resolveObservationConfig,
+} from "@gong/truncate";
+import { resolveGongHome } from "../config/paths.js";
+import { discoverResources } from "../config/resources.js";
+import { loadSettings } from "../config/settings.js";
+import type { Settings } from "../config/settings-types.js";
+import { resolveModel } from "../models/resolve-model.js";
+import { CodingSession } from "./coding-session.js";
+import { commandHooksFromSettings } from "./command-hooks.js";
+import { loadSkills } from "./load-skills.js";
+import type {
+  CodingSessionError,
+  CodingSessionOptions,
+  CreateCodingSessionResult,
+  SessionChoice,
+} from "./options.js";
+import { SessionRecorder } from "./recorder.js";
+import { assembleSystemPrompt } from "./system-prompt.js";
+import { buildTools } from "./tools.js";
+
+/**
+ * Opens a coding session: settings, session file (locked), model, tools, context files,
+ * skills, hooks and the agent, wired together. Every expected failure comes back as
+ * one actionable line; nothing is left locked when it fails.
+ */
+export async function createCodingSession(
+  options: CodingSessionOptions,
+): Promise<CreateCodingSessionResult> {
+  const env = options.env ?? process.env;
+  const cwd = path.resolve(options.cwd);
+  const gongHome = options.gongHome ?? resolveGongHome(env);
+  const warn = options.onWarning ?? (() => {});
+
+  const loaded = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+  for (const warning of loaded.warnings) warn(warning);
+  const settings = loaded.settings;
+
+  const registry = createModelRegistry({ gongHome, env });
+  for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
+
+  const tools = buildTools({
+    cwd,
+    names: options.tools ?? settings.tools,
+    preset: options.preset ?? settings.preset,
+    allowedRoots: settings.allowedPaths ?? [],
+    settings,
+    env,
+  });
+  if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
+
+  const sessionDir = options.sessionDir
+    ? path.resolve(cwd, options.sessionDir)
+    : settings.sessionDir;
+  const opened = openStore(options.session ?? { kind: "new" }, {
+    cwd,
+    gongHome,
+    sessionDir,
+    env,
+    warn,
+  });
+  if (!opened.ok) return failure(storeFailure(opened.error));
+  const store = opened.value;
+
+  try {
+    const context: SessionContext = store.buildContext();
+    const named = options.provider !== undefined || options.model !== undefined;
+    const resolved = resolveModel(
+      registry,
+      {
+        provider: options.provider ?? (named ? undefined : context.model?.provider),
+        model: options.model ?? (named ? undefined : context.model?.modelId),
+        apiKey: options.apiKey,
+        baseUrl: options.baseUrl,
+      },
+      settings,
+    );
+    if (!resolved.ok) {
+      store.close();
+      return failure({
+        code: resolved.usage
+          ? resolved.message.startsWith("Unknown provider")
+            ? "unknown_provider"
+            : "unknown_model"
+          : "no_api_key",
+        message: resolved.message,
+        usage: resolved.usage,
+      });
+    }
+    const model = resolved.model;
+    const resumed = context.messages.length > 0;
+    const thinkingLevel: ThinkingLevel =
+      options.thinking ??
+      (resumed ? context.thinkingLevel : undefined) ??
+      settings.defaultThinkingLevel ??
+      "off";
+
+    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    const refreshSystemPrompt = () =>
+      assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), tools.tools, skills, {
+        systemPrompt: options.systemPrompt,
+        appendSystemPrompt: options.appendSystemPrompt,
+      });
+
+    const agent = new Agent({
+      model,
+      streamFn: stream,
+      systemPrompt: refreshSystemPrompt(),
+      thinkingLevel,
+      tools: tools.tools,
+      messages: context.messages,
+      cwd,
+      projectRoot: cwd,
+      hooks: commandHooksFromSettings(settings.hooks, {
+        cwd,
+        sessionId: store.id,
+        transcriptPath: store.path,
+        warn,
+      }),
+      truncator: createTruncator(cwd, env, warn),
+      settings: agentSettings(settings),
+      streamOptions: { apiKey: resolved.apiKey },
+      skills,
+      resolveModel: (id) => registry.find(model.provider, id),
+    });
+
+    // Record what the session runs with, so a resume continues with the same model.
+    if (context.model?.provider !== model.provider || context.model?.modelId !== model.id) {
+      store.appendModelChange(model.provider, model.id);
+    }
+    if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
+      store.appendThinkingLevelChange(thinkingLevel);
+    }
+    const recorder = new SessionRecorder(store, context, () => agent.state.messages, warn);
+    return {
+      ok: true,
+      session: new CodingSession({ agent, store, recorder, refreshSystemPrompt }),
+    };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** The flags that are settings too; they win over both settings files. */
+function flagSettings(options: CodingSessionOptions): Settings {
+  const overrides: Settings = { ...options.settings };
+  if (options.allowPaths?.length) {
+    overrides.allowedPaths = options.allowPaths.map((p) => path.resolve(options.cwd, p));
+  }
+  if (options.outputLevel) overrides.outputLevel = options.outputLevel;
+  return overrides;
+}
+
+function agentSettings(settings: Settings): AgentSettings {
+  const out: AgentSettings = {};
+  if (settings.retry) out.retry = settings.retry;
+  const compaction = {
+    ...settings.compaction,
+    ...(settings.autoCompaction === false ? { enabled: false } : {}),
+  };
+  if (Object.keys(compaction).length > 0) out.compaction = compaction;
+  if (settings.outputLevel) out.outputLevel = settings.outputLevel;
+  if (settings.toolOutputLevels) out.toolOutputLevels = settings.toolOutputLevels;
+  if (settings.parallelReadOnlyTools !== undefined)
+    out.parallelReadOnlyTools = settings.parallelReadOnlyTools;
+  if (settings.streamIdleTimeoutMs !== undefined)
+    out.streamIdleTimeoutMs = settings.streamIdleTimeoutMs;
+  return out;
+}
+
+function createTruncator(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): ObservationTruncator | undefined {
+  const config = resolveObservationConfig({ rootDir: cwd }, env);
+  if (!config.ok) {
+    warn(`${config.error}; tool output is not truncated until it is fixed`);
+    return undefined;
+  }
+  return createObservationTruncator(config.config);
+}
+
+interface StoreLocation {
+  cwd: string;
+  gongHome: string;
+  sessionDir: string | undefined;
+  env: NodeJS.ProcessEnv;
+  warn: (message: string) => void;
+}
+
+function openStore(choice: SessionChoice, where: StoreLocation) {
+  const common = {
+    gongHome: where.gongHome,
+    env: where.env,
+    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
+    onWarning: (warning: { message: string }) => where.warn(warning.message),
+  };
+  switch (choice.kind) {
+    case "none":
+      return {
+        ok: true as const,
+        value: SessionStore.inMemory({ cwd: where.cwd, onWarning: common.onWarning }),
+      };
+    case "open":
+      return SessionStore.open(choice.ref, { ...common, cwd: where.cwd });
+    case "continue": {
+      const newest = newestSession(where.cwd, common);
+      if (newest) return SessionStore.open(newest, { ...common, cwd: where.cwd });
+      return SessionStore.create({ ...common, cwd: where.cwd });
+    }
+    case "new":
+      return SessionStore.create({ ...common, cwd: where.cwd });
+  }
+}
+
+/** The most recently modified session of this cwd (listSessions sorts newest first). */
+function newestSession(
+  cwd: string,
+  options: { gongHome: string; sessionDir?: string; env: NodeJS.ProcessEnv },
+): string | undefined {
+  return listSessions(cwd, options)[0]?.path;
+}
+
+function storeFailure(error: SessionStoreError): CodingSessionError {
+  switch (error.code) {
+    case "SESSION_LOCKED":
+      return { code: "session_locked", message: error.message, usage: false };
+    case "SESSION_NOT_FOUND":
+    case "AMBIGUOUS_SESSION_ID":
+      return { code: "session_not_found", message: error.message, usage: false };
+    default:
+      return { code: "session_unreadable", message: error.message, usage: false };
+  }
+}
+
+function failure(error: CodingSessionError): CreateCodingSessionResult {
+  return { ok: false, error };
+}
