@@ -88,6 +88,7 @@ export class Agent {
   private readonly compaction: CompactionController;
   private readonly skillSession: SkillSession | undefined;
   private steeringQueue: Message[] = [];
+  private readonly steerListeners = new Set<() => void>();
   private followUpQueue: Message[] = [];
   private abortController: AbortController | undefined;
   private running: Promise<void> | undefined;
@@ -180,6 +181,7 @@ export class Agent {
   /** Queues a message that interrupts the run after the current tool call. */
   steer(message: string | Message): void {
     this.steeringQueue.push(toUserMessage(message));
+    for (const listener of [...this.steerListeners]) listener();
   }
 
   /** Queues a message processed once the current run has nothing left to do. */
@@ -263,16 +265,16 @@ export class Agent {
     let turns = 0;
     let error: string | undefined;
     try {
-      const outcome = await runLoop(this.runContext(controller.signal, span, systemPrompt, doomLoop), [
-        ...this.steeringQueue.splice(0),
-        ...initial,
-      ]);
+      const outcome = await runLoop(
+        this.runContext(controller.signal, span, systemPrompt, doomLoop),
+        [...this.steeringQueue.splice(0), ...initial],
+      );
       turns = outcome.turns;
       error = outcome.error;
     } catch (bug) {
       // Only a bug gets here (the loop turns every expected failure into data); the
       // run still ends cleanly so the agent stays usable.
-      error = `Internal error in the agent loop: ${bug instanceof Error ? bug.stack ?? bug.message : String(bug)}`;
+      error = `Internal error in the agent loop: ${bug instanceof Error ? (bug.stack ?? bug.message) : String(bug)}`;
       this.emit({ type: "warning", message: error });
     } finally {
       this.internal.isStreaming = false;
@@ -328,6 +330,10 @@ export class Agent {
       streamOptions: () => this.streamOptions(),
       takeSteering: () => this.steeringQueue.splice(0),
       takeFollowUps: () => this.followUpQueue.splice(0),
+      onSteer: (listener) => {
+        this.steerListeners.add(listener);
+        return () => this.steerListeners.delete(listener);
+      },
       compact: (reason) => this.compaction.runOutcome(reason, signal),
       setStreamMessage: (message) => {
         this.internal.streamMessage = message;

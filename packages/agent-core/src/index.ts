@@ -11,6 +11,17 @@ export type { CompactionResult, CompactionSettings } from "./compaction/types.js
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
 export type { AgentEvent, AgentEventListener } from "./events.js";
+export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
+export type {
+  CommandHookEntry,
+  CommandHookEvent,
+  CommandHookMatcher,
+  CommandHooksConfig,
+  CommandHooksOptions,
+} from "./hooks/command-hooks.js";
+export { createCommandHooks } from "./hooks/command-hooks.js";
+export type { LoadedHookModules } from "./hooks/load-modules.js";
+export { loadHookModules } from "./hooks/load-modules.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, HookRunner } from "./hooks/runner.js";
 export type {
   AgentHooks,
@@ -29,7 +40,12 @@ export { MetricsCollector } from "./observability/metrics.js";
 export type { OutputLevelInputs } from "./output-level.js";
 export { isOutputLevel, resolveOutputLevel } from "./output-level.js";
 export type { RetryPolicy } from "./retry.js";
-export { DEFAULT_RETRY_POLICY, isStructureError, resolveRetryPolicy, retryDelayMs } from "./retry.js";
+export {
+  DEFAULT_RETRY_POLICY,
+  isStructureError,
+  resolveRetryPolicy,
+  retryDelayMs,
+} from "./retry.js";
 export type { AgentSettings, ResolvedSettings } from "./settings.js";
 export { resolveSettings } from "./settings.js";
 export { MAX_SKILL_DEPTH, SkillActivationStack } from "./skills/activation-stack.js";

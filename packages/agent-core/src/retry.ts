@@ -29,7 +29,12 @@ export function resolveRetryPolicy(partial?: Partial<RetryPolicy>): RetryPolicy 
 }
 
 export function shouldRetry(policy: RetryPolicy, kind: ErrorKind | undefined, attempt: number) {
-  return policy.enabled && kind !== undefined && policy.retryOn.includes(kind) && attempt < policy.maxRetries;
+  return (
+    policy.enabled &&
+    kind !== undefined &&
+    policy.retryOn.includes(kind) &&
+    attempt < policy.maxRetries
+  );
 }
 
 /** Exponential backoff; a provider's `retry-after` wins when longer, both capped. */
@@ -46,7 +51,9 @@ const STRUCTURE_ERROR =
 
 /** ARCHITECTURE §8: an `invalid_request` caused by message structure is repaired, not compacted. */
 export function isStructureError(message: AssistantMessage): boolean {
-  return message.errorKind === "invalid_request" && STRUCTURE_ERROR.test(message.errorMessage ?? "");
+  return (
+    message.errorKind === "invalid_request" && STRUCTURE_ERROR.test(message.errorMessage ?? "")
+  );
 }
 
 /** Waits `ms`, or resolves `false` at once when `signal` aborts. */

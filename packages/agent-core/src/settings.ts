@@ -15,6 +15,11 @@ export interface AgentSettings {
   toolOutputLevels?: Record<string, OutputLevel>;
   /** Run consecutive read-only tool calls of one turn in parallel (results stay in order). */
   parallelReadOnlyTools?: boolean;
+  /**
+   * A steering message aborts the tool call in progress (J.9 1.4: `sleep 30` is killed)
+   * instead of waiting for it to finish (default true).
+   */
+  steeringInterruptsTools?: boolean;
   /** A hook callback taking longer is skipped (default 5 000 ms). */
   hookTimeoutMs?: number;
   /** Passed to the stream as `idleTimeoutMs` (default 60 000). */
@@ -30,6 +35,7 @@ export interface ResolvedSettings {
   outputLevel: OutputLevel | undefined;
   toolOutputLevels: Record<string, OutputLevel>;
   parallelReadOnlyTools: boolean;
+  steeringInterruptsTools: boolean;
   hookTimeoutMs: number;
   streamIdleTimeoutMs: number;
   doomLoopThreshold: number;
@@ -42,6 +48,7 @@ export function resolveSettings(settings: AgentSettings = {}): ResolvedSettings 
     outputLevel: settings.outputLevel,
     toolOutputLevels: settings.toolOutputLevels ?? {},
     parallelReadOnlyTools: settings.parallelReadOnlyTools ?? false,
+    steeringInterruptsTools: settings.steeringInterruptsTools ?? true,
     hookTimeoutMs: settings.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS,
     streamIdleTimeoutMs: settings.streamIdleTimeoutMs ?? 60_000,
     doomLoopThreshold: settings.doomLoopThreshold ?? 3,

@@ -45,7 +45,9 @@ export function buildSystemPrompt(resources: SystemPromptResources): string {
   const files = resources.contextFiles ?? [];
   if (files.length > 0) {
     const blocks = files.map((f) => `<file path="${f.path}">\n${f.content.trim()}\n</file>`);
-    sections.push(`# Project context\n\nInstructions from the project's context files:\n\n${blocks.join("\n\n")}`);
+    sections.push(
+      `# Project context\n\nInstructions from the project's context files:\n\n${blocks.join("\n\n")}`,
+    );
   }
   const skills = formatSkillsForPrompt(resources.skills ?? []);
   if (skills) sections.push(skills);

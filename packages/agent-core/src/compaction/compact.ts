@@ -65,7 +65,9 @@ function summaryText(message: { content: unknown }): string {
  * the old tool outputs are replaced by stubs instead — one attempt, never a loop.
  * Returns `undefined` when there is nothing to compact (or it was aborted).
  */
-export async function compactMessages(options: CompactOptions): Promise<CompactionResult | undefined> {
+export async function compactMessages(
+  options: CompactOptions,
+): Promise<CompactionResult | undefined> {
   const { messages, model } = options;
   const tokensBefore = contextTokens(messages, options.systemPrompt, options.trustUsageFrom);
   if (options.maxTokens !== undefined && tokensBefore <= options.maxTokens) return undefined;
@@ -88,7 +90,10 @@ export async function compactMessages(options: CompactOptions): Promise<Compacti
     }
   }
 
-  const ops = collectFileOperations(toSummarize, previousSummary ? parseFileLists(previousSummary) : undefined);
+  const ops = collectFileOperations(
+    toSummarize,
+    previousSummary ? parseFileLists(previousSummary) : undefined,
+  );
   const { read, modified } = fileLists(ops);
   const request: UserMessage = {
     role: "user",

@@ -20,8 +20,11 @@ export function prunedOutputStub(message: ToolResultMessage): string {
 export function pruneToolOutputs(messages: readonly Message[], endIndex: number): Message[] {
   return messages.map((message, index) => {
     if (index >= endIndex || message.role !== "toolResult") return message;
-    if (message.content.length === 1 && message.content[0]?.type === "text" &&
-      message.content[0].text.startsWith("[Old ")) {
+    if (
+      message.content.length === 1 &&
+      message.content[0]?.type === "text" &&
+      message.content[0].text.startsWith("[Old ")
+    ) {
       return message;
     }
     const { details: _details, ...rest } = message;

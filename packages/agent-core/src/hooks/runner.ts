@@ -59,10 +59,11 @@ export class HookRunner {
     invoke: () => T | Promise<T>,
   ): Promise<{ skipped: true } | { skipped: false; value: T }> {
     const hookName = hook.name ?? `hook#${index}`;
+    const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), this.timeoutMs);
+        timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
         timer.unref?.();
       });
       const value = await Promise.race([Promise.resolve().then(invoke), timeout]);
@@ -71,7 +72,7 @@ export class HookRunner {
           type: "hook_error",
           hookName,
           callback,
-          error: `Hook ${hookName}.${callback} did not finish within ${this.timeoutMs} ms and was skipped; raise hookTimeoutMs in the settings if it needs longer.`,
+          error: `Hook ${hookName}.${callback} did not finish within ${timeoutMs} ms and was skipped; raise hookTimeoutMs in the settings if it needs longer.`,
           timedOut: true,
         });
         return { skipped: true };

@@ -45,6 +45,8 @@ export interface ToolCallInfo {
 export interface AgentHooks {
   /** Shown in `hook_error` events. */
   name?: string;
+  /** Overrides the agent's `hookTimeoutMs` for this hook's callbacks. */
+  timeoutMs?: number;
   /** Notify: every agent event. Must not throw (it is isolated if it does). */
   onEvent?(event: AgentEvent): MaybePromise<void>;
   /** Gate: any block stops the chain; the model gets the reason as an error result. */
@@ -56,7 +58,11 @@ export interface AgentHooks {
   /** Gate: `cancel` stops the session operation (compaction, fork, …). */
   beforeSessionOp?(op: SessionOp, meta: Record<string, unknown>): MaybePromise<SessionOpDecision>;
   /** Transform: chained; return the envelope (changed or not). */
-  onToolResult?(toolName: string, result: ToolResponse, info: ToolCallInfo): MaybePromise<ToolResponse>;
+  onToolResult?(
+    toolName: string,
+    result: ToolResponse,
+    info: ToolCallInfo,
+  ): MaybePromise<ToolResponse>;
   /** Transform: the messages about to be sent to the model (the agent's state is untouched). */
   onContext?(messages: Message[]): MaybePromise<Message[]>;
   /** Transform with short-circuit: `handled` stops the chain and the agent ignores the input. */

@@ -41,7 +41,7 @@ function toResultMessage(call: ToolCall, envelope: ToolResponse): ToolResultMess
   };
 }
 
-function skippedEnvelope(call: ToolCall, reason: string): ToolResponse {
+function skippedEnvelope(reason: string): ToolResponse {
   return failure("ABORTED", reason, {
     next:
       reason === SKIPPED_FOR_STEERING
@@ -62,7 +62,12 @@ function contextUsage(run: RunContext): number {
  * becomes a `BLOCKED` error the model reads); `runTool` (validation, throw → error,
  * J.9 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
  */
-async function executeOne(run: RunContext, call: ToolCall, tools: Tool[]): Promise<ToolResponse> {
+async function executeOne(
+  run: RunContext,
+  call: ToolCall,
+  tools: Tool[],
+  signal: AbortSignal,
+): Promise<ToolResponse> {
   const tool = tools.find((t) => t.name === call.name);
   const info = { toolCallId: call.id, toolName: call.name };
   if (!tool) {
@@ -94,7 +99,7 @@ async function executeOne(run: RunContext, call: ToolCall, tools: Tool[]): Promi
   let envelope = await runTool(tool, args, {
     cwd: run.cwd,
     projectRoot: run.projectRoot,
-    signal: run.signal,
+    signal,
     outputLevel,
     onUpdate: (partial) =>
       run.emit({
@@ -146,6 +151,25 @@ function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolRe
   return message;
 }
 
+/**
+ * The signal a tool call runs with: the run's abort, plus (unless turned off) a queued
+ * steering message, so `sleep 30` does not keep the user waiting (J.9 1.4).
+ */
+function toolSignal(run: RunContext) {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  run.signal.addEventListener("abort", abort, { once: true });
+  if (run.signal.aborted) controller.abort();
+  const unsubscribe = run.settings.steeringInterruptsTools ? run.onSteer(abort) : () => {};
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      run.signal.removeEventListener("abort", abort);
+      unsubscribe();
+    },
+  };
+}
+
 /** Consecutive read-only calls form one batch when parallel execution is on. */
 function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: boolean) {
   const first = calls[start]!;
@@ -173,7 +197,10 @@ export async function executeToolCalls(
   while (index < calls.length) {
     const batch = nextBatch(calls, index, tools, run.settings.parallelReadOnlyTools);
     for (const call of batch) announceStart(run, call);
-    const envelopes = await Promise.all(batch.map((call) => executeOne(run, call, tools)));
+    const signal = toolSignal(run);
+    const envelopes = await Promise.all(
+      batch.map((call) => executeOne(run, call, tools, signal.signal)),
+    ).finally(signal.dispose);
     batch.forEach((call, i) => {
       results.push(finish(run, call, envelopes[i]!));
     });
@@ -186,7 +213,7 @@ export async function executeToolCalls(
   const skipReason = run.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
   for (const call of calls.slice(index)) {
     announceStart(run, call);
-    results.push(finish(run, call, skippedEnvelope(call, skipReason)));
+    results.push(finish(run, call, skippedEnvelope(skipReason)));
   }
   return { results, steering };
 }

@@ -41,6 +41,8 @@ export interface RunContext {
   thinkingLevel(): ThinkingLevel;
   streamOptions(): Promise<StreamOptions>;
   takeSteering(): Message[];
+  /** Calls `listener` when a steering message is queued; returns the unsubscribe function. */
+  onSteer(listener: () => void): () => void;
   takeFollowUps(): Message[];
   compact(reason: CompactionReason): Promise<CompactionOutcome>;
   setStreamMessage(message: Message | null): void;

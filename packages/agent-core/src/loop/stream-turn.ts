@@ -176,7 +176,10 @@ export async function streamAssistantWithRecovery(
       continue;
     }
     if (message.errorKind === "auth") {
-      return withAdvice(message, "Check the API key (environment variable or --api-key) and try again.");
+      return withAdvice(
+        message,
+        "Check the API key (environment variable or --api-key) and try again.",
+      );
     }
     if (attempt > 0) {
       return withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);

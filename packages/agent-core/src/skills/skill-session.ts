@@ -87,7 +87,8 @@ export class SkillSession {
         ...resources.map((r) => `- ${r}`),
       );
     }
-    if (skill.allowedTools) parts.push("", `While this skill is active you may use: ${skill.allowedTools.join(", ")}.`);
+    if (skill.allowedTools)
+      parts.push("", `While this skill is active you may use: ${skill.allowedTools.join(", ")}.`);
     return success(
       {
         skill: skill.name,

@@ -68,7 +68,8 @@ export function parseSkillMarkdown(
   }
   const skill: Skill = { name, description, instructions: match[2]!.trim() };
   const tools = fields["allowed-tools"];
-  if (tools && tools.length > 0) skill.allowedTools = Array.isArray(tools) ? tools : parseList(tools);
+  if (tools && tools.length > 0)
+    skill.allowedTools = Array.isArray(tools) ? tools : parseList(tools);
   if (str("model")) skill.model = str("model");
   if (source.resources) skill.resources = source.resources;
   if (source.baseDir) skill.baseDir = source.baseDir;

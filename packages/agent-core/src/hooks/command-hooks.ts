@@ -1,0 +1,264 @@
+import type { UserMessage } from "@gong/llm";
+import type { ToolResponse } from "@gong/truncate";
+import {
+  fromClaudeToolInput,
+  matchesTool,
+  toClaudeToolInput,
+  toClaudeToolName,
+} from "./claude-tool-names.js";
+import { type CommandResult, runHookCommand } from "./run-command.js";
+import type { AgentHooks, ToolCallDecision } from "./types.js";
+
+/** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
+export type CommandHookEvent =
+  | "PreToolUse"
+  | "PostToolUse"
+  | "UserPromptSubmit"
+  | "SessionStart"
+  | "Stop"
+  | "PreCompact";
+
+export interface CommandHookEntry {
+  type: "command";
+  command: string;
+  /** Seconds (default 60, as in Claude Code). */
+  timeout?: number;
+}
+
+export interface CommandHookMatcher {
+  /** Regex, case-insensitive; empty, missing or `*` matches everything. */
+  matcher?: string;
+  hooks: CommandHookEntry[];
+}
+
+/** The `hooks` object of a Claude Code (or Gong) settings.json. */
+export type CommandHooksConfig = Partial<Record<CommandHookEvent, CommandHookMatcher[]>>;
+
+export interface CommandHooksOptions {
+  cwd: string;
+  sessionId?: string;
+  transcriptPath?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Messages meant for the user (a blocked prompt's reason); default: a process warning. */
+  notify?: (message: string) => void;
+}
+
+interface HookOutput {
+  continue?: boolean;
+  stopReason?: string;
+  decision?: "block" | "approve" | string;
+  reason?: string;
+  hookSpecificOutput?: {
+    permissionDecision?: "allow" | "deny" | "ask";
+    permissionDecisionReason?: string;
+    updatedInput?: Record<string, unknown>;
+    additionalContext?: string;
+  };
+}
+
+interface Outcome {
+  /** Exit 2, `decision: "block"`, `permissionDecision: "deny"|"ask"` or `continue: false`. */
+  block?: string;
+  output: HookOutput;
+  /** Plain stdout (exit 0, not JSON): context for UserPromptSubmit / SessionStart. */
+  plainStdout?: string;
+}
+
+const DEFAULT_TIMEOUT_S = 60;
+
+function parseOutput(stdout: string): HookOutput | undefined {
+  const trimmed = stdout.trim();
+  if (!trimmed.startsWith("{")) return undefined;
+  try {
+    return JSON.parse(trimmed) as HookOutput;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFailure(command: string, result: CommandResult, timeoutS: number): string {
+  if (result.timedOut)
+    return `Hook command "${command}" timed out after ${timeoutS} s and was killed.`;
+  const detail = result.stderr.trim() || result.stdout.trim() || "no output";
+  return `Hook command "${command}" failed with exit code ${result.exitCode}: ${detail}. Fix the script or remove it from the hooks settings.`;
+}
+
+/**
+ * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
+ * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
+ * (`decision`, `hookSpecificOutput.permissionDecision`, `updatedInput`,
+ * `additionalContext`), other exit codes are reported and ignored.
+ */
+export function createCommandHooks(
+  config: CommandHooksConfig,
+  options: CommandHooksOptions,
+): AgentHooks {
+  const notify = options.notify ?? ((message: string) => process.emitWarning(message));
+  const maxTimeoutS = Math.max(
+    DEFAULT_TIMEOUT_S,
+    ...Object.values(config)
+      .flatMap((m) => m ?? [])
+      .flatMap((m) => m.hooks.map((h) => h.timeout ?? 0)),
+  );
+  let sessionStarted = false;
+  let pendingContext: string[] = [];
+
+  const base = (event: CommandHookEvent) => ({
+    session_id: options.sessionId ?? "",
+    transcript_path: options.transcriptPath ?? "",
+    cwd: options.cwd,
+    hook_event_name: event,
+  });
+
+  async function run(
+    event: CommandHookEvent,
+    target: string | undefined,
+    payload: Record<string, unknown>,
+  ): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const group of config[event] ?? []) {
+      if (target !== undefined && !matchesTool(group.matcher, target)) continue;
+      for (const hook of group.hooks) {
+        if (hook.type !== "command") continue;
+        const timeoutS = hook.timeout ?? DEFAULT_TIMEOUT_S;
+        const result = await runHookCommand(
+          hook.command,
+          JSON.stringify({ ...base(event), ...payload }),
+          {
+            cwd: options.cwd,
+            timeoutMs: timeoutS * 1000,
+            env: {
+              ...process.env,
+              ...options.env,
+              CLAUDE_PROJECT_DIR: options.cwd,
+              GONG_PROJECT_DIR: options.cwd,
+            },
+          },
+        );
+        if (result.exitCode === 2) {
+          const reason = result.stderr.trim() || `blocked by hook command "${hook.command}"`;
+          outcomes.push({ block: reason, output: {} });
+          return outcomes; // a block ends the chain
+        }
+        if (result.exitCode !== 0) throw new Error(describeFailure(hook.command, result, timeoutS));
+        const output = parseOutput(result.stdout);
+        if (!output) {
+          outcomes.push({ output: {}, plainStdout: result.stdout.trim() });
+          continue;
+        }
+        const specific = output.hookSpecificOutput;
+        const denied =
+          specific?.permissionDecision === "deny" || specific?.permissionDecision === "ask";
+        let block: string | undefined;
+        if (output.decision === "block" || denied || output.continue === false) {
+          block =
+            specific?.permissionDecisionReason ??
+            output.reason ??
+            output.stopReason ??
+            `blocked by hook command "${hook.command}"`;
+          if (specific?.permissionDecision === "ask") {
+            block = `needs the user's confirmation, which this mode cannot ask for: ${block}`;
+          }
+        }
+        outcomes.push(block ? { block, output } : { output });
+        if (block) return outcomes;
+      }
+    }
+    return outcomes;
+  }
+
+  const contextOf = (outcomes: Outcome[]) =>
+    outcomes.flatMap((o) => {
+      const context = o.output.hookSpecificOutput?.additionalContext ?? o.plainStdout;
+      return context ? [context] : [];
+    });
+
+  return {
+    name: "command-hooks",
+    timeoutMs: maxTimeoutS * 1000 + 1000,
+
+    async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
+      const outcomes = await run("PreToolUse", toolName, {
+        tool_name: toClaudeToolName(toolName),
+        tool_input: toClaudeToolInput(toolName, params),
+        tool_use_id: info.toolCallId,
+      });
+      const blocked = outcomes.find((o) => o.block);
+      if (blocked?.block) return { block: blocked.block };
+      const updated = outcomes.findLast((o) => o.output.hookSpecificOutput?.updatedInput);
+      const input = updated?.output.hookSpecificOutput?.updatedInput;
+      return input ? { params: fromClaudeToolInput(toolName, input) } : "ok";
+    },
+
+    async onToolResult(toolName, result, info): Promise<ToolResponse> {
+      const outcomes = await run("PostToolUse", toolName, {
+        tool_name: toClaudeToolName(toolName),
+        tool_input: toClaudeToolInput(
+          toolName,
+          result.context?.params_input as Record<string, unknown>,
+        ),
+        tool_response: result,
+        tool_use_id: info.toolCallId,
+      });
+      // PostToolUse cannot undo the call: a block or added context is feedback for the model.
+      const feedback = [
+        ...outcomes.flatMap((o) => (o.block ? [o.block] : [])),
+        ...outcomes.flatMap((o) => {
+          const extra = o.output.hookSpecificOutput?.additionalContext;
+          return extra ? [extra] : [];
+        }),
+      ];
+      if (feedback.length === 0) return result;
+      return {
+        ...result,
+        text: `${result.text}\n\nPostToolUse hook feedback:\n${feedback.join("\n")}`,
+      };
+    },
+
+    async onInput(text) {
+      const outcomes = await run("UserPromptSubmit", undefined, { prompt: text });
+      const blocked = outcomes.find((o) => o.block);
+      if (blocked?.block) {
+        notify(`Prompt blocked by a UserPromptSubmit hook: ${blocked.block}`);
+        return { action: "handled" };
+      }
+      pendingContext = [...pendingContext, ...contextOf(outcomes)];
+      return { action: "passthrough" };
+    },
+
+    async onBeforeAgent() {
+      const context: string[] = [];
+      if (!sessionStarted) {
+        sessionStarted = true;
+        context.push(...contextOf(await run("SessionStart", "startup", { source: "startup" })));
+      }
+      context.push(...pendingContext);
+      pendingContext = [];
+      if (context.length === 0) return undefined;
+      const message: UserMessage = {
+        role: "user",
+        content: `<hook-context>\n${context.join("\n")}\n</hook-context>`,
+        timestamp: Date.now(),
+      };
+      return { messages: [message] };
+    },
+
+    async beforeStop({ stopHookActive }) {
+      const outcomes = await run("Stop", undefined, { stop_hook_active: stopHookActive });
+      const blocked = outcomes.find((o) => o.block);
+      return blocked?.block ? { continueWith: blocked.block } : undefined;
+    },
+
+    async beforeSessionOp(op, meta) {
+      if (op !== "compact") return "ok";
+      const trigger = meta.reason === "manual" ? "manual" : "auto";
+      const outcomes = await run("PreCompact", trigger, { trigger, custom_instructions: "" });
+      const blocked = outcomes.find((o) => o.block);
+      if (blocked?.block) {
+        notify(`Compaction cancelled by a PreCompact hook: ${blocked.block}`);
+        return "cancel";
+      }
+      return "ok";
+    },
+  };
+}

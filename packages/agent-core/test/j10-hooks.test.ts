@@ -1,0 +1,439 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Message, ToolResultMessage } from "@gong/llm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Agent, type AgentEvent, type AgentHooks, loadHookModules } from "../src/index.js";
+import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
+import { echoTool, readFileTool } from "./helpers/tools.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "gong-hooks-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A model that calls `echo` once and then answers. */
+function echoOnce(arg = "hi") {
+  return mockModel([assistant([toolCall("c1", "echo", { text: arg })]), assistant([text("done")])]);
+}
+
+function resultOf(agent: Agent): ToolResultMessage {
+  return agent.state.messages.find((m) => m.role === "toolResult") as ToolResultMessage;
+}
+
+function resultText(agent: Agent): string {
+  return (resultOf(agent).content[0] as { text: string }).text;
+}
+
+function collect(agent: Agent) {
+  const events: AgentEvent[] = [];
+  agent.subscribe((e) => events.push(e));
+  return events;
+}
+
+describe("J.10 Hooks — 1. Notify hooks", () => {
+  it("1.1 tool execution notifies hooks with the tool name and result", async () => {
+    await writeFile(path.join(dir, "f.txt"), "content");
+    const seen: AgentEvent[] = [];
+    const model = mockModel([
+      assistant([toolCall("r", "read", { path: "f.txt" })]),
+      assistant([text("ok")]),
+    ]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      cwd: dir,
+      tools: [readFileTool()],
+      hooks: [{ onEvent: (e) => void seen.push(e) }],
+    });
+    await agent.prompt("read");
+    await agent.waitForIdle();
+    const end = seen.find((e) => e.type === "tool_execution_end");
+    expect(end).toMatchObject({ toolName: "read", isError: false, result: { text: "content" } });
+  });
+
+  it("1.2 agent lifecycle events arrive in order; end has duration and turns", async () => {
+    const types: string[] = [];
+    let end: AgentEvent | undefined;
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce().streamFn,
+      tools: [echoTool()],
+      hooks: [
+        {
+          onEvent: (e) => {
+            types.push(e.type);
+            if (e.type === "agent_end") end = e;
+          },
+        },
+      ],
+    });
+    await agent.prompt("go");
+    await agent.waitForIdle();
+    expect(types[0]).toBe("agent_start");
+    expect(types.at(-1)).toBe("agent_end");
+    expect(end).toMatchObject({ turns: 2, durationMs: expect.any(Number) });
+  });
+
+  it("1.3 turn_end lists the turn's tool calls", async () => {
+    const turnEnds: AgentEvent[] = [];
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("x").streamFn,
+      tools: [echoTool()],
+      hooks: [{ onEvent: (e) => void (e.type === "turn_end" && turnEnds.push(e)) }],
+    });
+    await agent.prompt("go");
+    await agent.waitForIdle();
+    expect(turnEnds[0]).toMatchObject({
+      toolCalls: [{ id: "c1", name: "echo", arguments: { text: "x" } }],
+    });
+    expect(turnEnds[1]).toMatchObject({ toolCalls: [] });
+  });
+});
+
+describe("J.10 Hooks — 2. Gate hooks", () => {
+  it("2.1 beforeToolCall returning ok lets the tool run", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("allowed").streamFn,
+      tools: [echoTool()],
+      hooks: [{ beforeToolCall: () => "ok" }],
+    });
+    await agent.prompt("go");
+    expect(resultOf(agent).isError).toBe(false);
+    expect(resultText(agent)).toBe("allowed");
+  });
+
+  it("2.2 beforeToolCall block: the tool does not run, the model gets the reason", async () => {
+    let ran = false;
+    const tool = echoTool();
+    const original = tool.execute;
+    tool.execute = async (params, context) => {
+      ran = true;
+      return original(params, context);
+    };
+    const model = echoOnce();
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      tools: [tool],
+      hooks: [
+        {
+          name: "safety",
+          beforeToolCall: (name) => (name === "echo" ? { block: "needs confirmation" } : "ok"),
+        },
+      ],
+    });
+    await agent.prompt("go");
+    expect(ran).toBe(false);
+    const result = resultOf(agent);
+    expect(result.isError).toBe(true);
+    expect(resultText(agent)).toContain("Blocked by hook safety: needs confirmation");
+    expect((result.details as { error: { code: string } }).error.code).toBe("BLOCKED");
+    expect(JSON.stringify(model.requests[1]?.messages)).toContain("needs confirmation");
+  });
+
+  it("2.3 chain: the first allows, the second blocks, the third is not asked", async () => {
+    const asked: string[] = [];
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce().streamFn,
+      tools: [echoTool()],
+      hooks: [
+        { name: "a", beforeToolCall: () => void asked.push("a") },
+        {
+          name: "b",
+          beforeToolCall: () => {
+            asked.push("b");
+            return { block: "forbidden" };
+          },
+        },
+        { name: "c", beforeToolCall: () => void asked.push("c") },
+      ],
+    });
+    await agent.prompt("go");
+    expect(asked).toEqual(["a", "b"]);
+    expect(resultText(agent)).toContain("forbidden");
+  });
+
+  it("2.4 beforeSessionOp cancel stops an automatic compaction; state unchanged", async () => {
+    const small = { ...testModel, contextWindow: 1000 };
+    const history: Message[] = [
+      { role: "user", content: "a ".repeat(600), timestamp: 1 },
+      assistant([text("b ".repeat(600))], { input: 1500 }),
+    ];
+    const model = mockModel([assistant([text("answer")])]);
+    const ops: string[] = [];
+    const agent = new Agent({
+      model: small,
+      streamFn: model.streamFn,
+      messages: history,
+      settings: { compaction: { reserveTokens: 100, keepRecentTokens: 10 } },
+      hooks: [
+        {
+          beforeSessionOp: (op) => {
+            ops.push(op);
+            return "cancel";
+          },
+        },
+      ],
+    });
+    const events = collect(agent);
+    await agent.prompt("next");
+    expect(ops).toEqual(["compact"]);
+    expect(events.some((e) => e.type === "compaction_start")).toBe(false);
+    expect(events.find((e) => e.type === "compaction_end")).toMatchObject({ cancelled: true });
+    expect(agent.state.messages.slice(0, 2)).toEqual(history);
+    expect(model.requests).toHaveLength(1); // no summary call
+  });
+});
+
+describe("J.10 Hooks — 3. Transform hooks", () => {
+  it("3.1 onToolResult redacts a secret before the model sees it", async () => {
+    await writeFile(path.join(dir, ".env"), "API_KEY=sk-123456\n");
+    const model = mockModel([
+      assistant([toolCall("r", "read", { path: ".env" })]),
+      assistant([text("ok")]),
+    ]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      cwd: dir,
+      tools: [readFileTool()],
+      hooks: [
+        { onToolResult: (_n, r) => ({ ...r, text: r.text.replace(/sk-\w+/g, "[REDACTED]") }) },
+      ],
+    });
+    await agent.prompt("read .env");
+    const result = model.requests[1]?.messages.find((m) => m.role === "toolResult");
+    const sent = JSON.stringify(result?.content);
+    expect(sent).toContain("API_KEY=[REDACTED]");
+    expect(sent).not.toContain("sk-123456");
+  });
+
+  it("3.2 onToolResult hooks are chained in order (Pi #1280)", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("out").streamFn,
+      tools: [echoTool()],
+      hooks: [
+        { onToolResult: (_n, r) => ({ ...r, text: `${r.text}[a]` }) },
+        { onToolResult: (_n, r) => ({ ...r, text: `${r.text}[b]` }) },
+      ],
+    });
+    await agent.prompt("go");
+    expect(resultText(agent)).toBe("out[a][b]");
+  });
+
+  it("3.3 a partial change keeps the fields the hook did not touch", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("output").streamFn,
+      tools: [echoTool()],
+      hooks: [{ onToolResult: (_n, r) => ({ ...r, text: "changed" }) }],
+    });
+    await agent.prompt("go");
+    const details = resultOf(agent).details as {
+      text: string;
+      data: { exit_code: number; echoed: string };
+    };
+    expect(details.text).toBe("changed");
+    expect(details.data.exit_code).toBe(0);
+    expect(details.data.echoed).toBe("output");
+  });
+
+  it("3.4 onContext changes what is sent to the model, not the state", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    const note: Message = { role: "user", content: "[system note] be brief", timestamp: 0 };
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [{ onContext: (messages) => [...messages, note] }],
+    });
+    await agent.prompt("hello");
+    expect(model.requests[0]?.messages.at(-1)).toMatchObject({ content: "[system note] be brief" });
+    expect(agent.state.messages.some((m) => m.content === note.content)).toBe(false);
+  });
+
+  it("3.5 onInput transforms the user's text", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        { onInput: (t) => (t === "你好" ? { action: "transform", text: "hello" } : undefined) },
+      ],
+    });
+    await agent.prompt("你好");
+    expect(model.requests[0]?.messages[0]).toMatchObject({ role: "user", content: "hello" });
+  });
+
+  it("3.6 onInput handled short-circuits: later hooks and the agent skip the input", async () => {
+    const model = mockModel([assistant([text("never")])]);
+    let laterCalled = false;
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        { onInput: () => ({ action: "handled" }) },
+        {
+          onInput: () => {
+            laterCalled = true;
+            return undefined;
+          },
+        },
+      ],
+    });
+    await agent.prompt("/local-command");
+    expect(laterCalled).toBe(false);
+    expect(model.requests).toHaveLength(0);
+    expect(agent.state.messages).toEqual([]);
+  });
+
+  it("3.7 onBeforeAgent injects messages into the model's context", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      systemPrompt: "base",
+      hooks: [
+        {
+          onBeforeAgent: (prompt, system) => ({
+            prompt: `${prompt}!`,
+            systemPrompt: `${system} + extra`,
+            messages: [{ role: "user", content: "extra context", timestamp: 0 }],
+          }),
+        },
+      ],
+    });
+    await agent.prompt("task");
+    const request = model.requests[0]!;
+    expect(request.systemPrompt).toBe("base + extra");
+    expect(request.messages.map((m) => m.content)).toEqual(["extra context", "task!"]);
+  });
+});
+
+describe("J.10 Hooks — 4. Errors and isolation", () => {
+  it("4.1 a throwing hook is reported and the next hook still runs", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("v").streamFn,
+      tools: [echoTool()],
+      hooks: [
+        {
+          name: "broken",
+          onToolResult: () => {
+            throw new Error("boom");
+          },
+        },
+        { name: "fine", onToolResult: (_n, r) => ({ ...r, text: `${r.text}[b]` }) },
+      ],
+    });
+    const events = collect(agent);
+    await agent.prompt("go");
+    expect(resultText(agent)).toBe("v[b]");
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      hookName: "broken",
+      callback: "onToolResult",
+      error: expect.stringContaining("boom"),
+    });
+  });
+
+  it("4.2 a hook error carries the full stack", async () => {
+    function deeplyNestedFailure(): never {
+      throw new TypeError("bad hook");
+    }
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce().streamFn,
+      tools: [echoTool()],
+      hooks: [{ beforeToolCall: () => deeplyNestedFailure() }],
+    });
+    const events = collect(agent);
+    await agent.prompt("go");
+    const error = events.find((e) => e.type === "hook_error");
+    expect(error?.type === "hook_error" && error.stack).toContain("deeplyNestedFailure");
+    expect(error?.type === "hook_error" && error.stack).toContain("TypeError: bad hook");
+    expect(resultOf(agent).isError).toBe(false); // the tool still ran
+  });
+
+  it("4.3 a hook over its timeout is skipped and the agent goes on", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("quick").streamFn,
+      tools: [echoTool()],
+      settings: { hookTimeoutMs: 100 },
+      hooks: [
+        {
+          name: "slow",
+          onToolResult: async (_n, r) => {
+            await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+            return { ...r, text: "too late" };
+          },
+        },
+      ],
+    });
+    const events = collect(agent);
+    const started = Date.now();
+    await agent.prompt("go");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(resultText(agent)).toBe("quick");
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      hookName: "slow",
+      timedOut: true,
+    });
+  });
+});
+
+describe("J.10 Hooks — 5. Registration", () => {
+  it("5.1 hooks listed in settings load from .mjs and .ts modules", async () => {
+    const mjs = path.join(dir, "tag.mjs");
+    await writeFile(
+      mjs,
+      `export default { name: "mjs-hook", onToolResult: (_n, r) => ({ ...r, text: r.text + "[mjs]" }) };\n`,
+    );
+    const ts = path.join(dir, "tag.ts");
+    await writeFile(
+      ts,
+      `const suffix: string = "[ts]";\nexport default () => ({ onToolResult: (_n: string, r: { text: string }) => ({ ...r, text: r.text + suffix }) });\n`,
+    );
+    const broken = path.join(dir, "missing.mjs");
+    const loaded = await loadHookModules([mjs, ts, broken]);
+    expect(loaded.hooks.map((h) => h.name)).toEqual(["mjs-hook", "tag.ts"]);
+    expect(loaded.errors).toHaveLength(1);
+    expect(loaded.errors[0]).toContain("missing.mjs");
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("x").streamFn,
+      tools: [echoTool()],
+      hooks: loaded.hooks,
+    });
+    await agent.prompt("go");
+    expect(resultText(agent)).toBe("x[mjs][ts]");
+  });
+
+  it("5.2 hooks passed at start (and added later) are called", async () => {
+    const calls: string[] = [];
+    const first: AgentHooks = { beforeToolCall: (name) => void calls.push(`start:${name}`) };
+    const agent = new Agent({
+      model: testModel,
+      streamFn: mockModel([
+        assistant([toolCall("1", "echo", { text: "a" })]),
+        assistant([text("x")]),
+        assistant([toolCall("2", "echo", { text: "b" })]),
+        assistant([text("y")]),
+      ]).streamFn,
+      tools: [echoTool()],
+      hooks: [first],
+    });
+    await agent.prompt("one");
+    agent.addHook({ beforeToolCall: (name) => void calls.push(`added:${name}`) });
+    agent.removeHook(first);
+    await agent.prompt("two");
+    expect(calls).toEqual(["start:echo", "added:echo"]);
+  });
+});
