@@ -107,6 +107,8 @@ describe("gong sessions", () => {
 
   it("a session in use by another gong → one line naming the pid", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
+    // No retries: once the mock goes away the holder must end at once.
+    writeSettings(box.gongHome, { retry: { maxRetries: 0 } });
     mock.enqueue(textResponse("first"));
     expect((await runGong(["-p", "start"], box)).code).toBe(0);
     // The second run stalls mid-stream, holding the session, while a third tries to open it.

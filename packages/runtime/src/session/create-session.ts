@@ -18,7 +18,7 @@ import { loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { resolveModel } from "../models/resolve-model.js";
 import { CodingSession } from "./coding-session.js";
-import { commandHooksFromSettings } from "./command-hooks.js";
+import { loadSessionHooks } from "./command-hooks.js";
 import { loadSkills } from "./load-skills.js";
 import type {
   CodingSessionError,
@@ -106,7 +106,16 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    const resources = discoverResources({ cwd, gongHome });
+    const skills = loadSkills(resources.skillDirs, warn);
+    const hooks = await loadSessionHooks(settings.hooks, {
+      cwd,
+      sessionId: store.id,
+      transcriptPath: store.path,
+      env,
+      hookFiles: resources.hookFiles,
+      warn,
+    });
     const refreshSystemPrompt = () =>
       assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), tools.tools, skills, {
         systemPrompt: options.systemPrompt,
@@ -122,12 +131,7 @@ export async function createCodingSession(
       messages: context.messages,
       cwd,
       projectRoot: cwd,
-      hooks: commandHooksFromSettings(settings.hooks, {
-        cwd,
-        sessionId: store.id,
-        transcriptPath: store.path,
-        warn,
-      }),
+      hooks,
       truncator: createTruncator(cwd, env, warn),
       settings: agentSettings(settings),
       streamOptions: { apiKey: resolved.apiKey },
