@@ -7,15 +7,21 @@ import { parse as parseIncomplete } from "partial-json";
  * empty input, garbage, a bare array — gives `{}` so callers can always read fields.
  */
 export function parsePartialJson(text: string): Record<string, unknown> {
-  if (!text || text.trim() === "") return {};
-  try {
-    return asObject(JSON.parse(text));
-  } catch {
+  const trimmed = text?.trim();
+  if (!trimmed) return {};
+  // Only a document ending in `}` can be complete; skipping the doomed JSON.parse (and
+  // its exception) on every partial delta keeps streaming cheap.
+  if (trimmed.endsWith("}")) {
     try {
-      return asObject(parseIncomplete(text));
+      return asObject(JSON.parse(trimmed));
     } catch {
-      return {};
+      // incomplete after all (e.g. `{"a":{"b":1}`): fall through
     }
+  }
+  try {
+    return asObject(parseIncomplete(trimmed));
+  } catch {
+    return {};
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   AssistantMessage,
   AssistantMessageEventStream,
   Context,
+  ErrorKind,
   Model,
   StreamOptions,
 } from "./types.js";
@@ -27,8 +28,17 @@ export function stream(
       `No stream function is registered for API "${model.api}" (model ${model.provider}/${model.id}): use anthropic-messages, openai-completions or openai-responses, or call registerApi("${model.api}", fn).`,
     );
   }
-  const messages = Array.isArray(context.messages) ? context.messages : [];
-  return streamFn(model, { ...context, messages: transformMessages(messages, model) }, options);
+  try {
+    const messages = Array.isArray(context.messages) ? context.messages : [];
+    return streamFn(model, { ...context, messages: transformMessages(messages, model) }, options);
+  } catch (error) {
+    // Only a bug (here or in a registered stream function) gets here; still data, not a throw.
+    return failedStream(
+      model,
+      `Internal error preparing the request for ${model.provider}/${model.id}: ${error instanceof Error ? error.message : String(error)}. Please report it.`,
+      "unknown",
+    );
+  }
 }
 
 /** Streams and resolves with the final message (which may carry `stopReason: "error"`). */
@@ -40,7 +50,11 @@ export function complete(
   return stream(model, context, options).result();
 }
 
-function failedStream(model: Model, errorMessage: string): AssistantMessageEventStream {
+function failedStream(
+  model: Model,
+  errorMessage: string,
+  errorKind: ErrorKind = "invalid_request",
+): AssistantMessageEventStream {
   const events = createAssistantMessageEventStream();
   const message: AssistantMessage = {
     role: "assistant",
@@ -51,7 +65,7 @@ function failedStream(model: Model, errorMessage: string): AssistantMessageEvent
     usage: emptyUsage(),
     stopReason: "error",
     errorMessage,
-    errorKind: "invalid_request",
+    errorKind,
     timestamp: Date.now(),
   };
   events.push({ type: "start", partial: message });

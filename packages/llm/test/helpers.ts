@@ -1,7 +1,11 @@
 import type { AssistantMessageEvent, AssistantMessageEventStream, Model } from "../src/index.js";
 
 /** A model pointed at the mock server. */
-export function mockModel(api: Model["api"], baseUrl: string, overrides: Partial<Model> = {}): Model {
+export function mockModel(
+  api: Model["api"],
+  baseUrl: string,
+  overrides: Partial<Model> = {},
+): Model {
   return {
     id: api === "anthropic-messages" ? "mock-claude" : "mock-gpt",
     name: "mock",
@@ -17,10 +21,16 @@ export function mockModel(api: Model["api"], baseUrl: string, overrides: Partial
   };
 }
 
-export async function collect(stream: AssistantMessageEventStream): Promise<AssistantMessageEvent[]> {
+export async function collect(
+  stream: AssistantMessageEventStream,
+): Promise<AssistantMessageEvent[]> {
   const events: AssistantMessageEvent[] = [];
   for await (const event of stream) events.push(event);
   return events;
 }
 
-export const userMessage = (text: string) => ({ role: "user" as const, content: text, timestamp: 1 });
+export const userMessage = (text: string) => ({
+  role: "user" as const,
+  content: text,
+  timestamp: 1,
+});

@@ -191,9 +191,7 @@ async function sendStream(
       return;
     }
     if (index === step.malformedAfterEvents) {
-      res.end(
-        `${batch}data: {"type": "content_block_delta", "index": 0, "delta": {"text": "oops\n\n`,
-      );
+      res.end(batch + malformedFrame(request.wire));
       return;
     }
     if (index === step.stallAfterEvents) {
@@ -216,6 +214,17 @@ async function sendStream(
 }
 
 /** Resolves once the data has been handed to the socket, so a following drop loses nothing. */
+/** Truncated JSON under the event name the client would parse (SDKs skip unknown names). */
+function malformedFrame(wire: MockWire | undefined): string {
+  const event =
+    wire === "anthropic-messages"
+      ? "event: content_block_delta\n"
+      : wire === "openai-responses"
+        ? "event: response.output_text.delta\n"
+        : "";
+  return `${event}data: {"type": "content_block_delta", "index": 0, "delta": {"text": "oops\n\n`;
+}
+
 function write(res: ServerResponse, data: string): Promise<void> {
   return new Promise((resolve) => {
     if (res.destroyed) return resolve();

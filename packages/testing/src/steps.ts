@@ -44,6 +44,8 @@ export interface MockResponse {
   stallAfterEvents?: number;
   /** Wait this long before each event (lets tests abort mid-stream). */
   eventDelayMs?: number;
+  /** Chat Completions only: the delta field thinking is sent in (default `reasoning_content`). */
+  reasoningField?: "reasoning_content" | "reasoning" | "reasoning_text";
   /** Reported model name (default: the request's model). */
   model?: string;
 }
@@ -59,10 +61,10 @@ export interface MockError {
   /** Raw body instead of the provider's JSON shape; `""` sends an empty body. */
   body?: string;
   /**
-   * Send the error inside a 200 SSE stream (after `afterEvents` events) instead of as
-   * an HTTP status, as Anthropic does for mid-stream `overloaded_error`.
+   * Send the error as an event inside a 200 SSE stream instead of as an HTTP status,
+   * as Anthropic does for a mid-stream `overloaded_error`.
    */
-  inStream?: { afterEvents?: number };
+  inStream?: boolean;
 }
 
 export type MockStep = MockResponse | MockError;

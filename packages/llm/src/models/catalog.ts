@@ -63,9 +63,19 @@ type CatalogEntry = [
   images: boolean,
 ];
 
-/** Prices in dollars per million tokens, from the providers' public price lists. */
+/**
+ * Prices in dollars per million tokens from the providers' public price lists (Nov 2026;
+ * Anthropic cache read = 0.1× input, 5-minute cache write = 1.25× input). Ids not
+ * listed still work with the provider's default limits and no price.
+ */
 const CATALOG: Record<string, CatalogEntry[]> = {
   anthropic: [
+    ["claude-opus-5-5", "Claude Opus 5.5", 1_000_000, 128_000, [4, 20, 0.4, 5], true, true],
+    ["claude-sonnet-5-5", "Claude Sonnet 5.5", 1_000_000, 128_000, [2, 10, 0.2, 2.5], true, true],
+    ["claude-fable-5-1", "Claude Fable 5.1", 1_000_000, 128_000, [10, 50, 1, 12.5], true, true],
+    ["claude-opus-5", "Claude Opus 5", 1_000_000, 128_000, [5, 25, 0.5, 6.25], true, true],
+    ["claude-opus-4-6", "Claude Opus 4.6", 1_000_000, 128_000, [5, 25, 0.5, 6.25], true, true],
+    ["claude-sonnet-4-6", "Claude Sonnet 4.6", 1_000_000, 128_000, [3, 15, 0.3, 3.75], true, true],
     ["claude-opus-4-5", "Claude Opus 4.5", 200_000, 64_000, [5, 25, 0.5, 6.25], true, true],
     ["claude-sonnet-4-5", "Claude Sonnet 4.5", 200_000, 64_000, [3, 15, 0.3, 3.75], true, true],
     ["claude-haiku-4-5", "Claude Haiku 4.5", 200_000, 64_000, [1, 5, 0.1, 1.25], true, true],
@@ -74,6 +84,8 @@ const CATALOG: Record<string, CatalogEntry[]> = {
     ["claude-3-5-haiku-latest", "Claude Haiku 3.5", 200_000, 8_192, [0.8, 4, 0.08, 1], false, true],
   ],
   openai: [
+    ["gpt-5.4", "GPT-5.4", 400_000, 128_000, [2.5, 15, 0.25, 0], true, true],
+    ["gpt-5.4-mini", "GPT-5.4 mini", 400_000, 128_000, [0.75, 4.5, 0.075, 0], true, true],
     ["gpt-5", "GPT-5", 400_000, 128_000, [1.25, 10, 0.125, 0], true, true],
     ["gpt-5-mini", "GPT-5 mini", 400_000, 128_000, [0.25, 2, 0.025, 0], true, true],
     ["gpt-5-nano", "GPT-5 nano", 400_000, 128_000, [0.05, 0.4, 0.005, 0], true, true],

@@ -47,7 +47,11 @@ export function buildAnthropicParams(
     }));
   }
   const level = options.thinking;
-  if (model.reasoning && level && level !== "off") {
+  if (model.reasoning && level && level !== "off" && usesAdaptiveThinking(model)) {
+    // Models from 4.6 on decide their own thinking budget; only the effort is ours.
+    params.thinking = { type: "adaptive" };
+    params.output_config = { effort: level === "minimal" ? "low" : level };
+  } else if (model.reasoning && level && level !== "off") {
     let budget = THINKING_BUDGET[level];
     // max_tokens must exceed the budget; keep room for the answer within the model's cap.
     maxTokens = Math.min(Math.max(maxTokens, budget + 4096), model.maxTokens);
@@ -57,6 +61,16 @@ export function buildAnthropicParams(
   }
   // No `temperature`: the current Messages API deprecated it (the SDK no longer types it).
   return params;
+}
+
+/**
+ * Claude 4.6 and later take `thinking: {type: "adaptive"}` plus an effort (the SDK warns
+ * on a fixed budget for them); `compat.adaptiveThinking` overrides the id check.
+ */
+export function usesAdaptiveThinking(model: Pick<Model, "id" | "compat">): boolean {
+  const override = model.compat?.adaptiveThinking;
+  if (typeof override === "boolean") return override;
+  return /^claude-[a-z]+-(4-[6-9]|[5-9])(\b|-)/.test(model.id);
 }
 
 export function convertMessages(messages: readonly Message[]): MessageParam[] {

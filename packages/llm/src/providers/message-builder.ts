@@ -2,12 +2,16 @@ import type { AssistantMessageEventSource } from "../event-stream.js";
 import { parsePartialJson } from "../partial-json.js";
 import type { AssistantMessage, TextContent, ThinkingContent, ToolCall } from "../types.js";
 
+const EAGER_PARSE_CHARS = 512;
+
 /**
  * Grows the partial `AssistantMessage` and emits the matching events, so every
  * provider produces the same event sequence. Indexes are positions in `content`.
  */
 export class MessageBuilder {
   private readonly argumentText = new Map<number, string>();
+  /** Length of the argument text when it was last parsed, per content index. */
+  private readonly parsedLength = new Map<number, number>();
   private readonly open = new Set<number>();
 
   constructor(
@@ -55,12 +59,20 @@ export class MessageBuilder {
     return index;
   }
 
-  /** Arguments are re-parsed on every delta so UIs see the path early (seed 002 §12). */
+  /**
+   * Arguments are re-parsed as they stream so UIs see the path early (seed 002 §12):
+   * on every delta for the first 512 characters, then each time the text grew by a tenth, which keeps
+   * a 40 KB `content` argument linear instead of quadratic. `end` parses the whole.
+   */
   appendToolArguments(index: number, delta: string): void {
     const text = (this.argumentText.get(index) ?? "") + delta;
     this.argumentText.set(index, text);
-    const block = this.message.content[index] as ToolCall;
-    block.arguments = parsePartialJson(text);
+    const parsed = this.parsedLength.get(index) ?? 0;
+    if (text.length <= EAGER_PARSE_CHARS || text.length >= parsed * 1.1) {
+      const block = this.message.content[index] as ToolCall;
+      block.arguments = parsePartialJson(text);
+      this.parsedLength.set(index, text.length);
+    }
     this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
   }
 

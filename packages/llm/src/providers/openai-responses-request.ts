@@ -33,8 +33,11 @@ export function buildResponsesParams(
     }));
   }
   if (model.reasoning) {
-    const effort = options.thinking && options.thinking !== "off" ? options.thinking : "low";
-    params.reasoning = { effort, summary: "auto" };
+    // Without a level the model's own default effort applies.
+    params.reasoning =
+      options.thinking && options.thinking !== "off"
+        ? { effort: options.thinking, summary: "auto" }
+        : { summary: "auto" };
     params.include = ["reasoning.encrypted_content"];
   }
   return params;

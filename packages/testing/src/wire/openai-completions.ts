@@ -3,8 +3,8 @@ import { argumentsText, chunk, sseFrame } from "./sse.js";
 
 /**
  * OpenAI Chat Completions streaming chunks. Thinking goes out as `reasoning_content`
- * (DeepSeek / vLLM style); usage is sent only when the request asked for it with
- * `stream_options.include_usage`, as OpenAI does.
+ * (DeepSeek / vLLM style) unless `reasoningField` names another; usage is sent only when
+ * the request asked for it with `stream_options.include_usage`, as OpenAI does.
  */
 export function renderCompletionsStream(
   step: MockResponse,
@@ -35,7 +35,8 @@ export function renderCompletionsStream(
         for (const content of chunk(block.text, size)) send({ content });
         break;
       case "thinking":
-        for (const reasoning_content of chunk(block.thinking, size)) send({ reasoning_content });
+        for (const text of chunk(block.thinking, size))
+          send({ [step.reasoningField ?? "reasoning_content"]: text });
         break;
       case "redactedThinking":
         break; // Chat Completions has no opaque reasoning

@@ -1,0 +1,122 @@
+// Parse-and-dispatch overhead of @gong/llm over the bare SDKs (issue #3 benchmark).
+// The same 10 000-event stream comes from the local mock server; we time the bare SDK
+// iterating its parsed events, then our adapter producing AssistantMessageEvents.
+// Run: pnpm --filter @gong/llm bench   (needs `pnpm --filter @gong/llm build` first)
+import Anthropic from "@anthropic-ai/sdk";
+import { startMockLlmServer, textResponse, toolCallResponse } from "@gong/testing";
+import OpenAI from "openai";
+import { stream } from "../dist/index.js";
+
+const EVENTS = 10_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const mock = await startMockLlmServer();
+
+// One character per delta → one SSE event per delta.
+const textStep = () => textResponse("x".repeat(EVENTS), { chunkSize: 1, ping: false });
+const toolStep = () =>
+  toolCallResponse(
+    [{ name: "write", arguments: { path: "/src/a.ts", content: "y".repeat(EVENTS * 4 - 40) } }],
+    {
+      chunkSize: 4,
+      ping: false,
+    },
+  );
+
+const model = (api) => ({
+  id: "bench-model",
+  name: "bench",
+  api,
+  provider: api === "anthropic-messages" ? "anthropic" : "openai",
+  baseUrl: api === "anthropic-messages" ? mock.anthropicBaseUrl : mock.openaiBaseUrl,
+  reasoning: false,
+  input: ["text"],
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+  contextWindow: 200_000,
+  maxTokens: 1000,
+});
+const messages = [{ role: "user", content: "go", timestamp: 0 }];
+
+async function bareSdk(api) {
+  let count = 0;
+  if (api === "anthropic-messages") {
+    const client = new Anthropic({ apiKey: "k", baseURL: mock.anthropicBaseUrl, maxRetries: 0 });
+    const s = await client.messages.create({
+      model: "bench-model",
+      max_tokens: 1000,
+      messages: [{ role: "user", content: "go" }],
+      stream: true,
+    });
+    for await (const _ of s) count++;
+  } else if (api === "openai-completions") {
+    const client = new OpenAI({ apiKey: "k", baseURL: mock.openaiBaseUrl, maxRetries: 0 });
+    const s = await client.chat.completions.create({
+      model: "bench-model",
+      messages: [{ role: "user", content: "go" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    for await (const _ of s) count++;
+  } else {
+    const client = new OpenAI({ apiKey: "k", baseURL: mock.openaiBaseUrl, maxRetries: 0 });
+    const s = await client.responses.create({ model: "bench-model", input: "go", stream: true });
+    for await (const _ of s) count++;
+  }
+  return count;
+}
+
+async function adapter(api) {
+  let count = 0;
+  const s = stream(model(api), { messages }, { apiKey: "k" });
+  for await (const event of s) {
+    count++;
+    if (event.type === "error") throw new Error(event.error.errorMessage);
+  }
+  return count;
+}
+
+async function time(run, api, step) {
+  mock.enqueue(step());
+  const started = performance.now();
+  const events = await run(api);
+  return { ms: performance.now() - started, events };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const rows = [];
+for (const [label, step] of [
+  ["text", textStep],
+  ["tool args", toolStep],
+]) {
+  for (const api of ["anthropic-messages", "openai-completions", "openai-responses"]) {
+    await time(bareSdk, api, step); // warm-up
+    await time(adapter, api, step);
+    const sdk = [];
+    const ours = [];
+    let sdkEvents = 0;
+    let ourEvents = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = await time(bareSdk, api, step);
+      const b = await time(adapter, api, step);
+      sdk.push(a.ms);
+      ours.push(b.ms);
+      sdkEvents = a.events;
+      ourEvents = b.events;
+    }
+    const sdkMs = median(sdk);
+    const ourMs = median(ours);
+    rows.push({
+      stream: label,
+      api,
+      "wire events": sdkEvents,
+      "SDK ms": sdkMs.toFixed(1),
+      "SDK events/s": Math.round(sdkEvents / (sdkMs / 1000)),
+      "adapter ms": ourMs.toFixed(1),
+      "adapter events/s": Math.round(sdkEvents / (ourMs / 1000)),
+      "adapter µs/event": ((ourMs * 1000) / sdkEvents).toFixed(2),
+      "our events": ourEvents,
+      overhead: `${(((ourMs - sdkMs) / sdkMs) * 100).toFixed(1)} %`,
+    });
+  }
+}
+await mock.close();
+console.table(rows);

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import {
+  type AssistantMessage,
+  classifyError,
+  emptyUsage,
+  isContextOverflow,
+  readRetryAfter,
+} from "../src/index.js";
+
+const errored = (
+  errorMessage: string,
+  extra: Partial<AssistantMessage> = {},
+): AssistantMessage => ({
+  role: "assistant",
+  content: [],
+  api: "anthropic-messages",
+  provider: "anthropic",
+  model: "m",
+  usage: emptyUsage(),
+  stopReason: "error",
+  errorMessage,
+  timestamp: 0,
+  ...extra,
+});
+
+/** An SDK-shaped HTTP error. */
+function httpError(
+  status: number | undefined,
+  body: unknown,
+  message = `${status} error`,
+  headers?: Record<string, string>,
+) {
+  return Object.assign(new Error(message), {
+    status,
+    error: body,
+    headers: headers ? new Headers(headers) : undefined,
+  });
+}
+
+describe("seed 002 §4.4 overflow detection", () => {
+  it.each([
+    ["Anthropic", "prompt is too long: 213462 tokens > 200000 maximum"],
+    ["Bedrock", "Input is too long for requested model."],
+    ["OpenAI", "Your input exceeds the context window of this model."],
+    [
+      "OpenAI chat",
+      "This model's maximum context length is 128000 tokens. However, your messages resulted in 130542 tokens.",
+    ],
+    [
+      "Google",
+      "The input token count (1196265) exceeds the maximum number of tokens allowed (1048575).",
+    ],
+    ["xAI", "This model's maximum prompt length is 131072 but the request contains 537812 tokens."],
+    ["Groq", "Please reduce the length of the messages or completion."],
+    ["llama.cpp", "the request exceeds the available context size, try increasing it"],
+    [
+      "LM Studio",
+      "Trying to keep the first 9000 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input. greater than the context length",
+    ],
+    ["Ollama", "prompt too long; exceeded max context length by 1200 tokens"],
+    [
+      "Mistral",
+      "Prompt contains 140000 tokens and 0 draft tokens, too large for model with 131072 maximum context length",
+    ],
+    ["Kimi", "Invalid request: Your request exceeded model token limit: 262144"],
+    ["Copilot", "prompt token count of 130000 exceeds the limit of 128000"],
+    ["error code", "context_length_exceeded"],
+    ["empty 400", "400 status code (no body)"],
+    ["empty 413", "413 status code (no body)"],
+  ])("%s wording is overflow", (_provider, text) => {
+    expect(isContextOverflow(errored(text))).toBe(true);
+  });
+
+  it.each([
+    [
+      "J.9 5.3 thinking order",
+      "messages.1.content.0.type: Expected `thinking` or `redacted_thinking`, but found `text`.",
+    ],
+    [
+      "tool id mismatch",
+      "messages.2: `tool_use` ids were found without `tool_result` blocks immediately after",
+    ],
+    ["rate limit wording", "Rate limit reached for gpt-4o on tokens per min (TPM): Limit 30000"],
+    ["server", "Internal server error"],
+  ])("%s is not overflow", (_name, text) => {
+    expect(isContextOverflow(errored(text))).toBe(false);
+  });
+
+  it("J.9 4.3 a classified rate limit is never overflow, whatever it says", () => {
+    expect(isContextOverflow(errored("prompt is too long", { errorKind: "rate_limit" }))).toBe(
+      false,
+    );
+  });
+
+  it("silent overflow: a successful answer whose input exceeded the window", () => {
+    const usage = { ...emptyUsage(), input: 150_000, cacheRead: 60_000 };
+    const ok = errored("", { stopReason: "stop", usage });
+    expect(isContextOverflow(ok, 200_000)).toBe(true);
+    expect(isContextOverflow(ok, 300_000)).toBe(false);
+    expect(isContextOverflow(ok)).toBe(false);
+  });
+});
+
+describe("classifyError", () => {
+  it("401 and 403 → auth", () => {
+    expect(
+      classifyError(
+        httpError(401, {
+          type: "error",
+          error: { type: "authentication_error", message: "invalid x-api-key" },
+        }),
+      ).kind,
+    ).toBe("auth");
+    expect(classifyError(httpError(403, { error: { message: "forbidden" } })).kind).toBe("auth");
+  });
+  it("429 → rate_limit even with overflow-like wording, retry-after read", () => {
+    const result = classifyError(
+      httpError(429, { error: { message: "prompt is too long" } }, "429", { "retry-after": "3" }),
+    );
+    expect(result).toMatchObject({ kind: "rate_limit", retryAfterMs: 3000, status: 429 });
+  });
+  it("529 / 503 / overloaded_error → overloaded", () => {
+    expect(
+      classifyError(httpError(529, { error: { type: "overloaded_error", message: "Overloaded" } }))
+        .kind,
+    ).toBe("overloaded");
+    expect(classifyError(httpError(503, undefined)).kind).toBe("overloaded");
+    expect(
+      classifyError(httpError(undefined, { type: "overloaded_error", message: "Overloaded" })).kind,
+    ).toBe("overloaded");
+  });
+  it("400 with overflow wording → overflow; other 400 → invalid_request", () => {
+    expect(
+      classifyError(httpError(400, { error: { message: "prompt is too long: 1 > 0" } })).kind,
+    ).toBe("overflow");
+    expect(
+      classifyError(
+        httpError(400, { error: { type: "invalid_request_error", message: "bad thinking order" } }),
+      ).kind,
+    ).toBe("invalid_request");
+  });
+  it("400 without body → overflow", () => {
+    expect(classifyError(httpError(400, undefined, "400 status code (no body)")).kind).toBe(
+      "overflow",
+    );
+  });
+  it("5xx → server, 408 → timeout", () => {
+    expect(classifyError(httpError(500, { error: { message: "boom" } })).kind).toBe("server");
+    expect(classifyError(httpError(408, undefined)).kind).toBe("timeout");
+  });
+  it("transport failures → network; malformed chunks → server", () => {
+    expect(classifyError(new TypeError("terminated")).kind).toBe("network");
+    expect(
+      classifyError(Object.assign(new Error("Connection error."), { name: "APIConnectionError" }))
+        .kind,
+    ).toBe("network");
+    expect(
+      classifyError(
+        new Error("fetch failed", {
+          cause: Object.assign(new Error("x"), { code: "ECONNREFUSED" }),
+        }),
+      ).kind,
+    ).toBe("network");
+    expect(classifyError(new SyntaxError("Unexpected end of JSON input")).kind).toBe("server");
+  });
+  it("anything else → unknown", () => {
+    expect(classifyError("weird").kind).toBe("unknown");
+  });
+  it("retry-after as an HTTP date and retry-after-ms", () => {
+    const now = Date.parse("2026-01-01T00:00:00Z");
+    expect(readRetryAfter({ "retry-after": "Thu, 01 Jan 2026 00:00:05 GMT" }, now)).toBe(5000);
+    expect(readRetryAfter(new Headers({ "retry-after-ms": "250", "retry-after": "9" }))).toBe(250);
+    expect(readRetryAfter(undefined)).toBeUndefined();
+  });
+});

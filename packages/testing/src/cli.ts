@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * The mock LLM server as its own process, for tests that run the whole stack out of
+ * process. Prints one JSON line with the base URLs, then serves:
+ *   gong-mock-llm [--script steps.json] [--record requests.jsonl]
+ * `steps.json` is a step array, or `{ "queue": [...], "fallback": step }`. Each line
+ * written to stdin is parsed as a step (or step array) and queued. SIGTERM/SIGINT stop it.
+ */
+import { appendFileSync, readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { startMockLlmServer } from "./server.js";
+import type { MockStep } from "./steps.js";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const index = args.indexOf(name);
+  return index >= 0 ? args[index + 1] : undefined;
+};
+
+const scriptPath = option("--script");
+const recordPath = option("--record");
+const script: MockStep[] | { queue?: MockStep[]; fallback?: MockStep } = scriptPath
+  ? JSON.parse(readFileSync(scriptPath, "utf8"))
+  : [];
+const queue = Array.isArray(script) ? script : (script.queue ?? []);
+const fallback = Array.isArray(script) ? undefined : script.fallback;
+
+const mock = await startMockLlmServer(fallback ? { fallback } : {});
+mock.enqueue(queue);
+if (recordPath) {
+  // Record as requests arrive: wrap the array's push, which the server uses.
+  const push = mock.requests.push.bind(mock.requests);
+  mock.requests.push = (...items) => {
+    for (const item of items) appendFileSync(recordPath, `${JSON.stringify(item)}\n`);
+    return push(...items);
+  };
+}
+process.stdout.write(
+  `${JSON.stringify({ anthropicBaseUrl: mock.anthropicBaseUrl, openaiBaseUrl: mock.openaiBaseUrl, port: mock.port })}\n`,
+);
+
+const stop = () => {
+  void mock.close().then(() => process.exit(0));
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+const lines = createInterface({ input: process.stdin });
+lines.on("line", (line) => {
+  if (line.trim()) mock.enqueue(JSON.parse(line) as MockStep | MockStep[]);
+});

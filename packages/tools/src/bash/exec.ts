@@ -1,0 +1,31 @@
+/**
+ * How bash starts a process (seed 002 §3.3 "BashOperations"): the default spawns
+ * locally; another implementation can run the same command over SSH or in a container.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+
+export interface SpawnShellOptions {
+  shellPath: string;
+  /** The full script: prefix, then the command. */
+  script: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface ExecOperations {
+  /**
+   * Starts `shellPath -c script` in a new process group with stdin on /dev/null and
+   * stdout piped (stderr is merged into it by the script).
+   */
+  spawnShell(options: SpawnShellOptions): ChildProcess;
+}
+
+export const localExecOperations: ExecOperations = {
+  spawnShell: ({ shellPath, script, cwd, env }) =>
+    spawn(shellPath, ["-c", script], {
+      cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+};

@@ -1,0 +1,150 @@
+/**
+ * `createCodingTools` — the seven built-in tools wired to one path policy, one read
+ * tracker and one tool-output folder — and a small registry for switching the active
+ * set at run time (TOOLCFG-004).
+ */
+import path from "node:path";
+import type { ExecOperations } from "./bash/exec.js";
+import type { ToolEnvironment } from "./core/environment.js";
+import { type FileOperations, localFileOperations } from "./fs/operations.js";
+import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
+import { createPathPolicy } from "./path/policy.js";
+import {
+  resolveToolNames,
+  TOOL_NAMES,
+  type ToolName,
+  type ToolNamesResult,
+  validateToolNames,
+} from "./presets.js";
+import type { SearchEngineOptions } from "./search/engine.js";
+import type { BashToolOptions } from "./tools/bash.js";
+import { createBashTool } from "./tools/bash.js";
+import { createEditTool } from "./tools/edit.js";
+import { createFindTool } from "./tools/find.js";
+import { createGrepTool } from "./tools/grep.js";
+import { createLsTool } from "./tools/ls.js";
+import { createReadTool } from "./tools/read.js";
+import { createWriteTool } from "./tools/write.js";
+import type { Tool } from "./types.js";
+
+export interface ToolOperations {
+  /** File-system backend for read/write/edit/ls (default: the local disk). */
+  fs?: FileOperations;
+  /** Process backend for bash (default: local spawn). */
+  exec?: ExecOperations;
+  /** grep/find engine: rg/fd from PATH (default) or the Node fallback (`{ mode: "node" }`). */
+  search?: SearchEngineOptions;
+}
+
+export interface CodingToolsOptions {
+  /** Project root: paths resolve and are reported relative to it. */
+  cwd: string;
+  /** Extra folders the tools may touch (`--allow-path`, settings `allowedPaths`). */
+  allowedRoots?: readonly string[];
+  /** Tool-output folder for bash's full logs (default `<cwd>/.tool-output`). */
+  outputDir?: string;
+  /** Shell for bash (default `bash` on PATH). */
+  shellPath?: string;
+  /** Prepended to every bash command. */
+  shellCommandPrefix?: string;
+  operations?: ToolOperations;
+  /** Preset name or tool names (default: all seven). Invalid input throws: it is a programming error. */
+  tools?: string | readonly string[];
+  /** Share a read tracker with other tool sets (default: a new one). */
+  readTracker?: ReadTracker;
+  /** Home folder for `~` (default: the OS's). */
+  home?: string;
+  /** Fine-tuning for bash (kill grace, drain, tail limits). */
+  bash?: Omit<BashToolOptions, "shellPath" | "shellCommandPrefix" | "exec">;
+}
+
+/** Builds the environment the tools share; exported for callers assembling their own set. */
+export function createToolEnvironment(options: CodingToolsOptions): ToolEnvironment {
+  const root = path.resolve(options.cwd);
+  const outputDir = path.resolve(root, options.outputDir ?? ".tool-output");
+  const fs = options.operations?.fs ?? localFileOperations;
+  return {
+    policy: createPathPolicy({
+      root,
+      allowedRoots: options.allowedRoots,
+      outputDir,
+      home: options.home,
+      fs,
+    }),
+    fs,
+    tracker: options.readTracker ?? createReadTracker(),
+    outputDir,
+  };
+}
+
+/** The built-in tools, in the order of `tools` (default: read, write, edit, bash, grep, find, ls). */
+export function createCodingTools(options: CodingToolsOptions): Tool[] {
+  const selection = resolveToolNames(options.tools ?? "default");
+  if (!selection.ok) throw new Error(selection.error);
+  const env = createToolEnvironment(options);
+  const search = options.operations?.search ?? {};
+  const factories: Record<ToolName, () => Tool> = {
+    read: () => createReadTool(env) as unknown as Tool,
+    write: () => createWriteTool(env) as unknown as Tool,
+    edit: () => createEditTool(env) as unknown as Tool,
+    bash: () =>
+      createBashTool(env, {
+        ...options.bash,
+        shellPath: options.shellPath,
+        shellCommandPrefix: options.shellCommandPrefix,
+        exec: options.operations?.exec,
+      }) as unknown as Tool,
+    grep: () => createGrepTool(env, search) as unknown as Tool,
+    find: () => createFindTool(env, search) as unknown as Tool,
+    ls: () => createLsTool(env) as unknown as Tool,
+  };
+  return selection.names.map((name) => factories[name]());
+}
+
+export interface ToolRegistry {
+  /** Every registered tool. */
+  all(): Tool[];
+  /** The active tools, in registration order. */
+  active(): Tool[];
+  get(name: string): Tool | undefined;
+  /** Switches the active set (a preset or names); an empty or unknown list is refused and nothing changes. */
+  setActive(presetOrNames: string | readonly string[]): ToolNamesResult;
+}
+
+/** A registry over `tools` (built-in or not) whose active set can change at run time. */
+export function createToolRegistry(
+  tools: readonly Tool[],
+  initial: string | readonly string[] = tools.map((tool) => tool.name),
+): ToolRegistry {
+  const known = tools.map((tool) => tool.name);
+  let active = new Set<string>();
+  const select = (presetOrNames: string | readonly string[]): ToolNamesResult => {
+    const resolved =
+      typeof presetOrNames === "string" &&
+      !presetOrNames.includes(",") &&
+      !known.includes(presetOrNames)
+        ? resolveToolNames(presetOrNames)
+        : validateToolNames(
+            typeof presetOrNames === "string"
+              ? presetOrNames.split(",").map((s) => s.trim())
+              : presetOrNames,
+            known,
+          );
+    if (resolved.ok) {
+      const missing = resolved.names.filter((name) => !known.includes(name));
+      if (missing.length > 0) return { ok: false, error: `Not registered: ${missing.join(", ")}.` };
+      active = new Set(resolved.names);
+    }
+    return resolved;
+  };
+  const first = select(initial);
+  if (!first.ok) throw new Error(first.error);
+  return {
+    all: () => [...tools],
+    active: () => tools.filter((tool) => active.has(tool.name)),
+    get: (name) => tools.find((tool) => tool.name === name),
+    setActive: select,
+  };
+}
+
+export { TOOL_NAMES };

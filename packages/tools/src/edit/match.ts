@@ -1,0 +1,72 @@
+/**
+ * Finding each edit's span (seed 002 §A steps ⑦⑧): exact first, then fuzzy; the count
+ * that decides uniqueness is always taken in the fuzzy space, so `"hello   "` and
+ * `"hello"` are the same occurrence twice (seed J.1 2.8).
+ */
+import { type FuzzyMapped, fuzzyWithMap, lineNumberAt, occurrences, toFuzzy } from "./fuzzy.js";
+
+export type MatchStrategy = "exact" | "fuzzy";
+
+export interface EditSpan {
+  /** Index of the edit in the request. */
+  index: number;
+  /** LF-space span of the original content to replace. */
+  start: number;
+  end: number;
+  newText: string;
+  strategy: MatchStrategy;
+}
+
+export type MatchFailure =
+  | { kind: "not_found"; index: number }
+  | { kind: "ambiguous"; index: number; count: number; lines: number[] };
+
+/** Lazily built views of one file's LF content, shared by all edits of one call. */
+export class MatchSpace {
+  private fuzzyText?: string;
+  private mapped?: FuzzyMapped;
+  constructor(readonly content: string) {}
+
+  get fuzzy(): string {
+    this.fuzzyText ??= toFuzzy(this.content);
+    return this.fuzzyText;
+  }
+
+  get fuzzyMapped(): FuzzyMapped {
+    this.mapped ??= fuzzyWithMap(this.content);
+    return this.mapped;
+  }
+}
+
+const MAX_LISTED_CANDIDATES = 20;
+
+export function findSpan(
+  space: MatchSpace,
+  index: number,
+  oldText: string,
+  newText: string,
+): EditSpan | MatchFailure {
+  const fuzzyOld = toFuzzy(oldText);
+  const fuzzyHits = fuzzyOld.length === 0 ? [] : occurrences(space.fuzzy, fuzzyOld);
+  if (fuzzyHits.length > 1) {
+    const lines = fuzzyHits
+      .slice(0, MAX_LISTED_CANDIDATES)
+      .map((at) => lineNumberAt(space.fuzzy, at));
+    return { kind: "ambiguous", index, count: fuzzyHits.length, lines };
+  }
+  const exact = space.content.indexOf(oldText);
+  if (exact !== -1) {
+    return { index, start: exact, end: exact + oldText.length, newText, strategy: "exact" };
+  }
+  if (fuzzyHits.length === 0) return { kind: "not_found", index };
+  // Fuzzy only: map the fuzzy span back to the original characters it came from.
+  const { text, map } = space.fuzzyMapped;
+  const at = text === space.fuzzy ? fuzzyHits[0]! : text.indexOf(fuzzyOld);
+  const start = map[at]!;
+  const end = map[at + fuzzyOld.length - 1]! + 1;
+  return { index, start, end, newText, strategy: "fuzzy" };
+}
+
+export function isFailure(result: EditSpan | MatchFailure): result is MatchFailure {
+  return "kind" in result;
+}

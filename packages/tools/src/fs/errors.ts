@@ -1,0 +1,52 @@
+/** Maps an OS error from a file operation to an envelope with the next step. */
+import type { ToolResponse } from "@gong/truncate";
+import { failure } from "../core/envelope.js";
+
+export function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+export function fileSystemFailure(
+  error: unknown,
+  action: string,
+  display: string,
+  pathResolved?: string,
+): ToolResponse {
+  const code = errnoCode(error);
+  const detail = error instanceof Error ? error.message : String(error);
+  const extras = pathResolved === undefined ? {} : { pathResolved };
+  if (code === "EACCES" || code === "EPERM") {
+    return failure(
+      "PERMISSION_DENIED",
+      `Permission denied: cannot ${action} ${display} (${code}).`,
+      {
+        ...extras,
+        next: [`Check the file's permissions with bash(command="ls -l ${display}").`],
+      },
+    );
+  }
+  if (code === "ENOENT") {
+    return failure("NOT_FOUND", `Path not found: ${display}.`, {
+      ...extras,
+      next: [`ls(path="${parentOf(display)}") to see what exists.`],
+    });
+  }
+  if (code === "EISDIR") {
+    return failure("IS_DIRECTORY", `Is a directory: ${display}.`, {
+      ...extras,
+      next: [`ls(path="${display}") to list it.`],
+    });
+  }
+  if (code === "ENOTDIR") {
+    return failure("NOT_A_DIRECTORY", `Not a directory: a parent of ${display} is a file.`, extras);
+  }
+  return failure("EXECUTION_ERROR", `Could not ${action} ${display}: ${detail}`, {
+    ...extras,
+    next: ["Check the disk (space, permissions) and retry."],
+  });
+}
+
+export function parentOf(display: string): string {
+  const at = display.lastIndexOf("/");
+  return at <= 0 ? "." : display.slice(0, at);
+}

@@ -1,0 +1,52 @@
+/**
+ * The file-system backend the tools run on (seed 002 §3.7 "pluggable operations"). The
+ * default is the local disk; another implementation can point the same tools at a
+ * container or a remote machine.
+ */
+
+import type { Dirent, Stats } from "node:fs";
+import { createReadStream } from "node:fs";
+import * as fs from "node:fs/promises";
+import type { Readable } from "node:stream";
+import { writeFileAtomic } from "./atomic-write.js";
+
+export interface FileOperations {
+  stat(path: string): Promise<Stats>;
+  lstat(path: string): Promise<Stats>;
+  realpath(path: string): Promise<string>;
+  readFile(path: string): Promise<Buffer>;
+  /** Reads up to `length` bytes from the start of the file (magic-byte sniffing). */
+  readHead(path: string, length: number): Promise<Buffer>;
+  /** A byte stream of the file, so big files are read without loading them whole. */
+  createReadStream(path: string, options?: { start?: number; highWaterMark?: number }): Readable;
+  readdir(path: string): Promise<Dirent[]>;
+  mkdir(path: string): Promise<void>;
+  /** Replaces the file in one step (temp file + rename): readers never see half of it. */
+  writeFileAtomic(path: string, data: string | Buffer): Promise<void>;
+  /** Throws the OS error (`EACCES`, …) when the access `mode` is not granted. */
+  access(path: string, mode: number): Promise<void>;
+}
+
+export const localFileOperations: FileOperations = {
+  stat: (path) => fs.stat(path),
+  lstat: (path) => fs.lstat(path),
+  realpath: (path) => fs.realpath(path),
+  readFile: (path) => fs.readFile(path),
+  async readHead(path, length) {
+    const handle = await fs.open(path, "r");
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  },
+  createReadStream: (path, options) => createReadStream(path, options),
+  readdir: (path) => fs.readdir(path, { withFileTypes: true }),
+  async mkdir(path) {
+    await fs.mkdir(path, { recursive: true });
+  },
+  writeFileAtomic,
+  access: (path, mode) => fs.access(path, mode),
+};

@@ -1,0 +1,43 @@
+/**
+ * Turns what the model typed into a path: `~` expanded, a leading `@` stripped (models
+ * copy `@file` mentions), Unicode spaces normalised to ASCII (models and keyboards
+ * produce NBSP and friends), then resolved against `cwd`.
+ */
+import os from "node:os";
+import path from "node:path";
+
+const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
+
+export function normalizeInputPath(input: string, home = os.homedir()): string {
+  let value = input.replace(UNICODE_SPACES, " ");
+  if (value.startsWith("@")) value = value.slice(1);
+  if (value === "~") return home;
+  if (value.startsWith("~/")) return path.join(home, value.slice(2));
+  return value;
+}
+
+export function resolveInputPath(input: string, cwd: string, home?: string): string {
+  const normalized = normalizeInputPath(input, home);
+  return path.resolve(cwd, normalized === "" ? "." : normalized);
+}
+
+/**
+ * Variants read tries when a path does not exist, in order (seed 002 §C): macOS
+ * screenshot names use U+202F before AM/PM, APFS may store NFD, French screenshots use
+ * a curly apostrophe, and the last two combine.
+ */
+export function macosPathVariants(absolute: string): string[] {
+  const amPm = absolute.replace(/ (AM|PM)\./gi, "\u202F$1.");
+  const nfd = absolute.normalize("NFD");
+  const curly = absolute.replace(/'/g, "\u2019");
+  const nfdCurly = nfd.replace(/'/g, "\u2019");
+  const variants = [amPm, nfd, curly, nfdCurly];
+  return [...new Set(variants)].filter((variant) => variant !== absolute);
+}
+
+/** POSIX form of a path relative to `root`, `.` for the root itself. */
+export function toPosixRelative(root: string, absolute: string): string {
+  const relative = path.relative(root, absolute);
+  if (relative === "") return ".";
+  return relative.split(path.sep).join("/");
+}

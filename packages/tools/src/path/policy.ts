@@ -1,0 +1,140 @@
+/**
+ * The path policy of ARCHITECTURE §2: every path a tool touches is normalised, resolved
+ * against the call's cwd, `realpath`-checked (symlinks included) and must land inside
+ * an allowed root — the project root, the tool-output folder, or a root the user
+ * added. Anything else is `ACCESS_DENIED` before a byte is read or written.
+ */
+import os from "node:os";
+import path from "node:path";
+import type { ToolResponse } from "@gong/truncate";
+import { failure } from "../core/envelope.js";
+import { type FileOperations, localFileOperations } from "../fs/operations.js";
+import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
+
+export interface PathPolicyOptions {
+  /** Project root: `context.path_resolved` is relative to it. */
+  root: string;
+  /** Extra folders the tools may touch (`--allow-path`, settings `allowedPaths`). */
+  allowedRoots?: readonly string[];
+  /** The tool-output folder (bash logs, spilled output); always allowed. */
+  outputDir?: string;
+  /** Home directory for `~` expansion (default: the OS's). */
+  home?: string;
+  fs?: FileOperations;
+}
+
+export interface ResolvedPath {
+  ok: true;
+  /** The path as resolved from the input (symlinks not followed). */
+  absolute: string;
+  /** Where it really lives (symlinks followed; for a new file, its parent's real path). */
+  real: string;
+  /** Project-relative POSIX path, or the absolute path when outside the project. */
+  display: string;
+  exists: boolean;
+}
+
+export interface DeniedPath {
+  ok: false;
+  response: ToolResponse;
+}
+
+export interface ResolveOptions {
+  /** Try the macOS screenshot-name variants when the path does not exist (read only). */
+  macosFallback?: boolean;
+}
+
+export interface PathPolicy {
+  root: string;
+  /** Absolute allowed roots (project root first). */
+  roots: readonly string[];
+  resolve(input: string, cwd: string, options?: ResolveOptions): Promise<ResolvedPath | DeniedPath>;
+  /** Project-relative POSIX path for display, absolute when outside the project. */
+  display(absolute: string): string;
+}
+
+async function exists(fs: FileOperations, file: string): Promise<boolean> {
+  try {
+    await fs.lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Real path of `file`, or of its nearest existing ancestor plus the missing tail. */
+async function realpathLenient(fs: FileOperations, file: string): Promise<string> {
+  const missing: string[] = [];
+  let current = file;
+  for (;;) {
+    try {
+      const real = await fs.realpath(current);
+      return missing.length === 0 ? real : path.join(real, ...missing.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return file;
+      missing.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+function inside(root: string, candidate: string): boolean {
+  if (candidate === root) return true;
+  const withSep = root.endsWith(path.sep) ? root : root + path.sep;
+  return candidate.startsWith(withSep);
+}
+
+export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
+  const fs = options.fs ?? localFileOperations;
+  const root = path.resolve(options.root);
+  const home = options.home ?? os.homedir();
+  const roots = [root, ...(options.outputDir ? [path.resolve(root, options.outputDir)] : [])];
+  for (const extra of options.allowedRoots ?? []) {
+    roots.push(path.resolve(root, extra.startsWith("~") ? extra.replace(/^~/, home) : extra));
+  }
+  let realRoots: Promise<string[]> | undefined;
+  const getRealRoots = () => {
+    realRoots ??= Promise.all(roots.map((entry) => realpathLenient(fs, entry)));
+    return realRoots;
+  };
+
+  const display = (absolute: string) =>
+    inside(root, absolute) ? toPosixRelative(root, absolute) : absolute.split(path.sep).join("/");
+
+  return {
+    root,
+    roots,
+    display,
+    async resolve(input, cwd, resolveOptions = {}) {
+      let absolute = resolveInputPath(input, cwd, home);
+      let found = await exists(fs, absolute);
+      if (!found && resolveOptions.macosFallback) {
+        for (const variant of macosPathVariants(absolute)) {
+          if (await exists(fs, variant)) {
+            absolute = variant;
+            found = true;
+            break;
+          }
+        }
+      }
+      const real = await realpathLenient(fs, absolute);
+      const allowed = await getRealRoots();
+      if (!allowed.some((entry) => inside(entry, real))) {
+        const via = real === absolute ? "" : ` (it resolves to ${real})`;
+        const message = `Access denied: ${input} is outside the allowed folders${via}. Nothing was read or changed.`;
+        return {
+          ok: false,
+          response: failure("ACCESS_DENIED", message, {
+            data: { path: input, allowed_roots: roots },
+            next: [
+              `Use a path inside the project (${root}).`,
+              "If the user wants this folder available, they can add it with --allow-path <dir> or settings allowedPaths.",
+            ],
+          }),
+        };
+      }
+      return { ok: true, absolute, real, display: display(absolute), exists: found };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * find through fd (seed 002 §F): glob mode, hidden files, `.git` excluded, at most
+ * limit+1 results (one more than shown tells us there are more). fd before 8.7 honours
+ * .gitignore only inside a git repository, so outside one the .gitignore files are
+ * passed with --ignore-file, as pi does.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { FindRequest, FindRun } from "./find-types.js";
+
+function insideGitRepository(dir: string): boolean {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, ".git"))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
+function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]{}\\]/g, "\\$&");
+}
+
+function runFd(
+  fdPath: string,
+  args: string[],
+  signal?: AbortSignal,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(fdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    const onAbort = () => child.kill("SIGKILL");
+    signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export async function findWithFd(
+  fdPath: string,
+  noRequireGit: boolean,
+  request: FindRequest,
+): Promise<FindRun> {
+  const base = ["--glob", "--color=never", "--hidden", "--exclude", ".git"];
+  const args = [...base, "--max-results", String(request.limit + 1)];
+  if (noRequireGit) {
+    args.push("--no-require-git");
+  } else if (!insideGitRepository(request.searchPath)) {
+    const listed = await runFd(
+      fdPath,
+      [...base, "--no-ignore", "--type", "f", "--", ".gitignore", request.searchPath],
+      request.signal,
+    );
+    for (const file of listed.stdout.split("\n").filter(Boolean)) args.push("--ignore-file", file);
+  }
+  let pattern = request.pattern;
+  if (pattern.includes("/")) {
+    // A pattern with a folder part matches the whole path, anchored at the search root.
+    args.push("--full-path");
+    pattern = `${escapeGlob(request.searchPath)}/${pattern.replace(/^\.\//, "")}`;
+  }
+  args.push("--", pattern, request.searchPath);
+  let result: Awaited<ReturnType<typeof runFd>>;
+  try {
+    result = await runFd(fdPath, args, request.signal);
+  } catch (error) {
+    return { ok: false, kind: "failed", message: `Could not run fd: ${(error as Error).message}` };
+  }
+  if (request.signal?.aborted) return { ok: false, kind: "aborted", message: "Operation aborted" };
+  if (result.code !== 0 && result.stdout.length === 0) {
+    const message = result.stderr.trim() || `fd failed (exit code ${result.code})`;
+    return {
+      ok: false,
+      kind: /glob|pattern/i.test(message) ? "invalid_pattern" : "failed",
+      message,
+    };
+  }
+  const paths = result.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const isDirectory = line.endsWith("/");
+      const relative = path
+        .relative(request.searchPath, isDirectory ? line.slice(0, -1) : line)
+        .split(path.sep)
+        .join("/");
+      return isDirectory ? `${relative}/` : relative;
+    });
+  return { ok: true, paths, more: paths.length > request.limit };
+}

@@ -1,0 +1,102 @@
+/**
+ * grep through ripgrep (seed 002 §E): `rg --json`, parsed line by line as it streams,
+ * rg killed as soon as one match more than the limit has been seen.
+ */
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
+
+interface RgText {
+  text?: string;
+  bytes?: string;
+}
+
+interface RgEvent {
+  type: string;
+  data?: { path?: RgText; lines?: RgText; line_number?: number };
+}
+
+function decode(value: RgText | undefined): string {
+  if (!value) return "";
+  if (value.text !== undefined) return value.text;
+  return value.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "";
+}
+
+export function rgArguments(request: GrepRequest): string[] {
+  const args = ["--json", "--line-number", "--color=never", "--hidden", "--no-require-git"];
+  if (request.ignoreCase) args.push("--ignore-case");
+  if (request.literal) args.push("--fixed-strings");
+  if (request.context > 0) args.push("--context", String(request.context));
+  if (request.glob) args.push("--glob", request.glob);
+  // Later globs win in rg: this one keeps .git out even next to a user glob.
+  args.push("--glob", "!.git", "--", request.pattern, request.searchPath);
+  return args;
+}
+
+export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
+  return new Promise((resolve) => {
+    const child = spawn(rgPath, rgArguments(request), { stdio: ["ignore", "pipe", "pipe"] });
+    const lines: GrepLine[] = [];
+    let matchCount = 0;
+    let limitReached = false;
+    let stderr = "";
+    const onAbort = () => child.kill("SIGKILL");
+    request.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 8192) stderr += chunk.toString("utf8");
+    });
+    const reader = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
+    reader.on("line", (raw) => {
+      if (limitReached) return;
+      let event: RgEvent;
+      try {
+        event = JSON.parse(raw) as RgEvent;
+      } catch {
+        return; // rg only prints JSON lines; a broken one is skipped.
+      }
+      if (event.type !== "match" && event.type !== "context") return;
+      if (event.type === "match") {
+        if (matchCount >= request.limit) {
+          limitReached = true;
+          child.kill("SIGKILL");
+          reader.close();
+          return;
+        }
+        matchCount++;
+      }
+      const text = decode(event.data?.lines).replace(/\r?\n$/, "");
+      lines.push({
+        file: decode(event.data?.path),
+        line: event.data?.line_number ?? 0,
+        text,
+        kind: event.type === "match" ? "match" : "context",
+      });
+    });
+    child.once("error", (error) => {
+      request.signal?.removeEventListener("abort", onAbort);
+      resolve({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
+    });
+    child.once("close", (code) => {
+      request.signal?.removeEventListener("abort", onAbort);
+      if (request.signal?.aborted)
+        return resolve({ ok: false, kind: "aborted", message: "Operation aborted" });
+      // Exit 2 with "regex parse error" is the model's pattern, not the engine.
+      if (
+        !limitReached &&
+        code === 2 &&
+        /regex parse error|error parsing|unclosed|unopened/i.test(stderr)
+      ) {
+        return resolve({ ok: false, kind: "invalid_pattern", message: stderr.trim() });
+      }
+      if (!limitReached && code === 2 && matchCount === 0) {
+        return resolve({
+          ok: false,
+          kind: "failed",
+          message: stderr.trim() || "ripgrep failed (exit code 2)",
+        });
+      }
+      const warnings = code === 2 && stderr.trim() ? [stderr.trim().split("\n")[0]!] : [];
+      resolve({ ok: true, lines, matchCount, limitReached, warnings });
+    });
+  });
+}

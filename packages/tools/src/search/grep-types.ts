@@ -1,0 +1,27 @@
+/** What both grep engines (ripgrep and the Node fallback) produce. */
+export interface GrepLine {
+  /** Absolute path of the file. */
+  file: string;
+  line: number;
+  /** The line without its line ending (not yet cut to 500 chars). */
+  text: string;
+  kind: "match" | "context";
+}
+
+export interface GrepRequest {
+  pattern: string;
+  /** Absolute file or folder to search. */
+  searchPath: string;
+  /** Project root: .gitignore files between it and searchPath also apply (Node engine). */
+  projectRoot: string;
+  glob?: string;
+  ignoreCase: boolean;
+  literal: boolean;
+  context: number;
+  limit: number;
+  signal?: AbortSignal;
+}
+
+export type GrepRun =
+  | { ok: true; lines: GrepLine[]; matchCount: number; limitReached: boolean; warnings: string[] }
+  | { ok: false; kind: "invalid_pattern" | "failed" | "aborted"; message: string };

@@ -1,0 +1,104 @@
+/**
+ * The pure-Node directory walk behind grep's and find's fallbacks: hidden files
+ * included, `.git` skipped, nested `.gitignore` files honoured with their own base
+ * (an ignored folder is never entered), symlinks listed but not followed — the same
+ * rules as rg and fd.
+ */
+import type { Dirent } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import ignore, { type Ignore } from "ignore";
+import { AbortedError } from "../read/line-window.js";
+
+export interface WalkEntry {
+  /** POSIX path relative to the walk root. */
+  relative: string;
+  absolute: string;
+  isDirectory: boolean;
+}
+
+interface IgnoreLayer {
+  /** POSIX prefix (relative to the walk root, with trailing `/`, or `""`) the rules apply under. */
+  base: string;
+  rules: Ignore;
+  /** For ancestors above the walk root: the path from the layer's folder to the walk root. */
+  lead: string;
+}
+
+async function loadIgnore(dir: string): Promise<Ignore | undefined> {
+  try {
+    const text = await readFile(path.join(dir, ".gitignore"), "utf8");
+    return ignore().add(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isIgnored(
+  layers: readonly IgnoreLayer[],
+  relative: string,
+  isDirectory: boolean,
+): boolean {
+  for (const layer of layers) {
+    if (!relative.startsWith(layer.base)) continue;
+    const inLayer = layer.lead + relative.slice(layer.base.length);
+    if (layer.rules.ignores(isDirectory ? `${inLayer}/` : inLayer)) return true;
+  }
+  return false;
+}
+
+export interface WalkOptions {
+  /** Folder whose .gitignore files (from here down to the walk root) also apply. */
+  ignoreRoot?: string;
+  signal?: AbortSignal;
+  /** Stop after this many entries (the caller filters; this bounds the walk). */
+  maxEntries?: number;
+}
+
+/** All files and folders under `root`, sorted per folder, respecting .gitignore. */
+export async function walk(root: string, options: WalkOptions = {}): Promise<WalkEntry[]> {
+  const layers: IgnoreLayer[] = [];
+  if (options.ignoreRoot) {
+    const relative = path.relative(options.ignoreRoot, root);
+    if (relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative)) {
+      const parts = relative.split(path.sep);
+      for (let depth = 0; depth < parts.length; depth++) {
+        const dir = path.join(options.ignoreRoot, ...parts.slice(0, depth));
+        const rules = await loadIgnore(dir);
+        if (rules) layers.push({ base: "", rules, lead: `${parts.slice(depth).join("/")}/` });
+      }
+    }
+  }
+  const out: WalkEntry[] = [];
+  const max = options.maxEntries ?? Number.POSITIVE_INFINITY;
+
+  const visit = async (dir: string, prefix: string, inherited: IgnoreLayer[]): Promise<void> => {
+    if (options.signal?.aborted) throw new AbortedError();
+    if (out.length >= max) return;
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return; // Unreadable folder: skipped, as rg and fd do.
+    }
+    const own = entries.some((entry) => entry.name === ".gitignore")
+      ? await loadIgnore(dir)
+      : undefined;
+    const active = own ? [...inherited, { base: prefix, rules: own, lead: "" }] : inherited;
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: [string, string][] = [];
+    for (const entry of entries) {
+      if (entry.name === ".git") continue;
+      const relative = prefix + entry.name;
+      const isDirectory = entry.isDirectory();
+      if (isIgnored(active, relative, isDirectory)) continue;
+      if (out.length >= max) return;
+      const absolute = path.join(dir, entry.name);
+      out.push({ relative, absolute, isDirectory });
+      if (isDirectory) subdirs.push([absolute, `${relative}/`]);
+    }
+    for (const [absolute, relative] of subdirs) await visit(absolute, relative, active);
+  };
+  await visit(root, "", layers);
+  return out;
+}

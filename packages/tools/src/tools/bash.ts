@@ -1,0 +1,290 @@
+/**
+ * bash — seed 002 §B plus ARCHITECTURE §2: `bash -c` in its own process group, stdin
+ * /dev/null, non-interactive git/editor/pager, stdout+stderr merged in arrival order,
+ * resolved when the shell exits (plus a short drain) so `server &` cannot hang the
+ * call, timeout and abort kill the whole group (TERM, then KILL), tail truncation with
+ * the full output logged in the tool-output folder.
+ */
+import { stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { ToolResponse } from "@gong/truncate";
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINES,
+  tailTruncationNotice,
+  truncateTail,
+} from "@gong/truncate";
+import { Type } from "@sinclair/typebox";
+import { type ExecOperations, localExecOperations } from "../bash/exec.js";
+import { ensureOutputDir, OutputCollector } from "../bash/output-collector.js";
+import { terminateGroup } from "../bash/process-tree.js";
+import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import type { ToolEnvironment } from "../core/environment.js";
+import { defineTool } from "../core/run-tool.js";
+import { OutputLevelParam } from "../core/schema.js";
+
+export const DEFAULT_BASH_TIMEOUT_SECONDS = 120;
+
+export interface BashToolOptions {
+  /** Shell to run (default `bash` on PATH). */
+  shellPath?: string;
+  /** Prepended to every command (settings `shellCommandPrefix`), e.g. `export FOO=1`. */
+  shellCommandPrefix?: string;
+  exec?: ExecOperations;
+  /** Time between TERM and KILL (default 2000 ms). */
+  killGraceMs?: number;
+  /** How long to keep reading after the shell exits (default 100 ms). */
+  drainMs?: number;
+  /** Tail limits (default 2000 lines / 50 KB). */
+  maxLines?: number;
+  maxBytes?: number;
+}
+
+export const bashParameters = Type.Object({
+  command: Type.String({ description: "The bash command to run." }),
+  timeout: Type.Optional(
+    Type.Number({
+      exclusiveMinimum: 0,
+      description: `Timeout in seconds (default ${DEFAULT_BASH_TIMEOUT_SECONDS}).`,
+    }),
+  ),
+  output_level: OutputLevelParam,
+});
+
+/** Environment that keeps commands from waiting for a human (Pi bug #298: git commit opened an editor). */
+function nonInteractiveEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_EDITOR: "true",
+    EDITOR: "true",
+    VISUAL: "true",
+    PAGER: "cat",
+    GIT_PAGER: "cat",
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+interface RunOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+  spawnError?: Error;
+}
+
+export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
+  const shellPath = options.shellPath ?? "bash";
+  const exec = options.exec ?? localExecOperations;
+  const killGraceMs = options.killGraceMs ?? 2000;
+  const drainMs = options.drainMs ?? 100;
+  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+
+  return defineTool({
+    name: "bash",
+    label: "Bash",
+    description:
+      `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
+      "(timeout parameter, in seconds); on timeout the command and all its child processes are killed. stdin is /dev/null, so " +
+      `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
+      "is saved to a log file named in the result. Background processes (cmd &) do not block the call.",
+    parameters: bashParameters,
+    async execute(params, context) {
+      const started = performance.now();
+      const timeoutSeconds = params.timeout ?? DEFAULT_BASH_TIMEOUT_SECONDS;
+      try {
+        if (!(await stat(context.cwd)).isDirectory()) throw new Error("not a directory");
+      } catch {
+        return failure("NOT_FOUND", `Working directory does not exist: ${context.cwd}`, {
+          next: ["Run the command from the project root, or create the directory first."],
+        });
+      }
+      await ensureOutputDir(env.outputDir);
+      const collector = new OutputCollector(env.outputDir);
+      const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
+      // `exec 2>&1` first: one pipe for both streams keeps their true arrival order.
+      const script = `exec 2>&1; ${prefix}${params.command}`;
+
+      const outcome = await new Promise<RunOutcome>((resolve) => {
+        let child: ReturnType<ExecOperations["spawnShell"]>;
+        try {
+          child = exec.spawnShell({
+            shellPath,
+            script,
+            cwd: context.cwd,
+            env: nonInteractiveEnv(),
+          });
+        } catch (error) {
+          resolve({
+            exitCode: null,
+            signal: null,
+            timedOut: false,
+            aborted: false,
+            spawnError: error as Error,
+          });
+          return;
+        }
+        let timedOut = false;
+        let aborted = false;
+        let killing: Promise<void> | undefined;
+        let lastUpdate = 0;
+        const kill = () => {
+          if (!killing && child.pid !== undefined) killing = terminateGroup(child.pid, killGraceMs);
+        };
+        const timer = setTimeout(() => {
+          timedOut = true;
+          kill();
+        }, timeoutSeconds * 1000);
+        const onAbort = () => {
+          aborted = true;
+          kill();
+        };
+        context.signal?.addEventListener("abort", onAbort, { once: true });
+        if (context.signal?.aborted) onAbort();
+
+        const onData = (stream: NodeJS.ReadableStream) => (chunk: Buffer) => {
+          if (!collector.push(chunk)) {
+            stream.pause();
+            collector.whenDrained(() => stream.resume());
+          }
+          const now = performance.now();
+          if (context.onUpdate && now - lastUpdate > 200) {
+            lastUpdate = now;
+            const tail = truncateTail(collector.peekTail(), { maxLines, maxBytes }).content;
+            context.onUpdate(partial({ stdout: tail, truncated: false }, tail));
+          }
+        };
+        child.stdout?.on("data", onData(child.stdout));
+        child.stderr?.on("data", onData(child.stderr));
+        const ended = (stream: NodeJS.ReadableStream | null) =>
+          new Promise<void>((done) => {
+            if (!stream) return done();
+            stream.once("end", done);
+            stream.once("close", done);
+          });
+        const pipesClosed = Promise.all([ended(child.stdout), ended(child.stderr)]);
+
+        let settled = false;
+        const settle = async (result: RunOutcome) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          context.signal?.removeEventListener("abort", onAbort);
+          // A background child (`sleep 100 &`) may hold the pipe open forever: read what
+          // is already there for a moment, then stop listening instead of waiting.
+          await Promise.race([pipesClosed, sleep(drainMs)]);
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+          if (killing) await killing;
+          resolve({ ...result, timedOut, aborted });
+        };
+        child.once("error", (error) =>
+          settle({ exitCode: null, signal: null, timedOut, aborted, spawnError: error }),
+        );
+        child.once("exit", (code, signal) => settle({ exitCode: code, signal, timedOut, aborted }));
+      });
+
+      const durationMs = Math.round(performance.now() - started);
+      const collected = await collector.finish();
+      if (outcome.spawnError) {
+        return failure(
+          "EXECUTION_ERROR",
+          `Failed to start ${shellPath}: ${outcome.spawnError.message}`,
+          {
+            data: {
+              exit_code: null,
+              spawn_error:
+                (outcome.spawnError as NodeJS.ErrnoException).code ?? outcome.spawnError.message,
+            },
+            next: [
+              "Check the shellPath setting: it must name an installed shell (default: bash on PATH).",
+            ],
+          },
+        );
+      }
+
+      const tail = truncateTail(collected.tail, { maxLines, maxBytes });
+      const truncated = tail.truncated || collected.droppedBytes > 0;
+      let fullOutputPath = collected.fullOutputPath;
+      if (truncated && !fullOutputPath) {
+        // Cut by lines while still small: nothing was dropped, so the window is the whole output.
+        fullOutputPath = path.join(env.outputDir, `bash_${Date.now()}_${process.pid}.log`);
+        await writeFile(fullOutputPath, collected.tail);
+      }
+      const logDisplay = fullOutputPath ? env.policy.display(fullOutputPath) : undefined;
+      let body = tail.content;
+      if (truncated) {
+        const notice = tailTruncationNotice(
+          {
+            ...tail,
+            truncated: true,
+            totalLines: collected.totalLines,
+            totalBytes: collected.totalBytes,
+          },
+          logDisplay,
+        );
+        body = body.length > 0 ? `${body.replace(/\n$/, "")}\n\n${notice}` : notice;
+      }
+      const data = {
+        stdout: tail.content,
+        exit_code: outcome.exitCode,
+        signal: outcome.signal,
+        timed_out: outcome.timedOut,
+        killed: outcome.timedOut || outcome.aborted,
+        duration_ms: durationMs,
+        truncated,
+        full_output_path: logDisplay ?? null,
+        total_lines: collected.totalLines,
+        total_bytes: collected.totalBytes,
+      };
+      const stats = {
+        duration_ms: durationMs,
+        total_lines: collected.totalLines,
+        total_bytes: collected.totalBytes,
+      };
+      const logSteps = logDisplay
+        ? [
+            `read(path="${logDisplay}", offset=1, limit=200) or grep(pattern="error", path="${logDisplay}") to see the full output.`,
+          ]
+        : [];
+
+      if (outcome.aborted) {
+        return failure("ABORTED", "Command aborted", {
+          data,
+          stats,
+          textPrefix: body || undefined,
+        });
+      }
+      if (outcome.timedOut) {
+        return failure("TIMEOUT", `Command timed out after ${timeoutSeconds} seconds`, {
+          data,
+          stats,
+          textPrefix: body || undefined,
+          next: [
+            `bash(command=..., timeout=${timeoutSeconds * 4}) if it needs longer, or run it in the background (cmd > log 2>&1 &).`,
+            ...logSteps,
+          ],
+        });
+      }
+      if (outcome.exitCode !== 0) {
+        const message =
+          outcome.exitCode === null
+            ? `Command was terminated by signal ${outcome.signal ?? "unknown"}`
+            : `Command exited with code ${outcome.exitCode}`;
+        return failure("EXECUTION_ERROR", message, {
+          data,
+          stats,
+          textPrefix: body || undefined,
+          next: logSteps,
+        });
+      }
+      const text = body.length > 0 ? body : "(no output)";
+      const response: ToolResponse = truncated
+        ? partial(data, withNextSteps(text, logSteps), { stats })
+        : success(data, text, { stats });
+      return response;
+    },
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * find — seed 002 §F: glob search for paths with fd when on PATH, else the Node walk;
+ * hidden files included, .gitignore respected, folders with a trailing `/`, paths
+ * relative to the search root, limit (default 1000), 50 KB cap.
+ */
+import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
+import { Type } from "@sinclair/typebox";
+import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import type { ToolEnvironment } from "../core/environment.js";
+import { defineTool } from "../core/run-tool.js";
+import { OutputLevelParam } from "../core/schema.js";
+import { pickEngine, type SearchEngineOptions } from "../search/engine.js";
+import { findWithFd } from "../search/find-fd.js";
+import { findWithNode } from "../search/find-node.js";
+import type { FindRequest } from "../search/find-types.js";
+
+export const DEFAULT_FIND_LIMIT = 1000;
+export const FD_FALLBACK_SENTENCE = "fd not available, used slower Node search instead.";
+
+export const findParameters = Type.Object({
+  pattern: Type.String({ description: "Glob pattern, e.g. *.ts, **/*.json, src/**/test_*.py." }),
+  path: Type.Optional(
+    Type.String({ description: "Folder to search (default: the working directory)." }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: `Most results (default ${DEFAULT_FIND_LIMIT}).` }),
+  ),
+  output_level: OutputLevelParam,
+});
+
+export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
+  return defineTool({
+    name: "find",
+    label: "Find",
+    readOnly: true,
+    description:
+      "Find files and folders by glob pattern. A pattern without / matches names at any depth (*.ts); with / it matches the path " +
+      `from the search folder (src/**/*.ts). Hidden files are included, .gitignore is respected. Default limit ${DEFAULT_FIND_LIMIT}. ` +
+      "Folders end with /; paths are relative to the search folder.",
+    parameters: findParameters,
+    async execute(params, context) {
+      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      if (!resolved.ok) return resolved.response;
+      const { display, real } = resolved;
+      const extras = { pathResolved: display };
+      if (!resolved.exists) {
+        return failure("NOT_FOUND", `Path not found: ${display}`, {
+          ...extras,
+          next: ['ls(path=".") to see what exists.'],
+        });
+      }
+      if (!(await env.fs.stat(real)).isDirectory()) {
+        return failure("NOT_A_DIRECTORY", `Not a directory: ${display}. find searches folders.`, {
+          ...extras,
+          next: [`read(path="${display}") to read the file.`],
+        });
+      }
+      const limit = params.limit ?? DEFAULT_FIND_LIMIT;
+      const request: FindRequest = {
+        pattern: params.pattern,
+        searchPath: real,
+        projectRoot: env.policy.root,
+        limit,
+        signal: context.signal,
+      };
+      const picked = pickEngine(engine, "fd");
+      const run = picked.binary
+        ? await findWithFd(picked.binary, picked.fdNoRequireGit, request)
+        : await findWithNode(request);
+      const fallback = picked.binary === undefined;
+      if (!run.ok) {
+        if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
+        if (run.kind === "invalid_pattern") {
+          return failure(
+            "INVALID_PARAM",
+            `Invalid glob pattern ${JSON.stringify(params.pattern)}: ${run.message}`,
+            {
+              ...extras,
+              next: ['find(pattern="**/*.ts") — globs use *, ** and {a,b}.'],
+            },
+          );
+        }
+        return failure("EXECUTION_ERROR", `find failed: ${run.message}`, extras);
+      }
+      const shown = run.paths.slice(0, limit).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const prefix = display === "." ? "" : `${display}/`;
+      const body = truncateHead(shown.join("\n"), {
+        maxLines: Number.POSITIVE_INFINITY,
+        maxBytes: DEFAULT_MAX_BYTES,
+      });
+      const truncated = run.more || body.truncated;
+      const data: Record<string, unknown> = {
+        paths: shown.map((entry) => prefix + entry),
+        relative_to: display,
+        truncated,
+        engine: fallback ? "node" : "fd",
+      };
+      if (fallback) data.fallback = "node";
+      const stats = { total_paths: shown.length };
+      const quoted = JSON.stringify(params.pattern);
+      if (shown.length === 0) {
+        const text = `No files found matching ${quoted} in ${display}.${fallback ? ` (${FD_FALLBACK_SENTENCE})` : ""}`;
+        const next = [
+          `find(pattern="**/*${params.pattern.replace(/^\*+/, "")}*") for a looser pattern, or ls(path="${display}").`,
+        ];
+        return fallback
+          ? partial(data, withNextSteps(text, next), { ...extras, stats })
+          : success(data, text, { ...extras, stats });
+      }
+      const notices: string[] = [];
+      if (run.more)
+        notices.push(
+          `${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`,
+        );
+      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      const parts = [
+        `Found ${shown.length}${run.more ? "+" : ""} path${shown.length === 1 ? "" : "s"} matching ${quoted} in ${display}:`,
+        body.content,
+      ];
+      if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);
+      if (fallback) parts.push(`(${FD_FALLBACK_SENTENCE})`);
+      const text = parts.join("\n\n");
+      if (!truncated && !fallback) return success(data, text, { ...extras, stats });
+      const next = truncated
+        ? [
+            `find(pattern=${quoted}, path="${display}", limit=${limit * 2}) or a narrower pattern/path.`,
+          ]
+        : [];
+      return partial(data, withNextSteps(text, next), { ...extras, stats });
+    },
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * grep — seed 002 §E: ripgrep when on PATH, else the Node fallback; match limit
+ * (default 100), context lines, 500-char line cut, 50 KB output cap, three notices.
+ */
+import {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_LINE_CHARS,
+  formatSize,
+  truncateHead,
+  truncateLine,
+} from "@gong/truncate";
+import { Type } from "@sinclair/typebox";
+import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import type { ToolEnvironment } from "../core/environment.js";
+import { defineTool } from "../core/run-tool.js";
+import { OutputLevelParam } from "../core/schema.js";
+import type { SearchEngineOptions } from "../search/engine.js";
+import { pickEngine } from "../search/engine.js";
+import { grepWithNode } from "../search/grep-node.js";
+import { grepWithRipgrep } from "../search/grep-rg.js";
+import type { GrepRequest, GrepRun } from "../search/grep-types.js";
+
+export const DEFAULT_GREP_LIMIT = 100;
+
+export const grepParameters = Type.Object({
+  pattern: Type.String({
+    description: "Regular expression (or literal text with literal=true) to search for.",
+  }),
+  path: Type.Optional(
+    Type.String({ description: "File or folder to search (default: the working directory)." }),
+  ),
+  glob: Type.Optional(
+    Type.String({ description: "Only files matching this glob, e.g. *.ts or src/**/*.py." }),
+  ),
+  ignoreCase: Type.Optional(Type.Boolean({ description: "Case-insensitive search." })),
+  literal: Type.Optional(
+    Type.Boolean({ description: "Treat pattern as literal text, not a regex." }),
+  ),
+  context: Type.Optional(
+    Type.Integer({ minimum: 0, description: "Lines of context before and after each match." }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      description: `Most matches to return (default ${DEFAULT_GREP_LIMIT}).`,
+    }),
+  ),
+  output_level: OutputLevelParam,
+});
+
+export const NODE_FALLBACK_SENTENCE = "ripgrep not available, used slower Node search instead.";
+
+export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
+  return defineTool({
+    name: "grep",
+    label: "Grep",
+    readOnly: true,
+    description:
+      "Search file contents with a regular expression (ripgrep syntax). Respects .gitignore, searches hidden files, skips binaries. " +
+      `Returns file:line: text for each match (file-line- text for context lines). Default limit ${DEFAULT_GREP_LIMIT} matches; ` +
+      `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
+    parameters: grepParameters,
+    async execute(params, context) {
+      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      if (!resolved.ok) return resolved.response;
+      const { display, real } = resolved;
+      const extras = { pathResolved: display };
+      if (!resolved.exists) {
+        return failure("NOT_FOUND", `Path not found: ${display}`, {
+          ...extras,
+          next: ['ls(path=".") to see what exists.'],
+        });
+      }
+      const limit = params.limit ?? DEFAULT_GREP_LIMIT;
+      const request: GrepRequest = {
+        pattern: params.pattern,
+        searchPath: real,
+        projectRoot: env.policy.root,
+        glob: params.glob,
+        ignoreCase: params.ignoreCase ?? false,
+        literal: params.literal ?? false,
+        context: params.context ?? 0,
+        limit,
+        signal: context.signal,
+      };
+      const picked = pickEngine(engine, "rg");
+      const run: GrepRun = picked.binary
+        ? await grepWithRipgrep(picked.binary, request)
+        : await grepWithNode(request);
+      const fallback = picked.binary === undefined;
+
+      if (!run.ok) {
+        if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
+        if (run.kind === "invalid_pattern") {
+          return failure(
+            "INVALID_PARAM",
+            `Invalid regular expression ${JSON.stringify(params.pattern)}: ${run.message}`,
+            {
+              ...extras,
+              next: [
+                `grep(pattern=${JSON.stringify(params.pattern)}, literal=true) to search for the text as-is, or escape the special characters.`,
+              ],
+            },
+          );
+        }
+        return failure("EXECUTION_ERROR", `grep failed: ${run.message}`, extras);
+      }
+
+      // Paths in the output are project-relative, so the model can pass them to read/edit.
+      // `real` had symlinks resolved; map results back under the path the model gave.
+      const toDisplay = (file: string) =>
+        env.policy.display(
+          file.startsWith(real) ? resolved.absolute + file.slice(real.length) : file,
+        );
+      let linesCut = false;
+      const outputLines: string[] = [];
+      let previous: { file: string; line: number } | undefined;
+      for (const line of run.lines) {
+        const file = toDisplay(line.file);
+        if (
+          request.context > 0 &&
+          previous &&
+          (previous.file !== file || line.line > previous.line + 1)
+        ) {
+          outputLines.push("--");
+        }
+        const cut = truncateLine(line.text, DEFAULT_MAX_LINE_CHARS);
+        if (cut.truncated) linesCut = true;
+        outputLines.push(
+          line.kind === "match"
+            ? `${file}:${line.line}: ${cut.content}`
+            : `${file}-${line.line}- ${cut.content}`,
+        );
+        previous = { file, line: line.line };
+      }
+      const matches = run.lines
+        .filter((line) => line.kind === "match")
+        .map((line) => ({
+          file: toDisplay(line.file),
+          line: line.line,
+          text: truncateLine(line.text, DEFAULT_MAX_LINE_CHARS).content,
+        }));
+      const files = new Set(matches.map((match) => match.file));
+      const body = truncateHead(outputLines.join("\n"), {
+        maxLines: Number.POSITIVE_INFINITY,
+        maxBytes: DEFAULT_MAX_BYTES,
+      });
+
+      const notices: string[] = [];
+      if (run.limitReached)
+        notices.push(
+          `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine pattern`,
+        );
+      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      if (linesCut)
+        notices.push(
+          `Some lines truncated to ${DEFAULT_MAX_LINE_CHARS} chars. Use read tool to see full lines`,
+        );
+      const truncated = run.limitReached || body.truncated;
+      const data: Record<string, unknown> = {
+        matches,
+        total_matches: run.matchCount,
+        total_matches_is_lower_bound: run.limitReached,
+        files: files.size,
+        truncated,
+        lines_truncated: linesCut,
+        engine: fallback ? "node" : "rg",
+      };
+      if (fallback) data.fallback = "node";
+      const stats = { total_matches: run.matchCount, files: files.size };
+      const quoted = JSON.stringify(params.pattern);
+
+      if (run.matchCount === 0) {
+        const text = `No matches found for ${quoted} in ${display}.${fallback ? ` (${NODE_FALLBACK_SENTENCE})` : ""}`;
+        const next = [
+          `grep(pattern=${quoted}, ignoreCase=true) or a shorter pattern.`,
+          `find(pattern="**/*<name>*") if you are looking for a file name.`,
+        ];
+        return fallback
+          ? partial(data, withNextSteps(text, next), { ...extras, stats })
+          : success(data, text, { ...extras, stats });
+      }
+      const summary = `Found ${run.matchCount}${run.limitReached ? "+" : ""} match${run.matchCount === 1 ? "" : "es"} for ${quoted} in ${files.size} file${files.size === 1 ? "" : "s"}${display === "." ? "" : ` under ${display}`}.`;
+      const parts = [summary, body.content];
+      if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);
+      if (fallback) parts.push(`(${NODE_FALLBACK_SENTENCE})`);
+      for (const warning of run.warnings) parts.push(`(warning: ${warning})`);
+      let text = parts.join("\n\n");
+      if (!truncated && !fallback) return success(data, text, { ...extras, stats });
+      const first = matches[0];
+      const next: string[] = [];
+      if (truncated) {
+        next.push(
+          `grep(pattern=${quoted}, path="${display}", limit=${limit * 2}) or narrow path/glob.`,
+        );
+        if (first)
+          next.push(`read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`);
+      }
+      text = withNextSteps(text, next);
+      return partial(data, text, { ...extras, stats });
+    },
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * ls — seed 002 §G: one level, dotfiles included, case-insensitive sort, `/` after
+ * folders, unreadable entries (broken symlinks) skipped, limit 500, 50 KB cap.
+ */
+
+import path from "node:path";
+import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
+import { Type } from "@sinclair/typebox";
+import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import type { ToolEnvironment } from "../core/environment.js";
+import { defineTool } from "../core/run-tool.js";
+import { OutputLevelParam } from "../core/schema.js";
+import { fileSystemFailure } from "../fs/errors.js";
+
+export const DEFAULT_LS_LIMIT = 500;
+
+export const lsParameters = Type.Object({
+  path: Type.Optional(
+    Type.String({ description: "Folder to list (default: the working directory)." }),
+  ),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: `Most entries (default ${DEFAULT_LS_LIMIT}).` }),
+  ),
+  output_level: OutputLevelParam,
+});
+
+interface Entry {
+  name: string;
+  type: "file" | "dir" | "link";
+  isDirectory: boolean;
+}
+
+export function createLsTool(env: ToolEnvironment) {
+  return defineTool({
+    name: "ls",
+    label: "List",
+    readOnly: true,
+    description:
+      `List one folder: names sorted case-insensitively, folders end with /, dotfiles included. Default limit ${DEFAULT_LS_LIMIT} entries. ` +
+      "Use find for recursive searches.",
+    parameters: lsParameters,
+    async execute(params, context) {
+      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      if (!resolved.ok) return resolved.response;
+      const { display, real } = resolved;
+      const extras = { pathResolved: display };
+      if (!resolved.exists) {
+        return failure("NOT_FOUND", `Path not found: ${display}`, {
+          ...extras,
+          next: ['ls(path=".") to start from the working directory.'],
+        });
+      }
+      let dirents: Awaited<ReturnType<typeof env.fs.readdir>>;
+      try {
+        if (!(await env.fs.stat(real)).isDirectory()) {
+          return failure("NOT_A_DIRECTORY", `Not a directory: ${display}`, {
+            ...extras,
+            next: [`read(path="${display}") to read the file.`],
+          });
+        }
+        dirents = await env.fs.readdir(real);
+      } catch (error) {
+        return fileSystemFailure(error, "list", display, display);
+      }
+      const entries: Entry[] = [];
+      for (const dirent of dirents) {
+        if (dirent.isSymbolicLink()) {
+          try {
+            const target = await env.fs.stat(path.join(real, dirent.name));
+            entries.push({ name: dirent.name, type: "link", isDirectory: target.isDirectory() });
+          } catch {
+            // Broken or unreadable link: skipped (seed 002 §G).
+          }
+          continue;
+        }
+        const isDirectory = dirent.isDirectory();
+        entries.push({ name: dirent.name, type: isDirectory ? "dir" : "file", isDirectory });
+      }
+      entries.sort((a, b) => {
+        const left = a.name.toLowerCase();
+        const right = b.name.toLowerCase();
+        return left < right
+          ? -1
+          : left > right
+            ? 1
+            : a.name < b.name
+              ? -1
+              : a.name > b.name
+                ? 1
+                : 0;
+      });
+      const limit = params.limit ?? DEFAULT_LS_LIMIT;
+      const shown = entries.slice(0, limit);
+      const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));
+      const body = truncateHead(names.join("\n"), {
+        maxLines: Number.POSITIVE_INFINITY,
+        maxBytes: DEFAULT_MAX_BYTES,
+      });
+      const remaining = entries.length - shown.length;
+      const truncated = remaining > 0 || body.truncated;
+      const prefix = display === "." ? "" : `${display}/`;
+      const data = {
+        entries: shown.map((entry, index) => ({
+          path: prefix + names[index],
+          name: entry.name,
+          type: entry.type,
+        })),
+        total_entries: entries.length,
+        truncated,
+      };
+      const stats = { total_entries: entries.length };
+      if (entries.length === 0) return success(data, "(empty directory)", { ...extras, stats });
+      const notices: string[] = [];
+      if (remaining > 0)
+        notices.push(
+          `${limit} entries limit reached, ${remaining} more not shown. Use limit=${entries.length} for all`,
+        );
+      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      const shownCount = body.truncated ? body.outputLines : shown.length;
+      const head = `Listed ${shownCount} of ${entries.length} entries in ${display}:`;
+      if (!truncated) return success(data, `${head}\n\n${body.content}`, { ...extras, stats });
+      const text = withNextSteps(`${head}\n\n${body.content}\n\n[${notices.join(". ")}]`, [
+        `ls(path="${display}", limit=${entries.length})`,
+        `find(pattern="<glob>", path="${display}") to narrow down.`,
+      ]);
+      return partial(data, text, { ...extras, stats });
+    },
+  });
+}
