@@ -56,7 +56,6 @@ export async function createCodingSession(
     preset: options.preset ?? settings.preset,
     allowedRoots: settings.allowedPaths ?? [],
     settings,
-    env,
   });
   if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
 
