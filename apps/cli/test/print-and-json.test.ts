@@ -151,6 +151,21 @@ describe("gong --mode json", () => {
     expect(types.at(-1)).toBe("agent_end");
   });
 
+  it("warnings (a broken settings file) are warning events after the header", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.gongHome, "settings.json"), "{ nope");
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["--mode", "json", "hi"], box);
+    expect(run.code).toBe(0);
+    const lines = jsonLines(run.stdout);
+    expect(lines[0]!.type).toBe("session");
+    expect(lines[1]).toMatchObject({
+      type: "warning",
+      message: expect.stringContaining("settings.json at line 1"),
+    });
+    expect(run.stderr).toBe("");
+  });
+
   it("a failed run exits 1 in json mode too", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { retry: { maxRetries: 0 } });

@@ -11,10 +11,12 @@ export async function runJsonMode(
   prompts: string[],
   early: CodingSessionEvent[],
   io: CliIo,
+  setWarningSink: (sink: (event: CodingSessionEvent) => void) => void,
 ): Promise<number> {
   const write = (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`);
   write(session.header);
   for (const event of early) write(event);
+  setWarningSink(write);
   const unsubscribe = session.subscribe(write);
   try {
     const outcome = await session.run(prompts);

@@ -14,7 +14,10 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
   const json = args.mode === "json";
   // Warnings raised while the session opens (a broken settings file, a corrupt session
   // line) go to stderr in print mode and become `warning` events in json mode.
+  // Warnings found while the session opens wait until the header line is out; later
+  // ones (a hook module, the session file) are written as they come.
   const early: CodingSessionEvent[] = [];
+  let jsonSink: ((event: CodingSessionEvent) => void) | undefined;
   const created = await createCodingSession({
     cwd: io.cwd,
     env: io.env,
@@ -32,7 +35,7 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
     onWarning: (message) => {
-      if (json) early.push({ type: "warning", message });
+      if (json) (jsonSink ?? ((event) => early.push(event)))({ type: "warning", message });
       else io.stderr(`gong: warning: ${message}\n`);
     },
   });
@@ -46,9 +49,10 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
   process.once("SIGINT", stopOnSignal);
   process.once("SIGTERM", stopOnSignal);
   try {
-    return json
-      ? await runJsonMode(session, prompts, early, io)
-      : await runPrintMode(session, prompts, args, io);
+    if (!json) return await runPrintMode(session, prompts, args, io);
+    return await runJsonMode(session, prompts, early, io, (sink) => {
+      jsonSink = sink;
+    });
   } finally {
     process.off("SIGINT", stopOnSignal);
     process.off("SIGTERM", stopOnSignal);
