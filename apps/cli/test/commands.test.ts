@@ -120,6 +120,15 @@ describe("gong — errors a user sees", () => {
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^gong: .*(connect|connection|network|reach)/i);
+    expect(run.stderr).toContain("base URL: http://127.0.0.1:9");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("a run that cannot start (no key) leaves no empty session file behind", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.ANTHROPIC_API_KEY;
+    expect((await runGong(["--provider", "anthropic", "-p", "hi"], box)).code).toBe(1);
+    expect(existsSync(path.join(box.gongHome, "sessions"))).toBe(false);
   });
 
   it("an invalid settings file is reported with file and line, and the run goes on", async () => {

@@ -73,6 +73,13 @@ describe("model resolution — flags, provider/model, settings, first provider w
     expect(!result.ok && result.message).toMatch(/Unknown provider "acme".*anthropic/);
   });
 
+  it("a mistyped provider prefix is reported, not sent as a model id", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const result = resolveModel(r, { model: "antropic/claude-x" }, {});
+    expect(result).toMatchObject({ ok: false, usage: true });
+    expect(!result.ok && result.message).toMatch(/Unknown provider "antropic"/);
+  });
+
   it("a models.json provider is resolved by provider/model, its slashes kept in the id", () => {
     const { registry: r } = registry(
       {},

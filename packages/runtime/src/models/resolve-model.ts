@@ -46,6 +46,9 @@ export function resolveModel(
       modelId = modelId.slice(slash + 1);
     } else if (provider === prefix) {
       modelId = modelId.slice(slash + 1);
+    } else if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
+      // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
+      return unknownProvider(registry, prefix);
     }
   }
 
@@ -72,13 +75,7 @@ export function resolveModel(
     }
   }
 
-  if (!providers.includes(provider)) {
-    return {
-      ok: false,
-      usage: true,
-      message: `Unknown provider "${provider}". Known providers: ${providers.join(", ")}. Add others in ${registry.modelsJsonPath}.`,
-    };
-  }
+  if (!providers.includes(provider)) return unknownProvider(registry, provider);
 
   if (modelId === undefined) {
     const first = registry.list(provider)[0];
@@ -111,6 +108,14 @@ export function resolveModel(
     return { ok: false, usage: false, message: `${key.error}${hint}` };
   }
   return { ok: true, model, apiKey: key.apiKey };
+}
+
+function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
+  return {
+    ok: false,
+    usage: true,
+    message: `Unknown provider "${provider}". Known providers: ${registry.providers().join(", ")}. Add others in ${registry.modelsJsonPath}.`,
+  };
 }
 
 /** Whether a real key (not a local server's placeholder) is configured for `provider`. */

@@ -119,8 +119,12 @@ export class CodingSession {
       return { ok: false, aborted: true, errorMessage: "Aborted.", lastAssistant: last };
     }
     if (error !== undefined || last?.stopReason === "error") {
-      const message = last?.errorMessage ?? error ?? "The run failed.";
-      return { ok: false, aborted: false, errorMessage: oneLine(message), lastAssistant: last };
+      let message = oneLine(last?.errorMessage ?? error ?? "The run failed.");
+      // Say which server could not be reached: the usual cause is a wrong base URL.
+      const baseUrl = this.parts.agent.state.model.baseUrl;
+      if (last?.errorKind === "network" && !message.includes(baseUrl))
+        message = `${message} (base URL: ${baseUrl})`;
+      return { ok: false, aborted: false, errorMessage: message, lastAssistant: last };
     }
     if (!last)
       return { ok: false, aborted: true, errorMessage: "Aborted before the model answered." };
@@ -144,6 +148,10 @@ export function finalText(message: AssistantMessage): string {
     .join("");
 }
 
+/** One line, and a provider message ending in "." followed by our "." reads as one. */
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, " ").trim();
+  return text
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
+    .trim();
 }

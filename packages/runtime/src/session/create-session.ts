@@ -62,40 +62,38 @@ export async function createCodingSession(
   const sessionDir = options.sessionDir
     ? path.resolve(cwd, options.sessionDir)
     : settings.sessionDir;
-  const opened = openStore(options.session ?? { kind: "new" }, {
-    cwd,
-    gongHome,
-    sessionDir,
-    env,
-    warn,
-  });
-  if (!opened.ok) return failure(storeFailure(opened.error));
-  const store = opened.value;
+  const where = { cwd, gongHome, sessionDir, env, warn };
+  const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
 
-  try {
-    const context: SessionContext = store.buildContext();
+  const pickModel = (context: SessionContext | undefined) => {
+    // Flags win; a resumed session keeps the model it last used; then settings.
     const named = options.provider !== undefined || options.model !== undefined;
-    const resolved = resolveModel(
+    return resolveModel(
       registry,
       {
-        provider: options.provider ?? (named ? undefined : context.model?.provider),
-        model: options.model ?? (named ? undefined : context.model?.modelId),
+        provider: options.provider ?? (named ? undefined : context?.model?.provider),
+        model: options.model ?? (named ? undefined : context?.model?.modelId),
         apiKey: options.apiKey,
         baseUrl: options.baseUrl,
       },
       settings,
     );
+  };
+  // A new session file is created only once the model is known, so a missing key or a
+  // mistyped model leaves no empty session behind.
+  const early = choice.kind === "open" ? undefined : pickModel(undefined);
+  if (early && !early.ok) return failure(modelFailure(early));
+
+  const opened = openStore(choice, where);
+  if (!opened.ok) return failure(storeFailure(opened.error));
+  const store = opened.value;
+
+  try {
+    const context: SessionContext = store.buildContext();
+    const resolved = early ?? pickModel(context);
     if (!resolved.ok) {
       store.close();
-      return failure({
-        code: resolved.usage
-          ? resolved.message.startsWith("Unknown provider")
-            ? "unknown_provider"
-            : "unknown_model"
-          : "no_api_key",
-        message: resolved.message,
-        usage: resolved.usage,
-      });
+      return failure(modelFailure(resolved));
     }
     const model = resolved.model;
     const resumed = context.messages.length > 0;
@@ -219,11 +217,7 @@ function openStore(choice: SessionChoice, where: StoreLocation) {
       };
     case "open":
       return SessionStore.open(choice.ref, { ...common, cwd: where.cwd });
-    case "continue": {
-      const newest = newestSession(where.cwd, common);
-      if (newest) return SessionStore.open(newest, { ...common, cwd: where.cwd });
-      return SessionStore.create({ ...common, cwd: where.cwd });
-    }
+    case "continue": // resolved to "open" or "new" by effectiveChoice
     case "new":
       return SessionStore.create({ ...common, cwd: where.cwd });
   }
@@ -235,6 +229,26 @@ function newestSession(
   options: { gongHome: string; sessionDir?: string; env: NodeJS.ProcessEnv },
 ): string | undefined {
   return listSessions(cwd, options)[0]?.path;
+}
+
+function modelFailure(resolved: { message: string; usage: boolean }): CodingSessionError {
+  const code = !resolved.usage
+    ? "no_api_key"
+    : resolved.message.startsWith("Unknown provider")
+      ? "unknown_provider"
+      : "unknown_model";
+  return { code, message: resolved.message, usage: resolved.usage };
+}
+
+/** `-c` with no session yet for this cwd starts a new one. */
+function effectiveChoice(choice: SessionChoice, where: StoreLocation): SessionChoice {
+  if (choice.kind !== "continue") return choice;
+  const newest = newestSession(where.cwd, {
+    gongHome: where.gongHome,
+    env: where.env,
+    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
+  });
+  return newest ? { kind: "open", ref: newest } : { kind: "new" };
 }
 
 function storeFailure(error: SessionStoreError): CodingSessionError {
