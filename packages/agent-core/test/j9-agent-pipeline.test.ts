@@ -69,7 +69,7 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
     expect(result.content[0]).toEqual({ type: "text", text: "the secret is 42\n" });
   });
 
-  it("1.3 several tools in a row each run correctly", async () => {
+  it("1.3 several tools in a row each run correctly (test tools)", async () => {
     await writeFile(path.join(dir, "a.txt"), "alpha");
     const model = mockModel([
       assistant([toolCall("c1", "read", { path: "a.txt" })]),
@@ -93,7 +93,7 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
     expect(agent.state.messages.at(-1)?.content).toEqual([text("done: alpha!")]);
   });
 
-  it("1.4 steering interrupts a running tool and skips the remaining ones", async () => {
+  it("1.4 steering interrupts a running tool and skips the remaining ones (test tools)", async () => {
     const sleeper = sleepTool();
     const model = mockModel([
       assistant([
@@ -148,7 +148,7 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
     expect(agent.state.messages.at(-1)?.content).toEqual([text("second answer")]);
   });
 
-  it("1.6 abort stops the run and kills the tool's child process", async () => {
+  it("1.6 abort stops the run and kills the tool's child process (test tools)", async () => {
     let childPid = 0;
     const spawner: Tool = defineTool({
       name: "spawn_sleep",

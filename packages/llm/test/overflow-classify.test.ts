@@ -119,6 +119,15 @@ describe("classifyError", () => {
     );
     expect(result).toMatchObject({ kind: "rate_limit", retryAfterMs: 3000, status: 429 });
   });
+  it("OpenAI insufficient_quota (a 429) → auth: waiting will not fix it", () => {
+    const error = httpError(429, {
+      error: {
+        type: "insufficient_quota",
+        message: "You exceeded your current quota, please check your plan and billing details.",
+      },
+    });
+    expect(classifyError(error).kind).toBe("auth");
+  });
   it("529 / 503 / overloaded_error → overloaded", () => {
     expect(
       classifyError(httpError(529, { error: { type: "overloaded_error", message: "Overloaded" } }))

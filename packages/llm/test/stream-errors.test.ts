@@ -144,6 +144,12 @@ describe.each(APIS)("%s errors end the stream as data, never as a throw", (api) 
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it("J.9 5.4 a provider that never answers at all also times out", async () => {
+    mock.enqueue(textResponse("never sent", { stallBeforeResponse: true }));
+    const message = await ask(api, { idleTimeoutMs: 200 });
+    expect(message.errorKind).toBe("timeout");
+  });
+
   it("abort mid-stream → stopReason aborted with the partial message", async () => {
     mock.enqueue(
       toolCallResponse([{ name: "bash", arguments: { command: "sleep 100" } }], {

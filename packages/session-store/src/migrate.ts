@@ -39,7 +39,8 @@ const v0ToV1: Migration = ({ header, entries }) => {
     }
     return out;
   });
-  return { header: { ...header, version: 1 }, entries: migrated };
+  const { version: _v0, ...headerFields } = header;
+  return { header: { type: header.type, version: 1, ...headerFields }, entries: migrated };
 };
 
 /** MIGRATIONS[n] lifts version n to n + 1. */

@@ -14,6 +14,9 @@ export interface LineWriter {
   close(): void;
 }
 
+/** The one system call the writer makes per line; replaceable to test disk failures. */
+export type WriteFunction = (fd: number, bytes: Buffer, offset: number, length: number) => number;
+
 export class FileLineWriter implements LineWriter {
   private fd: number | undefined;
   private size: number;
@@ -22,14 +25,15 @@ export class FileLineWriter implements LineWriter {
   private constructor(
     private readonly path: string,
     fd: number,
+    private readonly write: WriteFunction,
   ) {
     this.fd = fd;
     this.size = fstatSync(fd).size;
   }
 
   /** Opens for append; throws the fs error (the caller turns it into IO_ERROR). */
-  static open(path: string): FileLineWriter {
-    return new FileLineWriter(path, openSync(path, "a"));
+  static open(path: string, write: WriteFunction = writeSync): FileLineWriter {
+    return new FileLineWriter(path, openSync(path, "a"), write);
   }
 
   append(line: string, sync: boolean): SessionWriteFailure | undefined {
@@ -50,17 +54,17 @@ export class FileLineWriter implements LineWriter {
       // One call writes the whole line on every local filesystem; the loop only
       // matters for the rare short write, and we hold the lock so nothing interleaves.
       while (written < bytes.length) {
-        written += writeSync(fd, bytes, written, bytes.length - written);
+        written += this.write(fd, bytes, written, bytes.length - written);
       }
       this.size += bytes.length;
       return undefined;
     } catch (error) {
-      if (written > 0) {
-        try {
-          ftruncateSync(fd, this.size);
-        } catch {
-          // Could not cut the partial line: the next open ignores it as a torn tail.
-        }
+      // Whatever part of the line reached the file is cut off again (checked by size,
+      // not by our count: the failing call itself may have written some bytes).
+      try {
+        if (fstatSync(fd).size !== this.size) ftruncateSync(fd, this.size);
+      } catch {
+        // Could not cut the partial line: the next open ignores it as a torn tail.
       }
       return this.failure(error, "append to");
     }

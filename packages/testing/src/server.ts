@@ -179,6 +179,7 @@ async function sendStream(
         ? renderResponsesStream(step, model, seq)
         : renderCompletionsStream(step, model, seq, body.stream_options?.include_usage === true);
 
+  if (step.stallBeforeResponse) return; // close() or the client ends it
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   res.flushHeaders();
   // Batch frames into few writes when there is no per-event delay: keeps the

@@ -42,6 +42,8 @@ export interface MockResponse {
   malformedAfterEvents?: number;
   /** Stop sending after this many events but keep the connection open (seed J.9 5.4). */
   stallAfterEvents?: number;
+  /** Never answer at all, not even the status line (a provider hanging before it responds). */
+  stallBeforeResponse?: boolean;
   /** Wait this long before each event (lets tests abort mid-stream). */
   eventDelayMs?: number;
   /** Chat Completions only: the delta field thinking is sent in (default `reasoning_content`). */

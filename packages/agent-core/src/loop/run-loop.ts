@@ -49,13 +49,15 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
       const turnIndex = turns++;
       const turnStarted = performance.now();
       const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, run.span);
+      // LLM and tool spans of this turn nest under the turn's span.
+      const turn: RunContext = { ...run, span };
       run.metrics.recordTurn();
       run.emit({ type: "turn_start", turnIndex });
       announce(run, pending);
       pending = [];
 
       await compactIfNeeded(run);
-      const message = await streamAssistantWithRecovery(run);
+      const message = await streamAssistantWithRecovery(turn);
       if (!message) {
         endSpan(span, "aborted");
         return { lastMessage, error: undefined, aborted: true, turns };
@@ -67,7 +69,7 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
         message.stopReason === "error" || message.stopReason === "aborted"
           ? []
           : message.content.filter((p): p is ToolCall => p.type === "toolCall");
-      const { results, steering } = await executeToolCalls(run, calls);
+      const { results, steering } = await executeToolCalls(turn, calls);
       run.emit({
         type: "turn_end",
         turnIndex,

@@ -40,6 +40,9 @@ export function classifyError(error: unknown): ClassifiedError {
     type === "permission_error"
   )
     return result("auth");
+  // OpenAI's "out of quota" is a 429 that no amount of waiting fixes.
+  if (type === "insufficient_quota" || /exceeded your current quota/i.test(providerMessage))
+    return result("auth");
   if (status === 429 || type === "rate_limit_error" || type === "rate_limit_exceeded")
     return result("rate_limit");
   if (status === 529 || status === 503 || type === "overloaded_error") return result("overloaded");

@@ -23,6 +23,8 @@ function nextStep(
 ): string {
   switch (kind) {
     case "auth":
+      if (/quota|billing/i.test(classified.providerMessage))
+        return "The account is out of quota: check the provider's plan and billing, then retry.";
       return hints.apiKeyEnv
         ? `The API key was rejected: check ${hints.apiKeyEnv} (or the apiKey in models.json).`
         : "The API key was rejected: check the configured key.";

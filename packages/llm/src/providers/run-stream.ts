@@ -132,18 +132,19 @@ export function runProviderStream(
       });
     } catch (error) {
       if (options.signal?.aborted) return fail("aborted", "Request aborted by the user.");
-      const classified = timedOut
-        ? { ...classifyError(error), kind: "timeout" as const }
-        : classifyError(error);
-      if (timedOut) classified.providerMessage = `no data received for ${idleTimeoutMs} ms`;
+      const classified = classifyError(error);
+      if (timedOut) {
+        classified.kind = "timeout";
+        classified.providerMessage = `no data received for ${idleTimeoutMs} ms`;
+      }
+      const apiKeyEnv = apiKeyEnvNames(model.provider)[0];
+      const hints = {
+        ...(apiKeyEnv ? { apiKeyEnv } : {}),
+        ...(timedOut ? { idleTimeoutMs } : {}),
+      };
       fail(
         classified.kind,
-        describeError(classified, model.provider, {
-          ...(apiKeyEnvNames(model.provider)[0]
-            ? { apiKeyEnv: apiKeyEnvNames(model.provider)[0] }
-            : {}),
-          ...(timedOut ? { idleTimeoutMs } : {}),
-        }),
+        describeError(classified, model.provider, hints),
         classified.retryAfterMs,
       );
     } finally {

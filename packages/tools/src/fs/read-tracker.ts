@@ -60,6 +60,18 @@ export function changedSince(
   seen: FileSnapshot,
   current: { bytes?: Buffer; size: number; mtimeMs: number },
 ): boolean {
+  // Same size and mtime: unchanged, no need to hash (the common case, and cheap).
+  if (seen.size === current.size && seen.mtimeMs === current.mtimeMs) return false;
   if (seen.sha256 && current.bytes) return sha256(current.bytes) !== seen.sha256;
-  return seen.size !== current.size || seen.mtimeMs !== current.mtimeMs;
+  return true;
+}
+
+/** Files up to this size get a sha256 on record; bigger ones size + mtime only. */
+export const SNAPSHOT_HASH_LIMIT = 1024 * 1024;
+
+/** A snapshot of `bytes` as just written or read, hashing only small files. */
+export function snapshotOf(bytes: Buffer, stats: { size: number; mtimeMs: number }): FileSnapshot {
+  const snapshot: FileSnapshot = { size: stats.size, mtimeMs: stats.mtimeMs };
+  if (bytes.length <= SNAPSHOT_HASH_LIMIT) snapshot.sha256 = sha256(bytes);
+  return snapshot;
 }

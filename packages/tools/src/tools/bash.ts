@@ -254,14 +254,14 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("ABORTED", "Command aborted", {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
         });
       }
       if (outcome.timedOut) {
         return failure("TIMEOUT", `Command timed out after ${timeoutSeconds} seconds`, {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
           next: [
             `bash(command=..., timeout=${timeoutSeconds * 4}) if it needs longer, or run it in the background (cmd > log 2>&1 &).`,
             ...logSteps,
@@ -276,7 +276,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("EXECUTION_ERROR", message, {
           data,
           stats,
-          textPrefix: body || undefined,
+          textPrefix: body.replace(/\n$/, "") || undefined,
           next: logSteps,
         });
       }

@@ -3,6 +3,7 @@
  * line endings, normalise to LF, match (exact → fuzzy), check uniqueness in the fuzzy
  * space, replace and restore endings and BOM, write atomically, diff.
  */
+import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
 import type { ToolResponse } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
@@ -20,7 +21,7 @@ import {
   MatchSpace,
 } from "../edit/match.js";
 import { fileSystemFailure } from "../fs/errors.js";
-import { changedSince, sha256 } from "../fs/read-tracker.js";
+import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { looksBinary } from "../read/sniff.js";
 
 const EditItem = Type.Object({
@@ -170,14 +171,14 @@ export function createEditTool(env: ToolEnvironment) {
         } catch (error) {
           return fileSystemFailure(error, "edit", display, display);
         }
-        const text = bytes.toString("utf8");
-        if (looksBinary(bytes) || !Buffer.from(text, "utf8").equals(bytes)) {
+        if (looksBinary(bytes) || !isUtf8(bytes)) {
           return failure(
             "BINARY_FILE",
             `${display} is a binary (or not UTF-8) file; edit only changes text files. Nothing was changed.`,
             extras,
           );
         }
+        const text = bytes.toString("utf8");
         const seen = env.tracker.get(real);
         if (seen && changedSince(seen, { bytes, size: stats.size, mtimeMs: stats.mtimeMs })) {
           return failure(
@@ -253,11 +254,7 @@ export function createEditTool(env: ToolEnvironment) {
         try {
           await env.fs.writeFileAtomic(real, output);
           const after = await env.fs.stat(real);
-          env.tracker.record(real, {
-            sha256: sha256(output),
-            size: after.size,
-            mtimeMs: after.mtimeMs,
-          });
+          env.tracker.record(real, snapshotOf(output, after));
         } catch (error) {
           return fileSystemFailure(error, "write", display, display);
         }

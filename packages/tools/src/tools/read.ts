@@ -16,13 +16,11 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure, parentOf } from "../fs/errors.js";
+import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
 import { prepareImage } from "../read/image.js";
 import { AbortedError, scanLineWindow } from "../read/line-window.js";
 import { detectImageMime, looksBinary, SNIFF_BYTES } from "../read/sniff.js";
 import type { ToolImage } from "../types.js";
-
-/** Whole-file sha256 for the read tracker only up to this size; above it size+mtime. */
-const HASH_LIMIT_BYTES = 16 * 1024 * 1024;
 
 export const readParameters = Type.Object({
   path: Type.String({
@@ -121,7 +119,7 @@ export function createReadTool(env: ToolEnvironment) {
             startLine,
             maxLines: windowLines,
             byteCap: DEFAULT_MAX_BYTES + 1,
-            hash: stats.size <= HASH_LIMIT_BYTES,
+            hash: stats.size <= SNAPSHOT_HASH_LIMIT,
             signal: context.signal,
           },
         );

@@ -9,7 +9,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
-import { sha256 } from "../fs/read-tracker.js";
+import { snapshotOf } from "../fs/read-tracker.js";
 
 export const writeParameters = Type.Object({
   path: Type.String({ description: "Path of the file to write (relative or absolute)." }),
@@ -50,11 +50,7 @@ export function createWriteTool(env: ToolEnvironment) {
           await env.fs.mkdir(path.dirname(real));
           await env.fs.writeFileAtomic(real, bytes);
           const after = await env.fs.stat(real);
-          env.tracker.record(real, {
-            sha256: sha256(bytes),
-            size: after.size,
-            mtimeMs: after.mtimeMs,
-          });
+          env.tracker.record(real, snapshotOf(bytes, after));
         } catch (error) {
           return fileSystemFailure(error, "write", display, display);
         }

@@ -1,0 +1,284 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Message, ToolResultMessage } from "@gong/llm";
+import { defineTool, success, type Tool } from "@gong/tools";
+import { Type } from "@sinclair/typebox";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  Agent,
+  type AgentEvent,
+  type CommandHooksConfig,
+  createCommandHooks,
+} from "../src/index.js";
+import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "gong-cmd-hooks-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Writes an executable shell script and returns its path. */
+async function script(name: string, body: string): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, `#!/bin/sh\n${body}\n`);
+  await chmod(file, 0o755);
+  return file;
+}
+
+/** A fake bash tool that records the commands it was given. */
+function fakeBash(): Tool & { commands: string[] } {
+  const commands: string[] = [];
+  const tool = defineTool({
+    name: "bash",
+    label: "bash",
+    description: "run a command",
+    parameters: Type.Object({ command: Type.String() }),
+    async execute(params) {
+      commands.push(params.command);
+      return success({ stdout: `ran ${params.command}`, exit_code: 0 }, `ran ${params.command}`);
+    },
+  }) as unknown as Tool;
+  return Object.assign(tool, { commands });
+}
+
+function bashOnce(command: string) {
+  return mockModel([
+    assistant([toolCall("toolu_1", "bash", { command })]),
+    assistant([text("done")]),
+  ]);
+}
+
+function setup(
+  config: CommandHooksConfig,
+  model = bashOnce("rm -rf build"),
+  notices: string[] = [],
+) {
+  const bash = fakeBash();
+  const hooks = createCommandHooks(config, {
+    cwd: dir,
+    sessionId: "sess-1",
+    transcriptPath: path.join(dir, "t.jsonl"),
+    notify: (m) => notices.push(m),
+  });
+  const agent = new Agent({
+    model: testModel,
+    streamFn: model.streamFn,
+    tools: [bash],
+    cwd: dir,
+    hooks: [hooks],
+  });
+  const events: AgentEvent[] = [];
+  agent.subscribe((e) => events.push(e));
+  return { agent, bash, model, events, notices };
+}
+
+const resultText = (agent: Agent) =>
+  (
+    (agent.state.messages.find((m) => m.role === "toolResult") as ToolResultMessage).content[0] as {
+      text: string;
+    }
+  ).text;
+
+describe("Claude Code command hooks — PreToolUse", () => {
+  it("gets the Claude Code JSON on stdin; a Bash matcher fires for our bash tool", async () => {
+    const out = path.join(dir, "stdin.json");
+    const hook = await script("log.sh", `cat > "${out}"`);
+    const { agent, bash } = setup({
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    const input = JSON.parse(await readFile(out, "utf8"));
+    expect(input).toEqual({
+      session_id: "sess-1",
+      transcript_path: path.join(dir, "t.jsonl"),
+      cwd: dir,
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "rm -rf build" },
+      tool_use_id: "toolu_1",
+    });
+    expect(bash.commands).toEqual(["rm -rf build"]);
+  });
+
+  it("exit code 2 blocks the call with stderr as the reason", async () => {
+    const hook = await script("deny.sh", `echo "rm -rf is not allowed here" >&2\nexit 2`);
+    const { agent, bash } = setup({
+      PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(resultText(agent)).toContain("rm -rf is not allowed here");
+  });
+
+  it("JSON permissionDecision deny blocks with its reason", async () => {
+    const hook = await script(
+      "json-deny.sh",
+      `cat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"production database"}}'`,
+    );
+    const { agent, bash } = setup({
+      PreToolUse: [{ matcher: "Bash|Write", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(resultText(agent)).toContain("production database");
+  });
+
+  it("updatedInput rewrites the parameters before the tool runs", async () => {
+    const hook = await script(
+      "rewrite.sh",
+      `cat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","updatedInput":{"command":"rm -rf ./build --dry-run"}}}'`,
+    );
+    const { agent, bash } = setup({
+      PreToolUse: [{ matcher: "bash", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual(["rm -rf ./build --dry-run"]);
+  });
+
+  it("a matcher for another tool does not run the script", async () => {
+    const marker = path.join(dir, "ran");
+    const hook = await script("edit-only.sh", `touch "${marker}"\nexit 2`);
+    const { agent, bash } = setup({
+      PreToolUse: [{ matcher: "Edit|MultiEdit", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual(["rm -rf build"]);
+    await expect(readFile(marker)).rejects.toThrow();
+  });
+
+  it("exit code 1 is reported as a hook error and does not block", async () => {
+    const hook = await script("broken.sh", `echo "jq: not found" >&2\nexit 1`);
+    const { agent, bash, events } = setup({
+      PreToolUse: [{ hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual(["rm -rf build"]);
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      error: expect.stringContaining("jq: not found"),
+    });
+  });
+
+  it("a script over its timeout is killed, reported, and the agent goes on", async () => {
+    const hook = await script("hang.sh", "sleep 30");
+    const { agent, bash, events } = setup({
+      PreToolUse: [{ hooks: [{ type: "command", command: hook, timeout: 1 }] }],
+    });
+    const started = Date.now();
+    await agent.prompt("clean");
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(bash.commands).toEqual(["rm -rf build"]);
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      error: expect.stringContaining("timed out after 1 s"),
+    });
+  });
+});
+
+describe("Claude Code command hooks — other events", () => {
+  it("PostToolUse gets tool_response; its additionalContext reaches the model", async () => {
+    const out = path.join(dir, "post.json");
+    const hook = await script(
+      "post.sh",
+      `cat > "${out}"\necho '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings"}}'`,
+    );
+    const { agent } = setup({
+      PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }],
+    });
+    await agent.prompt("clean");
+    const input = JSON.parse(await readFile(out, "utf8"));
+    expect(input.hook_event_name).toBe("PostToolUse");
+    expect(input.tool_response.text).toBe("ran rm -rf build");
+    expect(resultText(agent)).toContain("lint: 2 warnings");
+  });
+
+  it("UserPromptSubmit exit 2 blocks the prompt and tells the user why", async () => {
+    const hook = await script(
+      "no-secrets.sh",
+      `grep -q password && { echo "prompt contains a password" >&2; exit 2; }\nexit 0`,
+    );
+    const notices: string[] = [];
+    const { agent, model } = setup(
+      { UserPromptSubmit: [{ hooks: [{ type: "command", command: hook }] }] },
+      bashOnce("x"),
+      notices,
+    );
+    await agent.prompt("my password is hunter2");
+    expect(model.requests).toHaveLength(0);
+    expect(notices[0]).toContain("prompt contains a password");
+  });
+
+  it("UserPromptSubmit and SessionStart stdout become context for the model", async () => {
+    const prompt = await script("ctx.sh", `cat >/dev/null\necho "current branch: main"`);
+    const start = await script(
+      "start.sh",
+      `cat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"project uses pnpm"}}'`,
+    );
+    const model = mockModel([assistant([text("a")]), assistant([text("b")])]);
+    const { agent } = setup(
+      {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: prompt }] }],
+        SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: start }] }],
+      },
+      model,
+    );
+    await agent.prompt("first");
+    await agent.prompt("second");
+    const first = JSON.stringify(model.requests[0]?.messages);
+    expect(first).toContain("project uses pnpm");
+    expect(first).toContain("current branch: main");
+    const second = (model.requests[1]?.messages ?? []).slice(2) as Message[];
+    expect(JSON.stringify(second)).not.toContain("project uses pnpm"); // SessionStart only once
+    expect(JSON.stringify(second)).toContain("current branch: main");
+  });
+
+  it("Stop with decision block makes the agent continue once with the reason", async () => {
+    const hook = await script(
+      "stop.sh",
+      `if grep -q '"stop_hook_active":true'; then exit 0; fi\necho '{"decision":"block","reason":"run the tests before stopping"}'`,
+    );
+    const model = mockModel([assistant([text("done?")]), assistant([text("tests pass")])]);
+    const { agent } = setup({ Stop: [{ hooks: [{ type: "command", command: hook }] }] }, model);
+    await agent.prompt("fix it");
+    expect(model.requests).toHaveLength(2);
+    expect(model.requests[1]?.messages.at(-1)).toMatchObject({
+      content: "run the tests before stopping",
+    });
+    expect(agent.state.messages.at(-1)?.content).toEqual([text("tests pass")]);
+  });
+
+  it("PreCompact exit 2 cancels a compaction", async () => {
+    const out = path.join(dir, "compact.json");
+    const hook = await script("precompact.sh", `cat > "${out}"\necho "not now" >&2\nexit 2`);
+    const history: Message[] = [];
+    for (let i = 0; i < 4; i++) {
+      history.push({ role: "user", content: `q${i} ${"w ".repeat(300)}`, timestamp: i });
+      history.push(assistant([text(`a${i} ${"w ".repeat(300)}`)]));
+    }
+    const bash = fakeBash();
+    const model = mockModel([assistant([text("summary")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      tools: [bash],
+      messages: history,
+      settings: { compaction: { keepRecentTokens: 100 } },
+      hooks: [
+        createCommandHooks(
+          { PreCompact: [{ matcher: "manual", hooks: [{ type: "command", command: hook }] }] },
+          { cwd: dir, notify: () => {} },
+        ),
+      ],
+    });
+    const result = await agent.compact();
+    expect(result).toMatchObject({ ok: false, error: "cancelled" });
+    expect(JSON.parse(await readFile(out, "utf8"))).toMatchObject({
+      hook_event_name: "PreCompact",
+      trigger: "manual",
+    });
+    expect(agent.state.messages).toEqual(history);
+    expect(model.requests).toHaveLength(0);
+  });
+});

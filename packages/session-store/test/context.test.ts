@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { COMPACTION_SUMMARY_PREFIX, createInMemorySession, SessionStore } from "../src/index.js";
+import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
+
+describe("002 §7.2 会话 — buildContext", () => {
+  it("an empty session has no messages, no model and thinking off", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    expect(store.buildContext()).toEqual({ messages: [], entryIds: [], thinkingLevel: "off" });
+    expect(store.getLeaf()).toBeUndefined();
+  });
+
+  it("model and thinking level are the latest on the branch", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    store.appendModelChange("anthropic", "claude-a");
+    const thinking = store.appendThinkingLevelChange("high");
+    store.appendMessage(user("hi"));
+    store.appendModelChange("openai", "gpt-b");
+    expect(store.buildContext().model).toEqual({ provider: "openai", modelId: "gpt-b" });
+    expect(store.buildContext().thinkingLevel).toBe("high");
+    // An assistant answer made with another model is what a resume continues with.
+    store.appendMessage(assistant("answer", 0, "claude-c"));
+    expect(store.buildContext().model).toEqual({ provider: "anthropic", modelId: "claude-c" });
+    // Earlier on the branch, the earlier values.
+    expect(store.buildContext(thinking.id)).toEqual({
+      messages: [],
+      entryIds: [],
+      model: { provider: "anthropic", modelId: "claude-a" },
+      thinkingLevel: "high",
+    });
+  });
+
+  it("custom and unknown entries take no part in the context", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    store.appendMessage(user("a"));
+    store.appendCustom("todo-state", { items: [1, 2] });
+    store.appendMessage(user("b"));
+    expect(store.buildContext().messages).toHaveLength(2);
+  });
+});
+
+describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", () => {
+  function compactedSession(home: string) {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: home }));
+    store.appendMessage(user("old question"));
+    store.appendMessage(assistant("old answer"));
+    const kept = store.appendMessage(user("recent question"));
+    store.appendMessage(assistant("recent answer"));
+    store.appendMessage(toolResult("recent tool output"));
+    const compaction = store.appendCompaction({
+      summary: "## Goal\nShip it",
+      firstKeptEntryId: kept.id,
+      tokensBefore: 50_000,
+      details: { readFiles: ["a.ts"], modifiedFiles: ["b.ts"] },
+    });
+    store.appendMessage(user("after compaction"));
+    return { store, kept, compaction };
+  }
+
+  it("the context is the summary, the kept messages, then what came after", () => {
+    const { store, kept, compaction } = compactedSession(tempDir());
+    const context = store.buildContext();
+    expect(context.messages).toHaveLength(5);
+    const summary = context.messages[0]!;
+    expect(summary.role).toBe("user");
+    const text = JSON.stringify(summary.content);
+    expect(text).toContain("## Goal");
+    expect(text).toContain(JSON.stringify(COMPACTION_SUMMARY_PREFIX).slice(1, 30));
+    expect(context.entryIds[0]).toBe(compaction.id);
+    expect(context.entryIds[1]).toBe(kept.id);
+    expect(context.messages.slice(1).map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "user"]);
+    store.close();
+  });
+
+  it("a reload gives exactly the same context and keeps the compaction details", () => {
+    const { store, compaction } = compactedSession(tempDir());
+    const before = store.buildContext();
+    store.close();
+    const reopened = unwrap(SessionStore.open(store.path!));
+    expect(reopened.buildContext()).toEqual(before);
+    const entry = reopened.getEntry(compaction.id);
+    expect(entry?.type === "compaction" && entry.details).toEqual({
+      readFiles: ["a.ts"],
+      modifiedFiles: ["b.ts"],
+    });
+    reopened.close();
+  });
+
+  it("only the latest compaction on the branch counts", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    const a = store.appendMessage(user("a"));
+    store.appendCompaction({ summary: "first", firstKeptEntryId: a.id, tokensBefore: 10 });
+    const b = store.appendMessage(user("b"));
+    store.appendCompaction({ summary: "second", firstKeptEntryId: b.id, tokensBefore: 20 });
+    const messages = store.buildContext().messages;
+    expect(messages).toHaveLength(2);
+    expect(JSON.stringify(messages[0])).toContain("second");
+    expect(JSON.stringify(messages[0])).not.toContain("first");
+    expect(messages[1]?.content).toBe("b");
+  });
+
+  it("a compaction pointing at an entry that is not an entry is a caller bug (throws)", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    expect(() =>
+      store.appendCompaction({ summary: "s", firstKeptEntryId: "ghost", tokensBefore: 1 }),
+    ).toThrow(/firstKeptEntryId ghost/);
+  });
+});
+
+describe("issue #5 — stats()", () => {
+  it("counts entries, messages by role, tool calls, tokens and cost over all branches", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    const q = store.appendMessage(user("q"));
+    const call = assistant("x", 0.25);
+    call.content.push({ type: "toolCall", id: "c1", name: "bash", arguments: { command: "ls" } });
+    store.appendMessage(call);
+    store.appendMessage(toolResult("out"));
+    unwrap(store.branch(q.id));
+    store.appendMessage(assistant("y", 0.5));
+    const stats = store.stats();
+    expect(stats.entries).toBe(5);
+    expect(stats.messages).toEqual({ user: 1, assistant: 2, toolResult: 1, total: 4 });
+    expect(stats.toolCalls).toBe(1);
+    expect(stats.tokens).toEqual({ input: 200, output: 40, cacheRead: 10, cacheWrite: 0, total: 250 });
+    expect(stats.cost).toBeCloseTo(0.75);
+  });
+});
+
+describe("issue #5 — in-memory session (--no-session)", () => {
+  it("has the same API and writes nothing", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    expect(store.path).toBeUndefined();
+    const a = store.appendMessage(user("a"));
+    unwrap(store.setLabel(a.id, "x"));
+    expect(store.getLeaf()?.id).toBe(a.id);
+    store.close();
+    expect(() => store.appendMessage(user("after close"))).toThrow(/closed/);
+  });
+});

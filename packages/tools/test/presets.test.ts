@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import {
+  createCodingTools,
+  createToolRegistry,
+  resolveToolNames,
+  TOOL_PRESETS,
+  validateToolNames,
+} from "../src/index.js";
+
+const names = (tools: { name: string }[]) => tools.map((tool) => tool.name);
+
+describe("seed 002 §10 tool presets", () => {
+  it("TOOLCFG-001 all seven tools by default", () => {
+    const tools = createCodingTools({ cwd: process.cwd() });
+    expect(names(tools)).toEqual(["read", "write", "edit", "bash", "grep", "find", "ls"]);
+    expect(names(createToolRegistry(tools).active())).toHaveLength(7);
+  });
+
+  it("TOOLCFG-002 minimal preset is 4 tools", () => {
+    expect(TOOL_PRESETS.minimal).toEqual(["read", "write", "edit", "bash"]);
+    expect(names(createCodingTools({ cwd: process.cwd(), tools: "minimal" }))).toEqual([
+      "read",
+      "write",
+      "edit",
+      "bash",
+    ]);
+  });
+
+  it("TOOLCFG-003 readonly preset is 4 tools without write/edit/bash", () => {
+    const tools = createCodingTools({ cwd: process.cwd(), tools: "readonly" });
+    expect(names(tools)).toEqual(["read", "grep", "find", "ls"]);
+    expect(tools.every((tool) => tool.readOnly)).toBe(true);
+  });
+
+  it("TOOLCFG-004 switching at run time takes effect at once", () => {
+    const registry = createToolRegistry(createCodingTools({ cwd: process.cwd() }));
+    expect(registry.setActive("readonly").ok).toBe(true);
+    expect(names(registry.active())).toEqual(["read", "grep", "find", "ls"]);
+    expect(registry.setActive(["bash", "read"]).ok).toBe(true);
+    expect(names(registry.active())).toEqual(["read", "bash"]);
+  });
+
+  it("TOOLCFG-005 unknown names are refused", () => {
+    const result = validateToolNames(["read", "nonexistent"]);
+    expect(result).toEqual({ ok: false, error: expect.stringContaining("nonexistent") });
+    expect(resolveToolNames("nonexistent").ok).toBe(false);
+    expect(() => createCodingTools({ cwd: process.cwd(), tools: ["nope"] })).toThrow(/nope/);
+  });
+
+  it("TOOLCFG-006 an empty list is refused and the active set is unchanged", () => {
+    expect(validateToolNames([]).ok).toBe(false);
+    const registry = createToolRegistry(createCodingTools({ cwd: process.cwd() }));
+    const result = registry.setActive([]);
+    expect(result.ok).toBe(false);
+    expect(names(registry.active())).toHaveLength(7);
+  });
+
+  it("resolveToolNames accepts the CLI's comma list", () => {
+    expect(resolveToolNames("read, grep")).toEqual({ ok: true, names: ["read", "grep"] });
+  });
+});
