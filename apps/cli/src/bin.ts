@@ -4,6 +4,13 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "./args.js";
 
+// `gong --mode json … | head -1`: the reader left, nothing more to say; end quietly
+// instead of crashing with an EPIPE stack.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const argv = process.argv.slice(2);
 const parsed = parseArgs(argv);
 
