@@ -139,6 +139,24 @@ describe("CodingSession — persistence and resume", () => {
     expect(systems[1]).toContain("rule-two");
   });
 
+  it("settings edited between prompts apply to the next one; the conversation carries over", async () => {
+    const where = setup();
+    mock.enqueue([textResponse("a"), textResponse("b")]);
+    const session = await open(where);
+    await session.run(["q1"]);
+    writeFile(path.join(where.cwd, ".gong", "settings.json"), JSON.stringify({ tools: ["read"] }));
+    await session.run(["q2"]);
+    await session.close();
+    expect(fileLines(session.file!).filter((e) => e.type === "message")).toHaveLength(4);
+    const toolNames = (i: number) =>
+      ((mock.requests[i]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+    expect(toolNames(0)).toHaveLength(7);
+    expect(toolNames(1)).toEqual(["read"]);
+    const second = JSON.stringify((mock.requests[1]!.body as { messages: unknown }).messages);
+    expect(second).toContain("q1");
+    expect(session.messages).toHaveLength(4);
+  });
+
   it("--no-session keeps everything in memory", async () => {
     const where = setup();
     mock.enqueue(textResponse("a"));

@@ -1,6 +1,7 @@
 import type { Agent } from "@gong/agent-core";
 import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
+import type { Tool } from "@gong/tools";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 
@@ -8,8 +9,10 @@ export interface CodingSessionParts {
   agent: Agent;
   store: SessionStore;
   recorder: SessionRecorder;
-  /** Rebuilds the system prompt from disk (AGENTS.md, SYSTEM.md, skills may have changed). */
-  refreshSystemPrompt: () => string;
+  /** Rebuilds the system prompt from disk (AGENTS.md, SYSTEM.md may have changed). */
+  refreshSystemPrompt: (tools: readonly Tool[]) => string;
+  /** A new agent when the settings files changed since the last call, else undefined. */
+  reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
 }
 
 /**
@@ -19,15 +22,30 @@ export interface CodingSessionParts {
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
-  private readonly unsubscribeAgent: () => void;
+  private unsubscribeAgent: () => void;
+  private currentAgent: Agent;
   private closed = false;
 
   constructor(private readonly parts: CodingSessionParts) {
-    this.unsubscribeAgent = parts.agent.subscribe((event) => {
+    this.currentAgent = parts.agent;
+    this.unsubscribeAgent = this.listenTo(parts.agent);
+  }
+
+  private listenTo(agent: Agent): () => void {
+    return agent.subscribe((event) => {
       // Persist first, so a listener that exits the process never loses the message.
-      parts.recorder.onEvent(event);
+      this.parts.recorder.onEvent(event);
       for (const listener of this.listeners) listener(event);
     });
+  }
+
+  /** Swaps in an agent rebuilt for changed settings; the conversation carries over. */
+  private async applySettingsChanges(): Promise<void> {
+    const next = await this.parts.reloadAgent?.(this.currentAgent);
+    if (!next) return;
+    this.unsubscribeAgent();
+    this.currentAgent = next;
+    this.unsubscribeAgent = this.listenTo(next);
   }
 
   /** The session file's header (also the json-mode first line). */
@@ -42,15 +60,16 @@ export class CodingSession {
   }
 
   get model(): Model {
-    return this.parts.agent.state.model;
+    return this.currentAgent.state.model;
   }
 
   get messages(): readonly Message[] {
-    return this.parts.agent.state.messages;
+    return this.currentAgent.state.messages;
   }
 
+  /** The agent running the conversation (replaced when the settings files change). */
   get agent(): Agent {
-    return this.parts.agent;
+    return this.currentAgent;
   }
 
   subscribe(listener: (event: CodingSessionEvent) => void): () => void {
@@ -70,15 +89,18 @@ export class CodingSession {
   async run(prompts: readonly string[]): Promise<RunOutcome> {
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
-      this.parts.agent.setSystemPrompt(this.parts.refreshSystemPrompt());
-      const previous = lastAssistantOf(this.parts.agent.state.messages);
+      await this.applySettingsChanges();
+      this.currentAgent.setSystemPrompt(
+        this.parts.refreshSystemPrompt(this.currentAgent.state.tools),
+      );
+      const previous = lastAssistantOf(this.currentAgent.state.messages);
       try {
-        await this.parts.agent.prompt(prompt);
+        await this.currentAgent.prompt(prompt);
       } catch (error) {
         return { ok: false, aborted: false, errorMessage: (error as Error).message, lastAssistant };
       }
       this.parts.recorder.sync();
-      const latest = lastAssistantOf(this.parts.agent.state.messages);
+      const latest = lastAssistantOf(this.currentAgent.state.messages);
       // No new answer (aborted before the model said anything): not the previous run's.
       const answered = latest !== previous ? latest : undefined;
       if (answered) lastAssistant = answered;
@@ -89,39 +111,39 @@ export class CodingSession {
   }
 
   setModel(model: Model): void {
-    this.parts.agent.setModel(model);
+    this.currentAgent.setModel(model);
     this.parts.store.appendModelChange(model.provider, model.id);
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
-    this.parts.agent.setThinkingLevel(level);
+    this.currentAgent.setThinkingLevel(level);
     this.parts.store.appendThinkingLevelChange(level);
   }
 
   abort(): void {
-    this.parts.agent.abort();
+    this.currentAgent.abort();
   }
 
   /** Waits for the agent, flushes the last messages and releases the session lock. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.parts.agent.abort();
-    await this.parts.agent.waitForIdle();
+    this.currentAgent.abort();
+    await this.currentAgent.waitForIdle();
     this.parts.recorder.sync();
     this.unsubscribeAgent();
     this.parts.store.close();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {
-    const error = this.parts.agent.state.error;
+    const error = this.currentAgent.state.error;
     if (last?.stopReason === "aborted") {
       return { ok: false, aborted: true, errorMessage: "Aborted.", lastAssistant: last };
     }
     if (error !== undefined || last?.stopReason === "error") {
       let message = oneLine(last?.errorMessage ?? error ?? "The run failed.");
       // Say which server could not be reached: the usual cause is a wrong base URL.
-      const baseUrl = this.parts.agent.state.model.baseUrl;
+      const baseUrl = this.currentAgent.state.model.baseUrl;
       if (last?.errorKind === "network" && !message.includes(baseUrl))
         message = `${message} (base URL: ${baseUrl})`;
       return { ok: false, aborted: false, errorMessage: message, lastAssistant: last };

@@ -7,6 +7,7 @@ import {
   SessionStore,
   type SessionStoreError,
 } from "@gong/session-store";
+import type { Tool } from "@gong/tools";
 import {
   createObservationTruncator,
   type ObservationTruncator,
@@ -103,38 +104,66 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    const resources = discoverResources({ cwd, gongHome });
-    const skills = loadSkills(resources.skillDirs, warn);
-    const hooks = await loadSessionHooks(settings.hooks, {
-      cwd,
-      sessionId: store.id,
-      transcriptPath: store.path,
-      env,
-      hookFiles: resources.hookFiles,
-      warn,
-    });
-    const refreshSystemPrompt = () =>
-      assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), tools.tools, skills, {
+    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    const refreshSystemPrompt = (currentTools: readonly Tool[]) =>
+      assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), currentTools, skills, {
         systemPrompt: options.systemPrompt,
         appendSystemPrompt: options.appendSystemPrompt,
       });
+    const truncator = createTruncator(cwd, env, warn);
 
-    const agent = new Agent({
-      model,
-      streamFn: stream,
-      systemPrompt: refreshSystemPrompt(),
-      thinkingLevel,
-      tools: tools.tools,
-      messages: context.messages,
-      cwd,
-      projectRoot: cwd,
-      hooks,
-      truncator: createTruncator(cwd, env, warn),
-      settings: agentSettings(settings),
-      streamOptions: { apiKey: resolved.apiKey },
-      skills,
-      resolveModel: (id) => registry.find(model.provider, id),
-    });
+    /** An agent for these settings, continuing `from` (its messages, model, thinking). */
+    const buildAgent = async (current: Settings, toolSet: Tool[], from?: Agent): Promise<Agent> => {
+      const hooks = await loadSessionHooks(current.hooks, {
+        cwd,
+        sessionId: store.id,
+        transcriptPath: store.path,
+        env,
+        hookFiles: discoverResources({ cwd, gongHome }).hookFiles,
+        warn,
+      });
+      const activeModel = from?.state.model ?? model;
+      return new Agent({
+        model: activeModel,
+        streamFn: stream,
+        systemPrompt: refreshSystemPrompt(toolSet),
+        thinkingLevel: from?.state.thinkingLevel ?? thinkingLevel,
+        tools: toolSet,
+        messages: from ? from.state.messages : context.messages,
+        cwd,
+        projectRoot: cwd,
+        hooks,
+        truncator,
+        settings: agentSettings(current),
+        streamOptions: { apiKey: resolved.apiKey },
+        skills,
+        resolveModel: (id) => registry.find(activeModel.provider, id),
+      });
+    };
+    const agent = await buildAgent(settings, tools.tools);
+
+    // Settings edited while the session is open apply from the next prompt: the agent
+    // is rebuilt (same messages) when the merged settings changed.
+    let fingerprint = JSON.stringify(loaded);
+    const reloadAgent = async (current: Agent): Promise<Agent | undefined> => {
+      const next = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+      const nextFingerprint = JSON.stringify(next);
+      if (nextFingerprint === fingerprint) return undefined;
+      fingerprint = nextFingerprint;
+      for (const warning of next.warnings) warn(warning);
+      const nextTools = buildTools({
+        cwd,
+        names: options.tools ?? next.settings.tools,
+        preset: options.preset ?? next.settings.preset,
+        allowedRoots: next.settings.allowedPaths ?? [],
+        settings: next.settings,
+      });
+      if (!nextTools.ok) {
+        warn(`${nextTools.error} The settings change was not applied.`);
+        return undefined;
+      }
+      return buildAgent(next.settings, nextTools.tools, current);
+    };
 
     // Record what the session runs with, so a resume continues with the same model.
     if (context.model?.provider !== model.provider || context.model?.modelId !== model.id) {
@@ -143,11 +172,15 @@ export async function createCodingSession(
     if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
       store.appendThinkingLevelChange(thinkingLevel);
     }
-    const recorder = new SessionRecorder(store, context, () => agent.state.messages, warn);
-    return {
-      ok: true,
-      session: new CodingSession({ agent, store, recorder, refreshSystemPrompt }),
-    };
+    let session: CodingSession | undefined;
+    const recorder = new SessionRecorder(
+      store,
+      context,
+      () => (session?.agent ?? agent).state.messages,
+      warn,
+    );
+    session = new CodingSession({ agent, store, recorder, refreshSystemPrompt, reloadAgent });
+    return { ok: true, session };
   } catch (error) {
     store.close();
     throw error;
