@@ -1,12 +1,7 @@
 import path from "node:path";
 import { Agent, type AgentSettings } from "@gong/agent-core";
 import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
-import {
-  listSessions,
-  type SessionContext,
-  SessionStore,
-  type SessionStoreError,
-} from "@gong/session-store";
+import type { SessionContext } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import {
   createObservationTruncator,
@@ -21,11 +16,11 @@ import { resolveModel } from "../models/resolve-model.js";
 import { CodingSession } from "./coding-session.js";
 import { loadSessionHooks } from "./command-hooks.js";
 import { loadSkills } from "./load-skills.js";
+import { effectiveChoice, openStore, storeFailure } from "./open-store.js";
 import type {
   CodingSessionError,
   CodingSessionOptions,
   CreateCodingSessionResult,
-  SessionChoice,
 } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
 import { assembleSystemPrompt } from "./system-prompt.js";
@@ -227,43 +222,6 @@ function createTruncator(
   return createObservationTruncator(config.config);
 }
 
-interface StoreLocation {
-  cwd: string;
-  gongHome: string;
-  sessionDir: string | undefined;
-  env: NodeJS.ProcessEnv;
-  warn: (message: string) => void;
-}
-
-function openStore(choice: SessionChoice, where: StoreLocation) {
-  const common = {
-    gongHome: where.gongHome,
-    env: where.env,
-    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
-    onWarning: (warning: { message: string }) => where.warn(warning.message),
-  };
-  switch (choice.kind) {
-    case "none":
-      return {
-        ok: true as const,
-        value: SessionStore.inMemory({ cwd: where.cwd, onWarning: common.onWarning }),
-      };
-    case "open":
-      return SessionStore.open(choice.ref, { ...common, cwd: where.cwd });
-    case "continue": // resolved to "open" or "new" by effectiveChoice
-    case "new":
-      return SessionStore.create({ ...common, cwd: where.cwd });
-  }
-}
-
-/** The most recently modified session of this cwd (listSessions sorts newest first). */
-function newestSession(
-  cwd: string,
-  options: { gongHome: string; sessionDir?: string; env: NodeJS.ProcessEnv },
-): string | undefined {
-  return listSessions(cwd, options)[0]?.path;
-}
-
 function modelFailure(resolved: { message: string; usage: boolean }): CodingSessionError {
   const code = !resolved.usage
     ? "no_api_key"
@@ -271,29 +229,6 @@ function modelFailure(resolved: { message: string; usage: boolean }): CodingSess
       ? "unknown_provider"
       : "unknown_model";
   return { code, message: resolved.message, usage: resolved.usage };
-}
-
-/** `-c` with no session yet for this cwd starts a new one. */
-function effectiveChoice(choice: SessionChoice, where: StoreLocation): SessionChoice {
-  if (choice.kind !== "continue") return choice;
-  const newest = newestSession(where.cwd, {
-    gongHome: where.gongHome,
-    env: where.env,
-    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
-  });
-  return newest ? { kind: "open", ref: newest } : { kind: "new" };
-}
-
-function storeFailure(error: SessionStoreError): CodingSessionError {
-  switch (error.code) {
-    case "SESSION_LOCKED":
-      return { code: "session_locked", message: error.message, usage: false };
-    case "SESSION_NOT_FOUND":
-    case "AMBIGUOUS_SESSION_ID":
-      return { code: "session_not_found", message: error.message, usage: false };
-    default:
-      return { code: "session_unreadable", message: error.message, usage: false };
-  }
 }
 
 function failure(error: CodingSessionError): CreateCodingSessionResult {
