@@ -21,7 +21,7 @@ Model:
   --api-key <key>              API key for this run (else the provider's env var).
                                  gong --api-key "$MY_KEY" -p "hi"
   --base-url <url>             Send requests to this server (proxy, local model).
-                                 gong --provider openai --base-url http://localhost:11434/v1 --model qwen3 -p "hi"
+                                 gong --provider ollama --base-url http://gpu-box:11434/v1 --model qwen3 -p "hi"
   --thinking off|low|medium|high
                                Reasoning effort for models that support it.
                                  gong --thinking high -p "find the race condition"
