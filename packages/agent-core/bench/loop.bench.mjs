@@ -6,7 +6,7 @@ import { success } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { Agent } from "../dist/index.js";
 
-const TURNS = 1000;
+const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 // Full collection after the event loop has drained, so finished runs are really gone.
 async function settledHeap() {
   await new Promise((resolve) => setTimeout(resolve, 10));

@@ -96,9 +96,11 @@ export class Agent {
 
   constructor(private readonly options: AgentOptions) {
     this.settings = resolveSettings(options.settings);
-    this.hooks = new HookRunner(options.hooks ?? [], this.settings.hookTimeoutMs, (event) =>
-      this.deliver(event),
-    );
+    this.hooks = new HookRunner(options.hooks ?? [], this.settings.hookTimeoutMs, (event) => {
+      // A failing onEvent is not reported back to onEvent hooks: that could loop forever.
+      if (event.callback === "onEvent") this.deliver(event);
+      else this.emit(event);
+    });
     this.skillSession = options.skills?.length ? new SkillSession(options.skills) : undefined;
     this.internal = {
       systemPrompt: options.systemPrompt ?? "",
@@ -241,10 +243,21 @@ export class Agent {
   private startRun(
     prepare: () => Promise<{ messages: Message[]; systemPrompt: string } | undefined>,
   ): Promise<void> {
+    // Busy (and abortable) from the first moment, also while input hooks and a
+    // running compaction are awaited.
+    const controller = new AbortController();
+    this.abortController = controller;
+    this.internal.isStreaming = true;
     const run = (async () => {
-      const prepared = await prepare();
-      if (!prepared) return;
-      await this.runWith(prepared.messages, prepared.systemPrompt);
+      try {
+        const prepared = await prepare();
+        if (prepared && !controller.signal.aborted) {
+          await this.runWith(controller, prepared.messages, prepared.systemPrompt);
+        }
+      } finally {
+        this.internal.isStreaming = false;
+        this.abortController = undefined;
+      }
     })();
     // Set synchronously, before any await, so a concurrent prompt is rejected (Pi bug #403).
     this.running = run.finally(() => {
@@ -253,10 +266,11 @@ export class Agent {
     return this.running;
   }
 
-  private async runWith(initial: Message[], systemPrompt: string): Promise<void> {
-    const controller = new AbortController();
-    this.abortController = controller;
-    this.internal.isStreaming = true;
+  private async runWith(
+    controller: AbortController,
+    initial: Message[],
+    systemPrompt: string,
+  ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
     const span = startSpan("gong.agent_run", { "gong.model": this.internal.model.id });
@@ -280,14 +294,13 @@ export class Agent {
       this.internal.isStreaming = false;
       this.internal.streamMessage = null;
       this.internal.pending.clear();
-      this.abortController = undefined;
       this.skillSession?.reset();
     }
     this.internal.error = error;
     endSpan(span, error);
     this.emit({
       type: "agent_end",
-      messages: this.internal.messages,
+      messages: [...this.internal.messages],
       durationMs: performance.now() - started,
       turns,
     });
@@ -359,7 +372,6 @@ export class Agent {
     }
   }
 
-  /** To listeners only: `hook_error` events never go back into the hooks (no loops). */
   private deliver(event: AgentEvent): void {
     for (const listener of [...this.listeners]) {
       try {

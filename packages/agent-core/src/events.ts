@@ -32,7 +32,15 @@ export type AgentEvent =
       /** The provider event behind the update: text deltas, partial tool-call args. */
       assistantMessageEvent: AssistantMessageEvent;
     }
-  | { type: "message_end"; message: Message }
+  | {
+      type: "message_end";
+      message: Message;
+      /**
+       * True for an attempt that is not kept in the state: a failed call that is
+       * retried, or an aborted answer without content. Persist only the others.
+       */
+      discarded?: boolean;
+    }
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
   | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: ToolResponse }
   | {

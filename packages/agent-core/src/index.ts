@@ -1,7 +1,7 @@
 export type { AgentOptions, AgentState } from "./agent.js";
 export { Agent, BUSY_ERROR } from "./agent.js";
-export type { CompactOptions } from "./compaction/compact.js";
-export { compactMessages } from "./compaction/compact.js";
+export type { CompactionPlan, CompactOptions } from "./compaction/compact.js";
+export { compactMessages, planCompaction } from "./compaction/compact.js";
 export { contextTokens, shouldCompact } from "./compaction/context-tokens.js";
 export type { CompactResult } from "./compaction/controller.js";
 export { findCutPoint } from "./compaction/cut-point.js";

@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Message, ToolResultMessage } from "@gong/llm";
+import type { Message } from "@gong/llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, type AgentHooks, loadHookModules } from "../src/index.js";
+import { Agent, type AgentEvent } from "../src/index.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, readFileTool } from "./helpers/tools.js";
 
@@ -15,24 +15,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A model that calls `echo` once and then answers. */
-function echoOnce(arg = "hi") {
-  return mockModel([assistant([toolCall("c1", "echo", { text: arg })]), assistant([text("done")])]);
-}
-
-function resultOf(agent: Agent): ToolResultMessage {
-  return agent.state.messages.find((m) => m.role === "toolResult") as ToolResultMessage;
-}
-
-function resultText(agent: Agent): string {
-  return (resultOf(agent).content[0] as { text: string }).text;
-}
-
-function collect(agent: Agent) {
-  const events: AgentEvent[] = [];
-  agent.subscribe((e) => events.push(e));
-  return events;
-}
+import { collect, echoOnce, resultOf, resultText } from "./helpers/hook-agent.js";
 
 describe("J.10 Hooks — 1. Notify hooks", () => {
   it("1.1 tool execution notifies hooks with the tool name and result", async () => {
@@ -259,6 +242,25 @@ describe("J.10 Hooks — 3. Transform hooks", () => {
     expect(agent.state.messages.some((m) => m.content === note.content)).toBe(false);
   });
 
+  it("3.4b a hook that edits messages in place does not change the history", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        {
+          onContext: (messages) => {
+            for (const m of messages) if (m.role === "user") m.content = "tampered";
+            return messages;
+          },
+        },
+      ],
+    });
+    await agent.prompt("original");
+    expect(model.requests[0]?.messages[0]).toMatchObject({ content: "tampered" });
+    expect(agent.state.messages[0]).toMatchObject({ content: "original" });
+  });
+
   it("3.5 onInput transforms the user's text", async () => {
     const model = mockModel([assistant([text("ok")])]);
     const agent = new Agent({
@@ -314,126 +316,5 @@ describe("J.10 Hooks — 3. Transform hooks", () => {
     const request = model.requests[0]!;
     expect(request.systemPrompt).toBe("base + extra");
     expect(request.messages.map((m) => m.content)).toEqual(["extra context", "task!"]);
-  });
-});
-
-describe("J.10 Hooks — 4. Errors and isolation", () => {
-  it("4.1 a throwing hook is reported and the next hook still runs", async () => {
-    const agent = new Agent({
-      model: testModel,
-      streamFn: echoOnce("v").streamFn,
-      tools: [echoTool()],
-      hooks: [
-        {
-          name: "broken",
-          onToolResult: () => {
-            throw new Error("boom");
-          },
-        },
-        { name: "fine", onToolResult: (_n, r) => ({ ...r, text: `${r.text}[b]` }) },
-      ],
-    });
-    const events = collect(agent);
-    await agent.prompt("go");
-    expect(resultText(agent)).toBe("v[b]");
-    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
-      hookName: "broken",
-      callback: "onToolResult",
-      error: expect.stringContaining("boom"),
-    });
-  });
-
-  it("4.2 a hook error carries the full stack", async () => {
-    function deeplyNestedFailure(): never {
-      throw new TypeError("bad hook");
-    }
-    const agent = new Agent({
-      model: testModel,
-      streamFn: echoOnce().streamFn,
-      tools: [echoTool()],
-      hooks: [{ beforeToolCall: () => deeplyNestedFailure() }],
-    });
-    const events = collect(agent);
-    await agent.prompt("go");
-    const error = events.find((e) => e.type === "hook_error");
-    expect(error?.type === "hook_error" && error.stack).toContain("deeplyNestedFailure");
-    expect(error?.type === "hook_error" && error.stack).toContain("TypeError: bad hook");
-    expect(resultOf(agent).isError).toBe(false); // the tool still ran
-  });
-
-  it("4.3 a hook over its timeout is skipped and the agent goes on", async () => {
-    const agent = new Agent({
-      model: testModel,
-      streamFn: echoOnce("quick").streamFn,
-      tools: [echoTool()],
-      settings: { hookTimeoutMs: 100 },
-      hooks: [
-        {
-          name: "slow",
-          onToolResult: async (_n, r) => {
-            await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
-            return { ...r, text: "too late" };
-          },
-        },
-      ],
-    });
-    const events = collect(agent);
-    const started = Date.now();
-    await agent.prompt("go");
-    expect(Date.now() - started).toBeLessThan(2000);
-    expect(resultText(agent)).toBe("quick");
-    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
-      hookName: "slow",
-      timedOut: true,
-    });
-  });
-});
-
-describe("J.10 Hooks — 5. Registration", () => {
-  it("5.1 hooks listed in settings load from .mjs and .ts modules", async () => {
-    const mjs = path.join(dir, "tag.mjs");
-    await writeFile(
-      mjs,
-      `export default { name: "mjs-hook", onToolResult: (_n, r) => ({ ...r, text: r.text + "[mjs]" }) };\n`,
-    );
-    const ts = path.join(dir, "tag.ts");
-    await writeFile(
-      ts,
-      `const suffix: string = "[ts]";\nexport default () => ({ onToolResult: (_n: string, r: { text: string }) => ({ ...r, text: r.text + suffix }) });\n`,
-    );
-    const broken = path.join(dir, "missing.mjs");
-    const loaded = await loadHookModules([mjs, ts, broken]);
-    expect(loaded.hooks.map((h) => h.name)).toEqual(["mjs-hook", "tag.ts"]);
-    expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]).toContain("missing.mjs");
-    const agent = new Agent({
-      model: testModel,
-      streamFn: echoOnce("x").streamFn,
-      tools: [echoTool()],
-      hooks: loaded.hooks,
-    });
-    await agent.prompt("go");
-    expect(resultText(agent)).toBe("x[mjs][ts]");
-  });
-
-  it("5.2 hooks passed at start (and added later) are called", async () => {
-    const calls: string[] = [];
-    const first: AgentHooks = { beforeToolCall: (name) => void calls.push(`start:${name}`) };
-    const agent = new Agent({
-      model: testModel,
-      streamFn: mockModel([
-        assistant([toolCall("1", "echo", { text: "a" })]),
-        assistant([text("x")]),
-        assistant([toolCall("2", "echo", { text: "b" })]),
-        assistant([text("y")]),
-      ]).streamFn,
-      tools: [echoTool()],
-      hooks: [first],
-    });
-    await agent.prompt("one");
-    agent.addHook({ beforeToolCall: (name) => void calls.push(`added:${name}`) });
-    agent.removeHook(first);
-    await agent.prompt("two");
-    expect(calls).toEqual(["start:echo", "added:echo"]);
   });
 });

@@ -274,6 +274,8 @@ describe("J.12 Compaction — 3. Fallback and protection", () => {
     const events: AgentEvent[] = [];
     agent.subscribe((e) => events.push(e));
     await agent.compact();
+    // The summary call's output fits the reserve (80 % of 16 384) and the model's limit.
+    expect(model.options[0]?.maxTokens).toBe(Math.min(testModel.maxTokens, 13_107));
     const end = events.find((e) => e.type === "compaction_end");
     expect(events[0]).toMatchObject({ type: "compaction_start", reason: "manual" });
     expect(end?.type === "compaction_end" && end.result).toMatchObject({
@@ -319,6 +321,26 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     expect(extractSummary(last.messages[0]!)).toBeDefined();
     expect(last.messages.some((m) => m.role === "toolResult" && m.toolCallId === "t1")).toBe(true);
     expect(agent.state.messages.at(-1)?.content).toEqual([text("done")]);
+  });
+
+  it("nothing old enough to compact: no hooks asked, no events, the call goes ahead", async () => {
+    const small = { ...testModel, contextWindow: 1000 };
+    const model = mockModel([assistant([text("fine")])]);
+    const ops: string[] = [];
+    const agent = new Agent({
+      model: small,
+      streamFn: model.streamFn,
+      settings: { compaction: { reserveTokens: 100, keepRecentTokens: 20_000 } },
+      hooks: [{ beforeSessionOp: (op) => void ops.push(op) }],
+    });
+    const events: AgentEvent[] = [];
+    agent.subscribe((e) => events.push(e));
+    await agent.prompt(`huge ${"word ".repeat(2000)}`);
+    expect(ops).toEqual([]);
+    expect(events.some((e) => e.type === "compaction_start" || e.type === "compaction_end")).toBe(
+      false,
+    );
+    expect(agent.state.messages.at(-1)?.content).toEqual([text("fine")]);
   });
 
   it("autoCompaction off: an overflow ends with an error that suggests /compact", async () => {

@@ -192,6 +192,23 @@ describe("J.9 over the wire — retry, auth, faults", () => {
     expect(agent.state.error).toBeDefined();
   });
 
+  it("abort mid-stream over the wire: kept partial text, no retry, no error", async () => {
+    server.enqueue({
+      ...textResponse("a long answer that streams slowly", { chunkSize: 4 }),
+      eventDelayMs: 30,
+    });
+    const { agent, events } = agentFor(mockClaude());
+    agent.subscribe((e) => {
+      if (e.type === "message_update" && e.assistantMessageEvent.type === "text_delta")
+        agent.abort();
+    });
+    await agent.prompt("hi");
+    expect(events.some((e) => e.type === "retry")).toBe(false);
+    expect(agent.state.error).toBeUndefined();
+    const last = agent.state.messages.at(-1);
+    expect(last?.role === "assistant" && last.stopReason).toBe("aborted");
+  });
+
   it("an overflow 400 compacts and retries the request once", async () => {
     const history = Array.from({ length: 6 }, (_, i) => [
       { role: "user" as const, content: `question ${i} ${"word ".repeat(200)}`, timestamp: i },

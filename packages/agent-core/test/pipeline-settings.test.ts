@@ -70,6 +70,27 @@ describe("seed 004 output levels — fallback chain", () => {
   });
 });
 
+describe("seed 004 output levels — context pressure", () => {
+  it("over 80 % of the context window the default level drops to brief", async () => {
+    await writeFile(path.join(dir, "a.txt"), "A");
+    const model = mockModel([
+      assistant([toolCall("1", "read", { path: "a.txt" })], { input: 90_000 }),
+      assistant([text("ok")]),
+    ]);
+    const agent = new Agent({
+      model: { ...testModel, contextWindow: 100_000 },
+      streamFn: model.streamFn,
+      cwd: dir,
+      tools: [readFileTool()],
+      settings: { compaction: { enabled: false } },
+    });
+    await agent.prompt("read");
+    expect(
+      (results(agent)[0]!.details as { data: { output_level: string } }).data.output_level,
+    ).toBe("brief");
+  });
+});
+
 describe("Observation pipeline — onToolResult → ObservationTruncator → toolResult", () => {
   it("a large result is spilled to .tool-output and the model gets the preview and the hint", async () => {
     const big = Array.from({ length: 3000 }, (_, i) => `line ${i + 1}`).join("\n");

@@ -56,9 +56,14 @@ export class EntryIndex {
       return;
     }
     let fixed = entry;
+    // A tree entry's parent must be a tree entry; only the very first may have none.
     const parentMissing =
-      entry.parentId === null ? this.lastTreeEntryId !== null : !this.byId.has(entry.parentId);
-    if (isTreeEntry(entry) && parentMissing) {
+      entry.parentId === null
+        ? this.lastTreeEntryId !== null
+        : isTreeEntry(entry)
+          ? !this.getTreeEntry(entry.parentId)
+          : !this.byId.has(entry.parentId);
+    if (parentMissing) {
       warn({
         kind: "orphan_entry",
         message: `Entry ${entry.id} (line ${line}) pointed at missing parent ${entry.parentId}; attached it to the entry before it.`,

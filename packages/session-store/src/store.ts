@@ -6,21 +6,20 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Message, ThinkingLevel } from "@gong/llm";
 import { buildContextFromPath, type SessionContext } from "./context.js";
-import {
-  type BranchSummaryEntry,
-  type CompactionDetails,
-  type CompactionEntry,
-  CURRENT_SESSION_VERSION,
-  type CustomEntry,
-  type LabelEntry,
-  type LeafEntry,
-  type MessageEntry,
-  type ModelChangeEntry,
-  type SessionEntry,
-  type SessionHeader,
-  type SessionTreeNode,
-  type ThinkingLevelChangeEntry,
-  type TreeEntry,
+import type {
+  BranchSummaryEntry,
+  CompactionDetails,
+  CompactionEntry,
+  CustomEntry,
+  LabelEntry,
+  LeafEntry,
+  MessageEntry,
+  ModelChangeEntry,
+  SessionEntry,
+  SessionHeader,
+  SessionTreeNode,
+  ThinkingLevelChangeEntry,
+  TreeEntry,
 } from "./entries.js";
 import { EntryIndex } from "./entry-index.js";
 import {
@@ -34,11 +33,13 @@ import {
   type WarningListener,
 } from "./errors.js";
 import { type FindSessionOptions, resolveSessionPath } from "./find.js";
-import { newEntryId, newSessionId } from "./ids.js";
+import { forkedEntries, newSessionHeader } from "./fork.js";
+import { newEntryId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
 import { acquireLock, type SessionLock } from "./lock.js";
+import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
-import { repairTail, serializeSession, writeFileAtomically } from "./session-file.js";
+import { serializeSession, writeFileAtomically } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
@@ -102,14 +103,7 @@ export class SessionStore {
   /** A new session file for `cwd` (ARCHITECTURE §6 location), locked by this process. */
   static create(options: CreateSessionOptions): Result<SessionStore> {
     const dir = sessionDirFor(options.cwd, options);
-    const header: SessionHeader = {
-      type: "session",
-      version: CURRENT_SESSION_VERSION,
-      id: newSessionId(),
-      timestamp: new Date().toISOString(),
-      cwd: options.cwd,
-      ...(options.parentSession ? { parentSession: options.parentSession } : {}),
-    };
+    const header = newSessionHeader(options.cwd, options.parentSession);
     const path = join(dir, sessionFileName(header.timestamp, header.id));
     return SessionStore.writeNew(path, header, [], options);
   }
@@ -128,29 +122,9 @@ export class SessionStore {
       return ok(store);
     }
 
-    const locked = acquireLock(path);
-    if (!locked.ok) return locked;
-    const lock = locked.value;
-    const loaded = loadSessionFile(path);
-    if (!loaded.ok) {
-      lock.release();
-      return loaded;
-    }
-    const session = loaded.value;
-    let writer: LineWriter;
-    try {
-      if (session.migrated) {
-        // New entries must not point into an old shape: rewrite once, atomically.
-        const content = serializeSession(session.header, session.index.entries, session.detached);
-        writeFileAtomically(path, content);
-      } else {
-        repairTail(path, session.validLength, session.fileSize, session.missingFinalNewline);
-      }
-      writer = FileLineWriter.open(path);
-    } catch (error) {
-      lock.release();
-      return fail(ioError(path, error, "prepare for writing"));
-    }
+    const opened = openWritable(path);
+    if (!opened.ok) return opened;
+    const { session, writer, lock } = opened.value;
     const store = new SessionStore(
       session.header,
       path,
@@ -166,13 +140,7 @@ export class SessionStore {
 
   /** A session that lives only in memory (`--no-session`), with the same API. */
   static inMemory(options: { cwd: string } & SessionStoreOptions): SessionStore {
-    const header: SessionHeader = {
-      type: "session",
-      version: CURRENT_SESSION_VERSION,
-      id: newSessionId(),
-      timestamp: new Date().toISOString(),
-      cwd: options.cwd,
-    };
+    const header = newSessionHeader(options.cwd);
     return new SessionStore(
       header,
       undefined,
@@ -352,32 +320,8 @@ export class SessionStore {
    */
   fork(fromEntryId: string, options: SessionLocationOptions = {}): Result<SessionStore> {
     if (!this.index.getTreeEntry(fromEntryId)) return fail(entryNotFound(fromEntryId));
-    const path = this.index.branch(fromEntryId);
-    const entries: SessionEntry[] = [...path];
-    const timestamp = new Date().toISOString();
-    const taken = new Set(path.map((entry) => entry.id));
-    for (const entry of path) {
-      const label = this.index.labelOf(entry.id);
-      if (!label) continue;
-      const id = newEntryId((candidate) => taken.has(candidate));
-      taken.add(id);
-      entries.push({
-        type: "label",
-        id,
-        parentId: fromEntryId,
-        timestamp,
-        targetId: entry.id,
-        label,
-      });
-    }
-    const header: SessionHeader = {
-      type: "session",
-      version: CURRENT_SESSION_VERSION,
-      id: newSessionId(),
-      timestamp,
-      cwd: this.header.cwd,
-      ...(this.path ? { parentSession: this.path } : {}),
-    };
+    const entries = forkedEntries(this.index, fromEntryId);
+    const header = newSessionHeader(this.header.cwd, this.path);
     if (!this.path) {
       const store = SessionStore.inMemory({ ...this.options, cwd: this.header.cwd });
       for (const entry of entries) store.index.add(entry);
@@ -388,7 +332,7 @@ export class SessionStore {
         ? sessionDirFor(this.header.cwd, options)
         : join(this.path, "..");
     return SessionStore.writeNew(
-      join(dir, sessionFileName(timestamp, header.id)),
+      join(dir, sessionFileName(header.timestamp, header.id)),
       header,
       entries,
       this.options,

@@ -67,7 +67,12 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
     expect(text).toContain(JSON.stringify(COMPACTION_SUMMARY_PREFIX).slice(1, 30));
     expect(context.entryIds[0]).toBe(compaction.id);
     expect(context.entryIds[1]).toBe(kept.id);
-    expect(context.messages.slice(1).map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "user"]);
+    expect(context.messages.slice(1).map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "toolResult",
+      "user",
+    ]);
     store.close();
   });
 
@@ -120,7 +125,13 @@ describe("issue #5 — stats()", () => {
     expect(stats.entries).toBe(5);
     expect(stats.messages).toEqual({ user: 1, assistant: 2, toolResult: 1, total: 4 });
     expect(stats.toolCalls).toBe(1);
-    expect(stats.tokens).toEqual({ input: 200, output: 40, cacheRead: 10, cacheWrite: 0, total: 250 });
+    expect(stats.tokens).toEqual({
+      input: 200,
+      output: 40,
+      cacheRead: 10,
+      cacheWrite: 0,
+      total: 250,
+    });
     expect(stats.cost).toBeCloseTo(0.75);
   });
 });

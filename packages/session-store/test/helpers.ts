@@ -64,11 +64,13 @@ export function expectTreeInvariants(store: SessionStore): void {
   let roots = 0;
   for (const entry of tree) {
     if (entry.parentId === null) roots++;
-    else if (!ids.has(entry.parentId)) throw new Error(`parent ${entry.parentId} of ${entry.id} missing`);
+    else if (!ids.has(entry.parentId))
+      throw new Error(`parent ${entry.parentId} of ${entry.id} missing`);
     ids.add(entry.id);
   }
   if (tree.length > 0 && roots !== 1) throw new Error(`expected one root, found ${roots}`);
-  if (store.leafId !== null && !ids.has(store.leafId)) throw new Error(`leaf ${store.leafId} is not a node`);
+  if (store.leafId !== null && !ids.has(store.leafId))
+    throw new Error(`leaf ${store.leafId} is not a node`);
   for (const entry of store.getEntries()) {
     if (entry.parentId !== null && !store.getEntry(entry.parentId)) {
       throw new Error(`entry ${entry.id} points at missing ${entry.parentId}`);

@@ -45,7 +45,9 @@ describe("002 §7.2 会话 / seed 004 §5 — version migration v0 → v1 (hand-
     // A record type this version does not know is kept (now with an id), not dropped.
     const note = store.getEntries().find((e) => e.type === "unknown");
     expect(note).toMatchObject({ originalType: "editor_note" });
-    expect(readFileSync(path, "utf8")).toContain(`"text":"an old extension's record without an id"`);
+    expect(readFileSync(path, "utf8")).toContain(
+      `"text":"an old extension's record without an id"`,
+    );
     const added = store.appendMessage(user("new question"));
     expect(store.getEntry(added.parentId!)?.type).toBe("message");
     store.close();
@@ -59,7 +61,10 @@ describe("002 §7.2 会话 / seed 004 §5 — version migration v0 → v1 (hand-
   });
 
   it("migration is deterministic: the same old file always gets the same ids", () => {
-    const raw = readFileSync(FIXTURE, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const raw = readFileSync(FIXTURE, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const once = migrateSessionFile({ header: raw[0], entries: raw.slice(1) });
     const twice = migrateSessionFile({ header: raw[0], entries: raw.slice(1) });
     expect(once).toEqual(twice);

@@ -1,9 +1,16 @@
-import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync, writeSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type SessionWarning, SessionStore } from "../src/index.js";
+import { SessionStore, type SessionWarning } from "../src/index.js";
 import { FileLineWriter } from "../src/writer.js";
-import { assistant, expectTreeInvariants, tempDir, unwrap, user } from "./helpers.js";
+import { expectTreeInvariants, tempDir, unwrap, user } from "./helpers.js";
 
 function sessionWith(n: number) {
   const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
@@ -21,7 +28,9 @@ describe("002 §7.2 会话 — torn last line (损坏文件恢复)", () => {
     appendFileSync(path, '{"type":"message","id":"torn","parentId":"x","mess');
     const size = statSync(path).size;
     const warnings: SessionWarning[] = [];
-    const reader = unwrap(SessionStore.open(path, { readOnly: true, onWarning: (w) => warnings.push(w) }));
+    const reader = unwrap(
+      SessionStore.open(path, { readOnly: true, onWarning: (w) => warnings.push(w) }),
+    );
     expect(reader.getEntries().map((e) => e.id)).toEqual(ids);
     expect(warnings.map((w) => w.kind)).toEqual(["torn_tail"]);
     expect(statSync(path).size).toBe(size);
@@ -45,7 +54,13 @@ describe("002 §7.2 会话 — torn last line (损坏文件恢复)", () => {
 
   it("a complete last line that only lost its newline is kept", () => {
     const { path } = sessionWith(1);
-    const entry = { type: "message", id: "nonl", parentId: null, timestamp: "2026-01-01T00:00:00Z", message: user("x") };
+    const entry = {
+      type: "message",
+      id: "nonl",
+      parentId: null,
+      timestamp: "2026-01-01T00:00:00Z",
+      message: user("x"),
+    };
     const text = readFileSync(path, "utf8");
     const first = JSON.parse(text.split("\n")[1]!);
     entry.parentId = first.id;
@@ -91,7 +106,9 @@ describe("002 §7.2 会话 — corrupt line mid-file (损坏文件恢复)", () =
     const { path } = sessionWith(1);
     appendFileSync(path, `${JSON.stringify({ type: "compaction", id: "c", parentId: null })}\n`);
     const store = unwrap(SessionStore.open(path, { readOnly: true }));
-    expect(store.warnings[0]?.message).toContain("compaction entry c lacks summary, firstKeptEntryId");
+    expect(store.warnings[0]?.message).toContain(
+      "compaction entry c lacks summary, firstKeptEntryId",
+    );
   });
 });
 

@@ -166,7 +166,11 @@ describe("002 §7.2 会话 — fork", () => {
     fork.close();
     store.close();
     const reopened = unwrap(SessionStore.open(fork.path!));
-    expect(reopened.buildContext().messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(reopened.buildContext().messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+    ]);
     expectTreeInvariants(reopened);
     reopened.close();
     // The original is untouched.

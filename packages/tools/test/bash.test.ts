@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signalGroup } from "../src/index.js";
+import { signalGroup, type ToolResponse } from "../src/index.js";
 import { makeProject, type Project } from "./helpers.js";
 
 let project: Project;
@@ -79,6 +79,11 @@ describe("J.2 bash — 2. errors", () => {
     expect(response.data).toMatchObject({ timed_out: true, killed: true });
   });
 
+  it("2.1b a huge timeout does not fire at once (setTimeout overflow)", async () => {
+    const response = await project.call("bash", { command: "sleep 0.2; echo ok", timeout: 1e10 });
+    expect(response.status).toBe("success");
+  });
+
   it("2.2 working directory does not exist", async () => {
     const response = await project.call(
       "bash",
@@ -120,6 +125,19 @@ describe("J.2 bash — 3. output", () => {
     expect(full).toBe(`${Array.from({ length: 20000 }, (_, i) => i + 1).join("\n")}\n`);
     expect(response.text).toContain(`Full output: ${log}`);
     expect(readFileSync(path.join(project.dir, ".tool-output/.gitignore"), "utf8")).toBe("*\n");
+  });
+
+  it("3.1b 50 MB of output: nothing lost at the end, the log is complete", async () => {
+    const response = await project.call("bash", {
+      command: "head -c 50000000 /dev/zero | tr '\\0' 'a'; echo; echo LAST_LINE",
+    });
+    expect(response.data.stdout).toMatch(/^LAST_LINE\n?$/);
+    expect(response.data.total_bytes).toBe(50_000_000 + 1 + 10);
+    expect(response.data.total_lines).toBe(2);
+    const { statSync } = await import("node:fs");
+    expect(statSync(path.join(project.dir, response.data.full_output_path as string)).size).toBe(
+      50_000_011,
+    );
   });
 
   it("3.3 stdout and stderr merged in arrival order", async () => {
@@ -187,17 +205,23 @@ describe("J.2 bash — 4. processes", () => {
     signalGroup(pgidFrom(response.text), "SIGKILL");
   });
 
-  it("4.6 streaming updates while the command runs", async () => {
+  it("4.6 streaming updates while the command runs, as sealed envelopes", async () => {
     const updates: string[] = [];
-    await project.call(
-      "bash",
-      { command: "echo one; sleep 0.5; echo two; sleep 0.5; echo three" },
-      {
-        onUpdate: (partial) => updates.push(partial.text),
+    const sealed: ToolResponse[] = [];
+    const params = { command: "echo one; sleep 0.5; echo two; sleep 0.5; echo three" };
+    await project.call("bash", params, {
+      onUpdate: (partial) => {
+        updates.push(partial.text);
+        sealed.push(partial);
       },
-    );
+    });
     expect(updates.length).toBeGreaterThan(0);
     expect(updates[0]).toContain("one");
+    expect(
+      sealed.every(
+        (update) => update.status === "partial" && update.context.params_input === params,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -175,3 +175,17 @@ describe("J.5 grep — without rg on PATH", () => {
     }
   });
 });
+
+describe.skipIf(!engines[0]?.available.rg)("J.5 grep — rg reports a bad glob", () => {
+  it("an invalid glob is INVALID_PARAM naming the glob", async () => {
+    const project = makeProject();
+    try {
+      writeFileSync(project.file("a.txt"), "x\n");
+      const response = await project.call("grep", { pattern: "x", glob: "{a" });
+      expect(response.error?.code).toBe("INVALID_PARAM");
+      expect(response.text).toContain('Invalid glob "{a"');
+    } finally {
+      project.cleanup();
+    }
+  });
+});

@@ -25,6 +25,8 @@ export interface CompactOptions {
   signal?: AbortSignal;
   /** Usage of messages before this index is not trusted (see `contextTokens`). */
   trustUsageFrom?: number;
+  /** Output limit of the summary call (default: 80 % of 16 384, within the model's limit). */
+  maxSummaryTokens?: number;
 }
 
 /** Each old tool output is cut to this before it goes to the summarizer. */
@@ -57,6 +59,27 @@ function summaryText(message: { content: unknown }): string {
     .trim();
 }
 
+export interface CompactionPlan {
+  /** The earlier summary, when the conversation starts with one. */
+  previousSummary: string | undefined;
+  /** First message to summarise (1 when there is an earlier summary). */
+  start: number;
+  /** First message kept verbatim. */
+  cut: number;
+}
+
+/** Where a compaction would cut; `undefined` when there is nothing old enough to summarise. */
+export function planCompaction(
+  messages: readonly Message[],
+  keepRecentTokens: number,
+): CompactionPlan | undefined {
+  const first = messages[0];
+  const previousSummary = first ? extractSummary(first) : undefined;
+  const start = previousSummary !== undefined ? 1 : 0;
+  const cut = findCutPoint(messages, keepRecentTokens);
+  return cut > start ? { previousSummary, start, cut } : undefined;
+}
+
 /**
  * Compacts a conversation (seed 002 §6, J.12): keeps the recent messages verbatim from a
  * valid cut point, summarises the rest with the structured prompt (updating an earlier
@@ -72,11 +95,9 @@ export async function compactMessages(
   const tokensBefore = contextTokens(messages, options.systemPrompt, options.trustUsageFrom);
   if (options.maxTokens !== undefined && tokensBefore <= options.maxTokens) return undefined;
 
-  const first = messages[0];
-  const previousSummary = first ? extractSummary(first) : undefined;
-  const start = previousSummary !== undefined ? 1 : 0;
-  const cut = findCutPoint(messages, options.keepRecentTokens ?? 20_000);
-  if (cut <= start) return undefined;
+  const plan = planCompaction(messages, options.keepRecentTokens ?? 20_000);
+  if (!plan) return undefined;
+  const { previousSummary, start, cut } = plan;
 
   const toSummarize = messages.slice(start, cut);
   let kept = messages.slice(cut);
@@ -108,7 +129,11 @@ export async function compactMessages(
   const stream = options.streamFn(
     model,
     { systemPrompt: SUMMARY_SYSTEM_PROMPT, messages: [request] },
-    { ...options.streamOptions, ...(options.signal ? { signal: options.signal } : {}) },
+    {
+      ...options.streamOptions,
+      maxTokens: Math.min(model.maxTokens, options.maxSummaryTokens ?? 13_107),
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
   );
   const response = await stream.result();
   if (response.stopReason === "aborted" || options.signal?.aborted) return undefined;

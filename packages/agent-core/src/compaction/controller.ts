@@ -3,7 +3,7 @@ import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
 import type { MetricsCollector } from "../observability/metrics.js";
-import { compactMessages } from "./compact.js";
+import { compactMessages, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
 
@@ -90,6 +90,14 @@ export class CompactionController {
   private async compact(reason: CompactionReason, outer?: AbortSignal): Promise<CompactResult> {
     const host = this.host;
     const messages = host.getMessages();
+    // Checked before the hooks and events: a PreCompact script should not run for nothing.
+    if (!planCompaction(messages, host.settings().keepRecentTokens)) {
+      return {
+        ok: false,
+        error: "nothing_to_compact",
+        message: "Nothing old enough to compact yet.",
+      };
+    }
     const tokens = this.contextTokens(host.systemPrompt());
     const allowed = await host.hooks.beforeSessionOp("compact", {
       reason,
@@ -116,6 +124,8 @@ export class CompactionController {
         keepRecentTokens: host.settings().keepRecentTokens,
         signal: controller.signal,
         trustUsageFrom: this.trustUsageFrom,
+        // The summary has to fit in the room compaction keeps free (pi uses 80 %).
+        maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
       });
       if (!result) {
         const aborted = controller.signal.aborted;

@@ -94,12 +94,12 @@ export function createCommandHooks(
   options: CommandHooksOptions,
 ): AgentHooks {
   const notify = options.notify ?? ((message: string) => process.emitWarning(message));
-  const maxTimeoutS = Math.max(
-    DEFAULT_TIMEOUT_S,
-    ...Object.values(config)
-      .flatMap((m) => m ?? [])
-      .flatMap((m) => m.hooks.map((h) => h.timeout ?? 0)),
-  );
+  // Each command enforces its own timeout; the agent-level limit only has to cover them
+  // all running one after another.
+  const totalTimeoutS = Object.values(config)
+    .flatMap((m) => m ?? [])
+    .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
+    .reduce((sum, t) => sum + t, 0);
   let sessionStarted = false;
   let pendingContext: string[] = [];
 
@@ -175,7 +175,7 @@ export function createCommandHooks(
 
   return {
     name: "command-hooks",
-    timeoutMs: maxTimeoutS * 1000 + 1000,
+    timeoutMs: totalTimeoutS * 1000 + 1000,
 
     async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
       const outcomes = await run("PreToolUse", toolName, {

@@ -153,7 +153,10 @@ export class HookRunner {
   }
 
   async onContext(messages: Message[]): Promise<Message[]> {
-    let current = messages;
+    if (!this.has("onContext")) return messages;
+    // A deep copy: a hook that edits messages in place must not change the agent's
+    // history (a Pi bug, seed 002 §I.9).
+    let current = structuredClone(messages);
     for (const [index, hook] of this.hooks.entries()) {
       if (!hook.onContext) continue;
       const input = current;

@@ -21,7 +21,7 @@ function hasVisibleContent(message: AssistantMessage): boolean {
   );
 }
 
-/** The model's tool list for the request; a tool's `parameters` schema is sent as is. */
+/** The request: repaired history, `onContext` hooks, the tools in effect (schemas as is). */
 async function buildContext(run: RunContext, dropThinking: boolean): Promise<Context> {
   const messages = repairContext(run.messages(), { dropThinking });
   const transformed = await run.hooks.onContext(messages);
@@ -37,9 +37,9 @@ async function buildContext(run: RunContext, dropThinking: boolean): Promise<Con
 }
 
 /**
- * One LLM call: streams it, mirrors it as `message_start/update/end`, and returns the
- * final message. It is not added to the state here: the caller decides whether a
- * failed attempt is kept or retried.
+ * One LLM call: streams it, mirrors it as `message_start/update`, and returns the final
+ * message. The caller ends it (`message_end`) once it has decided whether the attempt
+ * is kept or retried; nothing is added to the state here.
  */
 async function streamOnce(run: RunContext, context: Context): Promise<AssistantMessage> {
   const model = run.model();
@@ -84,7 +84,9 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   }
   final = normalizeAssistantContent(final ?? (await stream.result()));
   final = { ...final, usage: final.usage ?? EMPTY_USAGE };
-  if (run.signal.aborted && final.stopReason !== "aborted" && final.stopReason !== "error") {
+  // After an abort, whatever the provider said (often a network error for the cut
+  // connection) is an abort: never retried, never reported as a failure.
+  if (run.signal.aborted && final.stopReason !== "aborted") {
     final = { ...final, stopReason: "aborted" };
   }
   if (final.stopReason === "aborted") {
@@ -97,7 +99,6 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   }
   begin(final);
   run.setStreamMessage(null);
-  run.emit({ type: "message_end", message: final });
   run.metrics.recordLlmCall(final);
   span.setAttribute("gen_ai.usage.input_tokens", final.usage.input);
   span.setAttribute("gen_ai.usage.output_tokens", final.usage.output);
@@ -105,12 +106,25 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   return final;
 }
 
+/** Closes the streamed message; `discarded` marks one that will not be kept in the state. */
+function endMessage(run: RunContext, message: AssistantMessage, kept: boolean) {
+  run.emit({ type: "message_end", message, ...(kept ? {} : { discarded: true }) });
+}
+
+/** A final error decided after the streamed attempt was closed as discarded. */
+function announceFinal(run: RunContext, message: AssistantMessage): AssistantMessage {
+  run.emit({ type: "message_start", message });
+  run.emit({ type: "message_end", message });
+  return message;
+}
+
 /**
  * An LLM call with recovery (ARCHITECTURE §5, §8): retryable errors back off and try
  * again (abortable while waiting); an overflow compacts and retries once; a
  * structure error repairs the context and retries once, never compacting (J.9 5.3);
  * auth and other errors fail at once (J.9 5.6). Returns the message to keep, or
- * `undefined` when an aborted attempt had nothing worth keeping.
+ * `undefined` when an aborted attempt had nothing worth keeping. Every streamed attempt
+ * ends with `message_end`; attempts that are not kept carry `discarded: true`.
  */
 export async function streamAssistantWithRecovery(
   run: RunContext,
@@ -123,31 +137,43 @@ export async function streamAssistantWithRecovery(
     const context = await buildContext(run, structureRepaired);
     const message = await streamOnce(run, context);
     if (message.stopReason === "aborted") {
-      return hasVisibleContent(message) ? message : undefined;
+      const kept = hasVisibleContent(message);
+      endMessage(run, message, kept);
+      return kept ? message : undefined;
     }
-    if (message.stopReason !== "error") return message;
+    if (message.stopReason !== "error") {
+      endMessage(run, message, true);
+      return message;
+    }
 
     if (message.errorKind === "overflow") {
       if (overflowRecovered || !run.settings.compaction.enabled) {
-        return withAdvice(
+        const final = withAdvice(
           message,
           run.settings.compaction.enabled
             ? "The context is still too large after compacting. Start a new session or remove large messages."
             : "The context is too large for the model and auto-compaction is off. Run /compact or start a new session.",
         );
+        endMessage(run, final, true);
+        return final;
       }
       overflowRecovered = true;
+      endMessage(run, message, false);
       const outcome = await run.compact("overflow");
       if (outcome !== "compacted") {
-        return withAdvice(
-          message,
-          "The context is too large and could not be compacted. Run /compact or start a new session.",
+        return announceFinal(
+          run,
+          withAdvice(
+            message,
+            "The context is too large and could not be compacted. Run /compact or start a new session.",
+          ),
         );
       }
       continue;
     }
     if (isStructureError(message) && !structureRepaired) {
       structureRepaired = true;
+      endMessage(run, message, false);
       run.metrics.recordRetry();
       run.emit({
         type: "retry",
@@ -162,6 +188,7 @@ export async function streamAssistantWithRecovery(
     if (shouldRetry(policy, message.errorKind, attempt)) {
       const delayMs = retryDelayMs(policy, attempt, message.retryAfterMs);
       attempt++;
+      endMessage(run, message, false);
       run.metrics.recordRetry();
       run.emit({
         type: "retry",
@@ -175,16 +202,17 @@ export async function streamAssistantWithRecovery(
       if (!waited) return undefined;
       continue;
     }
+    let final = message;
     if (message.errorKind === "auth") {
-      return withAdvice(
+      final = withAdvice(
         message,
         "Check the API key (environment variable or --api-key) and try again.",
       );
+    } else if (attempt > 0) {
+      final = withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
     }
-    if (attempt > 0) {
-      return withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
-    }
-    return message;
+    endMessage(run, final, true);
+    return final;
   }
 }
 

@@ -4,10 +4,10 @@
  * the tool-output folder, so memory stays flat for any amount of output while nothing
  * is lost. Line and byte totals are exact for the whole stream.
  */
-import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { countNewlines } from "./count-newlines.js";
+import { LogWriter } from "./log-writer.js";
 
 export const ROLLING_WINDOW_BYTES = 100 * 1024;
 export const SPILL_THRESHOLD_BYTES = 50 * 1024;
@@ -41,22 +41,18 @@ export class OutputCollector {
   private newlines = 0;
   private lastByte = -1;
   private droppedBytes = 0;
-  private log?: WriteStream;
-  private logPath?: string;
+  private log?: LogWriter;
   private logError?: Error;
 
   constructor(private readonly outputDir: string) {}
 
-  /**
-   * Adds a chunk. Returns false when the log file is behind: the caller pauses the
-   * child's pipe until `whenDrained` fires, so a fast producer cannot fill memory.
-   */
-  push(chunk: Buffer): boolean {
+  /** Adds a chunk of output. */
+  push(chunk: Buffer): void {
     this.totalBytes += chunk.length;
     this.newlines += countNewlines(chunk);
     if (chunk.length > 0) this.lastByte = chunk[chunk.length - 1]!;
     if (!this.log && this.totalBytes > SPILL_THRESHOLD_BYTES && !this.logError) this.openLog();
-    const keepUp = this.log ? this.log.write(chunk) : true;
+    this.log?.append(chunk);
     this.chunks.push(chunk);
     this.windowBytes += chunk.length;
     while (
@@ -67,29 +63,28 @@ export class OutputCollector {
       this.windowBytes -= dropped.length;
       this.droppedBytes += dropped.length;
     }
-    return keepUp;
   }
 
-  whenDrained(callback: () => void): void {
-    if (this.log) this.log.once("drain", callback);
-    else callback();
+  /** The log file is behind: pause the producer and resume on `whenLogDrained`. */
+  get backlogged(): boolean {
+    return this.log?.backlogged ?? false;
+  }
+
+  whenLogDrained(): Promise<void> {
+    return this.log?.whenDrained() ?? Promise.resolve();
   }
 
   private openLog(): void {
     const name = `bash_${timestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
-    this.logPath = path.join(this.outputDir, name);
     try {
-      // The folder exists (bash creates it before spawning); the stream queues the
-      // backlog until its open completes.
-      this.log = createWriteStream(this.logPath, { flags: "w" });
-      this.log.on("error", (error) => {
-        this.logError = error;
-      });
-      for (const earlier of this.chunks) this.log.write(earlier);
+      // The folder exists: bash creates it before spawning.
+      this.log = new LogWriter(path.join(this.outputDir, name));
     } catch (error) {
       this.logError = error as Error;
-      this.log = undefined;
+      return;
     }
+    // Everything so far is still in the window (50 KB < 100 KB): it starts the log.
+    for (const earlier of this.chunks) this.log.append(earlier);
   }
 
   /** The current tail as text (for streaming updates). */
@@ -101,9 +96,8 @@ export class OutputCollector {
   async finish(): Promise<CollectedOutput> {
     let fullOutputPath: string | undefined;
     if (this.log) {
-      const log = this.log;
-      await new Promise<void>((resolve) => log.end(resolve));
-      if (!this.logError) fullOutputPath = this.logPath;
+      await this.log.close();
+      if (!this.log.error) fullOutputPath = this.log.path;
     }
     return {
       tail: this.peekTail(),

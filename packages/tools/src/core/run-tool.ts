@@ -83,7 +83,13 @@ export async function runTool(
   if (context.signal?.aborted) return finish(abortedResponse(tool));
 
   try {
-    const response = await tool.execute(rawParams as never, context);
+    // Streaming updates are envelopes too: sealed like the final result, so a UI can
+    // treat them alike (time so far, cwd, the raw parameters).
+    const onUpdate = context.onUpdate;
+    const callContext: ToolExecutionContext = onUpdate
+      ? { ...context, onUpdate: (update) => onUpdate(finish(update)) }
+      : context;
+    const response = await tool.execute(rawParams as never, callContext);
     return finish(response);
   } catch (error) {
     if (context.signal?.aborted) return finish(abortedResponse(tool));

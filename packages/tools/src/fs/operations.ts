@@ -5,9 +5,7 @@
  */
 
 import type { Dirent, Stats } from "node:fs";
-import { createReadStream } from "node:fs";
 import * as fs from "node:fs/promises";
-import type { Readable } from "node:stream";
 import { writeFileAtomic } from "./atomic-write.js";
 
 export interface FileOperations {
@@ -17,8 +15,11 @@ export interface FileOperations {
   readFile(path: string): Promise<Buffer>;
   /** Reads up to `length` bytes from the start of the file (magic-byte sniffing). */
   readHead(path: string, length: number): Promise<Buffer>;
-  /** A byte stream of the file, so big files are read without loading them whole. */
-  createReadStream(path: string, options?: { start?: number; highWaterMark?: number }): Readable;
+  /**
+   * The file's bytes in chunks, so big files are read without loading them whole. A
+   * yielded buffer is only valid until the next one is requested (it may be reused).
+   */
+  readChunks(path: string, chunkSize: number): AsyncIterable<Buffer>;
   readdir(path: string): Promise<Dirent[]>;
   mkdir(path: string): Promise<void>;
   /** Replaces the file in one step (temp file + rename): readers never see half of it. */
@@ -42,7 +43,20 @@ export const localFileOperations: FileOperations = {
       await handle.close();
     }
   },
-  createReadStream: (path, options) => createReadStream(path, options),
+  async *readChunks(path, chunkSize) {
+    // One reused buffer: reading a 200 MB file allocates 1 chunk, not 200 (flat memory).
+    const handle = await fs.open(path, "r");
+    try {
+      const buffer = Buffer.allocUnsafe(chunkSize);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+        if (bytesRead === 0) return;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  },
   readdir: (path) => fs.readdir(path, { withFileTypes: true }),
   async mkdir(path) {
     await fs.mkdir(path, { recursive: true });

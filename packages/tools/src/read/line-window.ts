@@ -4,7 +4,6 @@
  * 200 MB string plus a million-element array (pi's approach: ~0.9 s, +540 MB).
  */
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
 
 export interface LineWindowRequest {
   /** 1-indexed first line of the window. */
@@ -39,7 +38,7 @@ export class AbortedError extends Error {
 }
 
 export async function scanLineWindow(
-  stream: Readable,
+  chunks: AsyncIterable<Buffer>,
   request: LineWindowRequest,
 ): Promise<LineWindow> {
   const { startLine, byteCap } = request;
@@ -56,35 +55,31 @@ export async function scanLineWindow(
     if (line === startLine) firstLineBytes += to - from;
     if (keptBytes > byteCap || to <= from) return;
     const take = Math.min(to - from, byteCap + 1 - keptBytes);
-    kept.push(chunk.subarray(from, from + take));
+    // Copied: the reader may reuse `chunk` for the next read.
+    kept.push(Buffer.from(chunk.subarray(from, from + take)));
     keptBytes += take;
   };
 
-  try {
-    for await (const data of stream) {
-      if (request.signal?.aborted) throw new AbortedError();
-      const chunk = data as Buffer;
-      hasher?.update(chunk);
-      if (chunk.length === 0) continue;
-      lastByte = chunk[chunk.length - 1]!;
-      let position = 0;
-      // Fast path: nothing of the window can be in this chunk's lines once past it.
-      for (;;) {
-        const newline = chunk.indexOf(10, position);
-        const inWindow = line >= startLine && line <= endLine;
-        if (newline === -1) {
-          if (inWindow) keep(chunk, position, chunk.length);
-          break;
-        }
-        if (inWindow) keep(chunk, position, newline + 1);
-        if (line === startLine) firstLineBytes -= 1;
-        newlines++;
-        line++;
-        position = newline + 1;
+  // Leaving the loop early (abort) closes the reader through its own `finally`.
+  for await (const chunk of chunks) {
+    if (request.signal?.aborted) throw new AbortedError();
+    hasher?.update(chunk);
+    if (chunk.length === 0) continue;
+    lastByte = chunk[chunk.length - 1]!;
+    let position = 0;
+    for (;;) {
+      const newline = chunk.indexOf(10, position);
+      const inWindow = line >= startLine && line <= endLine;
+      if (newline === -1) {
+        if (inWindow) keep(chunk, position, chunk.length);
+        break;
       }
+      if (inWindow) keep(chunk, position, newline + 1);
+      if (line === startLine) firstLineBytes -= 1;
+      newlines++;
+      line++;
+      position = newline + 1;
     }
-  } finally {
-    stream.destroy();
   }
   const totalLines = newlines + (lastByte !== -1 && lastByte !== 10 ? 1 : 0);
   const result: LineWindow = {

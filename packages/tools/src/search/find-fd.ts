@@ -26,10 +26,17 @@ function runFd(
   signal?: AbortSignal,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return resolve({ code: null, stdout: "", stderr: "aborted" });
     const child = spawn(fdPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
-    const onAbort = () => child.kill("SIGKILL");
+    // Aborted: answer at once instead of waiting for the pipes to close.
+    const onAbort = () => {
+      child.kill("SIGKILL");
+      child.stdout.destroy();
+      child.stderr.destroy();
+      resolve({ code: null, stdout: "", stderr: "aborted" });
+    };
     signal?.addEventListener("abort", onAbort, { once: true });
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
@@ -62,7 +69,8 @@ export async function findWithFd(
     );
     for (const file of listed.stdout.split("\n").filter(Boolean)) args.push("--ignore-file", file);
   }
-  let pattern = request.pattern;
+  // `**/name` is fd's own name match at any depth, which is faster than --full-path.
+  let pattern = request.pattern.replace(/^(\.\/)?(\*\*\/)+(?=[^/]+$)/, "");
   if (pattern.includes("/")) {
     // A pattern with a folder part matches the whole path, anchored at the search root.
     args.push("--full-path");
@@ -84,16 +92,19 @@ export async function findWithFd(
       message,
     };
   }
+  // fd prints paths under the search root we gave it: strip the prefix (path.relative
+  // per line was a third of the time for 10 000+ results).
+  const prefix = request.searchPath.endsWith(path.sep)
+    ? request.searchPath
+    : request.searchPath + path.sep;
   const paths = result.stdout
     .split("\n")
     .filter(Boolean)
     .map((line) => {
-      const isDirectory = line.endsWith("/");
-      const relative = path
-        .relative(request.searchPath, isDirectory ? line.slice(0, -1) : line)
-        .split(path.sep)
-        .join("/");
-      return isDirectory ? `${relative}/` : relative;
+      const relative = line.startsWith(prefix)
+        ? line.slice(prefix.length)
+        : path.relative(request.searchPath, line) + (line.endsWith("/") ? "/" : "");
+      return path.sep === "/" ? relative : relative.split(path.sep).join("/");
     });
   return { ok: true, paths, more: paths.length > request.limit };
 }

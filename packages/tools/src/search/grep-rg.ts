@@ -35,17 +35,37 @@ export function rgArguments(request: GrepRequest): string[] {
 
 export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
   return new Promise((resolve) => {
+    if (request.signal?.aborted)
+      return resolve({ ok: false, kind: "aborted", message: "Operation aborted" });
     const child = spawn(rgPath, rgArguments(request), { stdio: ["ignore", "pipe", "pipe"] });
+    const reader = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
     const lines: GrepLine[] = [];
     let matchCount = 0;
     let limitReached = false;
     let stderr = "";
-    const onAbort = () => child.kill("SIGKILL");
+    let settled = false;
+    const finish = (run: GrepRun) => {
+      if (settled) return;
+      settled = true;
+      request.signal?.removeEventListener("abort", onAbort);
+      resolve(run);
+    };
+    // Killed (abort, limit): answer at once and stop reading. Waiting for the pipes to
+    // close could wait forever if something rg started still held them.
+    const stop = () => {
+      child.kill("SIGKILL");
+      reader.close();
+      child.stdout.destroy();
+      child.stderr.destroy();
+    };
+    const onAbort = () => {
+      stop();
+      finish({ ok: false, kind: "aborted", message: "Operation aborted" });
+    };
     request.signal?.addEventListener("abort", onAbort, { once: true });
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 8192) stderr += chunk.toString("utf8");
     });
-    const reader = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
     reader.on("line", (raw) => {
       if (limitReached) return;
       let event: RgEvent;
@@ -58,8 +78,8 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
       if (event.type === "match") {
         if (matchCount >= request.limit) {
           limitReached = true;
-          child.kill("SIGKILL");
-          reader.close();
+          stop();
+          finish({ ok: true, lines, matchCount, limitReached, warnings: [] });
           return;
         }
         matchCount++;
@@ -73,13 +93,10 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
       });
     });
     child.once("error", (error) => {
-      request.signal?.removeEventListener("abort", onAbort);
-      resolve({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
+      finish({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
     });
     child.once("close", (code) => {
-      request.signal?.removeEventListener("abort", onAbort);
-      if (request.signal?.aborted)
-        return resolve({ ok: false, kind: "aborted", message: "Operation aborted" });
+      const resolve = finish;
       // Exit 2 with "regex parse error" is the model's pattern, not the engine.
       if (
         !limitReached &&

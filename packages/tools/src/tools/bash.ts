@@ -20,6 +20,7 @@ import { ensureOutputDir, OutputCollector } from "../bash/output-collector.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 
@@ -63,6 +64,12 @@ function nonInteractiveEnv(): NodeJS.ProcessEnv {
     GIT_PAGER: "cat",
   };
 }
+
+/** setTimeout fires at once past 2^31-1 ms: a huge timeout means "about 24 days". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Longest we keep reading after the shell exited while a background child still writes. */
+const DRAIN_CAP_MS = 2000;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -133,10 +140,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         const kill = () => {
           if (!killing && child.pid !== undefined) killing = terminateGroup(child.pid, killGraceMs);
         };
-        const timer = setTimeout(() => {
-          timedOut = true;
-          kill();
-        }, timeoutSeconds * 1000);
+        const timer = setTimeout(
+          () => {
+            timedOut = true;
+            kill();
+          },
+          Math.min(timeoutSeconds * 1000, MAX_TIMER_MS),
+        );
         const onAbort = () => {
           aborted = true;
           kill();
@@ -144,10 +154,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         context.signal?.addEventListener("abort", onAbort, { once: true });
         if (context.signal?.aborted) onAbort();
 
+        let lastDataAt = performance.now();
         const onData = (stream: NodeJS.ReadableStream) => (chunk: Buffer) => {
-          if (!collector.push(chunk)) {
+          lastDataAt = performance.now();
+          collector.push(chunk);
+          if (collector.backlogged && !stream.isPaused()) {
             stream.pause();
-            collector.whenDrained(() => stream.resume());
+            void collector.whenLogDrained().then(() => stream.resume());
           }
           const now = performance.now();
           if (context.onUpdate && now - lastUpdate > 200) {
@@ -156,8 +169,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
             context.onUpdate(partial({ stdout: tail, truncated: false }, tail));
           }
         };
-        child.stdout?.on("data", onData(child.stdout));
-        child.stderr?.on("data", onData(child.stderr));
+        if (child.stdout) child.stdout.on("data", onData(child.stdout));
+        if (child.stderr) child.stderr.on("data", onData(child.stderr));
         const ended = (stream: NodeJS.ReadableStream | null) =>
           new Promise<void>((done) => {
             if (!stream) return done();
@@ -172,9 +185,20 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           settled = true;
           clearTimeout(timer);
           context.signal?.removeEventListener("abort", onAbort);
-          // A background child (`sleep 100 &`) may hold the pipe open forever: read what
-          // is already there for a moment, then stop listening instead of waiting.
-          await Promise.race([pipesClosed, sleep(drainMs)]);
+          // A background child (`sleep 100 &`) may hold the pipe open forever: keep
+          // reading while output still flows (the pipe may hold the last 64 KB, or be
+          // paused behind the log), stop after `drainMs` of quiet or DRAIN_CAP_MS in all.
+          const exitedAt = performance.now();
+          let closed = false;
+          void pipesClosed.then(() => {
+            closed = true;
+          });
+          while (!closed) {
+            await Promise.race([pipesClosed, sleep(drainMs)]);
+            const now = performance.now();
+            const quiet = now - lastDataAt >= drainMs && !collector.backlogged;
+            if (quiet || now - exitedAt >= DRAIN_CAP_MS) break;
+          }
           child.stdout?.destroy();
           child.stderr?.destroy();
           if (killing) await killing;
@@ -214,7 +238,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         await writeFile(fullOutputPath, collected.tail);
       }
       const logDisplay = fullOutputPath ? env.policy.display(fullOutputPath) : undefined;
-      let body = tail.content;
+      const brief = effectiveOutputLevel(params.output_level, context) === "brief";
+      let body = brief ? briefTail(tail.content) : tail.content;
       if (truncated) {
         const notice = tailTruncationNotice(
           {

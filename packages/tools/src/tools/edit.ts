@@ -9,6 +9,7 @@ import type { ToolResponse } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { diffAroundSpans } from "../edit/diff.js";
@@ -270,7 +271,9 @@ export function createEditTool(env: ToolEnvironment) {
           fuzzy.length > 0
             ? ` Matched with fuzzy matching (trailing whitespace, quotes, dashes or Unicode spaces differed${spans.length > 1 ? ` in edits ${fuzzy.map((s) => s.index).join(", ")}` : ""}); only the matched text was changed.`
             : "";
-        const textOut = `Successfully replaced ${what} in ${display}.${how}\n\n${diff.diff}`;
+        // brief: the outcome only; the diff stays in data.diff for UIs.
+        const brief = effectiveOutputLevel(params.output_level, context) === "brief";
+        const textOut = `Successfully replaced ${what} in ${display}.${how}${brief ? "" : `\n\n${diff.diff}`}`;
         return success(
           {
             applied: true,

@@ -7,6 +7,7 @@ import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { pickEngine, type SearchEngineOptions } from "../search/engine.js";
@@ -115,7 +116,9 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
       const parts = [
         `Found ${shown.length}${run.more ? "+" : ""} path${shown.length === 1 ? "" : "s"} matching ${quoted} in ${display}:`,
-        body.content,
+        effectiveOutputLevel(params.output_level, context) === "brief"
+          ? briefHead(shown, "paths")
+          : body.content,
       ];
       if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);
       if (fallback) parts.push(`(${FD_FALLBACK_SENTENCE})`);

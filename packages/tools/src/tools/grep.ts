@@ -12,6 +12,7 @@ import {
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import type { SearchEngineOptions } from "../search/engine.js";
@@ -92,6 +93,17 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (!run.ok) {
         if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
         if (run.kind === "invalid_pattern") {
+          // rg reports a bad --glob the same way as a bad regex: say which one it was.
+          if (params.glob && /glob/i.test(run.message)) {
+            return failure(
+              "INVALID_PARAM",
+              `Invalid glob ${JSON.stringify(params.glob)}: ${run.message}`,
+              {
+                ...extras,
+                next: ['grep(pattern=..., glob="*.ts") — globs use *, ** and {a,b}.'],
+              },
+            );
+          }
           return failure(
             "INVALID_PARAM",
             `Invalid regular expression ${JSON.stringify(params.pattern)}: ${run.message}`,
@@ -110,7 +122,9 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       // `real` had symlinks resolved; map results back under the path the model gave.
       const toDisplay = (file: string) =>
         env.policy.display(
-          file.startsWith(real) ? resolved.absolute + file.slice(real.length) : file,
+          file === real || file.startsWith(`${real}/`)
+            ? resolved.absolute + file.slice(real.length)
+            : file,
         );
       let linesCut = false;
       const outputLines: string[] = [];
@@ -181,7 +195,16 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
           : success(data, text, { ...extras, stats });
       }
       const summary = `Found ${run.matchCount}${run.limitReached ? "+" : ""} match${run.matchCount === 1 ? "" : "es"} for ${quoted} in ${files.size} file${files.size === 1 ? "" : "s"}${display === "." ? "" : ` under ${display}`}.`;
-      const parts = [summary, body.content];
+      let listing = body.content;
+      if (effectiveOutputLevel(params.output_level, context) === "brief") {
+        const perFile = new Map<string, number>();
+        for (const match of matches) perFile.set(match.file, (perFile.get(match.file) ?? 0) + 1);
+        listing = briefHead(
+          [...perFile].map(([file, count]) => `${file}: ${count}`),
+          "files",
+        );
+      }
+      const parts = [summary, listing];
       if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);
       if (fallback) parts.push(`(${NODE_FALLBACK_SENTENCE})`);
       for (const warning of run.warnings) parts.push(`(warning: ${warning})`);

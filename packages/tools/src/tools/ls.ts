@@ -8,6 +8,7 @@ import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
@@ -118,6 +119,9 @@ export function createLsTool(env: ToolEnvironment) {
       if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
       const shownCount = body.truncated ? body.outputLines : shown.length;
       const head = `Listed ${shownCount} of ${entries.length} entries in ${display}:`;
+      if (effectiveOutputLevel(params.output_level, context) === "brief") {
+        body.content = briefHead(body.content.split("\n"), "entries");
+      }
       if (!truncated) return success(data, `${head}\n\n${body.content}`, { ...extras, stats });
       const text = withNextSteps(`${head}\n\n${body.content}\n\n[${notices.join(". ")}]`, [
         `ls(path="${display}", limit=${entries.length})`,

@@ -113,16 +113,13 @@ export function createReadTool(env: ToolEnvironment) {
       const windowLines = userLimited ? params.limit! : DEFAULT_MAX_LINES + 1;
       let window: Awaited<ReturnType<typeof scanLineWindow>>;
       try {
-        window = await scanLineWindow(
-          env.fs.createReadStream(real, { highWaterMark: 1024 * 1024 }),
-          {
-            startLine,
-            maxLines: windowLines,
-            byteCap: DEFAULT_MAX_BYTES + 1,
-            hash: stats.size <= SNAPSHOT_HASH_LIMIT,
-            signal: context.signal,
-          },
-        );
+        window = await scanLineWindow(env.fs.readChunks(real, 1024 * 1024), {
+          startLine,
+          maxLines: windowLines,
+          byteCap: DEFAULT_MAX_BYTES + 1,
+          hash: stats.size <= SNAPSHOT_HASH_LIMIT,
+          signal: context.signal,
+        });
       } catch (error) {
         if (error instanceof AbortedError) return failure("ABORTED", "Operation aborted", extras);
         return fileSystemFailure(error, "read", display, display);

@@ -1,0 +1,138 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Agent, type AgentHooks, loadHookModules } from "../src/index.js";
+import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
+import { echoTool } from "./helpers/tools.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), "gong-hooks-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+import { collect, echoOnce, resultOf, resultText } from "./helpers/hook-agent.js";
+
+describe("J.10 Hooks — 4. Errors and isolation", () => {
+  it("4.1 a throwing hook is reported and the next hook still runs", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("v").streamFn,
+      tools: [echoTool()],
+      hooks: [
+        {
+          name: "broken",
+          onToolResult: () => {
+            throw new Error("boom");
+          },
+        },
+        { name: "fine", onToolResult: (_n, r) => ({ ...r, text: `${r.text}[b]` }) },
+      ],
+    });
+    const events = collect(agent);
+    await agent.prompt("go");
+    expect(resultText(agent)).toBe("v[b]");
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      hookName: "broken",
+      callback: "onToolResult",
+      error: expect.stringContaining("boom"),
+    });
+  });
+
+  it("4.2 a hook error carries the full stack", async () => {
+    function deeplyNestedFailure(): never {
+      throw new TypeError("bad hook");
+    }
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce().streamFn,
+      tools: [echoTool()],
+      hooks: [{ beforeToolCall: () => deeplyNestedFailure() }],
+    });
+    const events = collect(agent);
+    await agent.prompt("go");
+    const error = events.find((e) => e.type === "hook_error");
+    expect(error?.type === "hook_error" && error.stack).toContain("deeplyNestedFailure");
+    expect(error?.type === "hook_error" && error.stack).toContain("TypeError: bad hook");
+    expect(resultOf(agent).isError).toBe(false); // the tool still ran
+  });
+
+  it("4.3 a hook over its timeout is skipped and the agent goes on", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("quick").streamFn,
+      tools: [echoTool()],
+      settings: { hookTimeoutMs: 100 },
+      hooks: [
+        {
+          name: "slow",
+          onToolResult: async (_n, r) => {
+            await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
+            return { ...r, text: "too late" };
+          },
+        },
+      ],
+    });
+    const events = collect(agent);
+    const started = Date.now();
+    await agent.prompt("go");
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(resultText(agent)).toBe("quick");
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      hookName: "slow",
+      timedOut: true,
+    });
+  });
+});
+
+describe("J.10 Hooks — 5. Registration", () => {
+  it("5.1 hooks listed in settings load from .mjs and .ts modules", async () => {
+    const mjs = path.join(dir, "tag.mjs");
+    await writeFile(
+      mjs,
+      `export default { name: "mjs-hook", onToolResult: (_n, r) => ({ ...r, text: r.text + "[mjs]" }) };\n`,
+    );
+    const ts = path.join(dir, "tag.ts");
+    await writeFile(
+      ts,
+      `const suffix: string = "[ts]";\nexport default () => ({ onToolResult: (_n: string, r: { text: string }) => ({ ...r, text: r.text + suffix }) });\n`,
+    );
+    const broken = path.join(dir, "missing.mjs");
+    const loaded = await loadHookModules([mjs, ts, broken]);
+    expect(loaded.hooks.map((h) => h.name)).toEqual(["mjs-hook", "tag.ts"]);
+    expect(loaded.errors).toHaveLength(1);
+    expect(loaded.errors[0]).toContain("missing.mjs");
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("x").streamFn,
+      tools: [echoTool()],
+      hooks: loaded.hooks,
+    });
+    await agent.prompt("go");
+    expect(resultText(agent)).toBe("x[mjs][ts]");
+  });
+
+  it("5.2 hooks passed at start (and added later) are called", async () => {
+    const calls: string[] = [];
+    const first: AgentHooks = { beforeToolCall: (name) => void calls.push(`start:${name}`) };
+    const agent = new Agent({
+      model: testModel,
+      streamFn: mockModel([
+        assistant([toolCall("1", "echo", { text: "a" })]),
+        assistant([text("x")]),
+        assistant([toolCall("2", "echo", { text: "b" })]),
+        assistant([text("y")]),
+      ]).streamFn,
+      tools: [echoTool()],
+      hooks: [first],
+    });
+    await agent.prompt("one");
+    agent.addHook({ beforeToolCall: (name) => void calls.push(`added:${name}`) });
+    agent.removeHook(first);
+    await agent.prompt("two");
+    expect(calls).toEqual(["start:echo", "added:echo"]);
+  });
+});

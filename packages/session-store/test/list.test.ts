@@ -1,0 +1,156 @@
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  encodeCwd,
+  listAllSessions,
+  listSessions,
+  resolveSessionPath,
+  SessionStore,
+  type SessionWarning,
+  sessionDirFor,
+} from "../src/index.js";
+import { assistant, tempDir, unwrap, user } from "./helpers.js";
+
+function session(home: string, cwd: string, messages: string[]) {
+  const store = unwrap(SessionStore.create({ cwd, gongHome: home }));
+  for (const text of messages) {
+    store.appendMessage(user(text));
+    store.appendMessage(assistant(`re: ${text}`));
+  }
+  store.close();
+  return store;
+}
+
+describe("ARCHITECTURE §6 — location and naming", () => {
+  it("files live in <home>/sessions/<encoded cwd>/<timestamp>_<id>.jsonl", () => {
+    const home = tempDir();
+    const store = session(home, "/home/ann/my proj", []);
+    expect(encodeCwd("/home/ann/my proj")).toBe("--home-ann-my proj--");
+    expect(store.path).toMatch(
+      new RegExp(
+        `^${home}/sessions/--home-ann-my proj--/\\d{4}-\\d{2}-\\d{2}T\\d{2}-\\d{2}-\\d{2}-\\d{3}Z_${store.id}\\.jsonl$`,
+      ),
+    );
+  });
+
+  it("GONG_HOME moves ~/.gong; an explicit session dir wins over both", () => {
+    const home = tempDir();
+    expect(sessionDirFor("/p", { env: { GONG_HOME: home } })).toBe(join(home, "sessions", "--p--"));
+    const explicit = tempDir();
+    const store = unwrap(SessionStore.create({ cwd: "/p", sessionDir: explicit, gongHome: home }));
+    expect(store.path!.startsWith(`${explicit}/`)).toBe(true);
+    store.close();
+    expect(listSessions("/p", { sessionDir: explicit }).map((s) => s.id)).toEqual([store.id]);
+  });
+});
+
+describe("issue #5 — listSessions / listAllSessions", () => {
+  it("returns id, path, cwd, created, modified, first user message and message count", () => {
+    const home = tempDir();
+    const a = session(home, "/proj/a", ["fix the  login\nbug", "thanks"]);
+    session(home, "/proj/b", ["other project"]);
+    const [info, ...rest] = listSessions("/proj/a", { gongHome: home });
+    expect(rest).toEqual([]);
+    expect(info).toMatchObject({
+      id: a.id,
+      path: a.path,
+      cwd: "/proj/a",
+      created: a.header.timestamp,
+      firstMessage: "fix the login bug",
+      messageCount: 4,
+    });
+    expect(Date.parse(info!.modified)).toBeGreaterThan(0);
+    expect(
+      listAllSessions({ gongHome: home })
+        .map((s) => s.cwd)
+        .sort(),
+    ).toEqual(["/proj/a", "/proj/b"]);
+  });
+
+  it("lists thousands of sessions, skips foreign files with a warning, and sees appends", () => {
+    const home = tempDir();
+    const dir = sessionDirFor("/big", { gongHome: home });
+    mkdirSync(dir, { recursive: true });
+    const message = (i: number, text: string) =>
+      JSON.stringify({
+        type: "message",
+        id: `e${i}`,
+        parentId: i ? `e${i - 1}` : null,
+        timestamp: "t",
+        message: user(text),
+      });
+    for (let i = 0; i < 3000; i++) {
+      const id = `id${String(i).padStart(5, "0")}`;
+      const header = JSON.stringify({
+        type: "session",
+        version: 1,
+        id,
+        timestamp: "2026-01-01T00:00:00.000Z",
+        cwd: "/big",
+      });
+      const lines = [header, message(0, `task ${i}`), message(1, "more")].slice(0, 1 + (i % 3));
+      writeFileSync(join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`), `${lines.join("\n")}\n`);
+    }
+    writeFileSync(join(dir, "notes.jsonl"), "not a session\n");
+    const warnings: SessionWarning[] = [];
+    const list = listSessions("/big", { gongHome: home, onWarning: (w) => warnings.push(w) });
+    expect(list).toHaveLength(3000);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.kind).toBe("not_a_session");
+    const first = list.find((s) => s.id === "id00004")!;
+    expect(first).toMatchObject({ firstMessage: "task 4", messageCount: 1 });
+    expect(list.find((s) => s.id === "id00000")).toMatchObject({
+      firstMessage: "",
+      messageCount: 0,
+    });
+
+    // The per-process cache must notice a changed file.
+    appendFileSync(first.path, `${message(9, "appended")}\n`);
+    expect(
+      listSessions("/big", { gongHome: home }).find((s) => s.id === "id00004")?.messageCount,
+    ).toBe(2);
+  });
+
+  it("a session being written (torn last line) lists without the torn entry", () => {
+    const home = tempDir();
+    const store = session(home, "/p", ["one"]);
+    appendFileSync(store.path!, '{"type":"message","id":"x","parentId":null,"mess');
+    expect(listSessions("/p", { gongHome: home })[0]?.messageCount).toBe(2);
+  });
+});
+
+describe("issue #5 — open by id prefix", () => {
+  it("resolves a unique prefix, this project first, then all projects", () => {
+    const home = tempDir();
+    const a = session(home, "/p/a", ["x"]);
+    const b = session(home, "/p/b", ["y"]);
+    expect(unwrap(resolveSessionPath(a.id.slice(0, 8), { gongHome: home, cwd: "/p/a" }))).toBe(
+      a.path,
+    );
+    expect(unwrap(resolveSessionPath(b.id.slice(0, 8), { gongHome: home, cwd: "/p/a" }))).toBe(
+      b.path,
+    );
+    const opened = unwrap(SessionStore.open(b.id.slice(0, 6), { gongHome: home }));
+    expect(opened.id).toBe(b.id);
+    opened.close();
+  });
+
+  it("an ambiguous prefix lists the candidates; an unknown one is SESSION_NOT_FOUND", () => {
+    const home = tempDir();
+    const dir = sessionDirFor("/p", { gongHome: home });
+    mkdirSync(dir, { recursive: true });
+    for (const id of ["abc111", "abc222"]) {
+      writeFileSync(
+        join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`),
+        `${JSON.stringify({ type: "session", version: 1, id, timestamp: "t", cwd: "/p" })}\n`,
+      );
+    }
+    const ambiguous = resolveSessionPath("abc", { gongHome: home });
+    expect(!ambiguous.ok && ambiguous.error.code).toBe("AMBIGUOUS_SESSION_ID");
+    if (!ambiguous.ok) expect(ambiguous.error.message).toContain("abc111, abc222");
+    expect(unwrap(resolveSessionPath("abc2", { gongHome: home }))).toContain("abc222");
+    const missing = resolveSessionPath("zzz", { gongHome: home });
+    expect(!missing.ok && missing.error.code).toBe("SESSION_NOT_FOUND");
+  });
+});
