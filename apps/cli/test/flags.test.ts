@@ -60,6 +60,20 @@ describe("gong flags — model and endpoint", () => {
     expect(requestBody(0).model).toBe("claude-from-the-future");
   });
 
+  it("--thinking turns on reasoning for a model that has it, and is remembered by -c", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("thought"), textResponse("again")]);
+    const run = await runGong(
+      ["--model", "anthropic/claude-sonnet-4-5", "--thinking", "high", "-p", "hi"],
+      box,
+    );
+    expect(run.code).toBe(0);
+    expect(requestBody(0).thinking).toMatchObject({ type: "enabled" });
+    expect((await runGong(["-c", "-p", "more"], box)).code).toBe(0);
+    expect(requestBody(1).thinking).toMatchObject({ type: "enabled" });
+    expect(requestBody(1).model).toBe("claude-sonnet-4-5");
+  });
+
   it("--system-prompt replaces and --append-system-prompt (a file) appends", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeFileSync(path.join(box.cwd, "extra.md"), "Appended-from-file-5d2");
