@@ -164,6 +164,19 @@ describe("gong retry and compaction", () => {
   });
 });
 
+describe("gong retry and compaction — autoCompaction off", () => {
+  it("an overflow with autoCompaction false fails with one line that suggests /compact", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { autoCompaction: false });
+    mock.enqueue(overflowResponse("anthropic"));
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/prompt is too long.*\/compact/);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(mock.requests).toHaveLength(1);
+  });
+});
+
 describe("gong command hooks", () => {
   it("a PreToolUse command hook that exits 2 blocks a bash call", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
