@@ -1,9 +1,4 @@
-import {
-  type CodingSession,
-  type CodingSessionEvent,
-  createCodingSession,
-  type SessionChoice,
-} from "@gong/runtime";
+import { type CodingSessionEvent, createCodingSession, type SessionChoice } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { runJsonMode } from "./json.js";
@@ -12,10 +7,9 @@ import { runPrintMode } from "./print.js";
 /** Opens the coding session the flags describe and runs the prompts in print or json mode. */
 export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const json = args.mode === "json";
-  // Warnings raised while the session opens (a broken settings file, a corrupt session
-  // line) go to stderr in print mode and become `warning` events in json mode.
-  // Warnings found while the session opens wait until the header line is out; later
-  // ones (a hook module, the session file) are written as they come.
+  // Warnings (a broken settings file, a corrupt session line, a hook module that does
+  // not load) go to stderr in print mode and become `warning` events in json mode,
+  // where those raised while the session opens wait until the header line is out.
   const early: CodingSessionEvent[] = [];
   let jsonSink: ((event: CodingSessionEvent) => void) | undefined;
   const created = await createCodingSession({
@@ -40,7 +34,6 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     },
   });
   if (!created.ok) {
-    if (args.verbose && created.error.detail) io.stderr(`${created.error.detail}\n`);
     io.stderr(`gong: ${created.error.message}\n`);
     return created.error.usage ? 2 : 1;
   }
@@ -67,5 +60,3 @@ function sessionChoice(args: CliArgs): SessionChoice {
   if (args.session !== undefined) return { kind: "open", ref: args.session };
   return { kind: "new" };
 }
-
-export type { CodingSession };

@@ -56,8 +56,6 @@ export interface CodingSessionError {
   message: string;
   /** The error came from a flag the user can fix (exit 2 in the CLI). */
   usage: boolean;
-  /** Extra detail for `--verbose`. */
-  detail?: string;
 }
 
 export type CreateCodingSessionResult =
