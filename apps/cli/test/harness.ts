@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -60,7 +60,7 @@ export function writeJson(file: string, value: unknown): void {
 export function runGong(
   args: string[],
   box: Pick<Sandbox, "cwd" | "env">,
-  options: { input?: string; timeoutMs?: number } = {},
+  options: { input?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
 ): Promise<GongRun> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build @gong/cli first`);
   const started = Date.now();
@@ -70,6 +70,7 @@ export function runGong(
       env: box.env,
       stdio: "pipe",
     });
+    options.onSpawn?.(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => {

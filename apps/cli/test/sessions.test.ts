@@ -127,6 +127,24 @@ describe("gong sessions", () => {
   });
 });
 
+describe("gong abort", () => {
+  it("Ctrl+C (SIGINT) mid-stream aborts: exit 1, one line, and the session keeps the prompt", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("a long answer that never finishes", { stallAfterEvents: 3 }));
+    let child: import("node:child_process").ChildProcess | undefined;
+    const running = runGong(["-p", "start something long"], box, { onSpawn: (c) => (child = c) });
+    await waitFor(() => mock.requests.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    child!.kill("SIGINT");
+    const run = await running;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^gong: Aborted/);
+    mock.enqueue(textResponse("resumed"));
+    expect((await runGong(["-c", "-p", "go on"], box)).code).toBe(0);
+    expect(messagesOf(1)).toContain("start something long");
+  });
+});
+
 describe("gong retry and compaction", () => {
   it("429 then success → retried, honouring retry-after", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
