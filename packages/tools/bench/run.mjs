@@ -36,7 +36,8 @@ function timeCommand(command, args, runs = RUNS) {
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
     const result = spawnSync(command, args, {
-      stdio: ["ignore", "ignore", "ignore"],
+      // Output read through a pipe, as the tools read it (rg special-cases /dev/null).
+      stdio: ["ignore", "pipe", "ignore"],
       maxBuffer: 1 << 30,
     });
     if (result.error) throw result.error;

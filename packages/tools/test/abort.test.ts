@@ -32,7 +32,7 @@ describe("AbortSignal — every tool stops and says ABORTED", () => {
   it("grep aborted while rg runs: rg is killed and the call returns at once", async () => {
     // A stand-in for a slow rg, so the abort lands mid-search every time.
     const fakeRg = project.file("slow-rg.sh");
-    writeFileSync(fakeRg, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
+    writeFileSync(fakeRg, "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
     const slow = makeProject({ operations: { search: { rgPath: fakeRg } } });
     try {
       const controller = new AbortController();
@@ -48,7 +48,7 @@ describe("AbortSignal — every tool stops and says ABORTED", () => {
 
   it("find aborted while fd runs returns at once", async () => {
     const fakeFd = project.file("slow-fd.sh");
-    writeFileSync(fakeFd, "#!/bin/sh\nsleep 30\n", { mode: 0o755 });
+    writeFileSync(fakeFd, "#!/bin/sh\nexec sleep 30\n", { mode: 0o755 });
     const slow = makeProject({ operations: { search: { fdPath: fakeFd } } });
     try {
       const controller = new AbortController();

@@ -227,6 +227,24 @@ describe("J.1 edit — 4. safety and limits", () => {
     expect(readBack("big.ts")).toBe(content.replace("UNIQUE_MARKER = 1", "UNIQUE_MARKER = 2"));
   });
 
+  it("4.2b a fuzzy edit of a 10 MB file with trailing spaces everywhere stays under a second", async () => {
+    const line = "  let x = \u201Cvalue\u201D;   \n";
+    const half = Math.ceil((10 * 1024 * 1024) / line.length / 2);
+    const content = `${line.repeat(half)}const \u2018marker\u2019 = 1;   \n${line.repeat(half)}`;
+    write("fuzzy.ts", content);
+    const started = performance.now();
+    const response = await project.call("edit", {
+      path: "fuzzy.ts",
+      oldText: "const 'marker' = 1;",
+      newText: "const marker = 2;",
+    });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("fuzzy.ts")).toBe(
+      content.replace("const \u2018marker\u2019 = 1;", "const marker = 2;"),
+    );
+  });
+
   it("4.3 no-op detected", async () => {
     write("a.txt", "hello");
     const response = await project.call("edit", {

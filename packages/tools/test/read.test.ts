@@ -47,6 +47,7 @@ describe("J.3 read — 1. basic reading", () => {
     const response = await project.call("read", { path: "empty.txt" });
     expect(response.status).toBe("success");
     expect(response.data.content).toBe("");
+    expect(response.text).toBe("(empty file: empty.txt)");
   });
 });
 

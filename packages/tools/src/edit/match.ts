@@ -3,7 +3,14 @@
  * that decides uniqueness is always taken in the fuzzy space, so `"hello   "` and
  * `"hello"` are the same occurrence twice (seed J.1 2.8).
  */
-import { type FuzzyMapped, fuzzyWithMap, lineNumberAt, occurrences, toFuzzy } from "./fuzzy.js";
+import {
+  type FuzzyMapped,
+  fuzzyWithMap,
+  lineNumberAt,
+  needsFuzzyNormalization,
+  occurrences,
+  toFuzzy,
+} from "./fuzzy.js";
 
 export type MatchStrategy = "exact" | "fuzzy";
 
@@ -27,8 +34,9 @@ export class MatchSpace {
   private mapped?: FuzzyMapped;
   constructor(readonly content: string) {}
 
+  /** One pass builds the fuzzy text and its map together (a second pass doubled the cost). */
   get fuzzy(): string {
-    this.fuzzyText ??= toFuzzy(this.content);
+    this.fuzzyText ??= needsFuzzyNormalization(this.content) ? this.fuzzyMapped.text : this.content;
     return this.fuzzyText;
   }
 

@@ -83,7 +83,8 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
         }
         return failure("EXECUTION_ERROR", `find failed: ${run.message}`, extras);
       }
-      const shown = run.paths.slice(0, limit).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      // Default sort: code-unit order, like the comparator we would write, without a JS callback.
+      const shown = run.paths.slice(0, limit).sort();
       const prefix = display === "." ? "" : `${display}/`;
       const body = truncateHead(shown.join("\n"), {
         maxLines: Number.POSITIVE_INFINITY,

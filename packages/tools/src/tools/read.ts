@@ -180,7 +180,10 @@ export function createReadTool(env: ToolEnvironment) {
       };
       const stats2 = { total_lines: total, bytes: stats.size };
       if (nextOffset === null) {
-        return success(data, truncation.content, {
+        // The model always gets a sentence, even for an empty file (data.content stays "").
+        const text =
+          truncation.content.length > 0 ? truncation.content : `(empty file: ${display})`;
+        return success(data, text, {
           ...extras,
           stats: stats2,
           truncationSkip: true,
