@@ -1,0 +1,33 @@
+// Builds `dist/bin.js`: one ESM bundle (code-split so `--version` and `--help` load a
+// few KB, and the agent only when a prompt runs). Bundling matters for startup: the
+// provider SDKs are hundreds of small files, and resolving and reading them one by one
+// costs Node ~200 ms before gong can do anything (issue #7 targets < 350 ms per run).
+import { chmodSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, "dist");
+rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  absWorkingDir: here,
+  entryPoints: ["src/bin.ts"],
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  // jiti (loads TypeScript hook modules) reads its own files at run time: keep it a
+  // real dependency instead of inlining it.
+  external: ["jiti"],
+  // Bundled CommonJS dependencies call require() for Node built-ins.
+  banner: {
+    js: 'import { createRequire as __gongCreateRequire } from "node:module"; const require = __gongCreateRequire(import.meta.url);',
+  },
+  logLevel: "warning",
+});
+chmodSync(path.join(outdir, "bin.js"), 0o755);

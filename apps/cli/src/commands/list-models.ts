@@ -1,0 +1,43 @@
+import { listModels, resolveGongHome } from "@gong/runtime";
+import type { CliArgs } from "../args.js";
+import type { CliIo } from "../io.js";
+
+/** `--list-models [search]`: a table of provider, id, context, cost; `*` marks a usable key. */
+export function listModelsCommand(args: CliArgs, io: CliIo): number {
+  const search = typeof args.listModels === "string" ? args.listModels : undefined;
+  const { models, warnings } = listModels({
+    gongHome: resolveGongHome(io.env),
+    env: io.env,
+    search,
+    apiKey: args.apiKey,
+  });
+  for (const warning of warnings) io.stderr(`gong: warning: ${warning}\n`);
+  if (models.length === 0) {
+    io.stderr(`gong: no model matches "${search}". Run gong --list-models to see them all.\n`);
+    return 1;
+  }
+  const rows = models.map((m) => [
+    m.hasKey ? "*" : " ",
+    m.provider,
+    m.id,
+    formatTokens(m.contextWindow),
+    formatTokens(m.maxTokens),
+    `$${m.cost.input}/$${m.cost.output}`,
+  ]);
+  const header = [" ", "provider", "model", "context", "max out", "cost in/out per 1M"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
+  io.stdout(`${[line(header), ...rows.map(line)].join("\n")}\n`);
+  io.stdout("* = an API key is configured for this provider\n");
+  return 0;
+}
+
+function formatTokens(n: number): string {
+  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 1000) return `${Math.round(n / 1000)}K`;
+  return String(n);
+}

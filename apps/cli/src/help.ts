@@ -1,0 +1,78 @@
+/** `gong --help`: every flag of ARCHITECTURE §7 with one example each. */
+export const HELP_TEXT = `gong — a coding agent for the terminal
+
+Usage:
+  gong [options] [message...]
+  echo "context" | gong -p "question"      piped stdin is appended to the prompt
+
+Modes:
+  -p, --print                  Run the prompt to completion, print the final answer, exit.
+                                 gong -p "explain src/index.ts"
+  --mode text|json             text (default) or json: one JSON event per line on stdout.
+                                 gong --mode json "list the TODOs" > events.jsonl
+  Positional messages after the first are sent as follow-ups, in order:
+                                 gong -p "read README.md" "now summarise it in one line"
+
+Model:
+  --provider <name>            Provider to use (anthropic, openai, or one from models.json).
+                                 gong --provider openai -p "hi"
+  --model <id>                 Model id, or provider/model.
+                                 gong --model anthropic/claude-sonnet-4-5 -p "hi"
+  --api-key <key>              API key for this run (else the provider's env var).
+                                 gong --api-key "$MY_KEY" -p "hi"
+  --base-url <url>             Send requests to this server (proxy, local model).
+                                 gong --provider ollama --base-url http://gpu-box:11434/v1 --model qwen3 -p "hi"
+  --thinking off|low|medium|high
+                               Reasoning effort for models that support it.
+                                 gong --thinking high -p "find the race condition"
+  --list-models [search]       List known models (provider, id, context, cost; * = key set).
+                                 gong --list-models sonnet
+
+Tools:
+  --tools a,b,c                Only these tools (read, write, edit, bash, grep, find, ls).
+                                 gong --tools read,grep -p "where is parseArgs defined?"
+  --preset default|minimal|readonly
+                               Tool preset: all 7, read/write/edit/bash, or read/grep/find/ls.
+                                 gong --preset readonly -p "review this repo"
+  --allow-path <dir>           Let the tools touch this directory too (repeatable).
+                                 gong --allow-path ../shared -p "update ../shared/types.ts"
+  --output-level brief|standard|full
+                               Detail of tool output shown to the model (default standard).
+                                 gong --output-level brief -p "run the tests"
+
+Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
+  -c, --continue               Continue the newest session of this directory.
+                                 gong -c -p "and now add a test"
+  -r, --resume [id]            Resume the session whose id starts with <id>; without an
+                               id, list this directory's sessions.
+                                 gong -r 0199a3f2 -p "continue"
+  --session <file|id>          Use this session file or id.
+                                 gong --session ~/.gong/sessions/x/2026_abc.jsonl -p "go on"
+  --session-dir <dir>          Keep session files in <dir>.
+                                 gong --session-dir ./.sessions -p "hi"
+  --no-session                 Do not save this run.
+                                 gong --no-session -p "what is 2+2?"
+  --export <session> [out.html]
+                               Write a session as one self-contained HTML file.
+                                 gong --export 0199a3f2 review.html
+
+Prompt:
+  --system-prompt <text|file>  Replace the built-in system prompt.
+                                 gong --system-prompt "You are a terse reviewer." -p "review"
+  --append-system-prompt <text|file>
+                               Append to the system prompt.
+                                 gong --append-system-prompt ./STYLE.md -p "refactor x.ts"
+
+Other:
+  --verbose                    Show stacks and diagnostics on errors.
+                                 gong --verbose -p "hi"
+  -v, --version                Print the version.
+                                 gong --version
+  -h, --help                   Show this help.
+                                 gong --help
+
+Context: AGENTS.md (or CLAUDE.md) from ~/.gong/ and from every folder between / and the
+cwd; ~/.gong/settings.json < .gong/settings.json < flags; models in ~/.gong/models.json.
+Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, ...; ANTHROPIC_BASE_URL / OPENAI_BASE_URL.
+Exit codes: 0 ok, 1 the run failed, 2 usage error.
+`;

@@ -1,0 +1,58 @@
+import type { CliArgs } from "./args.js";
+import { type CliIo, processIo } from "./io.js";
+import { reportUnexpected } from "./report.js";
+
+/**
+ * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage).
+ * Commands that do not talk to a model (`--list-models`, `--export`, `-r` without an
+ * id) come first; then a prompt is assembled and handed to print or json mode. The
+ * runtime is imported lazily so each path loads only what it needs.
+ */
+export async function main(args: CliArgs, io: CliIo = processIo()): Promise<number> {
+  try {
+    if (args.listModels !== undefined) {
+      const { listModelsCommand } = await import("./commands/list-models.js");
+      return listModelsCommand(args, io);
+    }
+    if (args.export) {
+      const { exportCommand } = await import("./commands/export.js");
+      return await exportCommand(args, io);
+    }
+    if (args.resume === true) {
+      const { listSessionsCommand } = await import("./commands/list-sessions.js");
+      return await listSessionsCommand(args, io);
+    }
+
+    const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
+    if (interactive) {
+      io.stderr(
+        'gong: interactive mode is not available yet; run a one-shot prompt with -p, e.g. gong -p "explain this repo"\n',
+      );
+      return 2;
+    }
+    const piped = io.stdinIsTTY ? "" : await io.readStdin();
+    const prompts = assemblePrompts(args.messages, piped);
+    if (prompts.length === 0) {
+      io.stderr(
+        'gong: no prompt given; pass a message, e.g. gong -p "explain this repo", or pipe one in.\n',
+      );
+      return 2;
+    }
+    const { runPrompts } = await import("./modes/run.js");
+    return await runPrompts(args, prompts, io);
+  } catch (error) {
+    return reportUnexpected(error, args.verbose, io);
+  }
+}
+
+/**
+ * Piped stdin is appended to the first prompt (`cat err.log | gong -p "why?"`); alone,
+ * it is the prompt. Later positional messages are follow-ups.
+ */
+export function assemblePrompts(messages: string[], piped: string): string[] {
+  const stdinText = piped.replace(/\s+$/, "");
+  const prompts = messages.filter((m) => m.trim().length > 0);
+  if (stdinText.length === 0) return prompts;
+  if (prompts.length === 0) return [stdinText];
+  return [`${prompts[0]}\n\n${stdinText}`, ...prompts.slice(1)];
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { type CliArgs, parseArgs } from "../src/args.js";
+import { HELP_TEXT } from "../src/help.js";
+
+function ok(argv: string[]): CliArgs {
+  const result = parseArgs(argv);
+  if (!result.ok) throw new Error(`expected success, got: ${result.error}`);
+  return result.args;
+}
+
+function error(argv: string[]): string {
+  const result = parseArgs(argv);
+  if (result.ok) throw new Error("expected a usage error");
+  return result.error;
+}
+
+describe("CLI arguments — every flag of ARCHITECTURE §7", () => {
+  it("parses the value flags in both --flag value and --flag=value forms", () => {
+    const args = ok([
+      "-p",
+      "--mode=json",
+      "--provider",
+      "openai",
+      "--model",
+      "gpt-4o",
+      "--api-key",
+      "sk-1",
+      "--base-url=http://127.0.0.1:9/v1",
+      "--thinking",
+      "high",
+      "--tools",
+      "read, grep",
+      "--session-dir",
+      "/tmp/s",
+      "--system-prompt",
+      "be brief",
+      "--append-system-prompt",
+      "extra",
+      "--allow-path",
+      "/a",
+      "--allow-path",
+      "/b",
+      "--output-level",
+      "brief",
+      "--verbose",
+      "hello",
+      "world",
+    ]);
+    expect(args).toMatchObject({
+      print: true,
+      mode: "json",
+      provider: "openai",
+      model: "gpt-4o",
+      apiKey: "sk-1",
+      baseUrl: "http://127.0.0.1:9/v1",
+      thinking: "high",
+      tools: ["read", "grep"],
+      sessionDir: "/tmp/s",
+      systemPrompt: "be brief",
+      appendSystemPrompt: "extra",
+      allowPaths: ["/a", "/b"],
+      outputLevel: "brief",
+      verbose: true,
+      messages: ["hello", "world"],
+    });
+  });
+
+  it("parses the session switches", () => {
+    expect(ok(["-c", "hi"]).continue).toBe(true);
+    expect(ok(["--continue"]).continue).toBe(true);
+    expect(ok(["--no-session", "-p", "x"]).noSession).toBe(true);
+    expect(ok(["--session", "abc.jsonl"]).session).toBe("abc.jsonl");
+    expect(ok(["--preset", "readonly"]).preset).toBe("readonly");
+  });
+
+  it("-r takes an id prefix when one follows, else means 'list the sessions'", () => {
+    expect(ok(["-r", "0199ab", "-p", "go on"])).toMatchObject({
+      resume: "0199ab",
+      messages: ["go on"],
+    });
+    expect(ok(["--resume=0199"]).resume).toBe("0199");
+    expect(ok(["-r"]).resume).toBe(true);
+    expect(ok(["-r", "fix the bug"])).toMatchObject({ resume: true, messages: ["fix the bug"] });
+    expect(ok(["-r", "-p", "x"]).resume).toBe(true);
+  });
+
+  it("--list-models takes an optional search term", () => {
+    expect(ok(["--list-models"]).listModels).toBe(true);
+    expect(ok(["--list-models", "sonnet"]).listModels).toBe("sonnet");
+  });
+
+  it("--export takes a session and an optional output file", () => {
+    expect(ok(["--export", "0199"]).export).toEqual({ session: "0199" });
+    expect(ok(["--export", "0199", "out.html"]).export).toEqual({
+      session: "0199",
+      out: "out.html",
+    });
+    expect(error(["--export", "0199", "out.html", "extra"])).toMatch(
+      /--export takes <session> \[out.html\]/,
+    );
+  });
+
+  it("-- ends the options", () => {
+    expect(ok(["-p", "--", "--not-a-flag"]).messages).toEqual(["--not-a-flag"]);
+  });
+
+  it("--version, -v, --help and -h", () => {
+    expect(ok(["--version"]).version).toBe(true);
+    expect(ok(["-v"]).version).toBe(true);
+    expect(ok(["--help"]).help).toBe(true);
+    expect(ok(["-h"]).help).toBe(true);
+  });
+});
+
+describe("CLI arguments — usage errors", () => {
+  it("an unknown flag", () => {
+    expect(error(["--frobnicate"])).toBe("unknown option --frobnicate");
+  });
+  it("a missing value", () => {
+    expect(error(["--model"])).toBe("--model needs a value");
+  });
+  it("a value outside the choices", () => {
+    expect(error(["--mode", "yaml"])).toBe('--mode must be one of text, json (got "yaml")');
+    expect(error(["--thinking", "max"])).toMatch(
+      /--thinking must be one of off, low, medium, high/,
+    );
+    expect(error(["--preset", "all"])).toMatch(
+      /--preset must be one of default, minimal, readonly/,
+    );
+    expect(error(["--output-level", "huge"])).toMatch(
+      /--output-level must be one of brief, standard, full/,
+    );
+  });
+  it("conflicting session choices", () => {
+    expect(error(["-c", "--session", "x.jsonl"])).toMatch(/cannot be combined/);
+    expect(error(["--no-session", "-c"])).toMatch(/--no-session cannot be combined with -c/);
+  });
+  it("a switch given a value, and a base URL without a scheme", () => {
+    expect(error(["--print=yes"])).toBe("--print does not take a value");
+    expect(error(["--base-url", "localhost:8080"])).toMatch(/must start with http:\/\//);
+  });
+});
+
+describe("CLI --help", () => {
+  const flags = [
+    "--print",
+    "--mode",
+    "--provider",
+    "--model",
+    "--api-key",
+    "--base-url",
+    "--thinking",
+    "--tools",
+    "--preset",
+    "--continue",
+    "--resume",
+    "--session",
+    "--session-dir",
+    "--no-session",
+    "--system-prompt",
+    "--append-system-prompt",
+    "--allow-path",
+    "--output-level",
+    "--export",
+    "--list-models",
+    "--version",
+    "--help",
+  ];
+  it.each(flags)("documents %s with an example", (flag) => {
+    const lines = HELP_TEXT.split("\n");
+    const at = lines.findIndex((line) => line.includes(flag));
+    expect(at).toBeGreaterThanOrEqual(0);
+    const example = lines.slice(at + 1, at + 5).find((line) => line.trim().startsWith("gong "));
+    expect(example, `an example line under ${flag}`).toBeDefined();
+  });
+});

@@ -1,0 +1,262 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  type MockLlmServer,
+  startMockLlmServer,
+  textResponse,
+  toolCallResponse,
+} from "@gong/testing";
+import { chromium } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BIN, jsonLines, runGong, sandbox, writeJson } from "./harness.js";
+
+let mock: MockLlmServer;
+beforeAll(async () => {
+  mock = await startMockLlmServer();
+});
+afterAll(async () => {
+  await mock.close();
+});
+beforeEach(() => mock.reset());
+
+describe("gong — usage and startup", () => {
+  it("--version prints the package version", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const run = await runGong(["--version"], box);
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
+    expect(run).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  });
+
+  it("--help documents the flags", async () => {
+    const run = await runGong(["--help"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("--list-models");
+    expect(run.stdout).toContain("Exit codes: 0 ok, 1 the run failed, 2 usage error.");
+  });
+
+  it("a bad flag exits 2 with one line", async () => {
+    const run = await runGong(["--bogus", "-p", "hi"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe("gong: unknown option --bogus. Run gong --help for usage.\n");
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("no prompt at all exits 2", async () => {
+    const run = await runGong(["-p"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no prompt given/);
+  });
+
+  // `script` (util-linux) gives gong a real pseudo-terminal as stdin.
+  const hasScript = existsSync("/usr/bin/script");
+  if (!hasScript) console.warn("TTY test skipped: /usr/bin/script (util-linux) is missing");
+  it.skipIf(!hasScript)(
+    "on a terminal without -p it says interactive mode is not available yet (exit 2)",
+    () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      let status = 0;
+      let output = "";
+      try {
+        output = execFileSync("script", ["-qec", `${process.execPath} ${BIN}`, "/dev/null"], {
+          cwd: box.cwd,
+          env: box.env,
+          encoding: "utf8",
+          timeout: 10_000,
+        });
+      } catch (error) {
+        const failure = error as { status: number; stdout: string };
+        status = failure.status;
+        output = failure.stdout;
+      }
+      expect(status).toBe(2);
+      expect(output).toMatch(/interactive mode is not available yet.*-p/);
+    },
+  );
+});
+
+describe("gong — errors a user sees", () => {
+  it("missing key → exit 1 and a message naming the env var and --api-key", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.ANTHROPIC_API_KEY;
+    const run = await runGong(["--provider", "anthropic", "-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/ANTHROPIC_API_KEY/);
+    expect(run.stderr).toMatch(/--api-key/);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(mock.requests).toHaveLength(0);
+  });
+
+  it("no key for any provider → exit 1 with what to set", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.ANTHROPIC_API_KEY;
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/No API key found/);
+  });
+
+  it("an unknown provider is a usage error (exit 2)", async () => {
+    const run = await runGong(["--provider", "nope", "-p", "hi"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/Unknown provider "nope"/);
+  });
+
+  it("a rejected key → exit 1 with one line", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue({
+      type: "error",
+      status: 401,
+      message: "invalid x-api-key",
+      errorType: "authentication_error",
+    });
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^gong: .*invalid x-api-key.*ANTHROPIC_API_KEY/);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it("an unreachable base URL → exit 1 naming the problem", async () => {
+    const box = sandbox("http://127.0.0.1:9");
+    writeJson(path.join(box.gongHome, "settings.json"), { retry: { maxRetries: 0 } });
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^gong: .*(connect|connection|network|reach)/i);
+    expect(run.stderr).toContain("base URL: http://127.0.0.1:9");
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("a run that cannot start (no key) leaves no empty session file behind", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.ANTHROPIC_API_KEY;
+    expect((await runGong(["--provider", "anthropic", "-p", "hi"], box)).code).toBe(1);
+    expect(existsSync(path.join(box.gongHome, "sessions"))).toBe(false);
+  });
+
+  it("an invalid settings file is reported with file and line, and the run goes on", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.cwd, ".gong", "settings.json");
+    writeJson(file, {});
+    writeFileSync(file, '{\n  "preset": "readonly",\n  oops\n}\n');
+    mock.enqueue(textResponse("fine"));
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`${file} at line 3, column 3`);
+  });
+});
+
+describe("gong --list-models", () => {
+  it("lists provider, id, context and cost, marking providers with a key", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeJson(path.join(box.gongHome, "models.json"), {
+      providers: {
+        localbox: {
+          baseUrl: "http://127.0.0.1:1/v1",
+          api: "openai-completions",
+          models: [{ id: "tiny-coder", contextWindow: 32768 }],
+        },
+      },
+    });
+    const run = await runGong(["--list-models", "tiny"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/localbox\s+tiny-coder\s+33K/);
+    const all = await runGong(["--list-models"], box);
+    expect(all.stdout).toMatch(/^\*\s+anthropic\s+/m);
+    expect(all.stdout).not.toMatch(/^\*\s+openai\s+/m);
+  });
+});
+
+const CHROMIUM = "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium)
+  console.warn(
+    `HTML export browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`,
+  );
+
+// Evaluated inside the page; declared because the package compiles without the DOM lib.
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
+
+describe("gong --export", () => {
+  it("writes a self-contained HTML file for a session id", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "a.ts"), "export function greet() {}\n");
+    mock.enqueue([
+      toolCallResponse([
+        {
+          id: "toolu_e",
+          name: "edit",
+          arguments: { path: "a.ts", oldText: "greet", newText: "hello" },
+        },
+      ]),
+      textResponse("Renamed."),
+    ]);
+    const run = await runGong(["--mode", "json", "rename greet"], box);
+    expect(run.code).toBe(0);
+    const id = jsonLines(run.stdout)[0]!.id as string;
+    const out = path.join(box.cwd, "session.html");
+    const exported = await runGong(["--export", id.slice(0, 8), out], box);
+    expect(exported.stderr).toBe("");
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.trim()).toBe(out);
+    const html = readFileSync(out, "utf8");
+    expect(html).toContain("rename greet");
+    expect(html).toContain("diff-add");
+    expect(html).not.toMatch(/<script|src="http|href="http/);
+  });
+
+  it.skipIf(!hasChromium)(
+    "the exported file renders its diff and token chart in headless Chromium",
+    async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      writeFileSync(path.join(box.cwd, "a.ts"), "export function greet() {}\n");
+      mock.enqueue([
+        toolCallResponse(
+          [
+            {
+              id: "toolu_e",
+              name: "edit",
+              arguments: { path: "a.ts", oldText: "greet", newText: "hello" },
+            },
+          ],
+          {
+            usage: { input: 900, output: 40 },
+          },
+        ),
+        textResponse("Renamed.", { usage: { input: 1500, output: 10 } }),
+      ]);
+      const run = await runGong(["--mode", "json", "rename greet"], box);
+      const id = jsonLines(run.stdout)[0]!.id as string;
+      const out = path.join(box.cwd, "out.html");
+      expect((await runGong(["--export", id, out], box)).code).toBe(0);
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          "--disable-component-update",
+          "--disable-sync",
+          "--no-first-run",
+        ],
+      });
+      try {
+        const page = await browser.newPage({ colorScheme: "light" });
+        await page.goto(pathToFileURL(out).href);
+        const added = page.locator(".diff-add").first();
+        expect(await added.isVisible()).toBe(true);
+        expect(await added.textContent()).toContain("hello");
+        expect(await added.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+          "rgb(230, 255, 236)",
+        );
+        expect(await page.locator(".token-chart rect.bar-input").count()).toBe(2);
+        expect(await page.locator("header").textContent()).toContain("Input: 2,400");
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+});

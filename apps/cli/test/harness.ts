@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach } from "vitest";
+
+export const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
+
+export interface GongRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export interface Sandbox {
+  /** The project folder gong runs in. */
+  cwd: string;
+  /** `$HOME` of the spawned process (nothing from the real home leaks in). */
+  home: string;
+  /** `$GONG_HOME`. */
+  gongHome: string;
+  env: NodeJS.ProcessEnv;
+}
+
+const sandboxes: string[] = [];
+afterEach(() => {
+  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A temp HOME, GONG_HOME and project folder, and an environment with only what gong
+ * needs: PATH, the mock server's base URL and a fake key. Real keys never leak in.
+ */
+export function sandbox(anthropicBaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Sandbox {
+  const root = mkdtempSync(path.join(tmpdir(), "gong-cli-"));
+  sandboxes.push(root);
+  const home = path.join(root, "home");
+  const gongHome = path.join(root, "gong-home");
+  const cwd = path.join(root, "project");
+  for (const dir of [home, gongHome, cwd]) mkdirSync(dir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    GONG_HOME: gongHome,
+    ANTHROPIC_BASE_URL: anthropicBaseUrl,
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    ...extraEnv,
+  };
+  return { cwd, home, gongHome, env };
+}
+
+export function writeJson(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(value, null, 2));
+}
+
+/** Spawns the built `gong` and collects its output. `input` is piped to stdin. */
+export function runGong(
+  args: string[],
+  box: Pick<Sandbox, "cwd" | "env">,
+  options: { input?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
+): Promise<GongRun> {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build @gong/cli first`);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: box.cwd,
+      env: box.env,
+      stdio: "pipe",
+    });
+    options.onSpawn?.(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(
+        new Error(
+          `gong ${args.join(" ")} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`,
+        ),
+      );
+    }, options.timeoutMs ?? 15_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** The JSON lines of a json-mode run. */
+export function jsonLines(stdout: string): Record<string, unknown>[] {
+  return stdout
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** Writes `$GONG_HOME/settings.json`. */
+export function writeSettings(gongHome: string, value: unknown): void {
+  writeJson(path.join(gongHome, "settings.json"), value);
+}

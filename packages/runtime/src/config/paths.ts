@@ -1,0 +1,29 @@
+import { homedir } from "node:os";
+import path from "node:path";
+
+/**
+ * `~/.gong`, or `$GONG_HOME` when set (tests and portable installs move it).
+ * Everything user-level lives below it: settings.json, models.json, AGENTS.md,
+ * SYSTEM.md, skills/, hooks/ and sessions/.
+ */
+export function resolveGongHome(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.GONG_HOME?.trim();
+  if (fromEnv) return path.resolve(expandHome(fromEnv, env));
+  return path.join(homeDir(env), ".gong");
+}
+
+/** `<project>/.gong`: project-level settings, SYSTEM.md, skills and hooks. */
+export function projectConfigDir(projectRoot: string): string {
+  return path.join(projectRoot, ".gong");
+}
+
+export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOME?.trim() || homedir();
+}
+
+/** `~` and `~/x` become absolute; anything else is returned unchanged. */
+export function expandHome(p: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (p === "~") return homeDir(env);
+  if (p.startsWith("~/")) return path.join(homeDir(env), p.slice(2));
+  return p;
+}

@@ -1,0 +1,121 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { projectConfigDir } from "./paths.js";
+
+/** A context file (AGENTS.md or CLAUDE.md) whose content goes into the system prompt. */
+export interface ContextFile {
+  path: string;
+  content: string;
+}
+
+export interface Resources {
+  /** Global first, then from the filesystem root down to the cwd (most specific last). */
+  contextFiles: ContextFile[];
+  /** `SYSTEM.md` replaces the built-in system prompt (project over global). */
+  systemPrompt?: { path: string; content: string };
+  /** `APPEND_SYSTEM.md` is appended to the system prompt (project over global). */
+  appendSystemPrompt?: { path: string; content: string };
+  /** Existing skills folders, global first: `<home>/skills`, `<project>/.gong/skills`. */
+  skillDirs: string[];
+  /** In-process hook modules (`*.js`, `*.mjs`) from `<home>/hooks` and `<project>/.gong/hooks`. */
+  hookFiles: string[];
+}
+
+export interface DiscoverResourcesOptions {
+  cwd: string;
+  gongHome: string;
+}
+
+/** In each folder AGENTS.md wins; CLAUDE.md is read only when there is no AGENTS.md. */
+const CONTEXT_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"];
+
+/**
+ * Finds everything on disk that shapes the agent for this cwd. Pure reads, no caching:
+ * it is cheap (a handful of stats per ancestor), so callers re-run it before each turn
+ * to pick up files edited while the session is open.
+ */
+export function discoverResources(options: DiscoverResourcesOptions): Resources {
+  const cwd = path.resolve(options.cwd);
+  const projectDir = projectConfigDir(cwd);
+  const contextFiles: ContextFile[] = [];
+  const seen = new Set<string>();
+  const addContextFileFrom = (dir: string) => {
+    for (const name of CONTEXT_FILE_NAMES) {
+      const file = path.join(dir, name);
+      const content = readTextFile(file);
+      if (content === undefined) continue;
+      if (!seen.has(file)) {
+        seen.add(file);
+        contextFiles.push({ path: file, content });
+      }
+      return;
+    }
+  };
+
+  addContextFileFrom(options.gongHome);
+  for (const dir of ancestorsFromRoot(cwd)) addContextFileFrom(dir);
+
+  return {
+    contextFiles,
+    systemPrompt: firstFile([
+      path.join(projectDir, "SYSTEM.md"),
+      path.join(options.gongHome, "SYSTEM.md"),
+    ]),
+    appendSystemPrompt: firstFile([
+      path.join(projectDir, "APPEND_SYSTEM.md"),
+      path.join(options.gongHome, "APPEND_SYSTEM.md"),
+    ]),
+    skillDirs: [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")].filter(
+      isDirectory,
+    ),
+    hookFiles: [path.join(options.gongHome, "hooks"), path.join(projectDir, "hooks")].flatMap(
+      listHookModules,
+    ),
+  };
+}
+
+/** `/`, `/a`, `/a/b` for `/a/b`. */
+export function ancestorsFromRoot(dir: string): string[] {
+  const chain: string[] = [];
+  let current = path.resolve(dir);
+  for (;;) {
+    chain.push(current);
+    const parent = path.dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  return chain.reverse();
+}
+
+function firstFile(candidates: string[]): { path: string; content: string } | undefined {
+  for (const file of candidates) {
+    const content = readTextFile(file);
+    if (content !== undefined) return { path: file, content };
+  }
+  return undefined;
+}
+
+function readTextFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    // Missing or unreadable (EISDIR, EACCES): not a context file, nothing to report.
+    return undefined;
+  }
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function listHookModules(dir: string): string[] {
+  if (!isDirectory(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".js") || name.endsWith(".mjs"))
+    .sort()
+    .map((name) => path.join(dir, name));
+}

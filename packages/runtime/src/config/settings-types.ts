@@ -1,0 +1,61 @@
+/**
+ * The settings.json shape (`~/.gong/settings.json` < `<project>/.gong/settings.json` <
+ * flags). Every key is optional; unknown keys are kept so newer files still load.
+ */
+
+export type ThinkingSetting = "off" | "minimal" | "low" | "medium" | "high";
+export type OutputLevelSetting = "brief" | "standard" | "full";
+export type ToolPresetName = "default" | "minimal" | "readonly";
+
+/** One Claude Code command hook: `{ "type": "command", "command": "...", "timeout": 60 }`. */
+export interface CommandHookSetting {
+  type: "command";
+  command: string;
+  /** Seconds. */
+  timeout?: number;
+}
+
+/** `{ "matcher": "Bash|Edit", "hooks": [ ... ] }` as Claude Code writes it. */
+export interface HookMatcherSetting {
+  matcher?: string;
+  hooks: CommandHookSetting[];
+}
+
+export interface RetrySettings {
+  maxRetries?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export interface CompactionSettings {
+  reserveTokens?: number;
+  keepRecentTokens?: number;
+}
+
+export interface Settings {
+  /** Provider used when neither `--provider` nor `provider/model` says. */
+  defaultProvider?: string;
+  defaultModel?: string;
+  defaultThinkingLevel?: ThinkingSetting;
+  /** Tool preset, overridden by `--preset` / `--tools`. */
+  preset?: ToolPresetName;
+  tools?: string[];
+  /** Extra roots the tools may touch besides the project (relative to the file's project). */
+  allowedPaths?: string[];
+  outputLevel?: OutputLevelSetting;
+  /** Per-tool output level, e.g. `{ "bash": "brief" }`. */
+  toolOutputLevels?: Record<string, OutputLevelSetting>;
+  autoCompaction?: boolean;
+  compaction?: CompactionSettings;
+  retry?: RetrySettings;
+  streamIdleTimeoutMs?: number;
+  /** Read-only tool calls of one turn may run in parallel. */
+  parallelReadOnlyTools?: boolean;
+  shellPath?: string;
+  shellCommandPrefix?: string;
+  /** Where session files go (default `<GONG_HOME>/sessions`). */
+  sessionDir?: string;
+  /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
+  hooks?: Record<string, HookMatcherSetting[]>;
+  [key: string]: unknown;
+}

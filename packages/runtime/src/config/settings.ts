@@ -1,0 +1,160 @@
+import path from "node:path";
+import { readJsonFile } from "./json-file.js";
+import { expandHome, projectConfigDir, resolveGongHome } from "./paths.js";
+import type { HookMatcherSetting, Settings } from "./settings-types.js";
+
+export interface LoadSettingsOptions {
+  /** The project root whose `.gong/settings.json` applies (usually the cwd). */
+  cwd: string;
+  gongHome?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Highest precedence: what the command-line flags say. */
+  overrides?: Settings;
+}
+
+export interface LoadedSettings {
+  settings: Settings;
+  /** The files that were read, lowest precedence first. */
+  files: string[];
+  /** Problems that made a file or key be skipped, one actionable line each. */
+  warnings: string[];
+}
+
+/** Keys whose value must have a given JSON type; a wrong type drops the key with a warning. */
+const KEY_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "string[]"> = {
+  defaultProvider: "string",
+  defaultModel: "string",
+  defaultThinkingLevel: "string",
+  preset: "string",
+  tools: "string[]",
+  allowedPaths: "string[]",
+  outputLevel: "string",
+  toolOutputLevels: "object",
+  autoCompaction: "boolean",
+  compaction: "object",
+  retry: "object",
+  streamIdleTimeoutMs: "number",
+  parallelReadOnlyTools: "boolean",
+  shellPath: "string",
+  shellCommandPrefix: "string",
+  sessionDir: "string",
+  hooks: "object",
+};
+
+export function globalSettingsPath(gongHome: string): string {
+  return path.join(gongHome, "settings.json");
+}
+
+export function projectSettingsPath(projectRoot: string): string {
+  return path.join(projectConfigDir(projectRoot), "settings.json");
+}
+
+/**
+ * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the flag
+ * overrides, each overriding the one before (objects merge key by key, other values
+ * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
+ * cannot silently switch off the user's own hooks. A broken file is skipped with a
+ * warning, never fatal (ARCHITECTURE §8).
+ */
+export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
+  const env = options.env ?? process.env;
+  const gongHome = options.gongHome ?? resolveGongHome(env);
+  const warnings: string[] = [];
+  const files: string[] = [];
+  const layers: Settings[] = [];
+
+  const sources = [
+    { file: globalSettingsPath(gongHome), base: path.dirname(gongHome) },
+    { file: projectSettingsPath(options.cwd), base: options.cwd },
+  ];
+  // Running gong inside ~ makes both paths the same file; read it once.
+  if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.pop();
+
+  for (const { file, base } of sources) {
+    const result = readJsonFile(file);
+    if (!result.ok) {
+      if (!result.missing)
+        warnings.push(`${result.message}; the file was ignored, fix it to apply it`);
+      continue;
+    }
+    if (!isPlainObject(result.value)) {
+      warnings.push(`${file} must hold a JSON object ({...}); the file was ignored`);
+      continue;
+    }
+    files.push(file);
+    layers.push(resolveRelativePaths(checkKeyTypes(result.value, file, warnings), base, env));
+  }
+  if (options.overrides) layers.push(options.overrides);
+
+  let settings: Settings = {};
+  for (const layer of layers) settings = mergeSettings(settings, layer);
+  return { settings, files, warnings };
+}
+
+/** `b` over `a`: nested objects merge, arrays and scalars replace, hooks and allowedPaths add. */
+export function mergeSettings(a: Settings, b: Settings): Settings {
+  const merged: Settings = deepMerge(a, b) as Settings;
+  if (a.allowedPaths || b.allowedPaths) {
+    merged.allowedPaths = [...new Set([...(a.allowedPaths ?? []), ...(b.allowedPaths ?? [])])];
+  }
+  if (a.hooks || b.hooks) {
+    const hooks: Record<string, HookMatcherSetting[]> = {};
+    for (const source of [a.hooks, b.hooks]) {
+      for (const [event, matchers] of Object.entries(source ?? {})) {
+        hooks[event] = [...(hooks[event] ?? []), ...(Array.isArray(matchers) ? matchers : [])];
+      }
+    }
+    merged.hooks = hooks;
+  }
+  return merged;
+}
+
+function deepMerge(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const [key, value] of Object.entries(b)) {
+    if (value === undefined) continue;
+    const previous = out[key];
+    out[key] = isPlainObject(previous) && isPlainObject(value) ? deepMerge(previous, value) : value;
+  }
+  return out;
+}
+
+function checkKeyTypes(value: Record<string, unknown>, file: string, warnings: string[]): Settings {
+  const out: Settings = {};
+  for (const [key, item] of Object.entries(value)) {
+    const expected = KEY_TYPES[key];
+    if (expected && !hasType(item, expected)) {
+      warnings.push(
+        `${file}: "${key}" must be ${expected === "string[]" ? "an array of strings" : `a ${expected}`}; the key was ignored`,
+      );
+      continue;
+    }
+    out[key] = item;
+  }
+  return out;
+}
+
+function hasType(value: unknown, expected: string): boolean {
+  if (expected === "string[]") {
+    return Array.isArray(value) && value.every((v) => typeof v === "string");
+  }
+  if (expected === "object") return isPlainObject(value);
+  return typeof value === expected;
+}
+
+/** allowedPaths and sessionDir in a file are relative to that file's project (or home). */
+function resolveRelativePaths(settings: Settings, base: string, env: NodeJS.ProcessEnv): Settings {
+  const out = { ...settings };
+  if (out.allowedPaths) {
+    out.allowedPaths = out.allowedPaths.map((p) => path.resolve(base, expandHome(p, env)));
+  }
+  if (out.sessionDir) out.sessionDir = path.resolve(base, expandHome(out.sessionDir, env));
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

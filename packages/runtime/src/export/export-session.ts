@@ -1,0 +1,50 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { SessionStore } from "@gong/session-store";
+import { documentFromEntries } from "./from-session.js";
+import { renderSessionHtml } from "./render-html.js";
+
+export interface ExportSessionOptions {
+  /** A session id prefix or a session file. */
+  ref: string;
+  /** Output file (default `gong-session-<id>.html` in the cwd). */
+  out?: string;
+  cwd: string;
+  gongHome: string;
+  sessionDir?: string;
+}
+
+export type ExportSessionResult = { ok: true; path: string } | { ok: false; error: string };
+
+/**
+ * Writes the current branch of a session as one self-contained HTML file. The session
+ * is opened read-only, so exporting a session that is open in another gong is fine.
+ */
+export async function exportSessionHtml(
+  options: ExportSessionOptions,
+): Promise<ExportSessionResult> {
+  const opened = SessionStore.open(options.ref, {
+    readOnly: true,
+    cwd: options.cwd,
+    gongHome: options.gongHome,
+    ...(options.sessionDir ? { sessionDir: path.resolve(options.cwd, options.sessionDir) } : {}),
+  });
+  if (!opened.ok) return { ok: false, error: opened.error.message };
+  const store = opened.value;
+  try {
+    const html = renderSessionHtml(documentFromEntries(store.header, store.getBranch()));
+    const out = path.resolve(options.cwd, options.out ?? `gong-session-${store.id}.html`);
+    try {
+      mkdirSync(path.dirname(out), { recursive: true });
+      writeFileSync(out, html);
+    } catch (error) {
+      return {
+        ok: false,
+        error: `cannot write ${out}: ${(error as Error).message}. Pick another output path.`,
+      };
+    }
+    return { ok: true, path: out };
+  } finally {
+    store.close();
+  }
+}

@@ -1,0 +1,55 @@
+export type { SessionInfo } from "@gong/session-store";
+export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
+export { expandHome, projectConfigDir, resolveGongHome } from "./config/paths.js";
+export type { ContextFile, DiscoverResourcesOptions, Resources } from "./config/resources.js";
+export { ancestorsFromRoot, discoverResources } from "./config/resources.js";
+export type { LoadedSettings, LoadSettingsOptions } from "./config/settings.js";
+export {
+  globalSettingsPath,
+  loadSettings,
+  mergeSettings,
+  projectSettingsPath,
+} from "./config/settings.js";
+export type {
+  CommandHookSetting,
+  CompactionSettings,
+  HookMatcherSetting,
+  OutputLevelSetting,
+  RetrySettings,
+  Settings,
+  ThinkingSetting,
+  ToolPresetName,
+} from "./config/settings-types.js";
+export { renderTokenChart, type TurnTokens } from "./export/chart.js";
+export { classifyDiffLine, renderDiff } from "./export/diff.js";
+export type { ExportDocument, ExportItem } from "./export/document.js";
+export {
+  type ExportSessionOptions,
+  type ExportSessionResult,
+  exportSessionHtml,
+} from "./export/export-session.js";
+export {
+  documentFromEntries,
+  type ExportableEntry,
+  type ExportableHeader,
+} from "./export/from-session.js";
+export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
+export { type ListedModel, type ListModelsOptions, listModels } from "./models/list-models.js";
+export {
+  type ModelRequest,
+  type ModelResolution,
+  providerHasKey,
+  resolveModel,
+} from "./models/resolve-model.js";
+export { CodingSession, finalText } from "./session/coding-session.js";
+export { createCodingSession } from "./session/create-session.js";
+export { type ListSessionsForCwdOptions, listSessionsForCwd } from "./session/list-sessions.js";
+export type {
+  CodingSessionError,
+  CodingSessionEvent,
+  CodingSessionOptions,
+  CreateCodingSessionResult,
+  RunOutcome,
+  SessionChoice,
+  SessionHeaderLine,
+} from "./session/options.js";

@@ -1,0 +1,136 @@
+import type { Model, ModelRegistry } from "@gong/llm";
+import type { Settings } from "../config/settings-types.js";
+
+export interface ModelRequest {
+  /** `--provider` */
+  provider?: string;
+  /** `--model`: an id, or `provider/id`. */
+  model?: string;
+  /** `--api-key`: wins over every configured key. */
+  apiKey?: string;
+  /** `--base-url`: re-points the resolved model (a proxy, a local server). */
+  baseUrl?: string;
+}
+
+export type ModelResolution =
+  | { ok: true; model: Model; apiKey: string }
+  | { ok: false; message: string; usage: boolean };
+
+/** The placeholder the registry returns for local servers that take any key. */
+const NO_KEY_NEEDED = "none";
+
+/** Providers tried, in order, when nothing names one: the ones most people have keys for. */
+const PREFERRED_PROVIDERS = ["anthropic", "openai"];
+
+/**
+ * Picks the model for a run (issue #7): `--provider`/`--model` (also `provider/model`),
+ * else the settings default, else the first provider with a key in the environment.
+ * An unknown id on a known provider still works with default limits (ARCHITECTURE §4).
+ * Failures are one actionable line; `usage` marks those caused by a bad flag (exit 2).
+ */
+export function resolveModel(
+  registry: ModelRegistry,
+  request: ModelRequest,
+  settings: Settings,
+): ModelResolution {
+  const providers = registry.providers();
+  let provider = request.provider;
+  let modelId = request.model;
+
+  if (modelId?.includes("/")) {
+    const slash = modelId.indexOf("/");
+    const prefix = modelId.slice(0, slash);
+    // `openrouter/anthropic/claude-x`: the prefix is a provider only if it is one.
+    if (provider === undefined && providers.includes(prefix)) {
+      provider = prefix;
+      modelId = modelId.slice(slash + 1);
+    } else if (provider === prefix) {
+      modelId = modelId.slice(slash + 1);
+    } else if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
+      // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
+      return unknownProvider(registry, prefix);
+    }
+  }
+
+  if (provider === undefined && modelId !== undefined) {
+    provider = registry.list().find((m) => m.id === modelId)?.provider;
+  }
+  if (provider === undefined && settings.defaultProvider) provider = settings.defaultProvider;
+  if (
+    modelId === undefined &&
+    settings.defaultModel &&
+    (!settings.defaultProvider || provider === settings.defaultProvider)
+  ) {
+    modelId = settings.defaultModel;
+  }
+  if (provider === undefined) {
+    provider = firstProviderWithKey(registry, request.apiKey !== undefined);
+    if (provider === undefined) {
+      return {
+        ok: false,
+        usage: false,
+        message:
+          "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; for a local server (Ollama, vLLM, LM Studio) add it to models.json and pass --provider.",
+      };
+    }
+  }
+
+  if (!providers.includes(provider)) return unknownProvider(registry, provider);
+
+  if (modelId === undefined) {
+    const first = registry.list(provider)[0];
+    if (!first) {
+      return {
+        ok: false,
+        usage: true,
+        message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
+      };
+    }
+    modelId = first.id;
+  }
+
+  const found = registry.find(provider, modelId);
+  if (!found) {
+    return {
+      ok: false,
+      usage: true,
+      message: `Unknown model "${modelId}" for provider "${provider}". Run gong --list-models ${provider} to see the known ones, or add it to ${registry.modelsJsonPath}.`,
+    };
+  }
+  const model = request.baseUrl
+    ? { ...found, baseUrl: request.baseUrl.replace(/\/+$/, "") }
+    : found;
+
+  if (request.apiKey !== undefined) return { ok: true, model, apiKey: request.apiKey };
+  const key = registry.getApiKey(model);
+  if (!key.ok) {
+    const hint = key.error.includes("--api-key") ? "" : " You can also pass --api-key <key>.";
+    return { ok: false, usage: false, message: `${key.error}${hint}` };
+  }
+  return { ok: true, model, apiKey: key.apiKey };
+}
+
+function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
+  return {
+    ok: false,
+    usage: true,
+    message: `Unknown provider "${provider}". Known providers: ${registry.providers().join(", ")}. Add others in ${registry.modelsJsonPath}.`,
+  };
+}
+
+/** Whether a real key (not a local server's placeholder) is configured for `provider`. */
+export function providerHasKey(registry: ModelRegistry, provider: string): boolean {
+  const key = registry.getApiKey({ provider });
+  return key.ok && key.apiKey !== NO_KEY_NEEDED;
+}
+
+function firstProviderWithKey(registry: ModelRegistry, keyGiven: boolean): string | undefined {
+  const providers = registry.providers();
+  // With --api-key but no provider, the key is most likely Anthropic's or OpenAI's.
+  if (keyGiven) return PREFERRED_PROVIDERS.find((p) => providers.includes(p));
+  const ordered = [
+    ...PREFERRED_PROVIDERS.filter((p) => providers.includes(p)),
+    ...providers.filter((p) => !PREFERRED_PROVIDERS.includes(p)),
+  ];
+  return ordered.find((p) => providerHasKey(registry, p));
+}

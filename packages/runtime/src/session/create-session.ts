@@ -1,0 +1,236 @@
+import path from "node:path";
+import { Agent, type AgentSettings } from "@gong/agent-core";
+import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
+import type { SessionContext } from "@gong/session-store";
+import type { Tool } from "@gong/tools";
+import {
+  createObservationTruncator,
+  type ObservationTruncator,
+  resolveObservationConfig,
+} from "@gong/truncate";
+import { resolveGongHome } from "../config/paths.js";
+import { discoverResources } from "../config/resources.js";
+import { loadSettings } from "../config/settings.js";
+import type { Settings } from "../config/settings-types.js";
+import { resolveModel } from "../models/resolve-model.js";
+import { CodingSession } from "./coding-session.js";
+import { loadSessionHooks } from "./command-hooks.js";
+import { loadSkills } from "./load-skills.js";
+import { effectiveChoice, openStore, storeFailure } from "./open-store.js";
+import type {
+  CodingSessionError,
+  CodingSessionOptions,
+  CreateCodingSessionResult,
+} from "./options.js";
+import { SessionRecorder } from "./recorder.js";
+import { assembleSystemPrompt } from "./system-prompt.js";
+import { buildTools } from "./tools.js";
+
+/**
+ * Opens a coding session: settings, session file (locked), model, tools, context files,
+ * skills, hooks and the agent, wired together. Every expected failure comes back as
+ * one actionable line; nothing is left locked when it fails.
+ */
+export async function createCodingSession(
+  options: CodingSessionOptions,
+): Promise<CreateCodingSessionResult> {
+  const env = options.env ?? process.env;
+  const cwd = path.resolve(options.cwd);
+  const gongHome = options.gongHome ?? resolveGongHome(env);
+  const warn = options.onWarning ?? (() => {});
+
+  const loaded = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+  for (const warning of loaded.warnings) warn(warning);
+  const settings = loaded.settings;
+
+  const registry = createModelRegistry({ gongHome, env });
+  for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
+
+  const tools = buildTools({
+    cwd,
+    names: options.tools ?? settings.tools,
+    preset: options.preset ?? settings.preset,
+    allowedRoots: settings.allowedPaths ?? [],
+    settings,
+  });
+  if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
+
+  const sessionDir = options.sessionDir
+    ? path.resolve(cwd, options.sessionDir)
+    : settings.sessionDir;
+  const where = { cwd, gongHome, sessionDir, env, warn };
+  const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
+
+  const pickModel = (context: SessionContext | undefined) => {
+    // Flags win; a resumed session keeps the model it last used; then settings.
+    const named = options.provider !== undefined || options.model !== undefined;
+    return resolveModel(
+      registry,
+      {
+        provider: options.provider ?? (named ? undefined : context?.model?.provider),
+        model: options.model ?? (named ? undefined : context?.model?.modelId),
+        apiKey: options.apiKey,
+        baseUrl: options.baseUrl,
+      },
+      settings,
+    );
+  };
+  // A new session file is created only once the model is known, so a missing key or a
+  // mistyped model leaves no empty session behind.
+  const early = choice.kind === "open" ? undefined : pickModel(undefined);
+  if (early && !early.ok) return failure(modelFailure(early));
+
+  const opened = openStore(choice, where);
+  if (!opened.ok) return failure(storeFailure(opened.error));
+  const store = opened.value;
+
+  try {
+    const context: SessionContext = store.buildContext();
+    const resolved = early ?? pickModel(context);
+    if (!resolved.ok) {
+      store.close();
+      return failure(modelFailure(resolved));
+    }
+    const model = resolved.model;
+    const resumed = context.messages.length > 0;
+    const thinkingLevel: ThinkingLevel =
+      options.thinking ??
+      (resumed ? context.thinkingLevel : undefined) ??
+      settings.defaultThinkingLevel ??
+      "off";
+
+    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    const refreshSystemPrompt = (currentTools: readonly Tool[]) =>
+      assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), currentTools, skills, {
+        systemPrompt: options.systemPrompt,
+        appendSystemPrompt: options.appendSystemPrompt,
+      });
+    const truncator = createTruncator(cwd, env, warn);
+
+    /** An agent for these settings, continuing `from` (its messages, model, thinking). */
+    const buildAgent = async (current: Settings, toolSet: Tool[], from?: Agent): Promise<Agent> => {
+      const hooks = await loadSessionHooks(current.hooks, {
+        cwd,
+        sessionId: store.id,
+        transcriptPath: store.path,
+        env,
+        hookFiles: discoverResources({ cwd, gongHome }).hookFiles,
+        warn,
+      });
+      const activeModel = from?.state.model ?? model;
+      return new Agent({
+        model: activeModel,
+        streamFn: stream,
+        systemPrompt: refreshSystemPrompt(toolSet),
+        thinkingLevel: from?.state.thinkingLevel ?? thinkingLevel,
+        tools: toolSet,
+        messages: from ? from.state.messages : context.messages,
+        cwd,
+        projectRoot: cwd,
+        hooks,
+        truncator,
+        settings: agentSettings(current),
+        streamOptions: { apiKey: resolved.apiKey },
+        skills,
+        resolveModel: (id) => registry.find(activeModel.provider, id),
+      });
+    };
+    const agent = await buildAgent(settings, tools.tools);
+
+    // Settings edited while the session is open apply from the next prompt: the agent
+    // is rebuilt (same messages) when the merged settings changed.
+    let fingerprint = JSON.stringify(loaded);
+    const reloadAgent = async (current: Agent): Promise<Agent | undefined> => {
+      const next = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+      const nextFingerprint = JSON.stringify(next);
+      if (nextFingerprint === fingerprint) return undefined;
+      fingerprint = nextFingerprint;
+      for (const warning of next.warnings) warn(warning);
+      const nextTools = buildTools({
+        cwd,
+        names: options.tools ?? next.settings.tools,
+        preset: options.preset ?? next.settings.preset,
+        allowedRoots: next.settings.allowedPaths ?? [],
+        settings: next.settings,
+      });
+      if (!nextTools.ok) {
+        warn(`${nextTools.error} The settings change was not applied.`);
+        return undefined;
+      }
+      return buildAgent(next.settings, nextTools.tools, current);
+    };
+
+    // Record what the session runs with, so a resume continues with the same model.
+    if (context.model?.provider !== model.provider || context.model?.modelId !== model.id) {
+      store.appendModelChange(model.provider, model.id);
+    }
+    if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
+      store.appendThinkingLevelChange(thinkingLevel);
+    }
+    let session: CodingSession | undefined;
+    const recorder = new SessionRecorder(
+      store,
+      context,
+      () => (session?.agent ?? agent).state.messages,
+      warn,
+    );
+    session = new CodingSession({ agent, store, recorder, refreshSystemPrompt, reloadAgent });
+    return { ok: true, session };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** The flags that are settings too; they win over both settings files. */
+function flagSettings(options: CodingSessionOptions): Settings {
+  const overrides: Settings = { ...options.settings };
+  if (options.allowPaths?.length) {
+    overrides.allowedPaths = options.allowPaths.map((p) => path.resolve(options.cwd, p));
+  }
+  if (options.outputLevel) overrides.outputLevel = options.outputLevel;
+  return overrides;
+}
+
+function agentSettings(settings: Settings): AgentSettings {
+  const out: AgentSettings = {};
+  if (settings.retry) out.retry = settings.retry;
+  const compaction = {
+    ...settings.compaction,
+    ...(settings.autoCompaction === false ? { enabled: false } : {}),
+  };
+  if (Object.keys(compaction).length > 0) out.compaction = compaction;
+  if (settings.outputLevel) out.outputLevel = settings.outputLevel;
+  if (settings.toolOutputLevels) out.toolOutputLevels = settings.toolOutputLevels;
+  if (settings.parallelReadOnlyTools !== undefined)
+    out.parallelReadOnlyTools = settings.parallelReadOnlyTools;
+  if (settings.streamIdleTimeoutMs !== undefined)
+    out.streamIdleTimeoutMs = settings.streamIdleTimeoutMs;
+  return out;
+}
+
+function createTruncator(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): ObservationTruncator | undefined {
+  const config = resolveObservationConfig({ rootDir: cwd }, env);
+  if (!config.ok) {
+    warn(`${config.error}; tool output is not truncated until it is fixed`);
+    return undefined;
+  }
+  return createObservationTruncator(config.config);
+}
+
+function modelFailure(resolved: { message: string; usage: boolean }): CodingSessionError {
+  const code = !resolved.usage
+    ? "no_api_key"
+    : resolved.message.startsWith("Unknown provider")
+      ? "unknown_provider"
+      : "unknown_model";
+  return { code, message: resolved.message, usage: resolved.usage };
+}
+
+function failure(error: CodingSessionError): CreateCodingSessionResult {
+  return { ok: false, error };
+}

@@ -1,0 +1,68 @@
+import { listSessions, SessionStore, type SessionStoreError } from "@gong/session-store";
+import type { CodingSessionError, SessionChoice } from "./options.js";
+
+/*
+ * Which session file a run writes to: a new one, the newest of this cwd (`-c`), one by
+ * id or path (`-r`, `--session`), or memory only (`--no-session`). Opening takes the
+ * file's lock; a lock held by another gong comes back as one line naming its pid.
+ */
+
+export interface StoreLocation {
+  cwd: string;
+  gongHome: string;
+  sessionDir: string | undefined;
+  env: NodeJS.ProcessEnv;
+  warn: (message: string) => void;
+}
+
+export function openStore(choice: SessionChoice, where: StoreLocation) {
+  const common = {
+    gongHome: where.gongHome,
+    env: where.env,
+    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
+    onWarning: (warning: { message: string }) => where.warn(warning.message),
+  };
+  switch (choice.kind) {
+    case "none":
+      return {
+        ok: true as const,
+        value: SessionStore.inMemory({ cwd: where.cwd, onWarning: common.onWarning }),
+      };
+    case "open":
+      return SessionStore.open(choice.ref, { ...common, cwd: where.cwd });
+    case "continue": // resolved to "open" or "new" by effectiveChoice
+    case "new":
+      return SessionStore.create({ ...common, cwd: where.cwd });
+  }
+}
+
+/** The most recently modified session of this cwd (listSessions sorts newest first). */
+function newestSession(
+  cwd: string,
+  options: { gongHome: string; sessionDir?: string; env: NodeJS.ProcessEnv },
+): string | undefined {
+  return listSessions(cwd, options)[0]?.path;
+}
+
+/** `-c` with no session yet for this cwd starts a new one. */
+export function effectiveChoice(choice: SessionChoice, where: StoreLocation): SessionChoice {
+  if (choice.kind !== "continue") return choice;
+  const newest = newestSession(where.cwd, {
+    gongHome: where.gongHome,
+    env: where.env,
+    ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
+  });
+  return newest ? { kind: "open", ref: newest } : { kind: "new" };
+}
+
+export function storeFailure(error: SessionStoreError): CodingSessionError {
+  switch (error.code) {
+    case "SESSION_LOCKED":
+      return { code: "session_locked", message: error.message, usage: false };
+    case "SESSION_NOT_FOUND":
+    case "AMBIGUOUS_SESSION_ID":
+      return { code: "session_not_found", message: error.message, usage: false };
+    default:
+      return { code: "session_unreadable", message: error.message, usage: false };
+  }
+}

@@ -1,0 +1,85 @@
+import type { AgentEvent } from "@gong/agent-core";
+import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
+import type { OutputLevel } from "@gong/tools";
+import type { Settings, ToolPresetName } from "../config/settings-types.js";
+
+/** Which session file a run writes to. */
+export type SessionChoice =
+  /** A new session file for this cwd. */
+  | { kind: "new" }
+  /** The newest session of this cwd (`-c`); a new one when there is none. */
+  | { kind: "continue" }
+  /** A session by id prefix or file path (`-r <id>`, `--session <file|id>`). */
+  | { kind: "open"; ref: string }
+  /** Nothing written (`--no-session`). */
+  | { kind: "none" };
+
+export interface CodingSessionOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Default `$GONG_HOME`, else `~/.gong`. */
+  gongHome?: string;
+  provider?: string;
+  /** A model id or `provider/id`. */
+  model?: string;
+  apiKey?: string;
+  baseUrl?: string;
+  thinking?: ThinkingLevel;
+  /** Tool names (`--tools`); wins over the preset. */
+  tools?: string[];
+  preset?: ToolPresetName;
+  /** Extra roots the tools may touch (`--allow-path`), on top of settings `allowedPaths`. */
+  allowPaths?: string[];
+  outputLevel?: OutputLevel;
+  session?: SessionChoice;
+  /** Where session files go (`--session-dir`). */
+  sessionDir?: string;
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** Highest-precedence settings (after the flags above). */
+  settings?: Settings;
+  /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
+  onWarning?: (message: string) => void;
+}
+
+/** Why a session could not be opened: one actionable line. */
+export interface CodingSessionError {
+  code:
+    | "no_api_key"
+    | "unknown_provider"
+    | "unknown_model"
+    | "unknown_tool"
+    | "session_not_found"
+    | "session_locked"
+    | "session_unreadable"
+    | "invalid_option";
+  message: string;
+  /** The error came from a flag the user can fix (exit 2 in the CLI). */
+  usage: boolean;
+}
+
+export type CreateCodingSessionResult =
+  | { ok: true; session: import("./coding-session.js").CodingSession }
+  | { ok: false; error: CodingSessionError };
+
+/** Agent events, plus `warning` for problems found by the runtime itself. */
+export type CodingSessionEvent = AgentEvent;
+
+/** How a `run` ended. */
+export interface RunOutcome {
+  ok: boolean;
+  /** The last assistant message of the run, if the model answered at all. */
+  lastAssistant?: AssistantMessage;
+  /** One actionable line when `ok` is false. */
+  errorMessage?: string;
+  aborted: boolean;
+}
+
+/** The JSON-mode first line; equal to the session file's header. */
+export interface SessionHeaderLine {
+  type: "session";
+  version: number;
+  id: string;
+  timestamp: string;
+  cwd: string;
+}

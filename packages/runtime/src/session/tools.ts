@@ -1,0 +1,34 @@
+import { createCodingTools, resolveToolNames, type Tool } from "@gong/tools";
+import type { Settings, ToolPresetName } from "../config/settings-types.js";
+
+export interface BuildToolsOptions {
+  cwd: string;
+  /** Explicit names (`--tools`, settings `tools`); an empty list means no tools at all. */
+  names: readonly string[] | undefined;
+  /** Used when no names are given (`--preset`, settings `preset`; default `default`). */
+  preset: ToolPresetName | undefined;
+  /** Roots besides the project the tools may touch (`--allow-path` + settings). */
+  allowedRoots: readonly string[];
+  settings: Settings;
+}
+
+export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
+
+/** The session's tool set: names win over the preset; a bad name is a usage error. */
+export function buildTools(options: BuildToolsOptions): BuildToolsResult {
+  if (options.names !== undefined && options.names.length === 0) return { ok: true, tools: [] };
+  const selection = resolveToolNames(options.names ?? options.preset ?? "default");
+  if (!selection.ok) return { ok: false, error: selection.error };
+  return {
+    ok: true,
+    tools: createCodingTools({
+      cwd: options.cwd,
+      tools: selection.names,
+      allowedRoots: options.allowedRoots,
+      ...(options.settings.shellPath ? { shellPath: options.settings.shellPath } : {}),
+      ...(options.settings.shellCommandPrefix
+        ? { shellCommandPrefix: options.settings.shellCommandPrefix }
+        : {}),
+    }),
+  };
+}

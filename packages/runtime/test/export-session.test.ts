@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { SessionStore } from "@gong/session-store";
+import { describe, expect, it } from "vitest";
+import { documentFromEntries, exportSessionHtml } from "../src/index.js";
+import { sampleDocument } from "./export-fixture.js";
+import { tempDir } from "./helpers.js";
+
+describe("HTML export — from a session file", () => {
+  it("maps entries to the document: messages, compaction, model change; labels are skipped", () => {
+    const doc = documentFromEntries({ id: "s1", timestamp: "t", cwd: "/c" }, [
+      { type: "model_change", provider: "anthropic", modelId: "m" },
+      { type: "message", message: { role: "user", content: "hi", timestamp: 1 } },
+      { type: "compaction", summary: "sum", tokensBefore: 10 },
+      { type: "label" },
+    ]);
+    expect(doc.items.map((i) => i.kind)).toEqual(["model_change", "message", "compaction"]);
+  });
+
+  it("exportSessionHtml writes the current branch of a session found by id prefix", async () => {
+    const root = tempDir();
+    const cwd = path.join(root, "project");
+    const gongHome = path.join(root, "home");
+    const created = SessionStore.create({ cwd, gongHome });
+    if (!created.ok) throw new Error(created.error.message);
+    const store = created.value;
+    for (const item of sampleDocument().items)
+      if (item.kind === "message") store.appendMessage(item.message);
+    store.close();
+
+    const out = path.join(root, "out", "s.html");
+    const result = await exportSessionHtml({ ref: store.id.slice(0, 8), out, cwd, gongHome });
+    expect(result).toEqual({ ok: true, path: out });
+    const html = readFileSync(out, "utf8");
+    expect(html).toContain("diff-add");
+    expect(html).toContain(`Session ${store.id}`);
+  });
+
+  it("an unknown session is one actionable error and writes nothing", async () => {
+    const root = tempDir();
+    const out = path.join(root, "x.html");
+    const result = await exportSessionHtml({ ref: "ffffffff", out, cwd: root, gongHome: root });
+    expect(result.ok).toBe(false);
+    expect(existsSync(out)).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import path from "node:path";
+import { createModelRegistry } from "@gong/llm";
+import { describe, expect, it } from "vitest";
+import { listModels, resolveModel } from "../src/index.js";
+import { tempDir, writeFile } from "./helpers.js";
+
+function registry(env: NodeJS.ProcessEnv, modelsJson?: unknown) {
+  const gongHome = tempDir();
+  if (modelsJson) writeFile(path.join(gongHome, "models.json"), JSON.stringify(modelsJson));
+  return { gongHome, registry: createModelRegistry({ gongHome, env }) };
+}
+
+describe("model resolution — flags, provider/model, settings, first provider with a key", () => {
+  it("provider/model in --model picks both", () => {
+    const { registry: r } = registry({ OPENAI_API_KEY: "sk-o" });
+    const result = resolveModel(r, { model: "openai/gpt-unknown-x" }, {});
+    expect(result).toMatchObject({
+      ok: true,
+      apiKey: "sk-o",
+      model: { provider: "openai", id: "gpt-unknown-x" },
+    });
+  });
+
+  it("an unknown id on a known provider works with the provider's default limits", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const result = resolveModel(r, { provider: "anthropic", model: "claude-future-9" }, {});
+    expect(result.ok && result.model.contextWindow).toBe(200_000);
+  });
+
+  it("settings defaults apply when no flag says", () => {
+    const { registry: r } = registry({ OPENAI_API_KEY: "k" });
+    const result = resolveModel(r, {}, { defaultProvider: "openai", defaultModel: "gpt-x" });
+    expect(result).toMatchObject({ ok: true, model: { provider: "openai", id: "gpt-x" } });
+  });
+
+  it("without any hint, the first provider with a key in the environment", () => {
+    const { registry: r } = registry({ OPENAI_API_KEY: "k" });
+    const result = resolveModel(r, {}, {});
+    expect(result.ok && result.model.provider).toBe("openai");
+  });
+
+  it("--api-key wins and --base-url re-points the model", () => {
+    const { registry: r } = registry({});
+    const result = resolveModel(
+      r,
+      { provider: "anthropic", apiKey: "flag-key", baseUrl: "http://127.0.0.1:9/" },
+      {},
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      apiKey: "flag-key",
+      model: { baseUrl: "http://127.0.0.1:9" },
+    });
+  });
+
+  it("no key anywhere → one actionable line, not a usage error", () => {
+    const { registry: r } = registry({});
+    const result = resolveModel(r, {}, {});
+    expect(result).toMatchObject({ ok: false, usage: false });
+    expect(!result.ok && result.message).toMatch(/No API key found: set ANTHROPIC_API_KEY/);
+  });
+
+  it("a known provider without its key names the variable and --api-key", () => {
+    const { registry: r } = registry({});
+    const result = resolveModel(r, { provider: "anthropic" }, {});
+    expect(!result.ok && result.message).toMatch(/ANTHROPIC_API_KEY.*--api-key/);
+  });
+
+  it("an unknown provider is a usage error listing the known ones", () => {
+    const { registry: r } = registry({});
+    const result = resolveModel(r, { provider: "acme" }, {});
+    expect(result).toMatchObject({ ok: false, usage: true });
+    expect(!result.ok && result.message).toMatch(/Unknown provider "acme".*anthropic/);
+  });
+
+  it("a mistyped provider prefix is reported, not sent as a model id", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const result = resolveModel(r, { model: "antropic/claude-x" }, {});
+    expect(result).toMatchObject({ ok: false, usage: true });
+    expect(!result.ok && result.message).toMatch(/Unknown provider "antropic"/);
+  });
+
+  it("a models.json provider is resolved by provider/model, its slashes kept in the id", () => {
+    const { registry: r } = registry(
+      {},
+      {
+        providers: {
+          box: {
+            baseUrl: "http://127.0.0.1:1/v1",
+            api: "openai-completions",
+            models: [{ id: "org/model-7b" }],
+          },
+        },
+      },
+    );
+    const result = resolveModel(r, { model: "box/org/model-7b" }, {});
+    expect(result).toMatchObject({ ok: true, model: { provider: "box", id: "org/model-7b" } });
+  });
+
+  it("listModels filters by search and marks providers with a key", () => {
+    const { gongHome } = registry({});
+    const { models } = listModels({ gongHome, env: { ANTHROPIC_API_KEY: "k" }, search: "claude" });
+    expect(models.length).toBeGreaterThan(0);
+    expect(models.every((m) => m.provider === "anthropic" && m.hasKey)).toBe(true);
+  });
+});
