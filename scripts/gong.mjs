@@ -19,5 +19,9 @@ if (build.status !== 0) {
   process.exit(build.status ?? 1);
 }
 const cli = path.join(root, "apps", "cli", "dist", "bin.js");
-const run = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], { stdio: "inherit" });
+// pnpm runs scripts from the workspace root; INIT_CWD is where the user typed the command.
+const run = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], {
+  stdio: "inherit",
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+});
 process.exit(run.status ?? 1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { describeError } from "../src/errors/describe.js";
 import {
   type AssistantMessage,
   classifyError,
@@ -180,5 +181,17 @@ describe("classifyError", () => {
     expect(readRetryAfter({ "retry-after": "Thu, 01 Jan 2026 00:00:05 GMT" }, now)).toBe(5000);
     expect(readRetryAfter(new Headers({ "retry-after-ms": "250", "retry-after": "9" }))).toBe(250);
     expect(readRetryAfter(undefined)).toBeUndefined();
+  });
+});
+
+describe("error messages a user reads", () => {
+  it("a provider message ending in a period is not followed by a second one (Connection error..)", () => {
+    const classified = classifyError(
+      Object.assign(new Error("Connection error."), { name: "APIConnectionError" }),
+    );
+    const text = describeError(classified, "anthropic");
+    expect(text).toBe(
+      "anthropic: Connection error. The connection failed or was cut: check the network or base URL, then retry.",
+    );
   });
 });

@@ -12,8 +12,9 @@ export function describeError(
   hints: { apiKeyEnv?: string; idleTimeoutMs?: number } = {},
 ): string {
   const status = classified.status === undefined ? "" : ` ${classified.status}`;
-  const head = `${provider}${status}: ${classified.providerMessage || "(no message)"}`;
-  return `${head}. ${nextStep(classified.kind, classified, hints)}`;
+  // Drop the provider's own final period so "Connection error." + ". Next" reads once.
+  const words = classified.providerMessage.replace(/\.+\s*$/, "") || "(no message)";
+  return `${provider}${status}: ${words}. ${nextStep(classified.kind, classified, hints)}`;
 }
 
 function nextStep(

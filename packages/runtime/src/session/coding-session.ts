@@ -170,10 +170,7 @@ export function finalText(message: AssistantMessage): string {
     .join("");
 }
 
-/** One line, and a provider message ending in "." followed by our "." reads as one. */
+/** Errors are shown on one line. */
 function oneLine(text: string): string {
-  return text
-    .replace(/\s*\n\s*/g, " ")
-    .replace(/(?<!\.)\.\.(?!\.)/g, ".")
-    .trim();
+  return text.replace(/\s*\n\s*/g, " ").trim();
 }
