@@ -15,6 +15,7 @@ import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
 import type { RunContext } from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
+import { liveRunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
 import { endSpan, startSpan } from "./observability/tracing.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
@@ -45,6 +46,20 @@ export interface AgentOptions {
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
   resolveModel?: (id: string) => Model | undefined;
+  /**
+   * Called before every LLM call, also between the turns of a running tool loop; a
+   * string it returns becomes the system prompt from that call on (as `setSystemPrompt`).
+   * It runs once per turn, so it must be cheap (the runtime stats a few files).
+   */
+  refreshSystemPrompt?: () => string | undefined;
+}
+
+/** What a run starts from: its messages and system prompt (after `onBeforeAgent`). */
+interface PreparedRun {
+  messages: Message[];
+  systemPrompt: string;
+  /** The agent's system prompt the hooks saw, so a later change can replace it. */
+  basePrompt: string;
 }
 
 export interface AgentState {
@@ -220,7 +235,8 @@ export class Agent {
     return this.startRun(async () => {
       await this.compaction.whenIdle();
       let messages: Message[];
-      let systemPrompt = this.internal.systemPrompt;
+      const basePrompt = this.internal.systemPrompt;
+      let systemPrompt = basePrompt;
       if (typeof input === "string") {
         const accepted = await this.hooks.onInput(input, images);
         if (accepted.handled) return undefined;
@@ -230,19 +246,20 @@ export class Agent {
       } else {
         messages = Array.isArray(input) ? input : [input];
       }
-      return { messages, systemPrompt };
+      return { messages, systemPrompt, basePrompt };
     });
   }
 
   /** Continues from the current context (after an error, say) without a new message. */
   continue(): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
-    return this.startRun(async () => ({ messages: [], systemPrompt: this.internal.systemPrompt }));
+    return this.startRun(async () => {
+      const systemPrompt = this.internal.systemPrompt;
+      return { messages: [], systemPrompt, basePrompt: systemPrompt };
+    });
   }
 
-  private startRun(
-    prepare: () => Promise<{ messages: Message[]; systemPrompt: string } | undefined>,
-  ): Promise<void> {
+  private startRun(prepare: () => Promise<PreparedRun | undefined>): Promise<void> {
     // Busy (and abortable) from the first moment, also while input hooks and a
     // running compaction are awaited.
     const controller = new AbortController();
@@ -252,7 +269,7 @@ export class Agent {
       try {
         const prepared = await prepare();
         if (prepared && !controller.signal.aborted) {
-          await this.runWith(controller, prepared.messages, prepared.systemPrompt);
+          await this.runWith(controller, prepared);
         }
       } finally {
         this.internal.isStreaming = false;
@@ -268,8 +285,7 @@ export class Agent {
 
   private async runWith(
     controller: AbortController,
-    initial: Message[],
-    systemPrompt: string,
+    { messages: initial, systemPrompt, basePrompt }: PreparedRun,
   ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
@@ -280,7 +296,12 @@ export class Agent {
     let error: string | undefined;
     try {
       const outcome = await runLoop(
-        this.runContext(controller.signal, span, systemPrompt, doomLoop),
+        this.runContext(
+          controller.signal,
+          span,
+          liveRunSystemPrompt(() => this.internal.systemPrompt, basePrompt, systemPrompt),
+          doomLoop,
+        ),
         [...this.steeringQueue.splice(0), ...initial],
       );
       turns = outcome.turns;
@@ -309,7 +330,7 @@ export class Agent {
   private runContext(
     signal: AbortSignal,
     span: ReturnType<typeof startSpan>,
-    systemPrompt: string,
+    systemPrompt: () => string,
     doomLoop: DoomLoopGuard,
   ): RunContext {
     const skills = this.skillSession;
@@ -325,8 +346,12 @@ export class Agent {
       cwd: this.options.cwd ?? process.cwd(),
       projectRoot: this.options.projectRoot ?? this.options.cwd ?? process.cwd(),
       systemPrompt,
+      refreshSystemPrompt: () => {
+        const next = this.options.refreshSystemPrompt?.();
+        if (next !== undefined) this.internal.systemPrompt = next;
+      },
       messages: () => this.internal.messages,
-      contextTokens: () => this.compaction.contextTokens(systemPrompt),
+      contextTokens: () => this.compaction.contextTokens(systemPrompt()),
       appendMessage: (message) => {
         this.internal.messages.push(message);
       },

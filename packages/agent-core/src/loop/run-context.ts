@@ -28,8 +28,10 @@ export interface RunContext {
   readonly truncator: ObservationTruncator | undefined;
   readonly cwd: string;
   readonly projectRoot: string;
-  /** The system prompt of this run (after `onBeforeAgent`). */
-  readonly systemPrompt: string;
+  /** The system prompt of this run (after `onBeforeAgent`; follows `setSystemPrompt`). */
+  systemPrompt(): string;
+  /** Asks the agent's `refreshSystemPrompt` option for a newer prompt (before each LLM call). */
+  refreshSystemPrompt(): void;
   messages(): readonly Message[];
   /** Tokens the context uses now (usage of the last answer + estimate of the rest). */
   contextTokens(): number;

@@ -16,8 +16,10 @@ function hasVisibleContent(message: AssistantMessage): boolean {
 async function buildContext(run: RunContext, dropThinking: boolean): Promise<Context> {
   const messages = repairContext(run.messages(), { dropThinking });
   const transformed = await run.hooks.onContext(messages);
+  // Context files edited during the run (even by this run's tools) apply from this call.
+  run.refreshSystemPrompt();
   return {
-    systemPrompt: run.systemPrompt,
+    systemPrompt: run.systemPrompt(),
     messages: transformed,
     tools: run.tools().map((tool) => ({
       name: tool.name,
