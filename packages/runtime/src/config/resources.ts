@@ -74,6 +74,24 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
   };
 }
 
+/**
+ * Every file whose appearance, edit or removal changes the system prompt for this cwd
+ * (the candidates `discoverResources` reads, existing or not): AGENTS.md and CLAUDE.md
+ * in the gong home and each folder from `/` to the cwd, SYSTEM.md and APPEND_SYSTEM.md.
+ */
+export function systemPromptFiles(options: DiscoverResourcesOptions): string[] {
+  const cwd = path.resolve(options.cwd);
+  const projectDir = projectConfigDir(cwd);
+  const dirs = [options.gongHome, ...ancestorsFromRoot(cwd)];
+  return [
+    ...dirs.flatMap((dir) => CONTEXT_FILE_NAMES.map((name) => path.join(dir, name))),
+    ...[projectDir, options.gongHome].flatMap((dir) => [
+      path.join(dir, "SYSTEM.md"),
+      path.join(dir, "APPEND_SYSTEM.md"),
+    ]),
+  ];
+}
+
 /** `/`, `/a`, `/a/b` for `/a/b`. */
 export function ancestorsFromRoot(dir: string): string[] {
   const chain: string[] = [];

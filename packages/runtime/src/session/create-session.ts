@@ -9,7 +9,7 @@ import {
   resolveObservationConfig,
 } from "@gong/truncate";
 import { resolveGongHome } from "../config/paths.js";
-import { discoverResources } from "../config/resources.js";
+import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { resolveModel } from "../models/resolve-model.js";
@@ -23,7 +23,8 @@ import type {
   CreateCodingSessionResult,
 } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
-import { assembleSystemPrompt } from "./system-prompt.js";
+import { assembleSystemPrompt, flagFiles } from "./system-prompt.js";
+import { SystemPromptSource } from "./system-prompt-source.js";
 import { buildTools } from "./tools.js";
 
 /**
@@ -100,11 +101,23 @@ export async function createCodingSession(
       "off";
 
     const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    const flags = {
+      systemPrompt: options.systemPrompt,
+      appendSystemPrompt: options.appendSystemPrompt,
+    };
+    const promptSource = new SystemPromptSource(
+      [...systemPromptFiles({ cwd, gongHome }), ...flagFiles(flags, cwd)],
+      (currentTools) =>
+        assembleSystemPrompt(
+          cwd,
+          discoverResources({ cwd, gongHome }),
+          currentTools,
+          skills,
+          flags,
+        ),
+    );
     const refreshSystemPrompt = (currentTools: readonly Tool[]) =>
-      assembleSystemPrompt(cwd, discoverResources({ cwd, gongHome }), currentTools, skills, {
-        systemPrompt: options.systemPrompt,
-        appendSystemPrompt: options.appendSystemPrompt,
-      });
+      promptSource.current(currentTools);
     const truncator = createTruncator(cwd, env, warn);
 
     /** An agent for these settings, continuing `from` (its messages, model, thinking). */
@@ -133,6 +146,9 @@ export async function createCodingSession(
         streamOptions: { apiKey: resolved.apiKey },
         skills,
         resolveModel: (id) => registry.find(activeModel.provider, id),
+        // Before every LLM call: edited context files apply at the next turn, also
+        // inside a running tool loop (a stat per candidate file when nothing changed).
+        refreshSystemPrompt: () => promptSource.ifChanged(toolSet),
       });
     };
     const agent = await buildAgent(settings, tools.tools);

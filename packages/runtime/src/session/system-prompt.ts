@@ -40,11 +40,25 @@ export function assembleSystemPrompt(
   });
 }
 
+/** The files the flags may name (watched like the context files: edits apply next turn). */
+export function flagFiles(flags: PromptFlags, cwd: string): string[] {
+  return [flags.systemPrompt, flags.appendSystemPrompt].flatMap((value) => {
+    const file = candidateFile(value, cwd);
+    return file ? [file] : [];
+  });
+}
+
+/** The file a flag value would name: one line, not too long (else it is plain text). */
+function candidateFile(value: string | undefined, cwd: string): string | undefined {
+  if (value === undefined || value.length >= 4096 || /[\n\0]/.test(value)) return undefined;
+  return path.resolve(cwd, value);
+}
+
 /** A flag value that names an existing file means that file's content (as pi does). */
 function textOrFile(value: string | undefined, cwd: string): string | undefined {
   if (value === undefined) return undefined;
-  if (value.length < 4096 && !value.includes("\n")) {
-    const file = path.resolve(cwd, value);
+  const file = candidateFile(value, cwd);
+  if (file !== undefined) {
     if (existsSync(file)) {
       try {
         return readFileSync(file, "utf8");
