@@ -18,7 +18,8 @@ export interface CodingSessionParts {
 /**
  * An agent wired to its session file (issue #7): every message is persisted as it
  * ends, model and thinking changes are recorded, the context files are re-read before
- * each prompt, and the file's lock is released on `close`.
+ * each prompt (and, when one changed on disk, before each LLM call of a run: the agent's
+ * `refreshSystemPrompt` option), and the file's lock is released on `close`.
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
