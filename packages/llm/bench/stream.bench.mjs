@@ -1,15 +1,44 @@
 // Parse-and-dispatch overhead of @gong/llm over the bare SDKs (issue #3 benchmark).
 // The same 10 000-event stream comes from the local mock server; we time the bare SDK
 // iterating its parsed events, then our adapter producing AssistantMessageEvents.
+// The mock runs in its own process (the gong-mock-llm CLI) so its SSE writing does not
+// share this process's CPU with the code being measured; BENCH_MOCK=inprocess restores
+// the old in-process server for comparison.
 // Run: pnpm --filter @gong/llm bench   (needs `pnpm --filter @gong/llm build` first)
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import Anthropic from "@anthropic-ai/sdk";
 import { startMockLlmServer, textResponse, toolCallResponse } from "@gong/testing";
 import OpenAI from "openai";
 import { stream } from "../dist/index.js";
 
 const EVENTS = 10_000;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const mock = await startMockLlmServer();
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const mock =
+  process.env.BENCH_MOCK === "inprocess" ? await startMockLlmServer() : await childMock();
+
+/** The mock server in a child process; steps are sent as JSON lines on its stdin. */
+async function childMock() {
+  const cli = fileURLToPath(new URL("cli.js", import.meta.resolve("@gong/testing")));
+  const child = spawn(process.execPath, [cli], { stdio: ["pipe", "pipe", "inherit"] });
+  const [line] = await once(createInterface({ input: child.stdout }), "line");
+  const urls = JSON.parse(line);
+  return {
+    ...urls,
+    // Sent before the request; stdin is processed before the HTTP request arrives
+    // because the request is only made after this write is flushed.
+    enqueue: async (step) => {
+      if (!child.stdin.write(`${JSON.stringify(step)}\n`)) await once(child.stdin, "drain");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+    close: async () => {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    },
+  };
+}
 
 // One character per delta → one SSE event per delta.
 const textStep = () => textResponse("x".repeat(EVENTS), { chunkSize: 1, ping: false });
@@ -75,7 +104,7 @@ async function adapter(api) {
 }
 
 async function time(run, api, step) {
-  mock.enqueue(step());
+  await mock.enqueue(step());
   const started = performance.now();
   const events = await run(api);
   return { ms: performance.now() - started, events };
