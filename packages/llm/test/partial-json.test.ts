@@ -1,6 +1,6 @@
 import { parse as parseIncomplete } from "partial-json";
 import { describe, expect, it } from "vitest";
-import type { ToolCall } from "../src/index.js";
+import type { AssistantMessage, ToolCall } from "../src/index.js";
 import {
   accumulatePartialJson,
   createAssistantMessageEventStream,
@@ -85,14 +85,14 @@ describe("seed 002 §12 partial JSON — fast path", () => {
   });
   it("streamed tool-call deltas carry the same arguments as a full re-parse", () => {
     const events = createAssistantMessageEventStream();
-    const message = {
-      role: "assistant" as const,
+    const message: AssistantMessage = {
+      role: "assistant",
       content: [],
       api: "openai-completions",
       provider: "openai",
       model: "m",
       usage: emptyUsage(),
-      stopReason: "stop" as const,
+      stopReason: "stop",
       timestamp: 0,
     };
     const builder = new MessageBuilder(message, events);
