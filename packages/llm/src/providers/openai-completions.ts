@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
@@ -17,7 +17,9 @@ export const streamOpenAICompletions: StreamFunction = (
 async function runCompletions(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   const compat = resolveCompat(model);
-  const client = new OpenAI({
+  // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
+  const { default: OpenAISDK } = await import("openai");
+  const client = new OpenAISDK({
     apiKey: run.apiKey,
     baseURL: model.baseUrl,
     maxRetries: 0,
