@@ -1,4 +1,3 @@
-import type Anthropic from "@anthropic-ai/sdk";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
@@ -13,8 +12,8 @@ export const streamAnthropic: StreamFunction = (
 async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
-  const { default: AnthropicSDK } = await import("@anthropic-ai/sdk");
-  const client = new AnthropicSDK({
+  const { default: Anthropic } = await import("@anthropic-ai/sdk");
+  const client = new Anthropic({
     apiKey: run.apiKey,
     baseURL: model.baseUrl,
     maxRetries: 0,

@@ -1,4 +1,3 @@
-import type OpenAI from "openai";
 import type { Context, Model, StreamFunction, StreamOptions } from "../types.js";
 import { buildResponsesParams } from "./openai-responses-request.js";
 import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
@@ -21,8 +20,8 @@ export const streamOpenAIResponses: StreamFunction = (
 async function runResponses(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
-  const { default: OpenAISDK } = await import("openai");
-  const client = new OpenAISDK({
+  const { default: OpenAI } = await import("openai");
+  const client = new OpenAI({
     apiKey: run.apiKey,
     baseURL: model.baseUrl,
     maxRetries: 0,
