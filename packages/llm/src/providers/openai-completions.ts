@@ -3,6 +3,7 @@ import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "
 import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
 import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
+import { routeConsoleWarnings, sdkLogOptions } from "./sdk-warnings.js";
 
 /** Reasoning text arrives under one of three names depending on the server. */
 const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"] as const;
@@ -24,12 +25,12 @@ async function runCompletions(run: ProviderRun, context: Context): Promise<void>
     baseURL: model.baseUrl,
     maxRetries: 0,
     defaultHeaders: { ...model.headers, ...options.headers },
+    ...sdkLogOptions(options.onWarning),
   });
-  const stream = await client.chat.completions.create(
-    buildCompletionsParams(model, context, options, compat),
-    {
+  const stream = await routeConsoleWarnings(options.onWarning, () =>
+    client.chat.completions.create(buildCompletionsParams(model, context, options, compat), {
       signal: run.signal,
-    },
+    }),
   );
 
   let current: { kind: "text" | "thinking"; index: number } | undefined;
