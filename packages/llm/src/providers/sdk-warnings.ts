@@ -9,7 +9,7 @@ type WarningSink = ((message: string) => void) | undefined;
  */
 export function sdkLogOptions(onWarning: WarningSink) {
   const report = (message: string, ...rest: unknown[]) => onWarning?.(format(message, ...rest));
-  const ignore = () => {};
+  const ignore = (_message: string, ..._rest: unknown[]) => {};
   return {
     logLevel: "warn" as const,
     logger: { error: report, warn: report, info: ignore, debug: ignore },
