@@ -16,7 +16,10 @@ export interface AssistantMessageEventSource extends AssistantMessageEventStream
  * the terminal `done`/`error` event and never rejects.
  */
 export function createAssistantMessageEventStream(): AssistantMessageEventSource {
-  const queue: AssistantMessageEvent[] = [];
+  // Buffered events are read from `head` instead of `shift()`ed, and the array is reset
+  // once drained: no per-event array moves when the consumer falls behind.
+  let queue: AssistantMessageEvent[] = [];
+  let head = 0;
   const waiting: ((next: IteratorResult<AssistantMessageEvent>) => void)[] = [];
   let finished = false;
   let settle!: (message: AssistantMessage) => void;
@@ -42,8 +45,14 @@ export function createAssistantMessageEventStream(): AssistantMessageEventSource
     [Symbol.asyncIterator]() {
       return {
         next() {
-          const event = queue.shift();
-          if (event) return Promise.resolve({ value: event, done: false });
+          if (head < queue.length) {
+            const event = queue[head++] as AssistantMessageEvent;
+            if (head === queue.length) {
+              queue = [];
+              head = 0;
+            }
+            return Promise.resolve({ value: event, done: false });
+          }
           if (finished) return Promise.resolve({ value: undefined, done: true });
           return new Promise((resolve) => waiting.push(resolve));
         },

@@ -150,6 +150,12 @@ export interface StreamOptions {
   headers?: Record<string, string>;
   /** No chunk for this long ends the stream with `errorKind: "timeout"` (default 60 000). */
   idleTimeoutMs?: number;
+  /**
+   * Receives the provider SDK's warnings (e.g. "The model 'claude-sonnet-4-5' is
+   * deprecated …") as text. The SDKs never print to the console themselves; without
+   * this callback their warnings are dropped.
+   */
+  onWarning?: (message: string) => void;
 }
 
 export type AssistantMessageEvent =

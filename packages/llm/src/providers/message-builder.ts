@@ -1,17 +1,23 @@
 import type { AssistantMessageEventSource } from "../event-stream.js";
-import { parsePartialJson } from "../partial-json.js";
+import { JsonTail, parsePartialJson, parseWithTail } from "../partial-json.js";
 import type { AssistantMessage, TextContent, ThinkingContent, ToolCall } from "../types.js";
 
 const EAGER_PARSE_CHARS = 512;
+const TRAILING_SPACE = /\s/;
+
+/** A streaming tool call's argument text, its scan state and when it was last parsed. */
+interface ToolArguments {
+  text: string;
+  tail: JsonTail;
+  parsedLength: number;
+}
 
 /**
  * Grows the partial `AssistantMessage` and emits the matching events, so every
  * provider produces the same event sequence. Indexes are positions in `content`.
  */
 export class MessageBuilder {
-  private readonly argumentText = new Map<number, string>();
-  /** Length of the argument text when it was last parsed, per content index. */
-  private readonly parsedLength = new Map<number, number>();
+  private readonly toolArguments = new Map<number, ToolArguments>();
   private readonly open = new Set<number>();
 
   constructor(
@@ -54,7 +60,7 @@ export class MessageBuilder {
   startToolCall(id: string, name: string): number {
     const index = this.message.content.push({ type: "toolCall", id, name, arguments: {} }) - 1;
     this.open.add(index);
-    this.argumentText.set(index, "");
+    this.toolArguments.set(index, { text: "", tail: new JsonTail(), parsedLength: 0 });
     this.events.push({ type: "toolcall_start", contentIndex: index, partial: this.message });
     return index;
   }
@@ -65,24 +71,34 @@ export class MessageBuilder {
    * a 40 KB `content` argument linear instead of quadratic. `end` parses the whole.
    */
   appendToolArguments(index: number, delta: string): void {
-    const text = (this.argumentText.get(index) ?? "") + delta;
-    this.argumentText.set(index, text);
-    const parsed = this.parsedLength.get(index) ?? 0;
-    if (text.length <= EAGER_PARSE_CHARS || text.length >= parsed * 1.1) {
+    let state = this.toolArguments.get(index);
+    if (!state) {
+      state = { text: "", tail: new JsonTail(), parsedLength: 0 };
+      this.toolArguments.set(index, state);
+    }
+    const text = state.text + delta;
+    state.text = text;
+    state.tail.feed(delta);
+    if (text.length <= EAGER_PARSE_CHARS || text.length >= state.parsedLength * 1.1) {
       const block = this.message.content[index] as ToolCall;
-      block.arguments = parsePartialJson(text);
-      this.parsedLength.set(index, text.length);
+      // Trailing whitespace would land inside a closed string; parsePartialJson trims it.
+      block.arguments = TRAILING_SPACE.test(text[text.length - 1] ?? " ")
+        ? parsePartialJson(text)
+        : parseWithTail(text.trimStart(), state.tail);
+      state.parsedLength = text.length;
     }
     this.events.push({ type: "toolcall_delta", contentIndex: index, delta, partial: this.message });
   }
 
   /** Replaces the streamed argument text with the provider's final version. */
   setToolArguments(index: number, text: string): void {
-    this.argumentText.set(index, text);
+    const tail = new JsonTail();
+    tail.feed(text);
+    this.toolArguments.set(index, { text, tail, parsedLength: text.length });
   }
 
   toolArgumentText(index: number): string {
-    return this.argumentText.get(index) ?? "";
+    return this.toolArguments.get(index)?.text ?? "";
   }
 
   isOpen(index: number): boolean {
@@ -108,7 +124,7 @@ export class MessageBuilder {
         partial: this.message,
       });
     } else {
-      block.arguments = parsePartialJson(this.argumentText.get(index) ?? "");
+      block.arguments = parsePartialJson(this.toolArgumentText(index));
       this.events.push({
         type: "toolcall_end",
         contentIndex: index,

@@ -1,8 +1,9 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
 import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
+import { routeConsoleWarnings, sdkLogOptions } from "./sdk-warnings.js";
 
 /** Reasoning text arrives under one of three names depending on the server. */
 const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"] as const;
@@ -17,17 +18,19 @@ export const streamOpenAICompletions: StreamFunction = (
 async function runCompletions(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   const compat = resolveCompat(model);
-  const client = new OpenAI({
+  // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
+  const { default: OpenAISDK } = await import("openai");
+  const client = new OpenAISDK({
     apiKey: run.apiKey,
     baseURL: model.baseUrl,
     maxRetries: 0,
     defaultHeaders: { ...model.headers, ...options.headers },
+    ...sdkLogOptions(options.onWarning),
   });
-  const stream = await client.chat.completions.create(
-    buildCompletionsParams(model, context, options, compat),
-    {
+  const stream = await routeConsoleWarnings(options.onWarning, () =>
+    client.chat.completions.create(buildCompletionsParams(model, context, options, compat), {
       signal: run.signal,
-    },
+    }),
   );
 
   let current: { kind: "text" | "thinking"; index: number } | undefined;
