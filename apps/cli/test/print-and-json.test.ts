@@ -166,6 +166,24 @@ describe("gong --mode json", () => {
     expect(run.stderr).toBe("");
   });
 
+  it("the provider SDK's own warnings (a deprecated model) are warning events, not stray console lines", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["--mode", "json", "--model", "claude-sonnet-4-5", "hi"], box);
+    expect(run.code).toBe(0);
+    const warnings = jsonLines(run.stdout).filter((line) => line.type === "warning");
+    expect(warnings).toEqual([
+      { type: "warning", message: expect.stringMatching(/claude-sonnet-4-5' is deprecated/) },
+    ]);
+    expect(run.stderr).toBe("");
+
+    mock.enqueue(textResponse("ok"));
+    const printed = await runGong(["-p", "--model", "claude-sonnet-4-5", "hi"], box);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toBe("ok\n");
+    expect(printed.stderr).toMatch(/^gong: warning: .*claude-sonnet-4-5' is deprecated/);
+  });
+
   it("a failed run exits 1 in json mode too", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { retry: { maxRetries: 0 } });

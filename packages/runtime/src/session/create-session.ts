@@ -143,7 +143,8 @@ export async function createCodingSession(
         hooks,
         truncator,
         settings: agentSettings(current),
-        streamOptions: { apiKey: resolved.apiKey },
+        // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
+        streamOptions: { apiKey: resolved.apiKey, onWarning: (message) => warn(message) },
         skills,
         resolveModel: (id) => registry.find(activeModel.provider, id),
         // Before every LLM call: edited context files apply at the next turn, also
