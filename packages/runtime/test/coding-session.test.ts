@@ -7,12 +7,8 @@ import {
   textResponse,
 } from "@gong/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type CodingSession,
-  type CodingSessionOptions,
-  createCodingSession,
-} from "../src/index.js";
-import { tempDir, writeFile } from "./helpers.js";
+import { createCodingSession } from "../src/index.js";
+import { openSession, sessionSandbox, writeFile } from "./helpers.js";
 
 let mock: MockLlmServer;
 beforeAll(async () => {
@@ -24,24 +20,10 @@ afterAll(async () => {
 beforeEach(() => mock.reset());
 
 function setup() {
-  const root = tempDir();
-  const cwd = path.join(root, "project");
-  const gongHome = path.join(root, "gong-home");
-  writeFile(path.join(cwd, ".keep"), "");
-  const env = {
-    HOME: root,
-    GONG_HOME: gongHome,
-    ANTHROPIC_API_KEY: "k",
-    ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
-  };
-  return { cwd, gongHome, env };
+  return { ...sessionSandbox(mock.anthropicBaseUrl) };
 }
 
-async function open(options: CodingSessionOptions): Promise<CodingSession> {
-  const created = await createCodingSession(options);
-  if (!created.ok) throw new Error(created.error.message);
-  return created.session;
-}
+const open = openSession;
 
 function fileLines(file: string): Record<string, unknown>[] {
   return readFileSync(file, "utf8")

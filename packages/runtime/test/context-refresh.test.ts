@@ -8,12 +8,8 @@ import {
 } from "@gong/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FileStamps } from "../src/config/file-stamps.js";
-import {
-  type CodingSession,
-  type CodingSessionOptions,
-  createCodingSession,
-} from "../src/index.js";
-import { tempDir, writeFile } from "./helpers.js";
+import type { CodingSession } from "../src/index.js";
+import { openSession, sessionSandbox, tempDir, writeFile } from "./helpers.js";
 
 let mock: MockLlmServer;
 beforeAll(async () => {
@@ -25,24 +21,10 @@ afterAll(async () => {
 beforeEach(() => mock.reset());
 
 function setup() {
-  const root = tempDir();
-  const cwd = path.join(root, "project");
-  const gongHome = path.join(root, "gong-home");
-  writeFile(path.join(cwd, ".keep"), "");
-  const env = {
-    HOME: root,
-    GONG_HOME: gongHome,
-    ANTHROPIC_API_KEY: "k",
-    ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
-  };
-  return { cwd, gongHome, env, session: { kind: "none" as const } };
+  return { ...sessionSandbox(mock.anthropicBaseUrl), session: { kind: "none" as const } };
 }
 
-async function open(options: CodingSessionOptions): Promise<CodingSession> {
-  const created = await createCodingSession(options);
-  if (!created.ok) throw new Error(created.error.message);
-  return created.session;
-}
+const open = openSession;
 
 const system = (i: number) =>
   JSON.stringify((mock.requests[i]!.body as { system: unknown }).system);

@@ -2,6 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
+import {
+  type CodingSession,
+  type CodingSessionOptions,
+  createCodingSession,
+} from "../src/index.js";
 
 const made: string[] = [];
 afterEach(() => {
@@ -19,4 +24,26 @@ export function writeFile(file: string, content: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
   return file;
+}
+
+/** A project and GONG_HOME in a temp folder, with an environment pointing at the mock. */
+export function sessionSandbox(anthropicBaseUrl: string) {
+  const root = tempDir();
+  const cwd = path.join(root, "project");
+  const gongHome = path.join(root, "gong-home");
+  writeFile(path.join(cwd, ".keep"), "");
+  const env = {
+    HOME: root,
+    GONG_HOME: gongHome,
+    ANTHROPIC_API_KEY: "k",
+    ANTHROPIC_BASE_URL: anthropicBaseUrl,
+  };
+  return { cwd, gongHome, env };
+}
+
+/** Opens a coding session; an expected failure fails the test with its message. */
+export async function openSession(options: CodingSessionOptions): Promise<CodingSession> {
+  const created = await createCodingSession(options);
+  if (!created.ok) throw new Error(created.error.message);
+  return created.session;
 }
