@@ -2,24 +2,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  type MockLlmServer,
-  startMockLlmServer,
-  textResponse,
-  toolCallResponse,
-} from "@gong/testing";
-import { chromium } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { BIN, jsonLines, runGong, sandbox, writeJson } from "./harness.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 describe("gong — usage and startup", () => {
   it("--version prints the package version", async () => {
@@ -169,12 +158,7 @@ describe("gong --list-models", () => {
   });
 });
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium)
-  console.warn(
-    `HTML export browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`,
-  );
+const hasChromium = chromiumAvailable("HTML export browser test");
 
 // Evaluated inside the page; declared because the package compiles without the DOM lib.
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
@@ -231,18 +215,7 @@ describe("gong --export", () => {
       const id = jsonLines(run.stdout)[0]!.id as string;
       const out = path.join(box.cwd, "out.html");
       expect((await runGong(["--export", id, out], box)).code).toBe(0);
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage({ colorScheme: "light" });
         await page.goto(pathToFileURL(out).href);

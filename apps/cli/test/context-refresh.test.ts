@@ -1,22 +1,11 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type MockLlmServer,
-  startMockLlmServer,
-  textResponse,
-  toolCallResponse,
-} from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { runGong, sandbox } from "./harness.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 function systemOf(index: number): string {
   const request = mock.requests[index];

@@ -1,22 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type MockLlmServer,
-  startMockLlmServer,
-  textResponse,
-  toolCallResponse,
-} from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, runGong, sandbox, writeSettings } from "./harness.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 interface AnthropicBody {
   system?: string | { type: string; text: string }[];

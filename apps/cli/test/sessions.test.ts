@@ -1,24 +1,17 @@
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
-  type MockLlmServer,
   overflowResponse,
   rateLimitResponse,
   startMockLlmServer,
   textResponse,
   toolCallResponse,
 } from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { jsonLines, runGong, sandbox, writeJson, writeSettings } from "./harness.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 function messagesOf(index: number): string {
   return JSON.stringify((mock.requests[index]!.body as { messages: unknown }).messages);
@@ -106,24 +99,27 @@ describe("gong sessions", () => {
   });
 
   it("a session in use by another gong → one line naming the pid", async () => {
-    const box = sandbox(mock.anthropicBaseUrl);
-    // No retries: once the mock goes away the holder must end at once.
-    writeSettings(box.gongHome, { retry: { maxRetries: 0 } });
-    mock.enqueue(textResponse("first"));
-    expect((await runGong(["-p", "start"], box)).code).toBe(0);
-    // The second run stalls mid-stream, holding the session, while a third tries to open it.
-    mock.enqueue(textResponse("slow answer", { stallAfterEvents: 2 }));
-    const holder = runGong(["-c", "-p", "hold it"], box, { timeoutMs: 30_000 }).catch(
-      () => undefined,
-    );
-    await waitFor(() => mock.requests.length === 2);
-    const blocked = await runGong(["-c", "-p", "me too"], box);
-    expect(blocked.code).toBe(1);
-    expect(blocked.stderr).toMatch(/pid \d+/);
-    expect(blocked.stderr.trim().split("\n")).toHaveLength(1);
-    await mock.close();
-    mock = await startMockLlmServer();
-    await holder;
+    // Its own server: closing it is how the stalled holder is ended.
+    const own = await startMockLlmServer();
+    let holder: Promise<unknown> | undefined;
+    try {
+      const box = sandbox(own.anthropicBaseUrl);
+      // No retries: once the mock goes away the holder must end at once.
+      writeSettings(box.gongHome, { retry: { maxRetries: 0 } });
+      own.enqueue(textResponse("first"));
+      expect((await runGong(["-p", "start"], box)).code).toBe(0);
+      // The second run stalls mid-stream, holding the session, while a third tries to open it.
+      own.enqueue(textResponse("slow answer", { stallAfterEvents: 2 }));
+      holder = runGong(["-c", "-p", "hold it"], box, { timeoutMs: 30_000 }).catch(() => undefined);
+      await waitFor(() => own.requests.length === 2);
+      const blocked = await runGong(["-c", "-p", "me too"], box);
+      expect(blocked.code).toBe(1);
+      expect(blocked.stderr).toMatch(/pid \d+/);
+      expect(blocked.stderr.trim().split("\n")).toHaveLength(1);
+    } finally {
+      await own.close();
+      await holder;
+    }
   });
 });
 

@@ -1,27 +1,21 @@
 import {
   authErrorResponse,
   errorResponse,
-  type MockLlmServer,
   OVERFLOW_MESSAGES,
   overflowResponse,
   overloadedResponse,
   rateLimitResponse,
-  startMockLlmServer,
   textResponse,
   toolCallResponse,
 } from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { type Api, complete, isContextOverflow, stream } from "../src/index.js";
 import { collect, mockModel, userMessage } from "./helpers.js";
 
 const APIS: Api[] = ["anthropic-messages", "openai-completions", "openai-responses"];
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 const modelFor = (api: Api, overrides = {}) =>
   mockModel(

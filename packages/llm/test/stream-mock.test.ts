@@ -1,22 +1,12 @@
-import {
-  type MockLlmServer,
-  startMockLlmServer,
-  textResponse,
-  thinkingResponse,
-  toolCallResponse,
-} from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { type Api, complete, stream, type ToolCall } from "../src/index.js";
 import { collect, mockModel, userMessage } from "./helpers.js";
 
 const APIS: Api[] = ["anthropic-messages", "openai-completions", "openai-responses"];
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(() => mock.close());
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 const modelFor = (api: Api) =>
   mockModel(api, api === "anthropic-messages" ? mock.anthropicBaseUrl : mock.openaiBaseUrl);

@@ -1,23 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type MockLlmServer,
-  overflowResponse,
-  startMockLlmServer,
-  textResponse,
-} from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { overflowResponse, textResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { createCodingSession } from "../src/index.js";
 import { openSession, sessionSandbox, writeFile } from "./helpers.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 function setup() {
   return { ...sessionSandbox(mock.anthropicBaseUrl) };

@@ -1,24 +1,13 @@
 import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import {
-  type MockLlmServer,
-  startMockLlmServer,
-  textResponse,
-  toolCallResponse,
-} from "@gong/testing";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
 import { FileStamps } from "../src/config/file-stamps.js";
 import type { CodingSession } from "../src/index.js";
 import { openSession, sessionSandbox, tempDir, writeFile } from "./helpers.js";
 
-let mock: MockLlmServer;
-beforeAll(async () => {
-  mock = await startMockLlmServer();
-});
-afterAll(async () => {
-  await mock.close();
-});
-beforeEach(() => mock.reset());
+const mock = useMockLlmServer();
 
 function setup() {
   return { ...sessionSandbox(mock.anthropicBaseUrl), session: { kind: "none" as const } };

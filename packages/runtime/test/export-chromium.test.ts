@@ -1,7 +1,7 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium } from "playwright-core";
+import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
 import { describe, expect, it } from "vitest";
 import { renderSessionHtml } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
@@ -11,13 +11,7 @@ import { tempDir } from "./helpers.js";
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
 type Measurable = { getBoundingClientRect(): { height: number } };
 
-const CHROMIUM = "/usr/bin/chromium";
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(
-    `HTML export browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`,
-  );
-}
+const hasChromium = chromiumAvailable("HTML export browser test");
 
 describe("HTML export — rendered in headless Chromium", () => {
   it.skipIf(!hasChromium)(
@@ -25,18 +19,7 @@ describe("HTML export — rendered in headless Chromium", () => {
     async () => {
       const file = path.join(tempDir(), "session.html");
       writeFileSync(file, renderSessionHtml(sampleDocument()));
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      const browser = await launchChromium();
       try {
         const page = await browser.newPage({ colorScheme: "light" });
         const requests: string[] = [];
