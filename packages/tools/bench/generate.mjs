@@ -76,3 +76,13 @@ export function generateEditFile(file, bytes) {
   const half = Math.ceil(bytes / line.length / 2);
   writeFileSync(file, `${line.repeat(half)}const EDIT_TARGET = 1;\n${line.repeat(half)}`);
 }
+
+/** Curly quotes and trailing spaces on every line: an edit written with straight quotes only matches fuzzily. */
+export function generateFuzzyEditFile(file, bytes) {
+  const line = "  let x = \u201Cvalue\u201D;   \n";
+  const half = Math.ceil(bytes / line.length / 2);
+  writeFileSync(
+    file,
+    `${line.repeat(half)}const \u2018marker1\u2019 = 1;   \n${line.repeat(half)}`,
+  );
+}

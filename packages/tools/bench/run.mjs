@@ -10,7 +10,12 @@ import path from "node:path";
 import { createCodingTools, runTool } from "../dist/index.js";
 import { detectSearchBinaries } from "../dist/search/binaries.js";
 import { rgArguments } from "../dist/search/grep-rg.js";
-import { generateBigFile, generateEditFile, generateTree } from "./generate.mjs";
+import {
+  generateBigFile,
+  generateEditFile,
+  generateFuzzyEditFile,
+  generateTree,
+} from "./generate.mjs";
 
 const FILES = Number(process.env.BENCH_FILES ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -78,6 +83,7 @@ try {
   const tree = generateTree(root, { files: FILES });
   generateBigFile(path.join(root, "big.log"), 1_050_000);
   generateEditFile(path.join(root, "edit.ts"), 10 * 1024 * 1024);
+  generateFuzzyEditFile(path.join(root, "fuzzy.ts"), 10 * 1024 * 1024);
   // A project is a git repository: rg and fd then read .gitignore natively.
   spawnSync("git", ["init", "-q", root], { stdio: "ignore" });
   const bigSize = statSync(path.join(root, "big.log")).size;
@@ -190,6 +196,26 @@ try {
     path.join(root, "edit.ts"),
   ]);
   row("edit one line in a 10 MB file", edit.time, sedEdit, "sed -i", edit.last.status);
+
+  // The same, matched fuzzily: straight quotes in oldText, curly quotes and trailing
+  // spaces in the file (the new text keeps curly quotes, so every run matches fuzzily).
+  let m = 1;
+  const fuzzy = await timeAsync(() => {
+    const result = call("edit", {
+      path: "fuzzy.ts",
+      oldText: `const 'marker${m}' = 1;`,
+      newText: `const \u2018marker${m + 1}\u2019 = 1;`,
+    });
+    m++;
+    return result;
+  });
+  row(
+    "fuzzy edit (quotes, trailing spaces) in a 10 MB file",
+    fuzzy.time,
+    undefined,
+    "",
+    `${fuzzy.last.status}, match ${fuzzy.last.data?.match}`,
+  );
 
   // bash streaming 200 MB
   const bashMem = await peakRss(() => call("bash", { command: "yes | head -c 200000000" }));

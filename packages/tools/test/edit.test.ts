@@ -210,35 +210,31 @@ describe("J.1 edit — 4. safety and limits", () => {
     expect(readBack("empty.txt")).toBe("");
   });
 
-  it("4.2 a 10 MB file edits in well under a second", async () => {
+  // Speed (seed: under a second) is measured by `pnpm bench` in packages/tools, not here.
+  it("4.2 a 10 MB file edits exactly, the rest of the file byte for byte intact", async () => {
     const line = "const value = computeSomething(input, options); // filler\n";
     const lines = Math.ceil((10 * 1024 * 1024) / line.length);
     const content = `${line.repeat(lines / 2)}const UNIQUE_MARKER = 1;\n${line.repeat(lines / 2)}`;
     write("big.ts", content);
-    const started = performance.now();
     const response = await project.call("edit", {
       path: "big.ts",
       oldText: "UNIQUE_MARKER = 1",
       newText: "UNIQUE_MARKER = 2",
     });
-    const elapsed = performance.now() - started;
     expect(response.status).toBe("success");
-    expect(elapsed).toBeLessThan(1000);
     expect(readBack("big.ts")).toBe(content.replace("UNIQUE_MARKER = 1", "UNIQUE_MARKER = 2"));
   });
 
-  it("4.2b a fuzzy edit of a 10 MB file with trailing spaces everywhere stays under a second", async () => {
+  it("4.2b a fuzzy edit of a 10 MB file with trailing spaces everywhere lands on the one match", async () => {
     const line = "  let x = \u201Cvalue\u201D;   \n";
     const half = Math.ceil((10 * 1024 * 1024) / line.length / 2);
     const content = `${line.repeat(half)}const \u2018marker\u2019 = 1;   \n${line.repeat(half)}`;
     write("fuzzy.ts", content);
-    const started = performance.now();
     const response = await project.call("edit", {
       path: "fuzzy.ts",
       oldText: "const 'marker' = 1;",
       newText: "const marker = 2;",
     });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(response.data.match).toBe("fuzzy");
     expect(readBack("fuzzy.ts")).toBe(
       content.replace("const \u2018marker\u2019 = 1;", "const marker = 2;"),
