@@ -1,8 +1,8 @@
 /**
  * The fuzzy matching space of seed 002 §A: per line trailing whitespace removed, curly
  * quotes → ASCII, Unicode dashes → `-`, Unicode spaces → ` `. Newlines are kept 1:1,
- * so line numbers are the same in both spaces, and `fuzzyWithMap` maps every fuzzy
- * index back to the original so only the matched span is ever rewritten (pi
+ * so line numbers are the same in both spaces, and `toOriginalIndex` maps a fuzzy
+ * match back to the original so only the matched span is ever rewritten (pi
  * normalises and rewrites the whole file).
  */
 
@@ -31,11 +31,11 @@ export function needsFuzzyNormalization(text: string): boolean {
   return NEEDS_WORK.test(text);
 }
 
-/** The fuzzy form of LF text (used for the short oldText; files go through fuzzyWithMap). */
+/** The fuzzy form of LF text (used for the short oldText; files go through toFuzzyFile). */
 export function toFuzzy(text: string): string {
   if (!NEEDS_WORK.test(text)) return text;
   // Whole-text passes (no per-line split): `(?=\n|$)` ends a line exactly where
-  // fuzzyWithMap's split on "\n" does (a multiline `$` would also stop at U+2028).
+  // toFuzzyFile's split on "\n" does (a multiline `$` would also stop at U+2028).
   return text
     .replace(TRAILING_RUNS, "")
     .replace(/[\u2018-\u201B]/g, "'")
@@ -60,17 +60,12 @@ function isTrailingSpace(code: number): boolean {
   );
 }
 
-export interface FuzzyMapped {
-  text: string;
-  /** `map[i]` = index in the original of fuzzy char `i`. */
-  map: Uint32Array;
-}
-
-/** The fuzzy form plus the index map back to the original (built only for a fuzzy match). */
-export function fuzzyWithMap(original: string): FuzzyMapped {
-  // Typed arrays and one utf16le decode: a 10 MB file stays well under a second.
+/**
+ * The fuzzy form of a whole file in one pass over its code units (the regex passes of
+ * `toFuzzy` are several times slower on a file with quotes on every line).
+ */
+export function toFuzzyFile(original: string): string {
   const codes = new Uint16Array(original.length);
-  const map = new Uint32Array(original.length + 1);
   let out = 0;
   let lineStart = 0;
   while (lineStart <= original.length) {
@@ -78,17 +73,34 @@ export function fuzzyWithMap(original: string): FuzzyMapped {
     const lineEnd = newline === -1 ? original.length : newline;
     let keepEnd = lineEnd;
     while (keepEnd > lineStart && isTrailingSpace(original.charCodeAt(keepEnd - 1))) keepEnd--;
-    for (let i = lineStart; i < keepEnd; i++) {
-      codes[out] = foldCode(original.charCodeAt(i));
-      map[out++] = i;
-    }
+    for (let i = lineStart; i < keepEnd; i++) codes[out++] = foldCode(original.charCodeAt(i));
     if (newline === -1) break;
-    codes[out] = 10;
-    map[out++] = newline;
+    codes[out++] = 10;
     lineStart = newline + 1;
   }
-  const text = Buffer.from(codes.buffer, codes.byteOffset, out * 2).toString("utf16le");
-  return { text, map: map.subarray(0, out) };
+  return Buffer.from(codes.buffer, codes.byteOffset, out * 2).toString("utf16le");
+}
+
+/**
+ * Index in `original` of the character at `fuzzyIndex` of its fuzzy form. Folding
+ * swaps one code unit for one and keeps every newline, so a character keeps its line
+ * and column; only a newline moves (the trailing whitespace before it was dropped).
+ * Only the matched span is mapped, so no index map of the whole file is ever built.
+ */
+export function toOriginalIndex(original: string, fuzzy: string, fuzzyIndex: number): number {
+  if (fuzzy === original) return fuzzyIndex;
+  let fuzzyLineStart = 0;
+  let originalLineStart = 0;
+  for (
+    let newline = fuzzy.indexOf("\n");
+    newline !== -1 && newline < fuzzyIndex;
+    newline = fuzzy.indexOf("\n", newline + 1)
+  ) {
+    fuzzyLineStart = newline + 1;
+    originalLineStart = original.indexOf("\n", originalLineStart) + 1;
+  }
+  if (fuzzy.charCodeAt(fuzzyIndex) === 10) return original.indexOf("\n", originalLineStart);
+  return originalLineStart + (fuzzyIndex - fuzzyLineStart);
 }
 
 /** Start indexes of the non-overlapping occurrences of `needle` in `haystack`. */

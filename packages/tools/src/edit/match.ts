@@ -4,12 +4,12 @@
  * `"hello"` are the same occurrence twice (seed J.1 2.8).
  */
 import {
-  type FuzzyMapped,
-  fuzzyWithMap,
   lineNumberAt,
   needsFuzzyNormalization,
   occurrences,
   toFuzzy,
+  toFuzzyFile,
+  toOriginalIndex,
 } from "./fuzzy.js";
 
 export type MatchStrategy = "exact" | "fuzzy";
@@ -31,18 +31,13 @@ export type MatchFailure =
 /** Lazily built views of one file's LF content, shared by all edits of one call. */
 export class MatchSpace {
   private fuzzyText?: string;
-  private mapped?: FuzzyMapped;
   constructor(readonly content: string) {}
 
-  /** One pass builds the fuzzy text and its map together (a second pass doubled the cost). */
   get fuzzy(): string {
-    this.fuzzyText ??= needsFuzzyNormalization(this.content) ? this.fuzzyMapped.text : this.content;
+    this.fuzzyText ??= needsFuzzyNormalization(this.content)
+      ? toFuzzyFile(this.content)
+      : this.content;
     return this.fuzzyText;
-  }
-
-  get fuzzyMapped(): FuzzyMapped {
-    this.mapped ??= fuzzyWithMap(this.content);
-    return this.mapped;
   }
 }
 
@@ -68,10 +63,9 @@ export function findSpan(
   }
   if (fuzzyHits.length === 0) return { kind: "not_found", index };
   // Fuzzy only: map the fuzzy span back to the original characters it came from.
-  const { text, map } = space.fuzzyMapped;
-  const at = text === space.fuzzy ? fuzzyHits[0]! : text.indexOf(fuzzyOld);
-  const start = map[at]!;
-  const end = map[at + fuzzyOld.length - 1]! + 1;
+  const at = fuzzyHits[0]!;
+  const start = toOriginalIndex(space.content, space.fuzzy, at);
+  const end = toOriginalIndex(space.content, space.fuzzy, at + fuzzyOld.length - 1) + 1;
   return { index, start, end, newText, strategy: "fuzzy" };
 }
 
