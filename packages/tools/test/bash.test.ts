@@ -71,8 +71,9 @@ describe("J.2 bash — 1. basic execution", () => {
 describe("J.2 bash — 2. errors", () => {
   it("2.1 timeout", async () => {
     const started = Date.now();
-    const response = await project.call("bash", { command: "echo started; sleep 5", timeout: 1 });
-    expect(Date.now() - started).toBeLessThan(4000);
+    const response = await project.call("bash", { command: "echo started; sleep 60", timeout: 1 });
+    // Far above the normal ~1 s (CI machines stall), far below the 60 s sleep.
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(response.error?.code).toBe("TIMEOUT");
     expect(response.text).toContain("started");
     expect(response.text).toContain("Command timed out after 1 seconds");
@@ -184,9 +185,9 @@ describe("J.2 bash — 4. processes", () => {
   it("4.4 a background child does not hang the call (pi and opencode hang here)", async () => {
     const started = Date.now();
     const response = await project.call("bash", {
-      command: "echo PGID=$$; sleep 30 & echo started",
+      command: "echo PGID=$$; sleep 60 & echo started",
     });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(response.status).toBe("success");
     expect(response.text).toContain("started");
     // The background sleep is still running (we return, we do not kill it): ps sees it.
@@ -200,7 +201,7 @@ describe("J.2 bash — 4. processes", () => {
     const response = await project.call("bash", {
       command: "echo PGID=$$; (while true; do sleep 1; echo tick; done) & echo up",
     });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(response.text).toContain("up");
     signalGroup(pgidFrom(response.text), "SIGKILL");
   });
@@ -235,13 +236,12 @@ describe("J.2 bash — 5. pi regressions", () => {
 
   it("5.2 interactive commands cannot hang (stdin /dev/null, non-interactive editor)", async () => {
     writeFileSync(project.file("f.txt"), "x");
-    const started = Date.now();
+    // A command waiting on the terminal would run into the timeout instead.
     const response = await project.call("bash", {
       command:
         "git init -q . && git add f.txt && git -c user.name=t -c user.email=t@t commit; read line; echo read=$?",
-      timeout: 5,
+      timeout: 15,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(response.error?.code).not.toBe("TIMEOUT");
     expect(response.text).toContain("read=1");
   });
