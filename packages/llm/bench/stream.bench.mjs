@@ -27,14 +27,16 @@ const mock = MODE === "child" ? await childMock() : await startMockLlmServer();
 async function childMock() {
   const cli = fileURLToPath(new URL("cli.js", import.meta.resolve("@gong/testing")));
   const child = spawn(process.execPath, [cli], { stdio: ["pipe", "pipe", "inherit"] });
-  const [line] = await once(createInterface({ input: child.stdout }), "line");
+  const lines = createInterface({ input: child.stdout });
+  const [line] = await once(lines, "line");
   const urls = JSON.parse(line);
   return {
     ...urls,
-    // Give the child time to read the step before the request arrives.
+    // The child acknowledges each queued step with a line: the request may follow then.
     enqueue: async (step) => {
-      if (!child.stdin.write(`${JSON.stringify(step)}\n`)) await once(child.stdin, "drain");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const queued = once(lines, "line");
+      child.stdin.write(`${JSON.stringify(step)}\n`);
+      await queued;
     },
     close: async () => {
       child.kill("SIGTERM");

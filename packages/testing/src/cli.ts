@@ -4,7 +4,9 @@
  * process. Prints one JSON line with the base URLs, then serves:
  *   gong-mock-llm [--script steps.json] [--record requests.jsonl]
  * `steps.json` is a step array, or `{ "queue": [...], "fallback": step }`. Each line
- * written to stdin is parsed as a step (or step array) and queued. SIGTERM/SIGINT stop it.
+ * written to stdin is parsed as a step (or step array) and queued, and acknowledged with
+ * a `{"queued":N}` line (N = steps waiting) so a caller knows when it is in place; a line
+ * that is not JSON is reported on stderr and skipped. SIGTERM/SIGINT stop it.
  */
 import { appendFileSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -46,5 +48,14 @@ process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 const lines = createInterface({ input: process.stdin });
 lines.on("line", (line) => {
-  if (line.trim()) mock.enqueue(JSON.parse(line) as MockStep | MockStep[]);
+  if (!line.trim()) return;
+  let step: MockStep | MockStep[];
+  try {
+    step = JSON.parse(line) as MockStep | MockStep[];
+  } catch (error) {
+    process.stderr.write(`gong-mock-llm: stdin line skipped, not JSON (${String(error)})\n`);
+    return;
+  }
+  mock.enqueue(step);
+  process.stdout.write(`${JSON.stringify({ queued: mock.pending() })}\n`);
 });

@@ -199,14 +199,16 @@ describe("mock LLM server", () => {
     const child = spawn(
       process.execPath,
       [cli, "--script", join(dir, "script.json"), "--record", join(dir, "log.jsonl")],
-      {
-        stdio: ["pipe", "pipe", "inherit"],
-      },
+      { stdio: ["pipe", "pipe", "pipe"] },
     );
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     try {
-      const firstLine = await new Promise<string>((resolve) =>
-        createInterface({ input: child.stdout! }).once("line", resolve),
-      );
+      const stdoutLines = createInterface({ input: child.stdout! });
+      const nextLine = () => new Promise<string>((resolve) => stdoutLines.once("line", resolve));
+      const firstLine = await nextLine();
       const { openaiBaseUrl } = JSON.parse(firstLine) as { openaiBaseUrl: string };
       const read = async () =>
         parseSse(await (await post(`${openaiBaseUrl}/chat/completions`, { model: "x" })).text())
@@ -215,8 +217,11 @@ describe("mock LLM server", () => {
           .join("");
       expect(await read()).toBe("scripted");
       expect(await read()).toBe("fallback");
+      const acknowledged = nextLine();
+      child.stdin!.write("{ not json\n");
       child.stdin!.write(`${JSON.stringify(textResponse("from stdin"))}\n`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(JSON.parse(await acknowledged)).toEqual({ queued: 1 });
+      expect(stderr).toMatch(/^gong-mock-llm: stdin line skipped, not JSON/);
       expect(await read()).toBe("from stdin");
       const log = readFileSync(join(dir, "log.jsonl"), "utf8").trim().split("\n");
       expect(log).toHaveLength(3);
