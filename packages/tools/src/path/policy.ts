@@ -138,3 +138,34 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     },
   };
 }
+
+/** How a tool words a path that does not exist. */
+export interface MissingPath {
+  /** "File" for read/edit, "Path" for the folder-or-file searches. */
+  noun: "File" | "Path";
+  /** The tool's next steps, given the displayed path. */
+  next: (display: string) => readonly string[];
+}
+
+/**
+ * `policy.resolve` for a path that must already exist: a denied path comes back as the
+ * policy's response, a missing one as NOT_FOUND in the tool's own words.
+ */
+export async function resolveExisting(
+  policy: PathPolicy,
+  input: string,
+  cwd: string,
+  missing: MissingPath,
+  options?: ResolveOptions,
+): Promise<ResolvedPath | DeniedPath> {
+  const resolved = await policy.resolve(input, cwd, options);
+  if (!resolved.ok || resolved.exists) return resolved;
+  const { display } = resolved;
+  return {
+    ok: false,
+    response: failure("NOT_FOUND", `${missing.noun} not found: ${display}`, {
+      pathResolved: display,
+      next: missing.next(display),
+    }),
+  };
+}

@@ -23,6 +23,7 @@ import {
 } from "../edit/match.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
+import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
 
 const EditItem = Type.Object({
@@ -142,18 +143,15 @@ export function createEditTool(env: ToolEnvironment) {
       }
 
       // ① resolve (the policy expands ~, strips @, normalises spaces, checks roots)
-      const resolved = await env.policy.resolve(params.path, context.cwd);
+      const resolved = await resolveExisting(env.policy, params.path, context.cwd, {
+        noun: "File",
+        next: (display) => [
+          `find(pattern="**/${display.slice(display.lastIndexOf("/") + 1)}") to locate it, or write(path="${display}", content=...) to create it.`,
+        ],
+      });
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
-      if (!resolved.exists) {
-        return failure("NOT_FOUND", `File not found: ${display}`, {
-          ...extras,
-          next: [
-            `find(pattern="**/${display.slice(display.lastIndexOf("/") + 1)}") to locate it, or write(path="${display}", content=...) to create it.`,
-          ],
-        });
-      }
 
       return env.tracker.withFileLock(real, async () => {
         // ② ③ existence, kind, permissions, bytes

@@ -10,6 +10,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { resolveExisting } from "../path/policy.js";
 import { pickEngine, type SearchEngineOptions } from "../search/engine.js";
 import { findWithFd } from "../search/find-fd.js";
 import { findWithNode } from "../search/find-node.js";
@@ -40,16 +41,13 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       "Folders end with /; paths are relative to the search folder.",
     parameters: findParameters,
     async execute(params, context) {
-      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
+        noun: "Path",
+        next: () => ['ls(path=".") to see what exists.'],
+      });
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
-      if (!resolved.exists) {
-        return failure("NOT_FOUND", `Path not found: ${display}`, {
-          ...extras,
-          next: ['ls(path=".") to see what exists.'],
-        });
-      }
       if (!(await env.fs.stat(real)).isDirectory()) {
         return failure("NOT_A_DIRECTORY", `Not a directory: ${display}. find searches folders.`, {
           ...extras,

@@ -15,6 +15,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { resolveExisting } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { pickEngine } from "../search/engine.js";
 import { grepWithNode } from "../search/grep-node.js";
@@ -62,16 +63,13 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
     parameters: grepParameters,
     async execute(params, context) {
-      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
+        noun: "Path",
+        next: () => ['ls(path=".") to see what exists.'],
+      });
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
-      if (!resolved.exists) {
-        return failure("NOT_FOUND", `Path not found: ${display}`, {
-          ...extras,
-          next: ['ls(path=".") to see what exists.'],
-        });
-      }
       const limit = params.limit ?? DEFAULT_GREP_LIMIT;
       const request: GrepRequest = {
         pattern: params.pattern,

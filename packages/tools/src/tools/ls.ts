@@ -12,6 +12,7 @@ import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
+import { resolveExisting } from "../path/policy.js";
 
 export const DEFAULT_LS_LIMIT = 500;
 
@@ -41,16 +42,13 @@ export function createLsTool(env: ToolEnvironment) {
       "Use find for recursive searches.",
     parameters: lsParameters,
     async execute(params, context) {
-      const resolved = await env.policy.resolve(params.path ?? ".", context.cwd);
+      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
+        noun: "Path",
+        next: () => ['ls(path=".") to start from the working directory.'],
+      });
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
-      if (!resolved.exists) {
-        return failure("NOT_FOUND", `Path not found: ${display}`, {
-          ...extras,
-          next: ['ls(path=".") to start from the working directory.'],
-        });
-      }
       let dirents: Awaited<ReturnType<typeof env.fs.readdir>>;
       try {
         if (!(await env.fs.stat(real)).isDirectory()) {

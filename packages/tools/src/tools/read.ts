@@ -17,6 +17,7 @@ import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure, parentOf } from "../fs/errors.js";
 import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
+import { resolveExisting } from "../path/policy.js";
 import { prepareImage } from "../read/image.js";
 import { AbortedError, scanLineWindow } from "../read/line-window.js";
 import { detectImageMime, looksBinary, SNIFF_BYTES } from "../read/sniff.js";
@@ -44,19 +45,22 @@ export function createReadTool(env: ToolEnvironment) {
       "Images (png, jpeg, gif, webp) are returned as images. Other binary files are refused.",
     parameters: readParameters,
     async execute(params, context) {
-      const resolved = await env.policy.resolve(params.path, context.cwd, { macosFallback: true });
-      if (!resolved.ok) return resolved.response;
-      const { display, real } = resolved;
-      const extras = { pathResolved: display };
-      if (!resolved.exists) {
-        return failure("NOT_FOUND", `File not found: ${display}`, {
-          ...extras,
-          next: [
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path,
+        context.cwd,
+        {
+          noun: "File",
+          next: (display) => [
             `ls(path="${parentOf(display)}") to see which files exist.`,
             `find(pattern="**/${basename(display)}") to search for it.`,
           ],
-        });
-      }
+        },
+        { macosFallback: true },
+      );
+      if (!resolved.ok) return resolved.response;
+      const { display, real } = resolved;
+      const extras = { pathResolved: display };
       let stats: Awaited<ReturnType<typeof env.fs.stat>>;
       let head: Buffer;
       try {
