@@ -1,6 +1,6 @@
 import { getApiStream } from "./api-registry.js";
+import { emptyAssistantMessage } from "./assistant-message.js";
 import { createAssistantMessageEventStream } from "./event-stream.js";
-import { emptyUsage } from "./models/cost.js";
 import { transformMessages } from "./transform/transform-messages.js";
 import type {
   AssistantMessage,
@@ -56,18 +56,7 @@ function failedStream(
   errorKind: ErrorKind = "invalid_request",
 ): AssistantMessageEventStream {
   const events = createAssistantMessageEventStream();
-  const message: AssistantMessage = {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: "error",
-    errorMessage,
-    errorKind,
-    timestamp: Date.now(),
-  };
+  const message = { ...emptyAssistantMessage(model, "error"), errorMessage, errorKind };
   events.push({ type: "start", partial: message });
   events.push({ type: "error", reason: "error", error: message });
   return events;

@@ -1,7 +1,12 @@
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
-import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
-import { routeConsoleWarnings, sdkLogOptions } from "./sdk-warnings.js";
+import {
+  IncompleteStreamError,
+  type ProviderRun,
+  runProviderStream,
+  sdkClientOptions,
+} from "./run-stream.js";
+import { routeConsoleWarnings } from "./sdk-warnings.js";
 
 /** `anthropic-messages` on `@anthropic-ai/sdk`, SDK retries off (agent-core retries). */
 export const streamAnthropic: StreamFunction = (
@@ -14,13 +19,7 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: Anthropic } = await import("@anthropic-ai/sdk");
-  const client = new Anthropic({
-    apiKey: run.apiKey,
-    baseURL: model.baseUrl,
-    maxRetries: 0,
-    defaultHeaders: { ...model.headers, ...options.headers },
-    ...sdkLogOptions(options.onWarning),
-  });
+  const client = new Anthropic(sdkClientOptions(run));
   const stream = await routeConsoleWarnings(options.onWarning, () =>
     client.messages.create(buildAnthropicParams(model, context, options), {
       signal: run.signal,

@@ -2,8 +2,13 @@ import type OpenAI from "openai";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
-import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
-import { routeConsoleWarnings, sdkLogOptions } from "./sdk-warnings.js";
+import {
+  IncompleteStreamError,
+  type ProviderRun,
+  runProviderStream,
+  sdkClientOptions,
+} from "./run-stream.js";
+import { routeConsoleWarnings } from "./sdk-warnings.js";
 
 /** Reasoning text arrives under one of three names depending on the server. */
 const REASONING_FIELDS = ["reasoning_content", "reasoning", "reasoning_text"] as const;
@@ -20,13 +25,7 @@ async function runCompletions(run: ProviderRun, context: Context): Promise<void>
   const compat = resolveCompat(model);
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: OpenAISDK } = await import("openai");
-  const client = new OpenAISDK({
-    apiKey: run.apiKey,
-    baseURL: model.baseUrl,
-    maxRetries: 0,
-    defaultHeaders: { ...model.headers, ...options.headers },
-    ...sdkLogOptions(options.onWarning),
-  });
+  const client = new OpenAISDK(sdkClientOptions(run));
   const stream = await routeConsoleWarnings(options.onWarning, () =>
     client.chat.completions.create(buildCompletionsParams(model, context, options, compat), {
       signal: run.signal,

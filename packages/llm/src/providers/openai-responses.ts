@@ -1,7 +1,12 @@
 import type { Context, Model, StreamFunction, StreamOptions } from "../types.js";
 import { buildResponsesParams } from "./openai-responses-request.js";
-import { IncompleteStreamError, type ProviderRun, runProviderStream } from "./run-stream.js";
-import { routeConsoleWarnings, sdkLogOptions } from "./sdk-warnings.js";
+import {
+  IncompleteStreamError,
+  type ProviderRun,
+  runProviderStream,
+  sdkClientOptions,
+} from "./run-stream.js";
+import { routeConsoleWarnings } from "./sdk-warnings.js";
 
 /** A failure the Responses stream reported as an event rather than an HTTP status. */
 class ResponsesStreamError extends Error {
@@ -22,13 +27,7 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
   const { model, options, builder, output } = run;
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: OpenAI } = await import("openai");
-  const client = new OpenAI({
-    apiKey: run.apiKey,
-    baseURL: model.baseUrl,
-    maxRetries: 0,
-    defaultHeaders: { ...model.headers, ...options.headers },
-    ...sdkLogOptions(options.onWarning),
-  });
+  const client = new OpenAI(sdkClientOptions(run));
   const stream = await routeConsoleWarnings(options.onWarning, () =>
     client.responses.create(buildResponsesParams(model, context, options), {
       signal: run.signal,

@@ -1,3 +1,4 @@
+import { emptyAssistantMessage } from "../assistant-message.js";
 import { classifyError } from "../errors/classify.js";
 import { describeError } from "../errors/describe.js";
 import { createAssistantMessageEventStream } from "../event-stream.js";
@@ -7,7 +8,7 @@ import {
   missingApiKeyMessage,
   providerNeedsApiKey,
 } from "../models/api-keys.js";
-import { calculateCost, emptyUsage } from "../models/cost.js";
+import { calculateCost } from "../models/cost.js";
 import type {
   AssistantMessage,
   AssistantMessageEventStream,
@@ -16,6 +17,7 @@ import type {
   StreamOptions,
 } from "../types.js";
 import { MessageBuilder } from "./message-builder.js";
+import { sdkLogOptions } from "./sdk-warnings.js";
 
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
@@ -52,16 +54,7 @@ export function runProviderStream(
   adapter: (run: ProviderRun) => Promise<void>,
 ): AssistantMessageEventStream {
   const events = createAssistantMessageEventStream();
-  const output: AssistantMessage = {
-    role: "assistant",
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: emptyUsage(),
-    stopReason: "stop",
-    timestamp: Date.now(),
-  };
+  const output = emptyAssistantMessage(model, "stop");
   const builder = new MessageBuilder(output, events);
   const controller = new AbortController();
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
@@ -167,4 +160,19 @@ export function runProviderStream(
   // Start after the caller has the stream in hand; run() never throws.
   queueMicrotask(() => void run());
   return events;
+}
+
+/**
+ * What every provider SDK client is built with: the run's key, base URL and headers,
+ * no SDK retries (the agent's retry policy owns them), and its log lines sent to
+ * `onWarning`.
+ */
+export function sdkClientOptions(run: ProviderRun) {
+  return {
+    apiKey: run.apiKey,
+    baseURL: run.model.baseUrl,
+    maxRetries: 0,
+    defaultHeaders: { ...run.model.headers, ...run.options.headers },
+    ...sdkLogOptions(run.options.onWarning),
+  };
 }
