@@ -80,6 +80,25 @@ describe("gong sessions", () => {
     expect(sessionFiles(box.gongHome)).toEqual([]);
   });
 
+  it("a sessionDir from settings is used by every command: run, -r listing and --export", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { sessionDir: "~/kept-sessions" });
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["--mode", "json", "hi"], box);
+    expect(run.code).toBe(0);
+    const id = jsonLines(run.stdout)[0]!.id as string;
+    const dir = path.join(box.home, "kept-sessions");
+    expect(readdirSync(dir).filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
+
+    const listed = await runGong(["-r"], box);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(id);
+    const exported = await runGong(["--export", id.slice(0, 8), "out.html"], box);
+    expect(exported.stderr).toBe("");
+    expect(exported.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "out.html"))).toBe(true);
+  });
+
   it("connection dropped mid-stream → exit 1, the session still loads and -c works", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { retry: { maxRetries: 0 } });

@@ -11,6 +11,7 @@ export async function exportCommand(args: CliArgs, io: CliIo): Promise<number> {
     cwd: io.cwd,
     gongHome: resolveGongHome(io.env),
     sessionDir: args.sessionDir,
+    env: io.env,
   });
   if (!result.ok) {
     io.stderr(`gong: ${result.error}\n`);

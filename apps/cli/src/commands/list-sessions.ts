@@ -8,6 +8,7 @@ export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<num
     cwd: io.cwd,
     gongHome: resolveGongHome(io.env),
     sessionDir: args.sessionDir,
+    env: io.env,
   });
   if (sessions.length === 0) {
     io.stderr('gong: no saved sessions for this directory yet; start one with gong -p "...".\n');

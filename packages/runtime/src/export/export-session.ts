@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
+import { sessionDirFor } from "../session/session-dir.js";
 import { documentFromEntries } from "./from-session.js";
 import { renderSessionHtml } from "./render-html.js";
 
@@ -11,7 +12,9 @@ export interface ExportSessionOptions {
   out?: string;
   cwd: string;
   gongHome: string;
+  /** `--session-dir`; without it the settings' `sessionDir` applies. */
   sessionDir?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 export type ExportSessionResult = { ok: true; path: string } | { ok: false; error: string };
@@ -23,11 +26,12 @@ export type ExportSessionResult = { ok: true; path: string } | { ok: false; erro
 export async function exportSessionHtml(
   options: ExportSessionOptions,
 ): Promise<ExportSessionResult> {
+  const sessionDir = sessionDirFor({ ...options, flag: options.sessionDir });
   const opened = SessionStore.open(options.ref, {
     readOnly: true,
     cwd: options.cwd,
     gongHome: options.gongHome,
-    ...(options.sessionDir ? { sessionDir: path.resolve(options.cwd, options.sessionDir) } : {}),
+    ...(sessionDir ? { sessionDir } : {}),
   });
   if (!opened.ok) return { ok: false, error: opened.error.message };
   const store = opened.value;

@@ -23,6 +23,7 @@ import type {
   CreateCodingSessionResult,
 } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
+import { resolveSessionDir } from "./session-dir.js";
 import { assembleSystemPrompt, flagFiles } from "./system-prompt.js";
 import { SystemPromptSource } from "./system-prompt-source.js";
 import { buildTools } from "./tools.js";
@@ -56,9 +57,7 @@ export async function createCodingSession(
   });
   if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
 
-  const sessionDir = options.sessionDir
-    ? path.resolve(cwd, options.sessionDir)
-    : settings.sessionDir;
+  const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
   const where = { cwd, gongHome, sessionDir, env, warn };
   const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
 

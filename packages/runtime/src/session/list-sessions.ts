@@ -1,18 +1,20 @@
 import path from "node:path";
 import { listSessions, type SessionInfo } from "@gong/session-store";
+import { sessionDirFor } from "./session-dir.js";
 
 export interface ListSessionsForCwdOptions {
   cwd: string;
   gongHome: string;
+  /** `--session-dir`; without it the settings' `sessionDir` applies. */
   sessionDir?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 /** This directory's saved sessions, newest first (for `-r` without an id). */
 export async function listSessionsForCwd(
   options: ListSessionsForCwdOptions,
 ): Promise<SessionInfo[]> {
-  return listSessions(path.resolve(options.cwd), {
-    gongHome: options.gongHome,
-    ...(options.sessionDir ? { sessionDir: path.resolve(options.cwd, options.sessionDir) } : {}),
-  });
+  const cwd = path.resolve(options.cwd);
+  const sessionDir = sessionDirFor({ ...options, cwd, flag: options.sessionDir });
+  return listSessions(cwd, { gongHome: options.gongHome, ...(sessionDir ? { sessionDir } : {}) });
 }
