@@ -56,20 +56,21 @@ describe("model resolution — flags, provider/model, settings, first provider w
   it("no key anywhere → one actionable line, not a usage error", () => {
     const { registry: r } = registry({});
     const result = resolveModel(r, {}, {});
-    expect(result).toMatchObject({ ok: false, usage: false });
+    expect(result).toMatchObject({ ok: false, code: "no_api_key", usage: false });
     expect(!result.ok && result.message).toMatch(/No API key found: set ANTHROPIC_API_KEY/);
   });
 
   it("a known provider without its key names the variable and --api-key", () => {
     const { registry: r } = registry({});
     const result = resolveModel(r, { provider: "anthropic" }, {});
+    expect(result).toMatchObject({ ok: false, code: "no_api_key" });
     expect(!result.ok && result.message).toMatch(/ANTHROPIC_API_KEY.*--api-key/);
   });
 
   it("an unknown provider is a usage error listing the known ones", () => {
     const { registry: r } = registry({});
     const result = resolveModel(r, { provider: "acme" }, {});
-    expect(result).toMatchObject({ ok: false, usage: true });
+    expect(result).toMatchObject({ ok: false, code: "unknown_provider", usage: true });
     expect(!result.ok && result.message).toMatch(/Unknown provider "acme".*anthropic/);
   });
 

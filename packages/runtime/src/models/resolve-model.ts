@@ -14,7 +14,9 @@ export interface ModelRequest {
 
 export type ModelResolution =
   | { ok: true; model: Model; apiKey: string }
-  | { ok: false; message: string; usage: boolean };
+  | { ok: false; code: ModelErrorCode; message: string; usage: boolean };
+
+export type ModelErrorCode = "no_api_key" | "unknown_provider" | "unknown_model";
 
 /** The placeholder the registry returns for local servers that take any key. */
 const NO_KEY_NEEDED = "none";
@@ -68,6 +70,7 @@ export function resolveModel(
     if (provider === undefined) {
       return {
         ok: false,
+        code: "no_api_key",
         usage: false,
         message:
           "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; for a local server (Ollama, vLLM, LM Studio) add it to models.json and pass --provider.",
@@ -82,6 +85,7 @@ export function resolveModel(
     if (!first) {
       return {
         ok: false,
+        code: "unknown_model",
         usage: true,
         message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
       };
@@ -93,6 +97,7 @@ export function resolveModel(
   if (!found) {
     return {
       ok: false,
+      code: "unknown_model",
       usage: true,
       message: `Unknown model "${modelId}" for provider "${provider}". Run gong --list-models ${provider} to see the known ones, or add it to ${registry.modelsJsonPath}.`,
     };
@@ -105,7 +110,7 @@ export function resolveModel(
   const key = registry.getApiKey(model);
   if (!key.ok) {
     const hint = key.error.includes("--api-key") ? "" : " You can also pass --api-key <key>.";
-    return { ok: false, usage: false, message: `${key.error}${hint}` };
+    return { ok: false, code: "no_api_key", usage: false, message: `${key.error}${hint}` };
   }
   return { ok: true, model, apiKey: key.apiKey };
 }
@@ -113,6 +118,7 @@ export function resolveModel(
 function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
   return {
     ok: false,
+    code: "unknown_provider",
     usage: true,
     message: `Unknown provider "${provider}". Known providers: ${registry.providers().join(", ")}. Add others in ${registry.modelsJsonPath}.`,
   };

@@ -1,7 +1,6 @@
 import type { Agent } from "@gong/agent-core";
 import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
-import type { Tool } from "@gong/tools";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 
@@ -9,17 +8,15 @@ export interface CodingSessionParts {
   agent: Agent;
   store: SessionStore;
   recorder: SessionRecorder;
-  /** Rebuilds the system prompt from disk (AGENTS.md, SYSTEM.md may have changed). */
-  refreshSystemPrompt: (tools: readonly Tool[]) => string;
   /** A new agent when the settings files changed since the last call, else undefined. */
   reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
 }
 
 /**
  * An agent wired to its session file (issue #7): every message is persisted as it
- * ends, model and thinking changes are recorded, the context files are re-read before
- * each prompt (and, when one changed on disk, before each LLM call of a run: the agent's
- * `refreshSystemPrompt` option), and the file's lock is released on `close`.
+ * ends, model and thinking changes are recorded, a context file changed on disk is
+ * re-read before the next LLM call (the agent's `refreshSystemPrompt` option), and the
+ * file's lock is released on `close`.
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
@@ -78,11 +75,6 @@ export class CodingSession {
     return () => this.listeners.delete(listener);
   }
 
-  /** Emits a runtime warning to the listeners, like the agent's own warnings. */
-  warn(message: string): void {
-    for (const listener of this.listeners) listener({ type: "warning", message });
-  }
-
   /**
    * Runs the prompts in order — each a full run (tools, retries, compaction) — and
    * stops at the first that fails. Never throws for an expected failure.
@@ -91,9 +83,6 @@ export class CodingSession {
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
       await this.applySettingsChanges();
-      this.currentAgent.setSystemPrompt(
-        this.parts.refreshSystemPrompt(this.currentAgent.state.tools),
-      );
       const previous = lastAssistantOf(this.currentAgent.state.messages);
       try {
         await this.currentAgent.prompt(prompt);

@@ -8,11 +8,13 @@ import {
   type ObservationTruncator,
   resolveObservationConfig,
 } from "@gong/truncate";
+import { FileStamps } from "../config/file-stamps.js";
 import { resolveGongHome } from "../config/paths.js";
 import { discoverResources, systemPromptFiles } from "../config/resources.js";
-import { loadSettings } from "../config/settings.js";
+import { globalSettingsPath, loadSettings, projectSettingsPath } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
-import { resolveModel } from "../models/resolve-model.js";
+import { type ModelResolution, resolveModel } from "../models/resolve-model.js";
+
 import { CodingSession } from "./coding-session.js";
 import { loadSessionHooks } from "./command-hooks.js";
 import { loadSkills } from "./load-skills.js";
@@ -41,6 +43,9 @@ export async function createCodingSession(
   const gongHome = options.gongHome ?? resolveGongHome(env);
   const warn = options.onWarning ?? (() => {});
 
+  // Stamped before the first read: at each prompt a stat per settings file decides
+  // whether they are read again (an edit landing during this read is still noticed).
+  const settingsStamps = new FileStamps([globalSettingsPath(gongHome), projectSettingsPath(cwd)]);
   const loaded = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
   for (const warning of loaded.warnings) warn(warning);
   const settings = loaded.settings;
@@ -115,8 +120,6 @@ export async function createCodingSession(
           flags,
         ),
     );
-    const refreshSystemPrompt = (currentTools: readonly Tool[]) =>
-      promptSource.current(currentTools);
     const truncator = createTruncator(cwd, env, warn);
 
     /** An agent for these settings, continuing `from` (its messages, model, thinking). */
@@ -133,7 +136,7 @@ export async function createCodingSession(
       return new Agent({
         model: activeModel,
         streamFn: stream,
-        systemPrompt: refreshSystemPrompt(toolSet),
+        systemPrompt: promptSource.current(toolSet),
         thinkingLevel: from?.state.thinkingLevel ?? thinkingLevel,
         tools: toolSet,
         messages: from ? from.state.messages : context.messages,
@@ -157,6 +160,7 @@ export async function createCodingSession(
     // is rebuilt (same messages) when the merged settings changed.
     let fingerprint = JSON.stringify(loaded);
     const reloadAgent = async (current: Agent): Promise<Agent | undefined> => {
+      if (!settingsStamps.changed()) return undefined;
       const next = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
       const nextFingerprint = JSON.stringify(next);
       if (nextFingerprint === fingerprint) return undefined;
@@ -190,7 +194,7 @@ export async function createCodingSession(
       () => (session?.agent ?? agent).state.messages,
       warn,
     );
-    session = new CodingSession({ agent, store, recorder, refreshSystemPrompt, reloadAgent });
+    session = new CodingSession({ agent, store, recorder, reloadAgent });
     return { ok: true, session };
   } catch (error) {
     store.close();
@@ -238,13 +242,10 @@ function createTruncator(
   return createObservationTruncator(config.config);
 }
 
-function modelFailure(resolved: { message: string; usage: boolean }): CodingSessionError {
-  const code = !resolved.usage
-    ? "no_api_key"
-    : resolved.message.startsWith("Unknown provider")
-      ? "unknown_provider"
-      : "unknown_model";
-  return { code, message: resolved.message, usage: resolved.usage };
+type ModelFailure = Extract<ModelResolution, { ok: false }>;
+
+function modelFailure({ code, message, usage }: ModelFailure): CodingSessionError {
+  return { code, message, usage };
 }
 
 function failure(error: CodingSessionError): CreateCodingSessionResult {

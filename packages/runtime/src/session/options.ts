@@ -51,8 +51,7 @@ export interface CodingSessionError {
     | "unknown_tool"
     | "session_not_found"
     | "session_locked"
-    | "session_unreadable"
-    | "invalid_option";
+    | "session_unreadable";
   message: string;
   /** The error came from a flag the user can fix (exit 2 in the CLI). */
   usage: boolean;
