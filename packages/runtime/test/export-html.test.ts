@@ -65,4 +65,20 @@ describe("HTML export — content", () => {
       { input: 1400, output: 20 },
     ]);
   });
+
+  it("an assistant line without usage (hand-edited or foreign session file) still renders", () => {
+    const doc = sampleDocument();
+    for (const item of doc.items) {
+      if (item.kind === "message" && item.message.role === "assistant") {
+        delete (item.message as { usage?: unknown }).usage;
+        break;
+      }
+    }
+    const totals = sessionTotals(doc.items);
+    expect(totals.turns).toEqual([
+      { input: 0, output: 0 },
+      { input: 1400, output: 20 },
+    ]);
+    expect(renderSessionHtml(doc)).toContain("<svg");
+  });
 });

@@ -34,7 +34,7 @@ export type {
 export type { FindSessionOptions } from "./find.js";
 export { resolveSessionPath } from "./find.js";
 export type { ListSessionsOptions, SessionInfo } from "./list.js";
-export { listAllSessions, listSessions, readSessionInfo } from "./list.js";
+export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export type { RawSessionFile } from "./migrate.js";
 export { migrateSessionFile } from "./migrate.js";
 export type { SessionLocationOptions } from "./paths.js";

@@ -4,7 +4,7 @@
  * line prefix every message entry is written with (`{"type":"message"`). Unchanged files
  * (same size and mtime) come from a per-process cache, so re-listing is nearly free.
  */
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Message } from "@gong/llm";
 import type { SessionWarning, WarningListener } from "./errors.js";
@@ -37,6 +37,37 @@ const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo
 /** Sessions of one project, most recently modified first. */
 export function listSessions(cwd: string, options: ListSessionsOptions = {}): SessionInfo[] {
   return listDirs([sessionDirFor(cwd, options)], options);
+}
+
+/**
+ * The most recently modified session of one project (`-c`), or undefined. Files are
+ * ordered by a `stat` each and only read newest first until one is a session, so
+ * continuing does not read every session of a busy project.
+ */
+export function newestSession(
+  cwd: string,
+  options: ListSessionsOptions = {},
+): SessionInfo | undefined {
+  const dir = sessionDirFor(cwd, options);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return undefined;
+  }
+  const files: { path: string; mtimeMs: number }[] = [];
+  for (const name of names) {
+    if (!name.endsWith(".jsonl")) continue;
+    const path = join(dir, name);
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat?.isFile()) files.push({ path, mtimeMs: stat.mtimeMs });
+  }
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const file of files) {
+    const info = readSessionInfo(file.path, options.onWarning);
+    if (info) return info;
+  }
+  return undefined;
 }
 
 /** Sessions of every project, most recently modified first. */

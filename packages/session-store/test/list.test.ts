@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   encodeCwd,
   listAllSessions,
   listSessions,
+  newestSession,
   resolveSessionPath,
   SessionStore,
   type SessionWarning,
@@ -117,6 +118,33 @@ describe("issue #5 — listSessions / listAllSessions", () => {
     const store = session(home, "/p", ["one"]);
     appendFileSync(store.path!, '{"type":"message","id":"x","parentId":null,"mess');
     expect(listSessions("/p", { gongHome: home })[0]?.messageCount).toBe(2);
+  });
+});
+
+describe("issue #5 — newestSession (-c)", () => {
+  it("is the most recently modified session, skipping a newer file that is not one", () => {
+    const home = tempDir();
+    expect(newestSession("/proj/a", { gongHome: home })).toBeUndefined();
+    const older = session(home, "/proj/a", ["older"]);
+    const newer = session(home, "/proj/a", ["newer"]);
+    utimesSync(older.path!, new Date(2020, 0, 1), new Date(2020, 0, 1));
+    expect(newestSession("/proj/a", { gongHome: home })?.path).toBe(newer.path);
+    // Appending to the older one makes it the newest.
+    utimesSync(older.path!, new Date(), new Date(Date.now() + 60_000));
+    expect(newestSession("/proj/a", { gongHome: home })?.id).toBe(older.id);
+    // A newest file that is not a session is skipped with a warning.
+    const junk = join(sessionDirFor("/proj/a", { gongHome: home }), "junk.jsonl");
+    writeFileSync(junk, "not a session\n");
+    utimesSync(junk, new Date(), new Date(Date.now() + 120_000));
+    const warnings: SessionWarning[] = [];
+    const found = newestSession("/proj/a", {
+      gongHome: home,
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(found?.id).toBe(older.id);
+    expect(warnings).toHaveLength(1);
+    // It agrees with the head of the full listing.
+    expect(listSessions("/proj/a", { gongHome: home })[0]?.id).toBe(older.id);
   });
 });
 

@@ -1,10 +1,11 @@
-import type {
-  AssistantMessage,
-  ImageContent,
-  Message,
-  TextContent,
-  ToolCall,
-  ToolResultMessage,
+import {
+  type AssistantMessage,
+  emptyUsage,
+  type ImageContent,
+  type Message,
+  type TextContent,
+  type ToolCall,
+  type ToolResultMessage,
 } from "@gong/llm";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
 import { diffFromEditArguments, renderDiff } from "./diff.js";
@@ -35,7 +36,9 @@ export function sessionTotals(items: ExportItem[]): SessionTotals {
   };
   for (const item of items) {
     if (item.kind !== "message" || item.message.role !== "assistant") continue;
-    const { usage, provider, model } = item.message;
+    const { provider, model } = item.message;
+    // A session file is data: a hand-edited or foreign line may lack usage.
+    const usage = item.message.usage ?? emptyUsage();
     const name = `${provider}/${model}`;
     if (!totals.models.includes(name)) totals.models.push(name);
     totals.turns.push(turnTokensFromUsage(usage));

@@ -1,4 +1,4 @@
-import { listSessions, SessionStore, type SessionStoreError } from "@gong/session-store";
+import { newestSession, SessionStore, type SessionStoreError } from "@gong/session-store";
 import type { CodingSessionError, SessionChoice } from "./options.js";
 
 /*
@@ -36,14 +36,6 @@ export function openStore(choice: SessionChoice, where: StoreLocation) {
   }
 }
 
-/** The most recently modified session of this cwd (listSessions sorts newest first). */
-function newestSession(
-  cwd: string,
-  options: { gongHome: string; sessionDir?: string; env: NodeJS.ProcessEnv },
-): string | undefined {
-  return listSessions(cwd, options)[0]?.path;
-}
-
 /** `-c` with no session yet for this cwd starts a new one. */
 export function effectiveChoice(choice: SessionChoice, where: StoreLocation): SessionChoice {
   if (choice.kind !== "continue") return choice;
@@ -52,7 +44,7 @@ export function effectiveChoice(choice: SessionChoice, where: StoreLocation): Se
     env: where.env,
     ...(where.sessionDir ? { sessionDir: where.sessionDir } : {}),
   });
-  return newest ? { kind: "open", ref: newest } : { kind: "new" };
+  return newest ? { kind: "open", ref: newest.path } : { kind: "new" };
 }
 
 export function storeFailure(error: SessionStoreError): CodingSessionError {
