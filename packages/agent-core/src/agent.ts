@@ -141,7 +141,7 @@ export class Agent {
       model: () => this.internal.model,
       systemPrompt: () => this.internal.systemPrompt,
       streamFn: options.streamFn,
-      streamOptions: () => this.streamOptions(),
+      streamOptions: (model) => this.streamOptions(model),
       setCompacting: (value) => {
         this.internal.isCompacting = value;
       },
@@ -365,7 +365,7 @@ export class Agent {
         return skills.filterTools([...this.internal.tools, skills.tool()]);
       },
       thinkingLevel: () => this.internal.thinkingLevel,
-      streamOptions: () => this.streamOptions(),
+      streamOptions: (model) => this.streamOptions(model),
       takeSteering: () => this.steeringQueue.splice(0),
       takeFollowUps: () => this.followUpQueue.splice(0),
       onSteer: (listener) => {
@@ -383,9 +383,10 @@ export class Agent {
     };
   }
 
-  private async streamOptions(): Promise<StreamOptions> {
+  /** `model` is the one the call goes to: an active skill may switch to another provider. */
+  private async streamOptions(model: Model): Promise<StreamOptions> {
     const options: StreamOptions = { ...this.options.streamOptions };
-    const key = await this.options.getApiKey?.(this.internal.model.provider);
+    const key = await this.options.getApiKey?.(model.provider);
     if (key) options.apiKey = key;
     return options;
   }

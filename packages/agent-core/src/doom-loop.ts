@@ -17,11 +17,6 @@ export class DoomLoopGuard {
     return this.repeats;
   }
 
-  reset(): void {
-    this.lastKey = undefined;
-    this.repeats = 0;
-  }
-
   isLooping(repeats: number): boolean {
     return this.threshold > 0 && repeats >= this.threshold;
   }

@@ -13,8 +13,11 @@ export interface OutputLevelInputs {
   toolLevel?: OutputLevel;
   /** `outputLevel` from the settings. */
   globalLevel?: OutputLevel;
-  /** Fraction of the context window in use (0–1). */
-  contextUsage: number;
+  /**
+   * Fraction of the context window in use (0–1). A function is called only when no
+   * level above applies: measuring the context is not free and runs before every tool call.
+   */
+  contextUsage: number | (() => number);
 }
 
 /** Seed 004 fallback chain: per call → per tool → global → `brief` past 80 % → `standard`. */
@@ -22,5 +25,7 @@ export function resolveOutputLevel(inputs: OutputLevelInputs): OutputLevel {
   if (isOutputLevel(inputs.callLevel)) return inputs.callLevel;
   if (inputs.toolLevel) return inputs.toolLevel;
   if (inputs.globalLevel) return inputs.globalLevel;
-  return inputs.contextUsage > 0.8 ? "brief" : "standard";
+  const usage =
+    typeof inputs.contextUsage === "function" ? inputs.contextUsage() : inputs.contextUsage;
+  return usage > 0.8 ? "brief" : "standard";
 }

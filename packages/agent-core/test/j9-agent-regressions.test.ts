@@ -133,6 +133,56 @@ describe("J.9 Agent integration — 4. Pi bug regressions", () => {
     expect(agent.state.messages.at(-1)?.content).toEqual([text("answer to the queued message")]);
   });
 
+  it("4.4b messages that arrive while the summary is written are kept after it (no orphan toolCall)", async () => {
+    let releaseSummary!: () => void;
+    const summaryGate = new Promise<void>((resolve) => {
+      releaseSummary = resolve;
+    });
+    const history: Message[] = [];
+    for (let i = 0; i < 6; i++) {
+      history.push({ role: "user", content: `question ${i} ${"x ".repeat(400)}`, timestamp: i });
+      history.push(assistant([text(`answer ${i} ${"y ".repeat(400)}`)]));
+    }
+    const model = mockModel([
+      assistant([toolCall("slow-1", "sleep", { ms: 100 })]),
+      async () => {
+        await summaryGate;
+        return assistant([text("## Goal\nanswer questions")]);
+      },
+      assistant([text("final answer")]),
+    ]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      tools: [sleepTool()],
+      messages: history,
+      settings: { compaction: { keepRecentTokens: 200 } },
+    });
+    const toolStarted = new Promise<void>((resolve) => {
+      agent.subscribe((e) => {
+        if (e.type === "tool_execution_start") resolve();
+      });
+    });
+    const run = agent.prompt("run the slow tool");
+    await toolStarted;
+    const compaction = agent.compact();
+    // The tool result and the final answer arrive while the summary is still being written.
+    await run;
+    releaseSummary();
+    const result = await compaction;
+
+    expect(result.ok).toBe(true);
+    const messages = agent.state.messages;
+    expect(messages[0]?.content).toEqual([
+      { type: "text", text: expect.stringContaining("answer questions") },
+    ]);
+    expect(messages.filter((m) => m.role === "toolResult").map((m) => m.toolCallId)).toEqual([
+      "slow-1",
+    ]);
+    expect(messages.at(-1)?.content).toEqual([text("final answer")]);
+    expectWellPaired(messages);
+  });
+
   it("4.5 non-array content from the provider does not crash (Pi #1434)", async () => {
     const weird = assistant([]);
     (weird as unknown as { content: unknown }).content = "plain string content";

@@ -46,6 +46,18 @@ describe("seed 004 output levels — fallback chain", () => {
     expect(resolveOutputLevel({ contextUsage: 0.8 })).toBe("standard");
   });
 
+  it("the context usage is only measured when no call, tool or global level is set", () => {
+    let measured = 0;
+    const usage = () => {
+      measured++;
+      return 0.9;
+    };
+    expect(resolveOutputLevel({ globalLevel: "full", contextUsage: usage })).toBe("full");
+    expect(measured).toBe(0);
+    expect(resolveOutputLevel({ contextUsage: usage })).toBe("brief");
+    expect(measured).toBe(1);
+  });
+
   it("the tool receives the level chosen for the call", async () => {
     await writeFile(path.join(dir, "a.txt"), "A");
     const model = mockModel([

@@ -141,6 +141,24 @@ describe("seed 004 skills — in the agent", () => {
     expect(seenModels).toEqual(["mock-model", "cheap-model"]);
   });
 
+  it("a skill that switches to another provider's model gets that provider's API key", async () => {
+    const other = { ...testModel, id: "other-model", provider: "other" };
+    const skills = [skill("translate", { model: "other-model" })];
+    const model = mockModel([
+      assistant([toolCall("s1", "skill", { name: "translate" })]),
+      assistant([text("done")]),
+    ]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      skills,
+      resolveModel: (id) => (id === "other-model" ? other : undefined),
+      getApiKey: (provider) => `key-for-${provider}`,
+    });
+    await agent.prompt("translate this");
+    expect(model.options.map((o) => o?.apiKey)).toEqual(["key-for-mock", "key-for-other"]);
+  });
+
   it("a nested activation cycle A → B → A is refused with the path; the run goes on", async () => {
     const skills = [skill("A"), skill("B")];
     const model = mockModel([

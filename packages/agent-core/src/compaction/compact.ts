@@ -91,12 +91,25 @@ export function planCompaction(
 export async function compactMessages(
   options: CompactOptions,
 ): Promise<CompactionResult | undefined> {
-  const { messages, model } = options;
+  const { messages } = options;
   const tokensBefore = contextTokens(messages, options.systemPrompt, options.trustUsageFrom);
   if (options.maxTokens !== undefined && tokensBefore <= options.maxTokens) return undefined;
 
   const plan = planCompaction(messages, options.keepRecentTokens ?? 20_000);
   if (!plan) return undefined;
+  return compactWithPlan(options, plan, tokensBefore);
+}
+
+/**
+ * `compactMessages` once the plan and token count are known; the controller computes
+ * both before asking the hooks and passes them on. Returns `undefined` when aborted.
+ */
+export async function compactWithPlan(
+  options: CompactOptions,
+  plan: CompactionPlan,
+  tokensBefore: number,
+): Promise<CompactionResult | undefined> {
+  const { messages, model } = options;
   const { previousSummary, start, cut } = plan;
 
   const toSummarize = messages.slice(start, cut);

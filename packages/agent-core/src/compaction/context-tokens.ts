@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message } from "@gong/llm";
-import { estimateMessageTokens, estimateTextTokens } from "@gong/llm";
+import { estimateMessageTokens, estimateTextTokens, estimateTokens } from "@gong/llm";
 
 function usageTokens(message: AssistantMessage): number {
   const usage = message.usage;
@@ -31,9 +31,7 @@ export function contextTokens(
     for (let j = i + 1; j < messages.length; j++) after += estimateMessageTokens(messages[j]!);
     return used + after;
   }
-  let total = estimateTextTokens(systemPrompt);
-  for (const message of messages) total += estimateMessageTokens(message);
-  return total;
+  return estimateTextTokens(systemPrompt) + estimateTokens(messages);
 }
 
 export function shouldCompact(

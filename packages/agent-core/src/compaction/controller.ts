@@ -3,7 +3,7 @@ import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
 import type { MetricsCollector } from "../observability/metrics.js";
-import { compactMessages, planCompaction } from "./compact.js";
+import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
 
@@ -25,7 +25,7 @@ export interface CompactionHost {
   model(): Model;
   systemPrompt(): string;
   streamFn: StreamFunction;
-  streamOptions(): Promise<StreamOptions>;
+  streamOptions(model: Model): Promise<StreamOptions>;
   setCompacting(value: boolean): void;
 }
 
@@ -89,20 +89,24 @@ export class CompactionController {
 
   private async compact(reason: CompactionReason, outer?: AbortSignal): Promise<CompactResult> {
     const host = this.host;
-    const messages = host.getMessages();
+    // A copy: the live array keeps growing while the summary is written (a running
+    // tool's result, the next answer), and only a copy tells which messages are new.
+    const snapshot = host.getMessages().slice();
     // Checked before the hooks and events: a PreCompact script should not run for nothing.
-    if (!planCompaction(messages, host.settings().keepRecentTokens)) {
+    const plan = planCompaction(snapshot, host.settings().keepRecentTokens);
+    if (!plan) {
       return {
         ok: false,
         error: "nothing_to_compact",
         message: "Nothing old enough to compact yet.",
       };
     }
-    const tokens = this.contextTokens(host.systemPrompt());
+    const systemPrompt = host.systemPrompt();
+    const tokens = contextTokens(snapshot, systemPrompt, this.trustUsageFrom);
     const allowed = await host.hooks.beforeSessionOp("compact", {
       reason,
       tokens,
-      messageCount: messages.length,
+      messageCount: snapshot.length,
     });
     if (!allowed) {
       host.emit({ type: "compaction_end", reason, cancelled: true });
@@ -115,34 +119,32 @@ export class CompactionController {
     host.setCompacting(true);
     host.emit({ type: "compaction_start", reason });
     try {
-      const result = await compactMessages({
-        messages,
-        model: host.model(),
-        streamFn: host.streamFn,
-        systemPrompt: host.systemPrompt(),
-        streamOptions: await host.streamOptions(),
-        keepRecentTokens: host.settings().keepRecentTokens,
-        signal: controller.signal,
-        trustUsageFrom: this.trustUsageFrom,
-        // The summary has to fit in the room compaction keeps free (pi uses 80 %).
-        maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
-      });
+      const model = host.model();
+      const result = await compactWithPlan(
+        {
+          messages: snapshot,
+          model,
+          streamFn: host.streamFn,
+          systemPrompt,
+          streamOptions: await host.streamOptions(model),
+          signal: controller.signal,
+          // The summary has to fit in the room compaction keeps free (pi uses 80 %).
+          maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
+        },
+        plan,
+        tokens,
+      );
       if (!result) {
-        const aborted = controller.signal.aborted;
-        host.emit({
-          type: "compaction_end",
-          reason,
-          ...(aborted ? { errorMessage: "Compaction was aborted." } : {}),
-        });
-        return aborted
-          ? { ok: false, error: "aborted", message: "Compaction was aborted." }
-          : { ok: false, error: "nothing_to_compact", message: "Nothing old enough to compact." };
+        host.emit({ type: "compaction_end", reason, errorMessage: "Compaction was aborted." });
+        return { ok: false, error: "aborted", message: "Compaction was aborted." };
       }
       // Messages that arrived while the summary was written are kept after it (J.9 4.4).
-      const arrived = host.getMessages().slice(messages.length);
+      const arrived = host.getMessages().slice(snapshot.length);
       const next = [...result.messages, ...arrived];
       host.setMessages(next);
-      this.trustUsageFrom = result.messages.length;
+      // The arrived answers were given in the uncompacted context, so their usage is
+      // as stale as that of the kept messages.
+      this.trustUsageFrom = next.length;
       this.lengthAfterLast = next.length;
       host.metrics.recordCompaction();
       host.emit({ type: "compaction_end", reason, result });

@@ -35,10 +35,6 @@ export class HookRunner {
     private readonly report: (event: HookErrorEvent) => void,
   ) {}
 
-  get count(): number {
-    return this.hooks.length;
-  }
-
   add(hook: AgentHooks): void {
     this.hooks = [...this.hooks, hook];
   }

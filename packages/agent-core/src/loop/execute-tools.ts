@@ -92,7 +92,7 @@ async function executeOne(
     callLevel: args.output_level,
     toolLevel: run.settings.toolOutputLevels[call.name],
     globalLevel: run.settings.outputLevel,
-    contextUsage: contextUsage(run),
+    contextUsage: () => contextUsage(run),
   });
   const started = performance.now();
   const span = startSpan("gong.tool_call", { "gong.tool.name": call.name }, run.span);

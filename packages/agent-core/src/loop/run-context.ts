@@ -41,7 +41,8 @@ export interface RunContext {
   model(): Model;
   tools(): Tool[];
   thinkingLevel(): ThinkingLevel;
-  streamOptions(): Promise<StreamOptions>;
+  /** Options (API key included) for a call to `model`. */
+  streamOptions(model: Model): Promise<StreamOptions>;
   takeSteering(): Message[];
   /** Calls `listener` when a steering message is queued; returns the unsubscribe function. */
   onSteer(listener: () => void): () => void;

@@ -42,7 +42,7 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
     run.span,
   );
   const options = {
-    ...(await run.streamOptions()),
+    ...(await run.streamOptions(model)),
     signal: run.signal,
     thinking: run.thinkingLevel(),
     idleTimeoutMs: run.settings.streamIdleTimeoutMs,

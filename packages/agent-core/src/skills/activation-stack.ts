@@ -42,10 +42,6 @@ export class SkillActivationStack {
     return [...this.stack];
   }
 
-  get depth(): number {
-    return this.stack.length;
-  }
-
   clear(): void {
     this.stack.length = 0;
   }

@@ -25,10 +25,6 @@ export class SkillSession {
     this.stack = new SkillActivationStack(maxDepth);
   }
 
-  list(): readonly Skill[] {
-    return this.skills;
-  }
-
   private active(): Skill[] {
     return this.stack.names().flatMap((name) => this.skills.filter((s) => s.name === name));
   }
