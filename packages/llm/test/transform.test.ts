@@ -8,6 +8,7 @@ import {
   normalizeToolCallId,
   type ToolCall,
   type ToolResultMessage,
+  toolCallIdFormat,
   transformMessages,
 } from "../src/index.js";
 import { mockModel } from "./helpers.js";
@@ -205,6 +206,25 @@ describe("seed 002 §4.3 tool-call id normalisation", () => {
     expect(new Set(ids).size).toBe(2);
     expect((out[2] as ToolResultMessage).toolCallId).toBe(ids[1]);
     expect((out[3] as ToolResultMessage).toolCallId).toBe(ids[0]);
+  });
+
+  it("the id format follows the compat profile: provider, URL hint, then models.json override", () => {
+    const chat = (provider: string, baseUrl: string, compat?: Record<string, unknown>) =>
+      toolCallIdFormat({
+        api: "openai-completions",
+        provider,
+        baseUrl,
+        ...(compat ? { compat } : {}),
+      });
+    expect(chat("mistral", "https://example.test/v1")).toBe("mistral");
+    expect(chat("my-proxy", "https://api.mistral.ai/v1")).toBe("mistral");
+    expect(chat("box", "http://localhost:8080/v1", { toolCallIdFormat: "mistral" })).toBe(
+      "mistral",
+    );
+    expect(chat("mistral", "https://api.mistral.ai/v1", { toolCallIdFormat: "any" })).toBe(
+      "openai",
+    );
+    expect(chat("openai", "https://api.openai.com/v1")).toBe("openai");
   });
 
   it("OpenAI Chat ids are at most 40 characters", () => {

@@ -26,15 +26,15 @@ export const OVERFLOW_PATTERNS: readonly RegExp[] = [
 /** Cerebras and Mistral answer an oversized request with a bare 400/413 (SDK wording). */
 const EMPTY_BODY_OVERFLOW = /^4(00|13)\b.*\(no body\)/i;
 
-export function matchesOverflowText(text: string): boolean {
-  return OVERFLOW_PATTERNS.some((pattern) => pattern.test(text));
+function matchesOverflowText(text: string): boolean {
+  return OVERFLOW_PATTERNS.some((pattern) => pattern.test(text)) || EMPTY_BODY_OVERFLOW.test(text);
 }
 
 /** An HTTP failure that means "the context is too long". 429 never is (Pi bug #1038). */
 export function isOverflowFailure(status: number | undefined, text: string): boolean {
   if (status === 429) return false;
   if ((status === 400 || status === 413) && text.trim() === "") return true;
-  return matchesOverflowText(text) || EMPTY_BODY_OVERFLOW.test(text);
+  return matchesOverflowText(text);
 }
 
 /**
@@ -54,8 +54,7 @@ export function isContextOverflow(message: AssistantMessage, contextWindow?: num
       message.errorKind !== "unknown"
     )
       return false;
-    const text = message.errorMessage ?? "";
-    return matchesOverflowText(text) || EMPTY_BODY_OVERFLOW.test(text);
+    return matchesOverflowText(message.errorMessage ?? "");
   }
   if (contextWindow && message.stopReason !== "aborted") {
     const input = message.usage.input + message.usage.cacheRead + message.usage.cacheWrite;

@@ -97,14 +97,6 @@ export class MessageBuilder {
     this.toolArguments.set(index, { text, tail, parsedLength: text.length });
   }
 
-  toolArgumentText(index: number): string {
-    return this.toolArguments.get(index)?.text ?? "";
-  }
-
-  isOpen(index: number): boolean {
-    return this.open.has(index);
-  }
-
   end(index: number): void {
     if (!this.open.delete(index)) return;
     const block = this.message.content[index];
@@ -124,7 +116,7 @@ export class MessageBuilder {
         partial: this.message,
       });
     } else {
-      block.arguments = parsePartialJson(this.toolArgumentText(index));
+      block.arguments = parsePartialJson(this.toolArguments.get(index)?.text ?? "");
       this.events.push({
         type: "toolcall_end",
         contentIndex: index,

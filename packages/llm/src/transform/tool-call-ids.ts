@@ -1,3 +1,4 @@
+import { resolveCompat } from "../providers/openai-compat.js";
 import type { Model } from "../types.js";
 
 /**
@@ -11,11 +12,10 @@ export type ToolCallIdFormat = "anthropic" | "openai" | "mistral" | "responses";
 export function toolCallIdFormat(
   model: Pick<Model, "api" | "provider" | "baseUrl" | "compat">,
 ): ToolCallIdFormat {
-  if (model.compat?.toolCallIdFormat === "mistral") return "mistral";
   if (model.api === "anthropic-messages") return "anthropic";
   if (model.api === "openai-responses") return "responses";
-  if (model.provider === "mistral" || model.baseUrl.includes("api.mistral.ai")) return "mistral";
-  return "openai";
+  // The compat profile (provider, URL hint, models.json override) is the one rule.
+  return resolveCompat(model).toolCallIdFormat === "mistral" ? "mistral" : "openai";
 }
 
 /**
