@@ -27,16 +27,13 @@ const script: MockStep[] | { queue?: MockStep[]; fallback?: MockStep } = scriptP
 const queue = Array.isArray(script) ? script : (script.queue ?? []);
 const fallback = Array.isArray(script) ? undefined : script.fallback;
 
-const mock = await startMockLlmServer(fallback ? { fallback } : {});
+const mock = await startMockLlmServer({
+  ...(fallback ? { fallback } : {}),
+  ...(recordPath
+    ? { onRequest: (request) => appendFileSync(recordPath, `${JSON.stringify(request)}\n`) }
+    : {}),
+});
 mock.enqueue(queue);
-if (recordPath) {
-  // Record as requests arrive: wrap the array's push, which the server uses.
-  const push = mock.requests.push.bind(mock.requests);
-  mock.requests.push = (...items) => {
-    for (const item of items) appendFileSync(recordPath, `${JSON.stringify(item)}\n`);
-    return push(...items);
-  };
-}
 process.stdout.write(
   `${JSON.stringify({ anthropicBaseUrl: mock.anthropicBaseUrl, openaiBaseUrl: mock.openaiBaseUrl, port: mock.port })}\n`,
 );

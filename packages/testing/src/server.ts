@@ -33,6 +33,8 @@ export type MockResponder = (request: RecordedRequest) => MockStep | Promise<Moc
 export interface MockLlmServerOptions {
   /** Used when the queue is empty; default: a 500 that says no response was scripted. */
   fallback?: MockStep | MockResponder;
+  /** Called with every request as it arrives (the bin's `--record`). */
+  onRequest?: (request: RecordedRequest) => void;
 }
 
 export interface MockLlmServer {
@@ -81,6 +83,7 @@ export async function startMockLlmServer(
       wire: wireOf(path),
     };
     requests.push(request);
+    options.onRequest?.(request);
     const seq = ++sequence;
     if (!request.wire) {
       sendJson(res, 404, { error: { message: `mock LLM server: unknown path ${path}` } });
