@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { Message } from "@gong/llm";
 import type { SessionWarning, WarningListener } from "./errors.js";
 import { allSessionDirs } from "./find.js";
+import { parseObject } from "./parse.js";
 import { type SessionLocationOptions, sessionDirFor } from "./paths.js";
 
 export interface SessionInfo {
@@ -161,12 +162,7 @@ export function readSessionInfo(
 }
 
 function parseLine(bytes: Buffer, start: number, end: number): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(bytes.toString("utf8", start, end));
-    return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseObject(bytes.toString("utf8", start, end));
 }
 
 function userText(message: Extract<Message, { role: "user" }>): string {

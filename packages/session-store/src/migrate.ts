@@ -50,10 +50,6 @@ export function headerVersion(header: Record<string, unknown>): number {
   return typeof header.version === "number" ? header.version : 0;
 }
 
-export function needsMigration(header: Record<string, unknown>): boolean {
-  return headerVersion(header) < CURRENT_SESSION_VERSION;
-}
-
 /** Runs every migration from the file's version up to the current one. */
 export function migrateSessionFile(file: RawSessionFile): RawSessionFile {
   let current = file;

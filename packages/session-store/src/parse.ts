@@ -19,13 +19,12 @@ export interface ParsedLines {
   validLength: number;
   /** The last line is complete JSON but its newline never reached the disk. */
   missingFinalNewline: boolean;
-  /** The last line was cut off mid-write and is ignored. */
-  tornTail: boolean;
 }
 
 const NEWLINE = 0x0a;
 
-function parseObject(text: string): Record<string, unknown> | undefined {
+/** `text` as a JSON object, or undefined when it is not JSON or not an object. */
+export function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (value !== null && typeof value === "object" && !Array.isArray(value)) {
@@ -69,7 +68,6 @@ export function parseSessionLines(bytes: Buffer, path?: string): ParsedLines {
 
   let validLength = completeEnd;
   let missingFinalNewline = false;
-  let tornTail = false;
   if (completeEnd < bytes.length) {
     const tailText = bytes.toString("utf8", completeEnd);
     const value = tailText.trim() === "" ? undefined : parseObject(tailText);
@@ -80,7 +78,6 @@ export function parseSessionLines(bytes: Buffer, path?: string): ParsedLines {
       validLength = bytes.length;
       missingFinalNewline = true;
     } else if (tailText.trim() !== "") {
-      tornTail = true;
       warnings.push({
         kind: "torn_tail",
         message: `Ignored an incomplete last line (${bytes.length - completeEnd} bytes), left by an interrupted write. Nothing that finished writing was lost.`,
@@ -89,7 +86,7 @@ export function parseSessionLines(bytes: Buffer, path?: string): ParsedLines {
       });
     }
   }
-  return { records, warnings, validLength, missingFinalNewline, tornTail };
+  return { records, warnings, validLength, missingFinalNewline };
 }
 
 function preview(text: string): string {
