@@ -2,10 +2,12 @@
  * The settings.json shape (`~/.gong/settings.json` < `<project>/.gong/settings.json` <
  * flags). Every key is optional; unknown keys are kept so newer files still load.
  */
+import type { ThinkingLevel } from "@gong/llm";
+import type { OutputLevel, ToolPreset } from "@gong/tools";
 
-export type ThinkingSetting = "off" | "minimal" | "low" | "medium" | "high";
-export type OutputLevelSetting = "brief" | "standard" | "full";
-export type ToolPresetName = "default" | "minimal" | "readonly";
+export type ThinkingSetting = ThinkingLevel;
+export type OutputLevelSetting = OutputLevel;
+export type ToolPresetName = ToolPreset;
 
 /** One Claude Code command hook: `{ "type": "command", "command": "...", "timeout": 60 }`. */
 export interface CommandHookSetting {
