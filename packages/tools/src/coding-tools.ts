@@ -11,7 +11,6 @@ import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
 import { createPathPolicy } from "./path/policy.js";
 import {
   resolveToolNames,
-  TOOL_NAMES,
   type ToolName,
   type ToolNamesResult,
   validateToolNames,
@@ -146,5 +145,3 @@ export function createToolRegistry(
     setActive: select,
   };
 }
-
-export { TOOL_NAMES };

@@ -306,3 +306,42 @@ describe("J.8 4.2 bash truncation notice states the limit and the original size"
     expect(response.data.total_bytes).toBe(82000);
   });
 });
+
+describe("regression — bash honours a maxBytes above 50 KB (its window was fixed at 100 KB)", () => {
+  const seq = (from: number, to: number) =>
+    `${Array.from({ length: to - from + 1 }, (_, i) => from + i).join("\n")}\n`;
+
+  it("seq 1 40000 (229 KB) within maxBytes 300 KB comes back whole, with no log", async () => {
+    const wide = makeProject({ bash: { maxBytes: 300 * 1024, maxLines: 100_000 } });
+    try {
+      const response = await wide.call("bash", { command: "seq 1 40000" });
+      expect(response.status).toBe("success");
+      expect(response.data).toMatchObject({ truncated: false, full_output_path: null });
+      expect(response.data.stdout).toBe(seq(1, 40000));
+    } finally {
+      wide.cleanup();
+    }
+  });
+
+  it("past the window the kept tail fills maxBytes and starts at a whole line", async () => {
+    const wide = makeProject({ bash: { maxBytes: 300 * 1024, maxLines: 1_000_000 } });
+    try {
+      const response = await wide.call("bash", { command: "seq 1 200000" });
+      const lines = (response.data.stdout as string).split("\n");
+      const first = 200000 - lines.length + 1;
+      expect(lines[0]).toBe(String(first));
+      expect(Buffer.byteLength(response.data.stdout as string)).toBeGreaterThan(300 * 1024 - 7);
+      expect(response.text).toContain(`[Showing lines ${first}-200000 of 200000 (300.0KB limit`);
+    } finally {
+      wide.cleanup();
+    }
+  });
+
+  it("a single 200 KB line still keeps its last 50 KB", async () => {
+    const response = await project.call("bash", {
+      command: "head -c 200000 /dev/zero | tr '\\0' a; echo",
+    });
+    expect(response.data.stdout).toBe("a".repeat(50 * 1024));
+    expect(response.text).toContain("[Showing the last 50.0KB of line 1");
+  });
+});

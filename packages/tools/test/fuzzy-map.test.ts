@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toFuzzy, toFuzzyFile, toOriginalIndex } from "../src/edit/fuzzy.js";
+import { toFuzzy, toFuzzyFile, toOriginalSpan } from "../src/edit/fuzzy.js";
 
 // Characters the fuzzy form folds or drops, mixed with plain ones and newlines.
 const ALPHABET = [
@@ -58,7 +58,7 @@ function referenceMap(original: string): number[] {
 }
 
 describe("fuzzy space of a whole file", () => {
-  it("toFuzzyFile equals toFuzzy, and toOriginalIndex equals the per-character map, on 2 000 random texts", () => {
+  it("toFuzzyFile equals toFuzzy, and toOriginalSpan equals the per-character map, on 2 000 random texts", () => {
     for (let seed = 1; seed <= 2000; seed++) {
       const original = randomText(seed);
       const fuzzy = toFuzzyFile(original);
@@ -66,7 +66,21 @@ describe("fuzzy space of a whole file", () => {
       const map = referenceMap(original);
       expect(map.length, `seed ${seed}`).toBe(fuzzy.length);
       for (let i = 0; i < fuzzy.length; i++) {
-        expect(toOriginalIndex(original, fuzzy, i), `seed ${seed}, index ${i}`).toBe(map[i]);
+        // Every index as a start and as the last character of a span, on its own and
+        // with the other end of the span far away (the walk carries over between them).
+        const single = { start: map[i], end: map[i]! + 1 };
+        expect(toOriginalSpan(original, fuzzy, i, i + 1), `seed ${seed}, [${i}, ${i + 1})`).toEqual(
+          single,
+        );
+        const toEnd = { start: map[i], end: map[fuzzy.length - 1]! + 1 };
+        expect(
+          toOriginalSpan(original, fuzzy, i, fuzzy.length),
+          `seed ${seed}, [${i}, end)`,
+        ).toEqual(toEnd);
+        const fromStart = { start: map[0], end: map[i]! + 1 };
+        expect(toOriginalSpan(original, fuzzy, 0, i + 1), `seed ${seed}, [0, ${i + 1})`).toEqual(
+          fromStart,
+        );
       }
     }
   });

@@ -12,6 +12,7 @@ export type {
   TruncationDirection,
 } from "./observation/config.js";
 export { resolveObservationConfig } from "./observation/config.js";
+export { ensureOutputDir, spillTimestamp } from "./observation/spill.js";
 export type {
   ObservationTruncator,
   TruncateCallOptions,

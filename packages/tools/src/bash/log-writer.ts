@@ -17,7 +17,8 @@ export class LogWriter {
   private readonly fd: number;
 
   constructor(readonly path: string) {
-    this.fd = openSync(path, "w");
+    // "wx": a log never replaces another file, even if two names ever collided.
+    this.fd = openSync(path, "wx");
   }
 
   append(chunk: Buffer): void {

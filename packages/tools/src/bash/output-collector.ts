@@ -1,19 +1,23 @@
 /**
- * bash's output buffer (seed 002 §B): a rolling window of the most recent ~100 KB in
- * memory, and — once the output passes 50 KB — the complete output in a log file in
- * the tool-output folder, so memory stays flat for any amount of output while nothing
- * is lost. Line and byte totals are exact for the whole stream.
+ * bash's output buffer (seed 002 §B): a rolling window of the most recent output in
+ * memory (twice the byte limit), and — once the output is over the limits, so the
+ * tail will be cut — the complete output in a log file in the tool-output folder, so
+ * memory stays flat for any amount of output while nothing is lost. Line and byte
+ * totals are exact for the whole stream.
  */
-import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { spillTimestamp } from "@gong/truncate";
 import { countNewlines } from "./count-newlines.js";
 import { LogWriter } from "./log-writer.js";
 
-export const ROLLING_WINDOW_BYTES = 100 * 1024;
-export const SPILL_THRESHOLD_BYTES = 50 * 1024;
+/** The limits bash cuts its tail to. */
+interface OutputLimits {
+  maxLines: number;
+  maxBytes: number;
+}
 
-export interface CollectedOutput {
-  /** The kept tail, decoded (starts at a character boundary). */
+interface CollectedOutput {
+  /** The kept tail, decoded (starts at a whole line, or a whole character inside one long line). */
   tail: string;
   totalBytes: number;
   totalLines: number;
@@ -22,15 +26,17 @@ export interface CollectedOutput {
   fullOutputPath?: string;
 }
 
-function timestamp(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
-}
-
-/** Index of the first byte that starts a UTF-8 character (skips continuation bytes). */
-function firstCharBoundary(buffer: Buffer): number {
+/**
+ * Where the text of a window whose front was dropped starts: after its first newline,
+ * so a cut-off line never shows as if it were whole — unless that line is the last one
+ * (one long line, whose final bytes the tail cut keeps); then at the first byte that
+ * starts a UTF-8 character.
+ */
+function keptStart(window: Buffer): number {
+  const newline = window.indexOf(10);
+  if (newline !== -1 && newline < window.length - 1) return newline + 1;
   let at = 0;
-  while (at < buffer.length && at < 4 && (buffer[at]! & 0xc0) === 0x80) at++;
+  while (at < window.length && at < 4 && (window[at]! & 0xc0) === 0x80) at++;
   return at;
 }
 
@@ -44,25 +50,37 @@ export class OutputCollector {
   private log?: LogWriter;
   private logError?: Error;
 
-  constructor(private readonly outputDir: string) {}
+  constructor(
+    private readonly outputDir: string,
+    private readonly limits: OutputLimits,
+  ) {}
 
   /** Adds a chunk of output. */
   push(chunk: Buffer): void {
     this.totalBytes += chunk.length;
     this.newlines += countNewlines(chunk);
     if (chunk.length > 0) this.lastByte = chunk[chunk.length - 1]!;
-    if (!this.log && this.totalBytes > SPILL_THRESHOLD_BYTES && !this.logError) this.openLog();
+    if (!this.log && !this.logError && this.overLimits()) this.openLog();
     this.log?.append(chunk);
     this.chunks.push(chunk);
     this.windowBytes += chunk.length;
-    while (
-      this.chunks.length > 1 &&
-      this.windowBytes - this.chunks[0]!.length >= ROLLING_WINDOW_BYTES
-    ) {
+    // Keep twice maxBytes: every line the tail cut can keep lies within the last
+    // maxBytes bytes, so it is still whole in the window (maxBytes + 1 would do).
+    const windowLimit = 2 * this.limits.maxBytes;
+    while (this.chunks.length > 1 && this.windowBytes - this.chunks[0]!.length >= windowLimit) {
       const dropped = this.chunks.shift()!;
       this.windowBytes -= dropped.length;
       this.droppedBytes += dropped.length;
     }
+  }
+
+  private get totalLines(): number {
+    return this.newlines + (this.lastByte !== -1 && this.lastByte !== 10 ? 1 : 0);
+  }
+
+  /** The tail will be cut, so the full output needs its log. Once true, it stays true. */
+  private overLimits(): boolean {
+    return this.totalBytes > this.limits.maxBytes || this.totalLines > this.limits.maxLines;
   }
 
   /** The log file is behind: pause the producer and resume on `whenLogDrained`. */
@@ -75,7 +93,7 @@ export class OutputCollector {
   }
 
   private openLog(): void {
-    const name = `bash_${timestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
+    const name = `bash_${spillTimestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
     try {
       // The folder exists: bash creates it before spawning.
       this.log = new LogWriter(path.join(this.outputDir, name));
@@ -83,14 +101,15 @@ export class OutputCollector {
       this.logError = error as Error;
       return;
     }
-    // Everything so far is still in the window (50 KB < 100 KB): it starts the log.
+    // Everything so far is still in the window (nothing is dropped before the output is
+    // over maxBytes, and the window holds twice that): it starts the log.
     for (const earlier of this.chunks) this.log.append(earlier);
   }
 
   /** The current tail as text (for streaming updates). */
   peekTail(): string {
     const buffer = Buffer.concat(this.chunks);
-    return buffer.subarray(this.droppedBytes > 0 ? firstCharBoundary(buffer) : 0).toString("utf8");
+    return buffer.subarray(this.droppedBytes > 0 ? keptStart(buffer) : 0).toString("utf8");
   }
 
   async finish(): Promise<CollectedOutput> {
@@ -102,18 +121,9 @@ export class OutputCollector {
     return {
       tail: this.peekTail(),
       totalBytes: this.totalBytes,
-      totalLines: this.newlines + (this.lastByte !== -1 && this.lastByte !== 10 ? 1 : 0),
+      totalLines: this.totalLines,
       droppedBytes: this.droppedBytes,
       fullOutputPath,
     };
   }
-}
-
-/** Creates the tool-output folder with a `.gitignore` of `*` (never committed). */
-export async function ensureOutputDir(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, ".gitignore"), "*\n", { flag: "wx" }).catch((error) => {
-    // EEXIST: the folder was set up before, which is the normal case.
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  });
 }

@@ -8,7 +8,7 @@
 import type { OutputLevel, ToolExecutionContext } from "../types.js";
 
 /** Items a brief listing keeps. */
-export const BRIEF_ITEMS = 20;
+const BRIEF_ITEMS = 20;
 
 export function effectiveOutputLevel(
   requested: OutputLevel | undefined,

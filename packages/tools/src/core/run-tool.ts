@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { TSchema } from "@sinclair/typebox";
+import { toPosixRelative } from "../path/normalize.js";
 import type { Tool, ToolExecutionContext, ToolResponse } from "../types.js";
 import { failure, withNextSteps } from "./envelope.js";
 import { validateParams } from "./validate.js";
@@ -10,12 +10,6 @@ export function defineTool<Params extends TSchema>(tool: Tool<Params>): Tool<Par
 }
 
 const ENVELOPE_KEYS = new Set(["status", "data", "text", "error", "stats", "context"]);
-
-function relativeCwd(context: ToolExecutionContext): string {
-  const root = context.projectRoot ?? context.cwd;
-  const relative = path.relative(root, context.cwd).split(path.sep).join("/");
-  return relative === "" ? "." : relative;
-}
 
 /**
  * Makes whatever a tool returned a well-formed seed-000 envelope: exactly the six
@@ -33,7 +27,11 @@ function seal(
     data: response.data && typeof response.data === "object" ? response.data : {},
     text: typeof response.text === "string" ? response.text : String(response.text ?? ""),
     stats: { ...response.stats, time_ms: Math.round(performance.now() - startedAt) },
-    context: { ...response.context, cwd: relativeCwd(context), params_input: rawParams },
+    context: {
+      ...response.context,
+      cwd: toPosixRelative(context.projectRoot ?? context.cwd, context.cwd),
+      params_input: rawParams,
+    },
   };
   if (sealed.status === "error") {
     sealed.error = response.error ?? { code: "INTERNAL_ERROR", message: sealed.text };

@@ -6,9 +6,9 @@
  */
 import { structuredPatch } from "diff";
 
-export const DIFF_CONTEXT_LINES = 4;
+const DIFF_CONTEXT_LINES = 4;
 
-export interface EditDiff {
+interface EditDiff {
   /** Unified diff text (`--- a/…`, `+++ b/…`, `@@ -l,n +l,n @@` hunks). */
   diff: string;
   /** 1-indexed line of the first change in the new file (editors jump there). */

@@ -1,7 +1,7 @@
 /**
  * The fuzzy matching space of seed 002 §A: per line trailing whitespace removed, curly
  * quotes → ASCII, Unicode dashes → `-`, Unicode spaces → ` `. Newlines are kept 1:1,
- * so line numbers are the same in both spaces, and `toOriginalIndex` maps a fuzzy
+ * so line numbers are the same in both spaces, and `toOriginalSpan` maps a fuzzy
  * match back to the original so only the matched span is ever rewritten (pi
  * normalises and rewrites the whole file).
  */
@@ -82,25 +82,34 @@ export function toFuzzyFile(original: string): string {
 }
 
 /**
- * Index in `original` of the character at `fuzzyIndex` of its fuzzy form. Folding
- * swaps one code unit for one and keeps every newline, so a character keeps its line
- * and column; only a newline moves (the trailing whitespace before it was dropped).
- * Only the matched span is mapped, so no index map of the whole file is ever built.
+ * The span of `original` that the non-empty span `[fuzzyStart, fuzzyEnd)` of its fuzzy
+ * form came from, both ends found in one walk over the lines. Folding swaps one code
+ * unit for one and keeps every newline, so a character keeps its line and column; only
+ * a newline moves (the trailing whitespace before it was dropped). Only the matched
+ * span is mapped, so no index map of the whole file is ever built.
  */
-export function toOriginalIndex(original: string, fuzzy: string, fuzzyIndex: number): number {
-  if (fuzzy === original) return fuzzyIndex;
+export function toOriginalSpan(
+  original: string,
+  fuzzy: string,
+  fuzzyStart: number,
+  fuzzyEnd: number,
+): { start: number; end: number } {
+  if (fuzzy === original) return { start: fuzzyStart, end: fuzzyEnd };
   let fuzzyLineStart = 0;
   let originalLineStart = 0;
-  for (
-    let newline = fuzzy.indexOf("\n");
-    newline !== -1 && newline < fuzzyIndex;
-    newline = fuzzy.indexOf("\n", newline + 1)
-  ) {
-    fuzzyLineStart = newline + 1;
-    originalLineStart = original.indexOf("\n", originalLineStart) + 1;
-  }
-  if (fuzzy.charCodeAt(fuzzyIndex) === 10) return original.indexOf("\n", originalLineStart);
-  return originalLineStart + (fuzzyIndex - fuzzyLineStart);
+  let newline = fuzzy.indexOf("\n");
+  // Indexes must come in ascending order: the walk only moves forward.
+  const toOriginal = (fuzzyIndex: number) => {
+    while (newline !== -1 && newline < fuzzyIndex) {
+      fuzzyLineStart = newline + 1;
+      originalLineStart = original.indexOf("\n", originalLineStart) + 1;
+      newline = fuzzy.indexOf("\n", newline + 1);
+    }
+    if (newline === fuzzyIndex) return original.indexOf("\n", originalLineStart);
+    return originalLineStart + (fuzzyIndex - fuzzyLineStart);
+  };
+  const start = toOriginal(fuzzyStart);
+  return { start, end: toOriginal(fuzzyEnd - 1) + 1 };
 }
 
 /** Start indexes of the non-overlapping occurrences of `needle` in `haystack`. */
@@ -119,13 +128,17 @@ export function occurrences(
   return found;
 }
 
-/** 1-indexed line number of `index` in `text`. */
-export function lineNumberAt(text: string, index: number): number {
+/** 1-indexed line numbers of the ascending `indexes` in `text`, in one scan. */
+export function lineNumbersAt(text: string, indexes: readonly number[]): number[] {
+  const lines: number[] = [];
   let line = 1;
-  let at = text.indexOf("\n");
-  while (at !== -1 && at < index) {
-    line++;
-    at = text.indexOf("\n", at + 1);
+  let newline = text.indexOf("\n");
+  for (const index of indexes) {
+    while (newline !== -1 && newline < index) {
+      line++;
+      newline = text.indexOf("\n", newline + 1);
+    }
+    lines.push(line);
   }
-  return line;
+  return lines;
 }

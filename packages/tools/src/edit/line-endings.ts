@@ -5,9 +5,9 @@
  * ending (the style of its first newline).
  */
 
-export type LineEnding = "\r\n" | "\n";
+type LineEnding = "\r\n" | "\n";
 
-export interface SplitText {
+interface SplitText {
   bom: string;
   /** The text without its BOM, exactly as on disk. */
   body: string;

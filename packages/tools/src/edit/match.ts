@@ -4,15 +4,15 @@
  * `"hello"` are the same occurrence twice (seed J.1 2.8).
  */
 import {
-  lineNumberAt,
+  lineNumbersAt,
   needsFuzzyNormalization,
   occurrences,
   toFuzzy,
   toFuzzyFile,
-  toOriginalIndex,
+  toOriginalSpan,
 } from "./fuzzy.js";
 
-export type MatchStrategy = "exact" | "fuzzy";
+type MatchStrategy = "exact" | "fuzzy";
 
 export interface EditSpan {
   /** Index of the edit in the request. */
@@ -52,9 +52,7 @@ export function findSpan(
   const fuzzyOld = toFuzzy(oldText);
   const fuzzyHits = fuzzyOld.length === 0 ? [] : occurrences(space.fuzzy, fuzzyOld);
   if (fuzzyHits.length > 1) {
-    const lines = fuzzyHits
-      .slice(0, MAX_LISTED_CANDIDATES)
-      .map((at) => lineNumberAt(space.fuzzy, at));
+    const lines = lineNumbersAt(space.fuzzy, fuzzyHits.slice(0, MAX_LISTED_CANDIDATES));
     return { kind: "ambiguous", index, count: fuzzyHits.length, lines };
   }
   const exact = space.content.indexOf(oldText);
@@ -64,8 +62,7 @@ export function findSpan(
   if (fuzzyHits.length === 0) return { kind: "not_found", index };
   // Fuzzy only: map the fuzzy span back to the original characters it came from.
   const at = fuzzyHits[0]!;
-  const start = toOriginalIndex(space.content, space.fuzzy, at);
-  const end = toOriginalIndex(space.content, space.fuzzy, at + fuzzyOld.length - 1) + 1;
+  const { start, end } = toOriginalSpan(space.content, space.fuzzy, at, at + fuzzyOld.length);
   return { index, start, end, newText, strategy: "fuzzy" };
 }
 

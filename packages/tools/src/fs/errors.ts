@@ -2,7 +2,7 @@
 import type { ToolResponse } from "@gong/truncate";
 import { failure } from "../core/envelope.js";
 
-export function errnoCode(error: unknown): string | undefined {
+function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
 }
 
@@ -46,7 +46,13 @@ export function fileSystemFailure(
   });
 }
 
+/** Folder part of a display path (`.` for a bare name): the `ls` of a next step. */
 export function parentOf(display: string): string {
   const at = display.lastIndexOf("/");
   return at <= 0 ? "." : display.slice(0, at);
+}
+
+/** Last part of a display path: the file name a `find` next step searches for. */
+export function basenameOf(display: string): string {
+  return display.slice(display.lastIndexOf("/") + 1);
 }

@@ -140,7 +140,7 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
 }
 
 /** How a tool words a path that does not exist. */
-export interface MissingPath {
+interface MissingPath {
   /** "File" for read/edit, "Path" for the folder-or-file searches. */
   noun: "File" | "Path";
   /** The tool's next steps, given the displayed path. */

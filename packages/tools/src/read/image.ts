@@ -5,10 +5,10 @@
  */
 import type { ImageMime } from "./sniff.js";
 
-export const MAX_IMAGE_DIMENSION = 2000;
-export const MAX_IMAGE_BYTES = 4.5 * 1024 * 1024;
+const MAX_IMAGE_DIMENSION = 2000;
+const MAX_IMAGE_BYTES = 4.5 * 1024 * 1024;
 
-export interface PreparedImage {
+interface PreparedImage {
   data: Buffer;
   mimeType: string;
   width?: number;

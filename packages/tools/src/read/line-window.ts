@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 
-export interface LineWindowRequest {
+interface LineWindowRequest {
   /** 1-indexed first line of the window. */
   startLine: number;
   /** Most lines in the window. */
@@ -20,7 +20,7 @@ export interface LineWindowRequest {
   signal?: AbortSignal;
 }
 
-export interface LineWindow {
+interface LineWindow {
   /** The window's lines, each with its own terminating newline when the file had one. */
   text: string;
   /** Lines in the file, `wc -l` semantics plus a final unterminated line. */

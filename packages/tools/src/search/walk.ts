@@ -10,7 +10,7 @@ import path from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { AbortedError } from "../read/line-window.js";
 
-export interface WalkEntry {
+interface WalkEntry {
   /** POSIX path relative to the walk root. */
   relative: string;
   absolute: string;
@@ -47,7 +47,7 @@ function isIgnored(
   return false;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Folder whose .gitignore files (from here down to the walk root) also apply. */
   ignoreRoot?: string;
   signal?: AbortSignal;

@@ -5,18 +5,18 @@
  * call, timeout and abort kill the whole group (TERM, then KILL), tail truncation with
  * the full output logged in the tool-output folder.
  */
-import { stat, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { stat } from "node:fs/promises";
 import type { ToolResponse } from "@gong/truncate";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
+  ensureOutputDir,
   tailTruncationNotice,
   truncateTail,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { type ExecOperations, localExecOperations } from "../bash/exec.js";
-import { ensureOutputDir, OutputCollector } from "../bash/output-collector.js";
+import { OutputCollector } from "../bash/output-collector.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
@@ -41,7 +41,7 @@ export interface BashToolOptions {
   maxBytes?: number;
 }
 
-export const bashParameters = Type.Object({
+const bashParameters = Type.Object({
   command: Type.String({ description: "The bash command to run." }),
   timeout: Type.Optional(
     Type.Number({
@@ -109,7 +109,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         });
       }
       await ensureOutputDir(env.outputDir);
-      const collector = new OutputCollector(env.outputDir);
+      const collector = new OutputCollector(env.outputDir, { maxLines, maxBytes });
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
       // `exec 2>&1` first: one pipe for both streams keeps their true arrival order.
       const script = `exec 2>&1; ${prefix}${params.command}`;
@@ -231,13 +231,9 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
 
       const tail = truncateTail(collected.tail, { maxLines, maxBytes });
       const truncated = tail.truncated || collected.droppedBytes > 0;
-      let fullOutputPath = collected.fullOutputPath;
-      if (truncated && !fullOutputPath) {
-        // Cut by lines while still small: nothing was dropped, so the window is the whole output.
-        fullOutputPath = path.join(env.outputDir, `bash_${Date.now()}_${process.pid}.log`);
-        await writeFile(fullOutputPath, collected.tail);
-      }
-      const logDisplay = fullOutputPath ? env.policy.display(fullOutputPath) : undefined;
+      const logDisplay = collected.fullOutputPath
+        ? env.policy.display(collected.fullOutputPath)
+        : undefined;
       const brief = effectiveOutputLevel(params.output_level, context) === "brief";
       let body = brief ? briefTail(tail.content) : tail.content;
       if (truncated) {
@@ -269,6 +265,9 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         total_lines: collected.totalLines,
         total_bytes: collected.totalBytes,
       };
+      // Already cut to the limits, with its own notice: the agent's observation
+      // truncator must not cut it again (it would drop that notice and the next steps).
+      const truncationSkip = truncated;
       const logSteps = logDisplay
         ? [
             `read(path="${logDisplay}", offset=1, limit=200) or grep(pattern="error", path="${logDisplay}") to see the full output.`,
@@ -279,6 +278,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("ABORTED", "Command aborted", {
           data,
           stats,
+          truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
         });
       }
@@ -286,6 +286,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("TIMEOUT", `Command timed out after ${timeoutSeconds} seconds`, {
           data,
           stats,
+          truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
           next: [
             `bash(command=..., timeout=${timeoutSeconds * 4}) if it needs longer, or run it in the background (cmd > log 2>&1 &).`,
@@ -301,13 +302,14 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         return failure("EXECUTION_ERROR", message, {
           data,
           stats,
+          truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
           next: logSteps,
         });
       }
       const text = body.length > 0 ? body : "(no output)";
       const response: ToolResponse = truncated
-        ? partial(data, withNextSteps(text, logSteps), { stats })
+        ? partial(data, withNextSteps(text, logSteps), { stats, truncationSkip })
         : success(data, text, { stats });
       return response;
     },

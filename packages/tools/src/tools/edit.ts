@@ -21,7 +21,7 @@ import {
   type MatchFailure,
   MatchSpace,
 } from "../edit/match.js";
-import { fileSystemFailure } from "../fs/errors.js";
+import { basenameOf, fileSystemFailure } from "../fs/errors.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
@@ -31,7 +31,7 @@ const EditItem = Type.Object({
   newText: Type.String({ description: "Replacement text." }),
 });
 
-export const editParameters = Type.Object({
+const editParameters = Type.Object({
   path: Type.String({ description: "Path of the file to edit." }),
   oldText: Type.Optional(
     Type.String({ description: "Exact text to replace; must be unique in the file." }),
@@ -146,7 +146,7 @@ export function createEditTool(env: ToolEnvironment) {
       const resolved = await resolveExisting(env.policy, params.path, context.cwd, {
         noun: "File",
         next: (display) => [
-          `find(pattern="**/${display.slice(display.lastIndexOf("/") + 1)}") to locate it, or write(path="${display}", content=...) to create it.`,
+          `find(pattern="**/${basenameOf(display)}") to locate it, or write(path="${display}", content=...) to create it.`,
         ],
       });
       if (!resolved.ok) return resolved.response;

@@ -3,10 +3,10 @@
  * hidden files included, .gitignore respected, folders with a trailing `/`, paths
  * relative to the search root, limit (default 1000), 50 KB cap.
  */
-import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -17,9 +17,9 @@ import { findWithNode } from "../search/find-node.js";
 import type { FindRequest } from "../search/find-types.js";
 
 export const DEFAULT_FIND_LIMIT = 1000;
-export const FD_FALLBACK_SENTENCE = "fd not available, used slower Node search instead.";
+const FD_FALLBACK_SENTENCE = "fd not available, used slower Node search instead.";
 
-export const findParameters = Type.Object({
+const findParameters = Type.Object({
   pattern: Type.String({ description: "Glob pattern, e.g. *.ts, **/*.json, src/**/test_*.py." }),
   path: Type.Optional(
     Type.String({ description: "Folder to search (default: the working directory)." }),
@@ -84,10 +84,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       // Default sort: code-unit order, like the comparator we would write, without a JS callback.
       const shown = run.paths.slice(0, limit).sort();
       const prefix = display === "." ? "" : `${display}/`;
-      const body = truncateHead(shown.join("\n"), {
-        maxLines: Number.POSITIVE_INFINITY,
-        maxBytes: DEFAULT_MAX_BYTES,
-      });
+      const body = capListing(shown);
       const truncated = run.more || body.truncated;
       const data: Record<string, unknown> = {
         paths: shown.map((entry) => prefix + entry),
@@ -112,7 +109,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
         notices.push(
           `${limit} results limit reached. Use limit=${limit * 2} for more, or refine pattern`,
         );
-      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      if (body.truncated) notices.push(LISTING_CAP_NOTICE);
       const parts = [
         `Found ${shown.length}${run.more ? "+" : ""} path${shown.length === 1 ? "" : "s"} matching ${quoted} in ${display}:`,
         effectiveOutputLevel(params.output_level, context) === "brief"
@@ -128,7 +125,13 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
             `find(pattern=${quoted}, path="${display}", limit=${limit * 2}) or a narrower pattern/path.`,
           ]
         : [];
-      return partial(data, withNextSteps(text, next), { ...extras, stats });
+      // A cut listing already carries its own notice and next step: the agent's
+      // observation truncator must not cut it again and drop them.
+      return partial(data, withNextSteps(text, next), {
+        ...extras,
+        stats,
+        truncationSkip: truncated,
+      });
     },
   });
 }

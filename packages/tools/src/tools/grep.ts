@@ -2,16 +2,11 @@
  * grep — seed 002 §E: ripgrep when on PATH, else the Node fallback; match limit
  * (default 100), context lines, 500-char line cut, 50 KB output cap, three notices.
  */
-import {
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_LINE_CHARS,
-  formatSize,
-  truncateHead,
-  truncateLine,
-} from "@gong/truncate";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, truncateLine } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -24,7 +19,7 @@ import type { GrepRequest, GrepRun } from "../search/grep-types.js";
 
 export const DEFAULT_GREP_LIMIT = 100;
 
-export const grepParameters = Type.Object({
+const grepParameters = Type.Object({
   pattern: Type.String({
     description: "Regular expression (or literal text with literal=true) to search for.",
   }),
@@ -50,7 +45,7 @@ export const grepParameters = Type.Object({
   output_level: OutputLevelParam,
 });
 
-export const NODE_FALLBACK_SENTENCE = "ripgrep not available, used slower Node search instead.";
+const NODE_FALLBACK_SENTENCE = "ripgrep not available, used slower Node search instead.";
 
 export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
   return defineTool({
@@ -126,6 +121,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         );
       let linesCut = false;
       const outputLines: string[] = [];
+      const matches: { file: string; line: number; text: string }[] = [];
       let previous: { file: string; line: number } | undefined;
       for (const line of run.lines) {
         const file = toDisplay(line.file);
@@ -138,32 +134,23 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         }
         const cut = truncateLine(line.text, DEFAULT_MAX_LINE_CHARS);
         if (cut.truncated) linesCut = true;
-        outputLines.push(
-          line.kind === "match"
-            ? `${file}:${line.line}: ${cut.content}`
-            : `${file}-${line.line}- ${cut.content}`,
-        );
+        if (line.kind === "match") {
+          matches.push({ file, line: line.line, text: cut.content });
+          outputLines.push(`${file}:${line.line}: ${cut.content}`);
+        } else {
+          outputLines.push(`${file}-${line.line}- ${cut.content}`);
+        }
         previous = { file, line: line.line };
       }
-      const matches = run.lines
-        .filter((line) => line.kind === "match")
-        .map((line) => ({
-          file: toDisplay(line.file),
-          line: line.line,
-          text: truncateLine(line.text, DEFAULT_MAX_LINE_CHARS).content,
-        }));
       const files = new Set(matches.map((match) => match.file));
-      const body = truncateHead(outputLines.join("\n"), {
-        maxLines: Number.POSITIVE_INFINITY,
-        maxBytes: DEFAULT_MAX_BYTES,
-      });
+      const body = capListing(outputLines);
 
       const notices: string[] = [];
       if (run.limitReached)
         notices.push(
           `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine pattern`,
         );
-      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      if (body.truncated) notices.push(LISTING_CAP_NOTICE);
       if (linesCut)
         notices.push(
           `Some lines truncated to ${DEFAULT_MAX_LINE_CHARS} chars. Use read tool to see full lines`,
@@ -218,7 +205,9 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
           next.push(`read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`);
       }
       text = withNextSteps(text, next);
-      return partial(data, text, { ...extras, stats });
+      // A cut listing already carries its own notices and next steps: the agent's
+      // observation truncator must not cut it again and drop them.
+      return partial(data, text, { ...extras, stats, truncationSkip: truncated });
     },
   });
 }

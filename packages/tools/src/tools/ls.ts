@@ -4,10 +4,10 @@
  */
 
 import path from "node:path";
-import { DEFAULT_MAX_BYTES, formatSize, truncateHead } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -16,7 +16,7 @@ import { resolveExisting } from "../path/policy.js";
 
 export const DEFAULT_LS_LIMIT = 500;
 
-export const lsParameters = Type.Object({
+const lsParameters = Type.Object({
   path: Type.Optional(
     Type.String({ description: "Folder to list (default: the working directory)." }),
   ),
@@ -91,10 +91,7 @@ export function createLsTool(env: ToolEnvironment) {
       const limit = params.limit ?? DEFAULT_LS_LIMIT;
       const shown = entries.slice(0, limit);
       const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));
-      const body = truncateHead(names.join("\n"), {
-        maxLines: Number.POSITIVE_INFINITY,
-        maxBytes: DEFAULT_MAX_BYTES,
-      });
+      const body = capListing(names);
       const remaining = entries.length - shown.length;
       const truncated = remaining > 0 || body.truncated;
       const prefix = display === "." ? "" : `${display}/`;
@@ -114,18 +111,21 @@ export function createLsTool(env: ToolEnvironment) {
         notices.push(
           `${limit} entries limit reached, ${remaining} more not shown. Use limit=${entries.length} for all`,
         );
-      if (body.truncated) notices.push(`${formatSize(DEFAULT_MAX_BYTES)} limit reached`);
+      if (body.truncated) notices.push(LISTING_CAP_NOTICE);
       const shownCount = body.truncated ? body.outputLines : shown.length;
       const head = `Listed ${shownCount} of ${entries.length} entries in ${display}:`;
-      if (effectiveOutputLevel(params.output_level, context) === "brief") {
-        body.content = briefHead(body.content.split("\n"), "entries");
-      }
-      if (!truncated) return success(data, `${head}\n\n${body.content}`, { ...extras, stats });
-      const text = withNextSteps(`${head}\n\n${body.content}\n\n[${notices.join(". ")}]`, [
+      const listing =
+        effectiveOutputLevel(params.output_level, context) === "brief"
+          ? briefHead(body.content.split("\n"), "entries")
+          : body.content;
+      if (!truncated) return success(data, `${head}\n\n${listing}`, { ...extras, stats });
+      const text = withNextSteps(`${head}\n\n${listing}\n\n[${notices.join(". ")}]`, [
         `ls(path="${display}", limit=${entries.length})`,
         `find(pattern="<glob>", path="${display}") to narrow down.`,
       ]);
-      return partial(data, text, { ...extras, stats });
+      // Already cut, with its own notice and next steps: the agent's observation
+      // truncator must not cut it again and drop them.
+      return partial(data, text, { ...extras, stats, truncationSkip: true });
     },
   });
 }

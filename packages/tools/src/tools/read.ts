@@ -15,7 +15,7 @@ import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
-import { fileSystemFailure, parentOf } from "../fs/errors.js";
+import { basenameOf, fileSystemFailure, parentOf } from "../fs/errors.js";
 import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { prepareImage } from "../read/image.js";
@@ -23,7 +23,7 @@ import { AbortedError, scanLineWindow } from "../read/line-window.js";
 import { detectImageMime, looksBinary, SNIFF_BYTES } from "../read/sniff.js";
 import type { ToolImage } from "../types.js";
 
-export const readParameters = Type.Object({
+const readParameters = Type.Object({
   path: Type.String({
     description: "Path to the file (relative to the working directory or absolute).",
   }),
@@ -53,7 +53,7 @@ export function createReadTool(env: ToolEnvironment) {
           noun: "File",
           next: (display) => [
             `ls(path="${parentOf(display)}") to see which files exist.`,
-            `find(pattern="**/${basename(display)}") to search for it.`,
+            `find(pattern="**/${basenameOf(display)}") to search for it.`,
           ],
         },
         { macosFallback: true },
@@ -210,8 +210,4 @@ export function createReadTool(env: ToolEnvironment) {
       });
     },
   });
-}
-
-function basename(display: string): string {
-  return display.slice(display.lastIndexOf("/") + 1);
 }

@@ -11,7 +11,7 @@ import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { snapshotOf } from "../fs/read-tracker.js";
 
-export const writeParameters = Type.Object({
+const writeParameters = Type.Object({
   path: Type.String({ description: "Path of the file to write (relative or absolute)." }),
   content: Type.String({ description: "The complete new content of the file." }),
   output_level: OutputLevelParam,
