@@ -168,8 +168,11 @@ describe("J.5 grep — without rg on PATH", () => {
       expect(response.status).toBe("partial");
       expect(response.data.fallback).toBe("node");
       expect(response.data.matches).toEqual([{ file: "a.txt", line: 1, text: "needle" }]);
+      expect(response.text).toContain('Recommended next step:\n* read(path="a.txt", offset=1');
       const found = await project.call("find", { pattern: "*.txt" });
       expect(found.data.fallback).toBe("node");
+      expect(found.status).toBe("partial");
+      expect(found.text).toContain('Recommended next step:\n* read(path="a.txt")');
     } finally {
       project.cleanup();
     }

@@ -124,7 +124,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
         ? [
             `find(pattern=${quoted}, path="${display}", limit=${limit * 2}) or a narrower pattern/path.`,
           ]
-        : [];
+        : [`read(path="${prefix}${shown[0]}") to open the first match.`];
       // A cut listing already carries its own notice and next step: the agent's
       // observation truncator must not cut it again and drop them.
       return partial(data, withNextSteps(text, next), {

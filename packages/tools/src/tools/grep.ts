@@ -197,13 +197,14 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (!truncated && !fallback) return success(data, text, { ...extras, stats });
       const first = matches[0];
       const next: string[] = [];
-      if (truncated) {
+      if (truncated)
         next.push(
           `grep(pattern=${quoted}, path="${display}", limit=${limit * 2}) or narrow path/glob.`,
         );
-        if (first)
-          next.push(`read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`);
-      }
+      // A complete result from the fallback engine is partial only in speed: the useful
+      // next call is to look at the first match.
+      if (first)
+        next.push(`read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`);
       text = withNextSteps(text, next);
       // A cut listing already carries its own notices and next steps: the agent's
       // observation truncator must not cut it again and drop them.
