@@ -1,4 +1,4 @@
-// Adds up the per-package vitest JSON reports (written when CI is set) into one
+// Adds up the per-package vitest JSON reports (`test-results.json`) into one
 // closing line, `Tests: N passed, N failed, N skipped`, for whoever reads the CI log.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
