@@ -1,0 +1,85 @@
+// `pnpm install-cli` — builds the CLI and puts `gong` on the PATH as a link to this
+// checkout (`npm install -g <folder>` links, so a later `pnpm build` updates it).
+// When npm's global folder is not writable (a system Node), it installs into
+// ~/.local instead of asking for sudo. `pnpm install-cli --remove` undoes either.
+import { spawnSync } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const remove = process.argv.includes("--remove");
+
+// pnpm hands its own configuration to scripts as lower-case npm_config_* variables
+// (prefix = the workspace root, its own globalconfig), which npm would take for the
+// user's. A user's own NPM_CONFIG_PREFIX (upper case) still applies.
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.startsWith("npm_config_")),
+);
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, encoding: "utf8", env, ...options });
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Whether npm could create `dir`: the nearest folder of it that exists is writable. */
+function writable(dir) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    try {
+      accessSync(current, constants.W_OK);
+      return true;
+    } catch (error) {
+      if (error.code !== "ENOENT" || path.dirname(current) === current) return false;
+    }
+  }
+}
+
+const globalPrefix = run(npm, ["prefix", "-g"]).stdout.trim();
+const globalLib =
+  process.platform === "win32" ? globalPrefix : path.join(globalPrefix, "lib", "node_modules");
+const localPrefix = path.join(os.homedir(), ".local");
+const prefix = writable(globalLib) ? globalPrefix : localPrefix;
+const binDir = process.platform === "win32" ? prefix : path.join(prefix, "bin");
+
+if (remove) {
+  for (const where of new Set([globalPrefix, localPrefix])) {
+    run(npm, ["rm", "-g", "--prefix", where, "@gong/cli"], { stdio: "ignore" });
+  }
+  console.log("gong removed from the PATH (the checkout is untouched).");
+  process.exit(0);
+}
+
+console.error("gong: building the CLI…");
+const build = run(
+  path.join(root, "node_modules", ".bin", "turbo"),
+  ["run", "build", "--filter=@gong/cli...", "--output-logs=errors-only", "--log-prefix=none"],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, TURBO_TELEMETRY_DISABLED: "1" },
+  },
+);
+if (build.status !== 0) {
+  console.error("gong: building the CLI failed (run `pnpm build` to see why)");
+  process.exit(build.status ?? 1);
+}
+
+const install = run(
+  npm,
+  ["install", "-g", "--prefix", prefix, "--no-fund", "--no-audit", "./apps/cli"],
+  {
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
+if (install.status !== 0) {
+  console.error(`gong: npm could not link the CLI into ${prefix} (see above)`);
+  process.exit(install.status ?? 1);
+}
+
+const onPath = (process.env.PATH ?? "")
+  .split(path.delimiter)
+  .some((dir) => path.resolve(dir) === path.resolve(binDir));
+console.log(`gong is installed in ${binDir} (linked to this checkout).`);
+if (!onPath) console.log(`Add it to your PATH: export PATH="${binDir}:$PATH"`);
+console.log("Remove it again with: npx -y pnpm@10.34.9 install-cli --remove");
