@@ -1,10 +1,14 @@
 // `pnpm gong …` — runs the `gong` CLI from this checkout. The build goes through turbo
 // first so the binary is never stale (cached: about a second when nothing changed).
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const turbo = path.join(root, "node_modules", ".bin", "turbo");
+const cli = path.join(root, "apps", "cli", "dist", "bin.js");
+// The first build takes a while: say so rather than sit silent.
+if (!existsSync(cli)) console.error("gong: building the CLI (first run)…");
 const build = spawnSync(
   turbo,
   ["run", "build", "--filter=@gong/cli...", "--output-logs=errors-only", "--log-prefix=none"],
@@ -18,7 +22,6 @@ if (build.status !== 0) {
   console.error("gong: building the CLI failed (run `pnpm build` to see why)");
   process.exit(build.status ?? 1);
 }
-const cli = path.join(root, "apps", "cli", "dist", "bin.js");
 // pnpm runs scripts from the workspace root; INIT_CWD is where the user typed the command.
 const run = spawnSync(process.execPath, [cli, ...process.argv.slice(2)], {
   stdio: "inherit",
