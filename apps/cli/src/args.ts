@@ -29,6 +29,8 @@ export interface CliArgs {
   allowPaths: string[];
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
+  /** Trust this project folder and record it in the user settings (`trustedFolders`). */
+  trust: boolean;
   /** `--list-models` alone → `true`; with a search term → the term. */
   listModels?: string | true;
   version: boolean;
@@ -75,6 +77,7 @@ const SWITCHES: Record<string, string> = {
   "-h": "--help",
   "--help": "--help",
   "--verbose": "--verbose",
+  "--trust": "--trust",
 };
 
 /** Flags whose value is optional (taken only when the next word looks like one). */
@@ -94,6 +97,7 @@ export function parseArgs(argv: string[]): ParseResult {
     continue: false,
     noSession: false,
     allowPaths: [],
+    trust: false,
     version: false,
     help: false,
     verbose: false,
@@ -124,6 +128,7 @@ export function parseArgs(argv: string[]): ParseResult {
       else if (switchName === "--no-session") args.noSession = true;
       else if (switchName === "--version") args.version = true;
       else if (switchName === "--help") args.help = true;
+      else if (switchName === "--trust") args.trust = true;
       else args.verbose = true;
       continue;
     }

@@ -36,6 +36,10 @@ Tools:
                                  gong --preset readonly -p "review this repo"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
+  --trust                      Trust this project folder and remember it (~/.gong/settings.json
+                               trustedFolders): its .gong/settings.json hooks, shellPath,
+                               shellCommandPrefix, allowedPaths and .gong/hooks/ load only then.
+                                 gong --trust -p "run the tests"
   --output-level brief|standard|full
                                Detail of tool output shown to the model (default standard).
                                  gong --output-level brief -p "run the tests"

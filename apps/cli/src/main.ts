@@ -5,7 +5,7 @@ import { reportUnexpected } from "./report.js";
 /**
  * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage).
  * Commands that do not talk to a model (`--list-models`, `--export`, `-r` without an
- * id) come first; then a prompt is assembled and handed to print or json mode. The
+ * id) come first; `--trust` records the folder (alone, that is all it does); then a prompt is assembled and handed to print or json mode. The
  * runtime is imported lazily so each path loads only what it needs.
  */
 export async function main(args: CliArgs, io: CliIo = processIo()): Promise<number> {
@@ -18,6 +18,18 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { exportCommand } = await import("./commands/export.js");
       return await exportCommand(args, io);
     }
+    // Recorded before anything runs, so this run already loads the project's hooks.
+    let trusted: string | undefined;
+    if (args.trust) {
+      const { trustCurrentFolder } = await import("./commands/trust.js");
+      trusted = await trustCurrentFolder(io);
+      if (trusted === undefined) return 1;
+    }
+    // `gong --trust` alone only records the folder.
+    const trustedOnly = () => {
+      io.stdout(`${trusted}\n`);
+      return 0;
+    };
     if (args.resume === true) {
       const { listSessionsCommand } = await import("./commands/list-sessions.js");
       return await listSessionsCommand(args, io);
@@ -25,6 +37,7 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
 
     const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
     if (interactive) {
+      if (trusted && args.messages.length === 0) return trustedOnly();
       io.stderr(
         'gong: interactive mode is not available yet; run a one-shot prompt with -p, e.g. gong -p "explain this repo"\n',
       );
@@ -32,6 +45,7 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
     }
     const piped = io.stdinIsTTY ? "" : await io.readStdin();
     const prompts = assemblePrompts(args.messages, piped);
+    if (prompts.length === 0 && trusted) return trustedOnly();
     if (prompts.length === 0) {
       io.stderr(
         'gong: no prompt given; pass a message, e.g. gong -p "explain this repo", or pipe one in.\n',

@@ -73,6 +73,12 @@ describe("CLI arguments — every flag of ARCHITECTURE §7", () => {
     expect(ok(["--preset", "readonly"]).preset).toBe("readonly");
   });
 
+  it("--trust is a switch, off by default", () => {
+    expect(ok(["--trust", "-p", "x"])).toMatchObject({ trust: true, messages: ["x"] });
+    expect(ok(["-p", "x"]).trust).toBe(false);
+    expect(error(["--trust=yes"])).toBe("--trust does not take a value");
+  });
+
   it("-r takes an id prefix when one follows, else means 'list the sessions'", () => {
     expect(ok(["-r", "0199ab", "-p", "go on"])).toMatchObject({
       resume: "0199ab",
@@ -163,6 +169,7 @@ describe("CLI --help", () => {
     "--output-level",
     "--export",
     "--list-models",
+    "--trust",
     "--version",
     "--help",
   ];

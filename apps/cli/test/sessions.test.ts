@@ -219,6 +219,8 @@ describe("gong command hooks", () => {
       '#!/bin/sh\ncat > /dev/null\necho "bash is disabled in this repo" >&2\nexit 2\n',
       { mode: 0o755 },
     );
+    // Project hooks load only in a folder the user trusts.
+    writeSettings(box.gongHome, { trustedFolders: [box.cwd] });
     writeJson(path.join(box.cwd, ".gong", "settings.json"), {
       hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }] },
     });

@@ -150,30 +150,124 @@ describe("Claude Code command hooks — PreToolUse", () => {
     await expect(readFile(marker)).rejects.toThrow();
   });
 
-  it("exit code 1 is reported as a hook error and does not block", async () => {
-    const hook = await script("broken.sh", `echo "jq: not found" >&2\nexit 1`);
-    const { agent, bash, events } = setup({
+  it("exit code 1 is reported as one warning line and does not block", async () => {
+    const hook = await script(
+      "broken.sh",
+      `echo "jq: not found" >&2\necho "second line" >&2\nexit 1`,
+    );
+    const { agent, bash, events, notices } = setup({
       PreToolUse: [{ hooks: [{ type: "command", command: hook }] }],
     });
     await agent.prompt("clean");
     expect(bash.commands).toEqual(["rm -rf build"]);
-    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
-      error: expect.stringContaining("jq: not found"),
-    });
+    expect(notices).toEqual([`PreToolUse hook "${hook}" failed (exit 1): jq: not found`]);
+    expect(events.some((e) => e.type === "hook_error")).toBe(false);
   });
 
   it("a script over its timeout is killed, reported, and the agent goes on", async () => {
     const hook = await script("hang.sh", "sleep 30");
-    const { agent, bash, events } = setup({
+    const { agent, bash, notices } = setup({
       PreToolUse: [{ hooks: [{ type: "command", command: hook, timeout: 1 }] }],
     });
     const started = Date.now();
     await agent.prompt("clean");
     expect(Date.now() - started).toBeLessThan(5000);
     expect(bash.commands).toEqual(["rm -rf build"]);
-    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
-      error: expect.stringContaining("timed out after 1 s"),
+    expect(notices).toEqual([`PreToolUse hook "${hook}" failed (timed out after 1 s): no output`]);
+  });
+});
+
+describe("security — a failing hook never disarms the next", () => {
+  const guard = () =>
+    script("guard.sh", `cat >/dev/null\necho "rm -rf is not allowed" >&2\nexit 2`);
+
+  it("a hook that exits 1 before a guard: the guard still blocks, one warning", async () => {
+    const logger = await script("log.sh", `echo "log server down" >&2\nexit 1`);
+    const block = await guard();
+    const { agent, bash, notices } = setup({
+      PreToolUse: [
+        { matcher: "Bash", hooks: [{ type: "command", command: logger }] },
+        { matcher: "Bash", hooks: [{ type: "command", command: block }] },
+      ],
     });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(resultText(agent)).toContain("rm -rf is not allowed");
+    expect(notices).toEqual([`PreToolUse hook "${logger}" failed (exit 1): log server down`]);
+  });
+
+  it("a missing script before a guard in the same matcher: the guard still blocks", async () => {
+    const missing = path.join(dir, "missing.sh");
+    const block = await guard();
+    const { agent, bash, notices } = setup({
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            { type: "command", command: missing },
+            { type: "command", command: block },
+          ],
+        },
+      ],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatch(
+      new RegExp(`^PreToolUse hook "${missing}" failed \\(exit 127\\): .*not found`),
+    );
+  });
+
+  it("a timed-out hook before a guard: the guard still blocks", async () => {
+    const hang = await script("hang.sh", "sleep 30");
+    const block = await guard();
+    const { agent, bash } = setup({
+      PreToolUse: [
+        { hooks: [{ type: "command", command: hang, timeout: 1 }] },
+        { hooks: [{ type: "command", command: block }] },
+      ],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+  });
+
+  it("a failing UserPromptSubmit hook before a blocking one: the prompt is still blocked", async () => {
+    const broken = await script("broken.sh", "exit 3");
+    const block = await script("no.sh", `echo "no prompts today" >&2\nexit 2`);
+    const { agent, model, notices } = setup({
+      UserPromptSubmit: [
+        { hooks: [{ type: "command", command: broken }] },
+        { hooks: [{ type: "command", command: block }] },
+      ],
+    });
+    await agent.prompt("hello");
+    expect(model.requests).toHaveLength(0);
+    expect(notices).toEqual([
+      `UserPromptSubmit hook "${broken}" failed (exit 3): no output`,
+      expect.stringContaining("no prompts today"),
+    ]);
+  });
+
+  it("a throwing in-process gate before a blocking one: the call is still blocked", async () => {
+    const bash = fakeBash();
+    const agent = new Agent({
+      model: testModel,
+      streamFn: bashOnce("rm -rf build").streamFn,
+      tools: [bash],
+      cwd: dir,
+      hooks: [
+        {
+          name: "audit-log",
+          beforeToolCall: () => {
+            throw new Error("log server down");
+          },
+        },
+        { name: "guard", beforeToolCall: () => ({ block: "rm -rf is not allowed" }) },
+      ],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(resultText(agent)).toContain("rm -rf is not allowed");
   });
 });
 

@@ -1,15 +1,16 @@
 export type { SessionInfo } from "@gong/session-store";
 export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
-export { expandHome, projectConfigDir, resolveGongHome } from "./config/paths.js";
+export {
+  expandHome,
+  globalSettingsPath,
+  projectConfigDir,
+  projectSettingsPath,
+  resolveGongHome,
+} from "./config/paths.js";
 export type { ContextFile, DiscoverResourcesOptions, Resources } from "./config/resources.js";
 export { ancestorsFromRoot, discoverResources } from "./config/resources.js";
 export type { LoadedSettings, LoadSettingsOptions } from "./config/settings.js";
-export {
-  globalSettingsPath,
-  loadSettings,
-  mergeSettings,
-  projectSettingsPath,
-} from "./config/settings.js";
+export { loadSettings, mergeSettings } from "./config/settings.js";
 export type {
   CommandHookSetting,
   CompactionSettings,
@@ -20,6 +21,7 @@ export type {
   ThinkingSetting,
   ToolPresetName,
 } from "./config/settings-types.js";
+export { isTrustedFolder, TRUST_REQUIRED_KEYS, trustFolder } from "./config/trust.js";
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
 export { classifyDiffLine, renderDiff } from "./export/diff.js";
 export type { ExportDocument, ExportItem } from "./export/document.js";

@@ -42,7 +42,8 @@ describe("resources — context files, SYSTEM.md, skills and hooks", () => {
     writeFile(path.join(cwd, ".gong", "hooks", "notes.txt"), "not a hook");
     const resources = discoverResources({ cwd, gongHome: home });
     expect(resources.skillDirs).toEqual([path.join(home, "skills")]);
-    expect(resources.hookFiles).toEqual([path.join(cwd, ".gong", "hooks", "b.mjs")]);
+    expect(resources.hookFiles).toEqual([]);
+    expect(resources.projectHookFiles).toEqual([path.join(cwd, ".gong", "hooks", "b.mjs")]);
   });
 
   it("ancestorsFromRoot lists the chain root first", () => {

@@ -42,7 +42,12 @@ describe("settings — precedence global < project < flags", () => {
     const hook = (command: string) => ({ matcher: "Bash", hooks: [{ type: "command", command }] });
     writeFile(
       path.join(home, "settings.json"),
-      JSON.stringify({ hooks: { PreToolUse: [hook("one")] }, allowedPaths: ["/opt/a"] }),
+      JSON.stringify({
+        hooks: { PreToolUse: [hook("one")] },
+        allowedPaths: ["/opt/a"],
+        // Project hooks and allowedPaths load only in a folder the user trusts.
+        trustedFolders: [project],
+      }),
     );
     writeFile(
       path.join(project, ".gong/settings.json"),
@@ -59,6 +64,8 @@ describe("settings — precedence global < project < flags", () => {
       settings: {},
       files: [],
       warnings: [],
+      projectTrusted: false,
+      untrustedKeys: [],
     });
   });
 });

@@ -28,6 +28,8 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     sessionDir: args.sessionDir,
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
+    // Recorded by `--trust` before the session opens; otherwise the user settings decide.
+    ...(args.trust ? { trust: true } : {}),
     onWarning: (message) => {
       if (json) (jsonSink ?? ((event) => early.push(event)))({ type: "warning", message });
       else io.stderr(`gong: warning: ${message}\n`);

@@ -39,7 +39,10 @@ export interface CommandHooksOptions {
   sessionId?: string;
   transcriptPath?: string;
   env?: NodeJS.ProcessEnv;
-  /** Messages meant for the user (a blocked prompt's reason); default: a process warning. */
+  /**
+   * Messages meant for the user (a blocked prompt's reason, a hook that failed), one
+   * line each; default: a process warning.
+   */
   notify?: (message: string) => void;
 }
 
@@ -76,18 +79,38 @@ function parseOutput(stdout: string): HookOutput | undefined {
   }
 }
 
-function describeFailure(command: string, result: CommandResult, timeoutS: number): string {
-  if (result.timedOut)
-    return `Hook command "${command}" timed out after ${timeoutS} s and was killed.`;
-  const detail = result.stderr.trim() || result.stdout.trim() || "no output";
-  return `Hook command "${command}" failed with exit code ${result.exitCode}: ${detail}. Fix the script or remove it from the hooks settings.`;
+/**
+ * One line for Claude Code's "non-blocking error" (any exit code but 0 and 2, a crash,
+ * a timeout, a missing script): what failed, how, and the first line it printed.
+ */
+function describeFailure(
+  event: CommandHookEvent,
+  command: string,
+  result: CommandResult,
+  timeoutS: number,
+): string {
+  const how = result.timedOut
+    ? `timed out after ${timeoutS} s`
+    : result.exitCode !== null
+      ? `exit ${result.exitCode}`
+      : result.signal
+        ? `killed by ${result.signal}`
+        : "could not start";
+  const firstLine = (text: string) =>
+    text
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim();
+  const detail = firstLine(result.stderr) ?? firstLine(result.stdout) ?? "no output";
+  return `${event} hook "${command}" failed (${how}): ${detail}`;
 }
 
 /**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
  * (`decision`, `hookSpecificOutput.permissionDecision`, `updatedInput`,
- * `additionalContext`), other exit codes are reported and ignored.
+ * `additionalContext`); any other exit code, a crash or a timeout is one warning through
+ * `notify` and the hooks after it still run.
  */
 export function createCommandHooks(
   config: CommandHooksConfig,
@@ -140,7 +163,13 @@ export function createCommandHooks(
           outcomes.push({ block: reason, output: {} });
           return outcomes; // a block ends the chain
         }
-        if (result.exitCode !== 0) throw new Error(describeFailure(hook.command, result, timeoutS));
+        if (result.exitCode !== 0) {
+          // Claude Code lets the call go on after a non-blocking error, so this one is
+          // reported and skipped — but the chain goes on: a broken logging hook must
+          // never disarm the guard after it (STYLE "Security paths fail closed").
+          notify(describeFailure(event, hook.command, result, timeoutS));
+          continue;
+        }
         const output = parseOutput(result.stdout);
         if (!output) {
           outcomes.push({ output: {}, plainStdout: result.stdout.trim() });

@@ -1,7 +1,10 @@
 import { spawn } from "node:child_process";
 
 export interface CommandResult {
+  /** `null` when the command was killed or could not start. */
   exitCode: number | null;
+  /** The signal that killed it, if one did. */
+  signal?: NodeJS.Signals;
   stdout: string;
   stderr: string;
   timedOut: boolean;
@@ -45,9 +48,9 @@ export function runHookCommand(
       clearTimeout(timer);
       resolve({ exitCode: null, stdout, stderr: stderr || error.message, timedOut });
     });
-    child.on("close", (code) => {
+    child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, stdout, stderr, timedOut });
+      resolve({ exitCode: code, stdout, stderr, timedOut, ...(signal ? { signal } : {}) });
     });
     // A script that never reads stdin must not make us fail with EPIPE.
     child.stdin.on("error", () => {});

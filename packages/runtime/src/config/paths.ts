@@ -17,6 +17,15 @@ export function projectConfigDir(projectRoot: string): string {
   return path.join(projectRoot, ".gong");
 }
 
+/** The user settings: always trusted, and the only place trust is granted. */
+export function globalSettingsPath(gongHome: string): string {
+  return path.join(gongHome, "settings.json");
+}
+
+export function projectSettingsPath(projectRoot: string): string {
+  return path.join(projectConfigDir(projectRoot), "settings.json");
+}
+
 export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.HOME?.trim() || homedir();
 }

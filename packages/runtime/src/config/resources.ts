@@ -17,8 +17,10 @@ export interface Resources {
   appendSystemPrompt?: { path: string; content: string };
   /** Existing skills folders, global first: `<home>/skills`, `<project>/.gong/skills`. */
   skillDirs: string[];
-  /** In-process hook modules (`*.js`, `*.mjs`) from `<home>/hooks` and `<project>/.gong/hooks`. */
+  /** The user's in-process hook modules (`*.js`, `*.mjs`) in `<home>/hooks`. */
   hookFiles: string[];
+  /** The project's hook modules in `<project>/.gong/hooks`: they load only in a trusted folder. */
+  projectHookFiles: string[];
 }
 
 export interface DiscoverResourcesOptions {
@@ -68,9 +70,13 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
     skillDirs: [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")].filter(
       isDirectory,
     ),
-    hookFiles: [path.join(options.gongHome, "hooks"), path.join(projectDir, "hooks")].flatMap(
-      listHookModules,
-    ),
+    hookFiles: listHookModules(path.join(options.gongHome, "hooks")),
+    // In the folder above the gong home, `.gong` *is* the gong home: its hooks are the
+    // user's own, listed once.
+    projectHookFiles:
+      path.resolve(projectDir) === path.resolve(options.gongHome)
+        ? []
+        : listHookModules(path.join(projectDir, "hooks")),
   };
 }
 

@@ -57,6 +57,11 @@ export interface Settings {
   shellCommandPrefix?: string;
   /** Where session files go (default `<GONG_HOME>/sessions`). */
   sessionDir?: string;
+  /**
+   * Absolute folders whose project files may run code or widen access (and every folder
+   * below them). Read from the user settings only: a project cannot trust itself.
+   */
+  trustedFolders?: string[];
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
   hooks?: Record<string, HookMatcherSetting[]>;
   [key: string]: unknown;

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { readJsonFile } from "./json-file.js";
-import { expandHome, projectConfigDir, resolveGongHome } from "./paths.js";
+import { expandHome, globalSettingsPath, projectSettingsPath, resolveGongHome } from "./paths.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
+import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
 
 export interface LoadSettingsOptions {
   /** The project root whose `.gong/settings.json` applies (usually the cwd). */
@@ -10,6 +11,11 @@ export interface LoadSettingsOptions {
   env?: NodeJS.ProcessEnv;
   /** Highest precedence: what the command-line flags say. */
   overrides?: Settings;
+  /**
+   * Whether the project file's trust-requiring keys load; default: the user settings'
+   * `trustedFolders` decide (config/trust.ts). An app that asked the user passes it.
+   */
+  projectTrusted?: boolean;
 }
 
 export interface LoadedSettings {
@@ -18,6 +24,9 @@ export interface LoadedSettings {
   files: string[];
   /** Problems that made a file or key be skipped, one actionable line each. */
   warnings: string[];
+  projectTrusted: boolean;
+  /** Keys of the project file skipped because the folder is not trusted. */
+  untrustedKeys: string[];
 }
 
 /** Keys whose value must have a given JSON type; a wrong type drops the key with a warning. */
@@ -38,23 +47,17 @@ const KEY_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "st
   shellPath: "string",
   shellCommandPrefix: "string",
   sessionDir: "string",
+  trustedFolders: "string[]",
   hooks: "object",
 };
-
-export function globalSettingsPath(gongHome: string): string {
-  return path.join(gongHome, "settings.json");
-}
-
-export function projectSettingsPath(projectRoot: string): string {
-  return path.join(projectConfigDir(projectRoot), "settings.json");
-}
 
 /**
  * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the flag
  * overrides, each overriding the one before (objects merge key by key, other values
  * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
  * cannot silently switch off the user's own hooks. A broken file is skipped with a
- * warning, never fatal (ARCHITECTURE §8).
+ * warning, never fatal (ARCHITECTURE §8). In a folder the user does not trust, the
+ * project file's keys that run code or widen access are left out (config/trust.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const env = options.env ?? process.env;
@@ -62,15 +65,17 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const warnings: string[] = [];
   const files: string[] = [];
   const layers: Settings[] = [];
+  const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
+  const untrustedKeys: string[] = [];
 
   const sources = [
-    { file: globalSettingsPath(gongHome), base: path.dirname(gongHome) },
-    { file: projectSettingsPath(options.cwd), base: options.cwd },
+    { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
+    { file: projectSettingsPath(options.cwd), base: options.cwd, project: true },
   ];
   // Running gong inside ~ makes both paths the same file; read it once.
   if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.pop();
 
-  for (const { file, base } of sources) {
+  for (const { file, base, project } of sources) {
     const result = readJsonFile(file);
     if (!result.ok) {
       if (!result.missing)
@@ -82,13 +87,21 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       continue;
     }
     files.push(file);
-    layers.push(resolveRelativePaths(checkKeyTypes(result.value, file, warnings), base, env));
+    const layer = checkKeyTypes(result.value, file, warnings);
+    if (project && !projectTrusted) {
+      for (const key of TRUST_REQUIRED_KEYS) {
+        if (!(key in layer)) continue;
+        delete layer[key];
+        untrustedKeys.push(key);
+      }
+    }
+    layers.push(resolveRelativePaths(layer, base, env));
   }
   if (options.overrides) layers.push(options.overrides);
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings };
+  return { settings, files, warnings, projectTrusted, untrustedKeys };
 }
 
 /** `b` over `a`: nested objects merge, arrays and scalars replace, hooks and allowedPaths add. */

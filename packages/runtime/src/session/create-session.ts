@@ -9,10 +9,11 @@ import {
   resolveObservationConfig,
 } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
-import { resolveGongHome } from "../config/paths.js";
+import { globalSettingsPath, projectSettingsPath, resolveGongHome } from "../config/paths.js";
 import { discoverResources, systemPromptFiles } from "../config/resources.js";
-import { globalSettingsPath, loadSettings, projectSettingsPath } from "../config/settings.js";
+import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
+import { untrustedFolderWarning } from "../config/trust.js";
 import { type ModelResolution, resolveModel } from "../models/resolve-model.js";
 
 import { CodingSession } from "./coding-session.js";
@@ -46,7 +47,16 @@ export async function createCodingSession(
   // Stamped before the first read: at each prompt a stat per settings file decides
   // whether they are read again (an edit landing during this read is still noticed).
   const settingsStamps = new FileStamps([globalSettingsPath(gongHome), projectSettingsPath(cwd)]);
-  const loaded = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+  // Trust is decided again at each reload: trusting the folder applies at the next prompt.
+  const readSettings = () =>
+    loadSettings({
+      cwd,
+      gongHome,
+      env,
+      overrides: flagSettings(options),
+      projectTrusted: options.trust,
+    });
+  const loaded = readSettings();
   for (const warning of loaded.warnings) warn(warning);
   const settings = loaded.settings;
 
@@ -122,14 +132,29 @@ export async function createCodingSession(
     );
     const truncator = createTruncator(cwd, env, warn);
 
+    let lastTrustWarning: string | undefined;
     /** An agent for these settings, continuing `from` (its messages, model, thinking). */
-    const buildAgent = async (current: Settings, toolSet: Tool[], from?: Agent): Promise<Agent> => {
+    const buildAgent = async (
+      loadedNow: LoadedSettings,
+      toolSet: Tool[],
+      from?: Agent,
+    ): Promise<Agent> => {
+      const current = loadedNow.settings;
+      const { hookFiles, projectHookFiles } = discoverResources({ cwd, gongHome });
+      const trusted = loadedNow.projectTrusted;
+      // One line for everything an untrusted folder was denied; not repeated at each reload.
+      const trustWarning = untrustedFolderWarning(
+        loadedNow.untrustedKeys,
+        trusted ? 0 : projectHookFiles.length,
+      );
+      if (trustWarning && trustWarning !== lastTrustWarning) warn(trustWarning);
+      lastTrustWarning = trustWarning;
       const hooks = await loadSessionHooks(current.hooks, {
         cwd,
         sessionId: store.id,
         transcriptPath: store.path,
         env,
-        hookFiles: discoverResources({ cwd, gongHome }).hookFiles,
+        hookFiles: trusted ? [...hookFiles, ...projectHookFiles] : hookFiles,
         warn,
       });
       const activeModel = from?.state.model ?? model;
@@ -154,14 +179,14 @@ export async function createCodingSession(
         refreshSystemPrompt: () => promptSource.ifChanged(toolSet),
       });
     };
-    const agent = await buildAgent(settings, tools.tools);
+    const agent = await buildAgent(loaded, tools.tools);
 
     // Settings edited while the session is open apply from the next prompt: the agent
     // is rebuilt (same messages) when the merged settings changed.
     let fingerprint = JSON.stringify(loaded);
     const reloadAgent = async (current: Agent): Promise<Agent | undefined> => {
       if (!settingsStamps.changed()) return undefined;
-      const next = loadSettings({ cwd, gongHome, env, overrides: flagSettings(options) });
+      const next = readSettings();
       const nextFingerprint = JSON.stringify(next);
       if (nextFingerprint === fingerprint) return undefined;
       fingerprint = nextFingerprint;
@@ -177,7 +202,7 @@ export async function createCodingSession(
         warn(`${nextTools.error} The settings change was not applied.`);
         return undefined;
       }
-      return buildAgent(next.settings, nextTools.tools, current);
+      return buildAgent(next, nextTools.tools, current);
     };
 
     // Record what the session runs with, so a resume continues with the same model.

@@ -36,6 +36,13 @@ export interface CodingSessionOptions {
   sessionDir?: string;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /**
+   * Whether the project folder is trusted (its `.gong/settings.json` hooks, shellPath,
+   * shellCommandPrefix, allowedPaths and `.gong/hooks` modules load). Default: the user
+   * settings' `trustedFolders` decide; an app that asked the user itself (RPC, an
+   * editor) passes its answer.
+   */
+  trust?: boolean;
   /** Highest-precedence settings (after the flags above). */
   settings?: Settings;
   /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
