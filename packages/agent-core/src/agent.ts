@@ -146,6 +146,7 @@ export class Agent {
         this.internal.isCompacting = value;
       },
     });
+    this.compaction.resetUsageTrust(this.internal.messages);
   }
 
   get state(): AgentState {
@@ -192,7 +193,7 @@ export class Agent {
 
   replaceMessages(messages: Message[]): void {
     this.internal.messages = [...messages];
-    this.compaction.resetUsageTrust();
+    this.compaction.resetUsageTrust(this.internal.messages);
   }
 
   /** Queues a message that interrupts the run after the current tool call. */
