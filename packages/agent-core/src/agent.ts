@@ -40,7 +40,10 @@ export interface AgentOptions {
   settings?: AgentSettings;
   /** Passed to every LLM call (API key, headers, max tokens…). */
   streamOptions?: Omit<StreamOptions, "signal" | "thinking">;
-  /** Looked up before every LLM call, so a refreshed key is picked up. */
+  /**
+   * The key for a provider, looked up before every LLM call (also for a skill's model on
+   * another provider), so a refreshed or switched key is picked up.
+   */
   getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
   /** Skills discovered by the runtime; adds the `skill` tool. */
   skills?: Skill[];
@@ -146,6 +149,7 @@ export class Agent {
         this.internal.isCompacting = value;
       },
     });
+    this.compaction.resetUsageTrust(this.internal.messages);
   }
 
   get state(): AgentState {
@@ -192,7 +196,7 @@ export class Agent {
 
   replaceMessages(messages: Message[]): void {
     this.internal.messages = [...messages];
-    this.compaction.resetUsageTrust();
+    this.compaction.resetUsageTrust(this.internal.messages);
   }
 
   /** Queues a message that interrupts the run after the current tool call. */
@@ -383,11 +387,17 @@ export class Agent {
     };
   }
 
-  /** `model` is the one the call goes to: an active skill may switch to another provider. */
+  /**
+   * `model` is the one the call goes to: an active skill may switch to another provider.
+   * With `getApiKey` its answer is the key, or none: a fixed `streamOptions.apiKey` never
+   * goes to a provider the hook has no key for (item 5).
+   */
   private async streamOptions(model: Model): Promise<StreamOptions> {
     const options: StreamOptions = { ...this.options.streamOptions };
-    const key = await this.options.getApiKey?.(model.provider);
+    if (!this.options.getApiKey) return options;
+    const key = await this.options.getApiKey(model.provider);
     if (key) options.apiKey = key;
+    else delete options.apiKey;
     return options;
   }
 

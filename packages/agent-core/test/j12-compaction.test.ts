@@ -7,6 +7,7 @@ import {
   compactMessages,
   extractSummary,
   findCutPoint,
+  SUMMARY_PREFIX,
 } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { readFileTool } from "./helpers/tools.js";
@@ -150,6 +151,7 @@ describe("J.12 Compaction — 2. Window and what is kept", () => {
       keepRecentTokens: 30,
     });
     expect(result!.firstKeptIndex).toBe(5);
+    expect(result!.splitTurn).toBe(true);
     expect(result!.messages[1]).toEqual(messages[2]);
     expect(result!.messages.slice(2)).toEqual(messages.slice(5));
     expect(result!.summary).toContain("<modified-files>\nsrc/parser.ts\n</modified-files>");
@@ -376,5 +378,26 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     expect(agent.state.messages.some((m) => (m as AssistantMessage).stopReason === "error")).toBe(
       false,
     );
+  });
+});
+
+describe("item 9 — a resumed context is measured afresh", () => {
+  it("usage of messages kept from before a restored summary does not compact again", async () => {
+    const model = mockModel([assistant([text("next answer")])], assistant([text(SUMMARY)]));
+    const restored: Message[] = [
+      user(`${SUMMARY_PREFIX}\n\n<summary>\n## Goal\nShip it\n</summary>`),
+      user("the request"),
+      // Answered in the context before the compaction: 190k of a 200k window.
+      assistant([text("kept answer")], { input: 190_000 }),
+    ];
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      messages: restored,
+      settings: { compaction: { keepRecentTokens: 1 } },
+    });
+    await agent.prompt("next");
+    expect(model.requests).toHaveLength(1);
+    expect(JSON.stringify(model.requests[0]?.messages)).toContain("kept answer");
   });
 });

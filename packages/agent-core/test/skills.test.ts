@@ -159,6 +159,25 @@ describe("seed 004 skills — in the agent", () => {
     expect(model.options.map((o) => o?.apiKey)).toEqual(["key-for-mock", "key-for-other"]);
   });
 
+  it("item 5: a fixed streamOptions key never goes to a provider getApiKey has no key for", async () => {
+    const other = { ...testModel, id: "other-model", provider: "other" };
+    const skills = [skill("translate", { model: "other-model" })];
+    const model = mockModel([
+      assistant([toolCall("s1", "skill", { name: "translate" })]),
+      assistant([text("done")]),
+    ]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      skills,
+      resolveModel: (id) => (id === "other-model" ? other : undefined),
+      streamOptions: { apiKey: "K1-mock" },
+      getApiKey: (provider) => (provider === "mock" ? "K1-mock" : undefined),
+    });
+    await agent.prompt("translate this");
+    expect(model.options.map((o) => o?.apiKey)).toEqual(["K1-mock", undefined]);
+  });
+
   it("a nested activation cycle A → B → A is refused with the path; the run goes on", async () => {
     const skills = [skill("A"), skill("B")];
     const model = mockModel([

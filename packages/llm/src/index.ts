@@ -8,7 +8,13 @@ export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-ke
 export type { ProviderInfo } from "./models/catalog.js";
 export { calculateCost, emptyUsage } from "./models/cost.js";
 export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
-export type { ApiKeyResult, ModelRegistry, ModelRegistryOptions } from "./models/registry.js";
+export type {
+  ApiKeyResolver,
+  ApiKeyResult,
+  ExplicitApiKey,
+  ModelRegistry,
+  ModelRegistryOptions,
+} from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
 export { accumulatePartialJson, parsePartialJson } from "./partial-json.js";
 export type { OpenAICompat } from "./providers/openai-compat.js";

@@ -81,6 +81,20 @@ export function parseWithTail(text: string, tail: JsonTail): Record<string, unkn
   }
 }
 
+/**
+ * Whether a tool call's final argument text is a whole JSON document. Empty text counts
+ * as complete: providers send nothing for a call without arguments.
+ */
+export function isCompleteJson(text: string): boolean {
+  if (!text.trim()) return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Appends a streamed chunk and parses the whole buffer so far (PJSON-007). */
 export function accumulatePartialJson(
   buffer: string,

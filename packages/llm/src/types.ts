@@ -35,6 +35,13 @@ export interface ToolCall {
   id: string;
   name: string;
   arguments: Record<string, unknown>;
+  /**
+   * The raw argument text, present only when it was not complete JSON when the message
+   * ended — the output limit cut it off. `arguments` is then a partial parse, for display
+   * only: such a call must never run (a cut-off `write` would replace a file with half
+   * its content).
+   */
+  incompleteArguments?: string;
 }
 
 export interface Cost {

@@ -188,6 +188,26 @@ describe("API keys", () => {
     expect(result).toEqual({ ok: false, error: expect.stringContaining("ANTHROPIC_API_KEY") });
     expect(registry.getApiKey({ provider: "ollama" })).toEqual({ ok: true, apiKey: "none" });
   });
+
+  it("item 5: the key follows the provider — an explicit key binds only to its own provider", () => {
+    writeModels({
+      providers: {
+        proxy: { baseUrl: "http://127.0.0.1:1/v1", api: "openai-completions", apiKey: "PROXY_KEY" },
+        literal: { baseUrl: "http://127.0.0.1:2/v1", api: "openai-completions", apiKey: "sk-lit" },
+      },
+    });
+    const env = { ANTHROPIC_API_KEY: "env-ant", OPENAI_API_KEY: "env-oai", PROXY_KEY: "px" };
+    const registry = createModelRegistry({ gongHome: home, env });
+    const keyFor = registry.apiKeyResolver({ provider: "anthropic", apiKey: "flag-key" });
+    expect(keyFor("anthropic")).toBe("flag-key");
+    expect(keyFor("openai")).toBe("env-oai");
+    expect(keyFor("proxy")).toBe("px");
+    expect(keyFor("literal")).toBe("sk-lit");
+    expect(keyFor("ollama")).toBe("none");
+    expect(createModelRegistry({ gongHome: home, env: {} }).apiKeyResolver()("openai")).toBe(
+      undefined,
+    );
+  });
 });
 
 describe("usage and cost", () => {

@@ -121,6 +121,33 @@ describe.each(APIS)("%s through the real SDK against the mock", (api) => {
     expect(message.stopReason).toBe("length");
   });
 
+  it("item 7: a tool call cut off by the output limit keeps its raw arguments, flagged incomplete", async () => {
+    const raw = '{"path":"notes.txt","content":"PARTIAL';
+    mock.enqueue(
+      toolCallResponse([{ id: "w1", name: "write", arguments: raw }], { stopReason: "length" }),
+    );
+    const message = await complete(
+      modelFor(api),
+      { messages: [userMessage("q")] },
+      { apiKey: "k" },
+    );
+    expect(message.stopReason).toBe("length");
+    const call = message.content.find((block): block is ToolCall => block.type === "toolCall");
+    expect(call?.incompleteArguments).toBe(raw);
+  });
+
+  it("item 7: complete tool-call arguments are not flagged", async () => {
+    mock.enqueue(toolCallResponse([{ id: "r1", name: "read", arguments: { path: "a.ts" } }]));
+    const message = await complete(
+      modelFor(api),
+      { messages: [userMessage("q")] },
+      { apiKey: "k" },
+    );
+    const call = message.content.find((block): block is ToolCall => block.type === "toolCall");
+    expect(call?.arguments).toEqual({ path: "a.ts" });
+    expect(call).not.toHaveProperty("incompleteArguments");
+  });
+
   it("sends the key, extra headers, the system prompt and the tools", async () => {
     mock.enqueue(textResponse("ok"));
     const tool = {

@@ -75,9 +75,14 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
       ),
     );
     entryIds.push(compaction.id);
-    // Kept messages: from firstKeptEntryId up to the compaction. If the id is not on this
-    // path (should not happen), keep nothing before the compaction rather than guess.
+    // Kept messages: the request of a cut turn, then from firstKeptEntryId up to the
+    // compaction. If an id is not on this path (should not happen), keep nothing before
+    // the compaction rather than guess.
     const firstKept = path.findIndex((entry) => entry.id === compaction.firstKeptEntryId);
+    const turnStart = compaction.turnStartEntryId
+      ? path.findIndex((entry) => entry.id === compaction.turnStartEntryId)
+      : -1;
+    if (turnStart >= 0 && turnStart < firstKept) emit(path[turnStart]!);
     if (firstKept >= 0 && firstKept < compactionIndex) {
       for (let i = firstKept; i < compactionIndex; i++) emit(path[i]!);
     }

@@ -46,6 +46,12 @@ export interface CompactionEntry extends EntryBase {
   summary: string;
   /** The first entry on the branch that is kept verbatim after the summary. */
   firstKeptEntryId: string;
+  /**
+   * When the cut fell inside a turn: the user message that started it, kept verbatim
+   * between the summary and `firstKeptEntryId` (the last request survives compaction,
+   * ARCHITECTURE §5) while the turn's middle stays summarised.
+   */
+  turnStartEntryId?: string;
   tokensBefore: number;
   details?: CompactionDetails;
 }

@@ -72,6 +72,8 @@ export interface OpenSessionOptions extends SessionStoreOptions, FindSessionOpti
 export interface CompactionInput {
   summary: string;
   firstKeptEntryId: string;
+  /** See `CompactionEntry.turnStartEntryId`. */
+  turnStartEntryId?: string;
   tokensBefore: number;
   details?: CompactionDetails;
 }
@@ -241,11 +243,15 @@ export class SessionStore {
 
   appendCompaction(input: CompactionInput): CompactionEntry {
     this.requireEntry(input.firstKeptEntryId, "firstKeptEntryId");
+    if (input.turnStartEntryId !== undefined) {
+      this.requireEntry(input.turnStartEntryId, "turnStartEntryId");
+    }
     return this.append({
       type: "compaction",
       ...this.base(),
       summary: input.summary,
       firstKeptEntryId: input.firstKeptEntryId,
+      ...(input.turnStartEntryId !== undefined ? { turnStartEntryId: input.turnStartEntryId } : {}),
       tokensBefore: input.tokensBefore,
       ...(input.details ? { details: input.details } : {}),
     });

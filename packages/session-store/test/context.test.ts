@@ -103,6 +103,25 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
     expect(messages[1]?.content).toBe("b");
   });
 
+  it("item 9: a compaction that cut a turn keeps the turn's request and the tail, not the middle", () => {
+    const store = createInMemorySession({ cwd: "/p" });
+    const request = store.appendMessage(user("read a then b"));
+    store.appendMessage(assistant("reading a"));
+    store.appendMessage(toolResult("content of a"));
+    const tail = store.appendMessage(assistant("reading b"));
+    store.appendMessage(toolResult("content of b"));
+    const compaction = store.appendCompaction({
+      summary: "s",
+      turnStartEntryId: request.id,
+      firstKeptEntryId: tail.id,
+      tokensBefore: 10,
+    });
+    const context = store.buildContext();
+    expect(JSON.stringify(context.messages)).not.toContain("content of a");
+    expect(context.entryIds).toEqual([compaction.id, request.id, tail.id, context.entryIds[3]]);
+    expect(context.messages[1]?.content).toBe("read a then b");
+  });
+
   it("a compaction pointing at an entry that is not an entry is a caller bug (throws)", () => {
     const store = createInMemorySession({ cwd: "/p" });
     expect(() =>

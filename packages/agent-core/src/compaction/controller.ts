@@ -5,6 +5,7 @@ import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js
 import type { MetricsCollector } from "../observability/metrics.js";
 import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
+import { extractSummary } from "./summary-prompt.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
 
 export type CompactResult =
@@ -46,8 +47,15 @@ export class CompactionController {
     return contextTokens(this.host.getMessages(), systemPrompt, this.trustUsageFrom);
   }
 
-  resetUsageTrust(): void {
-    this.trustUsageFrom = 0;
+  /**
+   * For a message list the agent starts from (a resumed session, a switched branch): one
+   * that opens with a compaction summary has kept messages whose usage describes the
+   * larger context before it, so it is estimated until a new answer reports usage — else
+   * every resume would compact again at once (item 9).
+   */
+  resetUsageTrust(messages: readonly Message[]): void {
+    const first = messages[0];
+    this.trustUsageFrom = first && extractSummary(first) !== undefined ? messages.length : 0;
     this.lengthAfterLast = -1;
   }
 

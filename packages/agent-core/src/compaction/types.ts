@@ -22,6 +22,12 @@ export interface CompactionResult {
   messages: Message[];
   /** Index, in the messages before compaction, of the first one kept verbatim. */
   firstKeptIndex: number;
+  /**
+   * The cut fell inside a turn: `messages[1]` is the user message that started it, kept
+   * verbatim, and the rest follow from `firstKeptIndex` — the kept messages are not one
+   * run, so a session file must record both (item 9).
+   */
+  splitTurn: boolean;
   tokensBefore: number;
   tokensAfter: number;
   readFiles: string[];

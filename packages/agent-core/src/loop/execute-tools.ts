@@ -1,10 +1,18 @@
-import type { ImageContent, Message, TextContent, ToolCall, ToolResultMessage } from "@gong/llm";
+import type {
+  AssistantMessage,
+  ImageContent,
+  Message,
+  TextContent,
+  ToolCall,
+  ToolResultMessage,
+} from "@gong/llm";
 import type { Tool, ToolImage } from "@gong/tools";
 import { failure, runTool } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
 import { doomLoopNotice } from "../doom-loop.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { resolveOutputLevel } from "../output-level.js";
+import { cutOffEnvelope, isCutOff } from "./cut-off-call.js";
 import type { RunContext } from "./run-context.js";
 
 export const SKIPPED_FOR_STEERING = "Skipped due to queued user message";
@@ -58,16 +66,19 @@ function contextUsage(run: RunContext): number {
 }
 
 /**
- * The observation pipeline of one call: unknown tool → NOT_FOUND; gate hooks (a block
+ * The observation pipeline of one call: arguments cut off by the output limit → an
+ * error, nothing run (item 7); unknown tool → NOT_FOUND; gate hooks (a block
  * becomes a `BLOCKED` error the model reads); `runTool` (validation, throw → error,
  * J.9 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
  */
 async function executeOne(
   run: RunContext,
   call: ToolCall,
+  message: Pick<AssistantMessage, "stopReason">,
   tools: Tool[],
   signal: AbortSignal,
 ): Promise<ToolResponse> {
+  if (isCutOff(call, message)) return cutOffEnvelope(call);
   const tool = tools.find((t) => t.name === call.name);
   const info = { toolCallId: call.id, toolName: call.name };
   if (!tool) {
@@ -188,6 +199,7 @@ function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: bo
  */
 export async function executeToolCalls(
   run: RunContext,
+  message: Pick<AssistantMessage, "stopReason">,
   calls: ToolCall[],
 ): Promise<ToolExecutionOutcome> {
   const tools = run.tools();
@@ -199,7 +211,7 @@ export async function executeToolCalls(
     for (const call of batch) announceStart(run, call);
     const signal = toolSignal(run);
     const envelopes = await Promise.all(
-      batch.map((call) => executeOne(run, call, tools, signal.signal)),
+      batch.map((call) => executeOne(run, call, message, tools, signal.signal)),
     ).finally(signal.dispose);
     batch.forEach((call, i) => {
       results.push(finish(run, call, envelopes[i]!));

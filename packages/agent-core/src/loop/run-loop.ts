@@ -69,7 +69,7 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
         message.stopReason === "error" || message.stopReason === "aborted"
           ? []
           : message.content.filter((p): p is ToolCall => p.type === "toolCall");
-      const { results, steering } = await executeToolCalls(turn, calls);
+      const { results, steering } = await executeToolCalls(turn, message, calls);
       run.emit({
         type: "turn_end",
         turnIndex,

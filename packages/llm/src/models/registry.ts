@@ -18,13 +18,28 @@ export interface ModelRegistryOptions {
 
 export type ApiKeyResult = { ok: true; apiKey: string } | { ok: false; error: string };
 
+/** A key given for one provider (`--api-key`): it is used for that provider only. */
+export interface ExplicitApiKey {
+  provider: string;
+  apiKey: string;
+}
+
+/** A provider's key, looked up before every call so it follows model switches. */
+export type ApiKeyResolver = (provider: string) => string | undefined;
+
 export interface ModelRegistry {
   /** A listed model, or — for a known provider — the id with default limits. */
   find(provider: string, modelId: string): Model | undefined;
   list(provider?: string): Model[];
   providers(): string[];
-  /** The key for a model's provider: models.json `apiKey`, then the environment. */
-  getApiKey(model: Pick<Model, "provider">): ApiKeyResult;
+  /**
+   * The key for a model's provider — the one rule (item 5): `explicit` when it was given
+   * for that provider, then models.json `apiKey` (a variable name or the key), then the
+   * provider's standard variables; `"none"` for servers that take any key.
+   */
+  getApiKey(model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult;
+  /** `getApiKey` as a function of the provider, for the agent to call before each request. */
+  apiKeyResolver(explicit?: ExplicitApiKey): ApiKeyResolver;
   /** Problems found in models.json (the registry still works without it). */
   readonly errors: ModelsJsonError[];
   readonly modelsJsonPath: string;
@@ -71,30 +86,37 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       : undefined;
   };
 
+  const getApiKey = (model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult => {
+    if (explicit?.provider === model.provider) return { ok: true, apiKey: explicit.apiKey };
+    const configured = custom[model.provider]?.apiKey;
+    if (configured) {
+      if (!ENV_NAME.test(configured)) return { ok: true, apiKey: configured };
+      const value = env[configured]?.trim();
+      if (value) return { ok: true, apiKey: value };
+      return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
+    }
+    const fromEnv = envApiKey(model.provider, env);
+    if (fromEnv) return { ok: true, apiKey: fromEnv };
+    if (
+      !providerNeedsApiKey(model.provider) ||
+      (custom[model.provider] && !findProvider(model.provider))
+    )
+      return { ok: true, apiKey: "none" }; // local servers accept any key
+    return {
+      ok: false,
+      error: missingApiKeyMessage(model.provider, apiKeyEnvNames(model.provider)[0]),
+    };
+  };
+
   return {
     find,
     list: (provider) =>
       provider ? [...(models.get(provider) ?? [])] : [...models.values()].flat(),
     providers: () => [...models.keys()],
-    getApiKey(model) {
-      const configured = custom[model.provider]?.apiKey;
-      if (configured) {
-        if (!ENV_NAME.test(configured)) return { ok: true, apiKey: configured };
-        const value = env[configured]?.trim();
-        if (value) return { ok: true, apiKey: value };
-        return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
-      }
-      const fromEnv = envApiKey(model.provider, env);
-      if (fromEnv) return { ok: true, apiKey: fromEnv };
-      if (
-        !providerNeedsApiKey(model.provider) ||
-        (custom[model.provider] && !findProvider(model.provider))
-      )
-        return { ok: true, apiKey: "none" }; // local servers accept any key
-      return {
-        ok: false,
-        error: missingApiKeyMessage(model.provider, apiKeyEnvNames(model.provider)[0]),
-      };
+    getApiKey,
+    apiKeyResolver: (explicit) => (provider) => {
+      const key = getApiKey({ provider }, explicit);
+      return key.ok ? key.apiKey : undefined;
     },
     errors,
     modelsJsonPath,

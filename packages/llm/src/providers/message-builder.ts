@@ -1,5 +1,5 @@
 import type { AssistantMessageEventSource } from "../event-stream.js";
-import { JsonTail, parsePartialJson, parseWithTail } from "../partial-json.js";
+import { isCompleteJson, JsonTail, parsePartialJson, parseWithTail } from "../partial-json.js";
 import type { AssistantMessage, TextContent, ThinkingContent, ToolCall } from "../types.js";
 
 const EAGER_PARSE_CHARS = 512;
@@ -116,7 +116,9 @@ export class MessageBuilder {
         partial: this.message,
       });
     } else {
-      block.arguments = parsePartialJson(this.toolArguments.get(index)?.text ?? "");
+      const text = this.toolArguments.get(index)?.text ?? "";
+      block.arguments = parsePartialJson(text);
+      if (!isCompleteJson(text)) block.incompleteArguments = text;
       this.events.push({
         type: "toolcall_end",
         contentIndex: index,

@@ -1,4 +1,4 @@
-import type { Model, ModelRegistry } from "@gong/llm";
+import type { ExplicitApiKey, Model, ModelRegistry } from "@gong/llm";
 import type { Settings } from "../config/settings-types.js";
 
 export interface ModelRequest {
@@ -6,7 +6,7 @@ export interface ModelRequest {
   provider?: string;
   /** `--model`: an id, or `provider/id`. */
   model?: string;
-  /** `--api-key`: wins over every configured key. */
+  /** `--api-key`: wins over every configured key of the provider it is resolved to. */
   apiKey?: string;
   /** `--base-url`: re-points the resolved model (a proxy, a local server). */
   baseUrl?: string;
@@ -106,13 +106,37 @@ export function resolveModel(
     ? { ...found, baseUrl: request.baseUrl.replace(/\/+$/, "") }
     : found;
 
-  if (request.apiKey !== undefined) return { ok: true, model, apiKey: request.apiKey };
-  const key = registry.getApiKey(model);
+  const key = registry.getApiKey(model, explicitApiKey(request.apiKey, model));
   if (!key.ok) {
     const hint = key.error.includes("--api-key") ? "" : " You can also pass --api-key <key>.";
     return { ok: false, code: "no_api_key", usage: false, message: `${key.error}${hint}` };
   }
   return { ok: true, model, apiKey: key.apiKey };
+}
+
+/**
+ * `--api-key` belongs to the provider of the model it was given with (item 5): a skill or
+ * `/model` that switches to another provider uses that provider's own key.
+ */
+export function explicitApiKey(
+  apiKey: string | undefined,
+  model: Pick<Model, "provider">,
+): ExplicitApiKey | undefined {
+  return apiKey === undefined ? undefined : { provider: model.provider, apiKey };
+}
+
+/** A model named by reference (a skill's `model`): `provider/id`, or an id of `provider`. */
+export function findModel(
+  registry: ModelRegistry,
+  ref: string,
+  provider: string,
+): Model | undefined {
+  const slash = ref.indexOf("/");
+  const prefix = ref.slice(0, slash);
+  if (slash > 0 && registry.providers().includes(prefix)) {
+    return registry.find(prefix, ref.slice(slash + 1));
+  }
+  return registry.find(provider, ref);
 }
 
 function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {

@@ -14,7 +14,12 @@ import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { untrustedFolderWarning } from "../config/trust.js";
-import { type ModelResolution, resolveModel } from "../models/resolve-model.js";
+import {
+  explicitApiKey,
+  findModel,
+  type ModelResolution,
+  resolveModel,
+} from "../models/resolve-model.js";
 
 import { CodingSession } from "./coding-session.js";
 import { loadSessionHooks } from "./command-hooks.js";
@@ -107,6 +112,7 @@ export async function createCodingSession(
       return failure(modelFailure(resolved));
     }
     const model = resolved.model;
+    const apiKeys = registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
     const resumed = context.messages.length > 0;
     const thinkingLevel: ThinkingLevel =
       options.thinking ??
@@ -171,9 +177,12 @@ export async function createCodingSession(
         truncator,
         settings: agentSettings(current),
         // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
-        streamOptions: { apiKey: resolved.apiKey, onWarning: (message) => warn(message) },
+        streamOptions: { onWarning: (message) => warn(message) },
+        // Asked before every call, so the key follows a skill's or `/model`'s switch to
+        // another provider and `--api-key` never leaves its own (item 5).
+        getApiKey: apiKeys,
         skills,
-        resolveModel: (id) => registry.find(activeModel.provider, id),
+        resolveModel: (ref) => findModel(registry, ref, activeModel.provider),
         // Before every LLM call: edited context files apply at the next turn, also
         // inside a running tool loop (a stat per candidate file when nothing changed).
         refreshSystemPrompt: () => promptSource.ifChanged(toolSet),

@@ -68,9 +68,13 @@ export class SessionRecorder {
       this.persisted = this.countPersisted();
       return;
     }
-    const [summary, firstKept] = result.messages;
-    const firstKeptEntryId = firstKept ? this.entryIdOf.get(firstKept) : undefined;
-    if (!summary || firstKeptEntryId === undefined) {
+    // A cut inside a turn keeps that turn's request ahead of the tail: two pieces, both
+    // recorded, or a resume would bring back the whole turn in between (item 9).
+    const [summary, ...kept] = result.messages;
+    const turnStart = result.splitTurn ? kept.shift() : undefined;
+    const turnStartEntryId = turnStart ? this.entryIdOf.get(turnStart) : undefined;
+    const firstKeptEntryId = kept[0] ? this.entryIdOf.get(kept[0]) : undefined;
+    if (!summary || firstKeptEntryId === undefined || (turnStart && !turnStartEntryId)) {
       this.warn(
         "the compaction kept no message that is in the session file, so its summary was not saved; a resumed session will compact again",
       );
@@ -80,6 +84,7 @@ export class SessionRecorder {
     const compactionId = this.store.appendCompaction({
       summary: result.summary,
       firstKeptEntryId,
+      ...(turnStartEntryId ? { turnStartEntryId } : {}),
       tokensBefore: result.tokensBefore,
       details: { readFiles: result.readFiles, modifiedFiles: result.modifiedFiles },
     }).id;
