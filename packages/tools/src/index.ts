@@ -1,5 +1,6 @@
 export type { ExecOperations, SpawnShellOptions } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
+export { ProcessGroups } from "./bash/process-groups.js";
 export { groupIsAlive, signalGroup, terminateGroup } from "./bash/process-tree.js";
 export type { CodingToolsOptions, ToolOperations, ToolRegistry } from "./coding-tools.js";
 export { createCodingTools, createToolEnvironment, createToolRegistry } from "./coding-tools.js";
