@@ -49,12 +49,12 @@ export class ProcessGroups {
 
   /** Ends every group: TERM, then KILL after the grace period; resolves when all are gone. */
   async dispose(): Promise<void> {
-    const groups = [...this.groups];
-    this.groups.clear();
     await Promise.all(
-      groups.map(async ([pgid, pipes]) => {
+      [...this.groups].map(async ([pgid, pipes]) => {
         await terminateGroup(pgid, this.graceMs);
         for (const pipe of pipes) pipe.destroy();
+        // Tracked until gone, so a `killNow` during the grace period still reaches it.
+        this.groups.delete(pgid);
       }),
     );
   }
