@@ -231,4 +231,34 @@ describe("processes — an open stdin never blocks", () => {
     expect(text).toContain("why");
     expect(text).toContain("Error: boom at log.ts:7");
   });
+
+  it("once piped text flows it is read to the end, however slowly the rest comes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Both parts."));
+    const run = await runGong(["-p", "why"], box, {
+      openStdin: true,
+      onSpawn: (child) => {
+        child.stdin!.write("first part\n");
+        // Well past the first-byte grace period.
+        setTimeout(() => child.stdin!.end("second part\n"), 800);
+      },
+    });
+    expect(run.code).toBe(0);
+    const text = JSON.stringify(mock.requests[0]!.body);
+    expect(text).toContain("first part");
+    expect(text).toContain("second part");
+  });
+
+  it("without a prompt argument stdin is the prompt: gong waits for it", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Late but here."));
+    const run = await runGong(["-p"], box, {
+      openStdin: true,
+      onSpawn: (child) => {
+        setTimeout(() => child.stdin!.end("a prompt that comes late\n"), 800);
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.stringify(mock.requests[0]!.body)).toContain("a prompt that comes late");
+  });
 });
