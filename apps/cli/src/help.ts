@@ -78,5 +78,5 @@ Other:
 Context: AGENTS.md (or CLAUDE.md) from ~/.gong/ and from every folder between / and the
 cwd; ~/.gong/settings.json < .gong/settings.json < flags; models in ~/.gong/models.json.
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, ...; ANTHROPIC_BASE_URL / OPENAI_BASE_URL.
-Exit codes: 0 ok, 1 the run failed, 2 usage error.
+Exit codes: 0 ok, 1 the run failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
 `;

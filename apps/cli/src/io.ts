@@ -3,7 +3,11 @@ export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   stdinIsTTY: boolean;
-  readStdin(): Promise<string>;
+  /**
+   * Piped stdin, read to EOF. With `firstByteWithinMs`, a stdin that delivers nothing in
+   * that time counts as empty (once data flows it is still read to EOF).
+   */
+  readStdin(options?: { firstByteWithinMs?: number }): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
 }
@@ -23,8 +27,35 @@ export function processIo(): CliIo {
   };
 }
 
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+function readStdin(options: { firstByteWithinMs?: number } = {}): Promise<string> {
+  const stdin = process.stdin;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      stdin.off("data", onData);
+      stdin.off("end", onEnd);
+      stdin.off("error", finish);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks).toString("utf8"));
+    };
+    const onData = (chunk: Buffer) => {
+      clearTimeout(timer);
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    // A stdin nobody writes to and nobody closes (a CI runner's pipe, `ssh host gong -p …`)
+    // would wait forever: stop listening and let the run go; destroyed, it no longer
+    // keeps the process alive.
+    const timer =
+      options.firstByteWithinMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            stdin.destroy();
+            finish();
+          }, options.firstByteWithinMs);
+    stdin.on("data", onData);
+    stdin.once("end", onEnd);
+    stdin.once("error", finish);
+  });
 }

@@ -2,8 +2,11 @@ import type { CliArgs } from "./args.js";
 import { type CliIo, processIo } from "./io.js";
 import { reportUnexpected } from "./report.js";
 
+/** How long a prompt argument waits for piped stdin to start (`cat log | gong -p why`). */
+const STDIN_FIRST_BYTE_MS = 200;
+
 /**
- * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage).
+ * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage, 128 + the signal's number when a signal stopped the run).
  * Commands that do not talk to a model (`--list-models`, `--export`, `-r` without an
  * id) come first; `--trust` records the folder (alone, that is all it does); then a prompt is assembled and handed to print or json mode. The
  * runtime is imported lazily so each path loads only what it needs.
@@ -43,7 +46,12 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       );
       return 2;
     }
-    const piped = io.stdinIsTTY ? "" : await io.readStdin();
+    // With a prompt argument, stdin is extra context: a pipe that stays silent must not
+    // hold the run. Without one, piped stdin is the prompt: wait for all of it.
+    const hasPrompt = args.messages.some((message) => message.trim().length > 0);
+    const piped = io.stdinIsTTY
+      ? ""
+      : await io.readStdin(hasPrompt ? { firstByteWithinMs: STDIN_FIRST_BYTE_MS } : {});
     const prompts = assemblePrompts(args.messages, piped);
     if (prompts.length === 0 && trusted) return trustedOnly();
     if (prompts.length === 0) {

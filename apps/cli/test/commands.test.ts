@@ -24,7 +24,9 @@ describe("gong — usage and startup", () => {
     const run = await runGong(["--help"], sandbox(mock.anthropicBaseUrl));
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("--list-models");
-    expect(run.stdout).toContain("Exit codes: 0 ok, 1 the run failed, 2 usage error.");
+    expect(run.stdout).toContain(
+      "Exit codes: 0 ok, 1 the run failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.",
+    );
   });
 
   it("a bad flag exits 2 with one line", async () => {

@@ -56,11 +56,20 @@ export function writeJson(file: string, value: unknown): void {
   writeFileSync(file, JSON.stringify(value, null, 2));
 }
 
-/** Spawns the built `gong` and collects its output. `input` is piped to stdin. */
+export interface RunGongOptions {
+  /** Piped to stdin, which is then closed. */
+  input?: string;
+  /** Leave stdin an open pipe that never delivers anything (`input` is ignored). */
+  openStdin?: boolean;
+  timeoutMs?: number;
+  onSpawn?: (child: ChildProcess) => void;
+}
+
+/** Spawns the built `gong` and collects its output. */
 export function runGong(
   args: string[],
   box: Pick<Sandbox, "cwd" | "env">,
-  options: { input?: string; timeoutMs?: number; onSpawn?: (child: ChildProcess) => void } = {},
+  options: RunGongOptions = {},
 ): Promise<GongRun> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build @gong/cli first`);
   const started = Date.now();
@@ -90,9 +99,10 @@ export function runGong(
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
+      child.stdin.destroy();
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
-    child.stdin.end(options.input ?? "");
+    if (!options.openStdin) child.stdin.end(options.input ?? "");
   });
 }
 
@@ -107,4 +117,13 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
 /** Writes `$GONG_HOME/settings.json`. */
 export function writeSettings(gongHome: string, value: unknown): void {
   writeJson(path.join(gongHome, "settings.json"), value);
+}
+
+/** Polls `condition` every 25 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { ExecOperations } from "./bash/exec.js";
+import type { ProcessGroups } from "./bash/process-groups.js";
 import type { ToolEnvironment } from "./core/environment.js";
 import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
@@ -53,8 +54,13 @@ export interface CodingToolsOptions {
   readTracker?: ReadTracker;
   /** Home folder for `~` (default: the OS's). */
   home?: string;
+  /**
+   * The session's process groups: bash's background jobs live until its `dispose()`.
+   * Without it they run until they exit on their own.
+   */
+  processes?: ProcessGroups;
   /** Fine-tuning for bash (kill grace, drain, tail limits). */
-  bash?: Omit<BashToolOptions, "shellPath" | "shellCommandPrefix" | "exec">;
+  bash?: Omit<BashToolOptions, "shellPath" | "shellCommandPrefix" | "exec" | "processes">;
 }
 
 /** Builds the environment the tools share; exported for callers assembling their own set. */
@@ -92,6 +98,7 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
         shellPath: options.shellPath,
         shellCommandPrefix: options.shellCommandPrefix,
         exec: options.operations?.exec,
+        processes: options.processes,
       }) as unknown as Tool,
     grep: () => createGrepTool(env, search) as unknown as Tool,
     find: () => createFindTool(env, search) as unknown as Tool,

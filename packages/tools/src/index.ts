@@ -1,6 +1,7 @@
 export type { ExecOperations, SpawnShellOptions } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
-export { groupMembers, signalGroup, terminateGroup } from "./bash/process-tree.js";
+export { ProcessGroups } from "./bash/process-groups.js";
+export { groupIsAlive, signalGroup, terminateGroup } from "./bash/process-tree.js";
 export type { CodingToolsOptions, ToolOperations, ToolRegistry } from "./coding-tools.js";
 export { createCodingTools, createToolEnvironment, createToolRegistry } from "./coding-tools.js";
 export type { FailureOptions, ResultExtras, ToolErrorCode } from "./core/envelope.js";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { signalGroup, type ToolResponse } from "../src/index.js";
+import { ProcessGroups, signalGroup, type ToolResponse } from "../src/index.js";
 import { makeProject, type Project } from "./helpers.js";
 
 let project: Project;
@@ -343,5 +343,26 @@ describe("regression — bash honours a maxBytes above 50 KB (its window was fix
     });
     expect(response.data.stdout).toBe("a".repeat(50 * 1024));
     expect(response.text).toContain("[Showing the last 50.0KB of line 1");
+  });
+});
+
+describe("processes — background jobs live for the session", () => {
+  it("a job that keeps printing runs on after the call returns, and is gone after dispose", async () => {
+    const processes = new ProcessGroups();
+    const session = makeProject({ processes });
+    try {
+      const response = await session.call("bash", {
+        command: "echo PGID=$$; (while :; do echo tick; sleep 0.05; done) &",
+      });
+      expect(response.status).toBe("success");
+      const pgid = pgidFrom(response.text);
+      // The job prints every 50 ms: with its pipe closed, it would die of SIGPIPE at once.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(survivors(pgid).length).toBeGreaterThan(0);
+      await processes.dispose();
+      expect(survivors(pgid)).toEqual([]);
+    } finally {
+      session.cleanup();
+    }
   });
 });

@@ -1,10 +1,10 @@
-import type { CodingSession, CodingSessionEvent } from "@gong/runtime";
+import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtime";
 import type { CliIo } from "../io.js";
 
 /**
  * `--mode json`: the session header line, then every event as one JSON object per line,
- * written as it happens. The exit code says whether the run succeeded (pi exits 0 even
- * on failure; scripts then have to parse the stream to notice).
+ * written as it happens. The caller's exit code says whether the run succeeded (pi exits
+ * 0 even on failure; scripts then have to parse the stream to notice).
  */
 export async function runJsonMode(
   session: CodingSession,
@@ -12,16 +12,14 @@ export async function runJsonMode(
   early: CodingSessionEvent[],
   io: CliIo,
   setWarningSink: (sink: (event: CodingSessionEvent) => void) => void,
-): Promise<number> {
+): Promise<RunOutcome> {
   const write = (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`);
   write(session.header);
   for (const event of early) write(event);
   setWarningSink(write);
   const unsubscribe = session.subscribe(write);
   try {
-    const outcome = await session.run(prompts);
-    if (!outcome.ok) io.stderr(`gong: ${outcome.errorMessage}\n`);
-    return outcome.ok ? 0 : 1;
+    return await session.run(prompts);
   } finally {
     unsubscribe();
   }

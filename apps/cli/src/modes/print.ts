@@ -1,28 +1,27 @@
-import type { CodingSession, CodingSessionEvent } from "@gong/runtime";
+import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtime";
 import { finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 
 /**
  * `-p`: runs the prompts to completion and prints the final answer on stdout; progress
- * worth knowing (retries, compaction, warnings, hook failures) goes to stderr.
+ * worth knowing (retries, compaction, warnings, hook failures) goes to stderr. The caller
+ * reports a failure and picks the exit code.
  */
 export async function runPrintMode(
   session: CodingSession,
   prompts: string[],
   args: CliArgs,
   io: CliIo,
-): Promise<number> {
+): Promise<RunOutcome> {
   const unsubscribe = session.subscribe((event) => reportProgress(event, args.verbose, io));
   try {
     const outcome = await session.run(prompts);
-    if (!outcome.ok) {
-      io.stderr(`gong: ${outcome.errorMessage}\n`);
-      return 1;
+    if (outcome.ok) {
+      const text = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
+      io.stdout(text.endsWith("\n") || text === "" ? text : `${text}\n`);
     }
-    const text = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
-    io.stdout(text.endsWith("\n") || text === "" ? text : `${text}\n`);
-    return 0;
+    return outcome;
   } finally {
     unsubscribe();
   }

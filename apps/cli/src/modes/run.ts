@@ -1,10 +1,20 @@
-import { type CodingSessionEvent, createCodingSession, type SessionChoice } from "@gong/runtime";
+import {
+  type CodingSessionEvent,
+  createCodingSession,
+  type RunOutcome,
+  type SessionChoice,
+} from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { runJsonMode } from "./json.js";
 import { runPrintMode } from "./print.js";
 
-/** Opens the coding session the flags describe and runs the prompts in print or json mode. */
+/**
+ * Opens the coding session the flags describe, runs the prompts in print or json mode
+ * and closes it — also when a signal stops the run — and returns the exit code: 0 ok,
+ * 1 the run failed, 128 + the signal's number when one stopped it.
+ */
 export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const json = args.mode === "json";
   // Warnings (a broken settings file, a corrupt session line, a hook module that does
@@ -40,19 +50,42 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     return created.error.usage ? 2 : 1;
   }
   const session = created.session;
-  const stopOnSignal = () => session.abort();
-  process.once("SIGINT", stopOnSignal);
-  process.once("SIGTERM", stopOnSignal);
+  const signals = listenForStopSignals({
+    stop: () => session.abort(),
+    force: (signal) => {
+      session.killProcesses();
+      io.stderr("gong: aborted\n");
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    },
+  });
+  // The last resort for any exit that skips `close` (stdout EPIPE, an uncaught error):
+  // no background job outlives gong.
+  const killOnExit = () => session.killProcesses();
+  process.once("exit", killOnExit);
+  let outcome: RunOutcome;
   try {
-    if (!json) return await runPrintMode(session, prompts, args, io);
-    return await runJsonMode(session, prompts, early, io, (sink) => {
-      jsonSink = sink;
-    });
+    outcome = json
+      ? await runJsonMode(session, prompts, early, io, (sink) => {
+          jsonSink = sink;
+        })
+      : await runPrintMode(session, prompts, args, io);
   } finally {
-    process.off("SIGINT", stopOnSignal);
-    process.off("SIGTERM", stopOnSignal);
+    // Still listening while the session closes: its background jobs get a grace period
+    // to end, which a second signal cuts short.
     await session.close();
+    signals.dispose();
+    process.off("exit", killOnExit);
   }
+  if (signals.received) {
+    // Whatever the run said (the model cut off, a tool aborted), the user stopped it.
+    io.stderr("gong: aborted\n");
+    return SIGNAL_EXIT_CODES[signals.received];
+  }
+  if (!outcome.ok) {
+    io.stderr(`gong: ${outcome.errorMessage}\n`);
+    return 1;
+  }
+  return 0;
 }
 
 function sessionChoice(args: CliArgs): SessionChoice {

@@ -1,6 +1,7 @@
 import type { Agent } from "@gong/agent-core";
 import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
+import type { ProcessGroups } from "@gong/tools";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 
@@ -8,6 +9,8 @@ export interface CodingSessionParts {
   agent: Agent;
   store: SessionStore;
   recorder: SessionRecorder;
+  /** The process groups bash started: background jobs live until `close`. */
+  processes: ProcessGroups;
   /** A new agent when the settings files changed since the last call, else undefined. */
   reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
 }
@@ -15,8 +18,8 @@ export interface CodingSessionParts {
 /**
  * An agent wired to its session file (issue #7): every message is persisted as it
  * ends, model and thinking changes are recorded, a context file changed on disk is
- * re-read before the next LLM call (the agent's `refreshSystemPrompt` option), and the
- * file's lock is released on `close`.
+ * re-read before the next LLM call (the agent's `refreshSystemPrompt` option), and on
+ * `close` the background jobs bash started end and the file's lock is released.
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
@@ -114,15 +117,28 @@ export class CodingSession {
     this.currentAgent.abort();
   }
 
-  /** Waits for the agent, flushes the last messages and releases the session lock. */
+  /**
+   * Waits for the agent, flushes the last messages, ends the background jobs bash
+   * started (TERM, then KILL after a grace period) and releases the session lock.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.currentAgent.abort();
     await this.currentAgent.waitForIdle();
+    // Flushed first: a second Ctrl+C during the kill's grace period loses nothing.
     this.parts.recorder.sync();
+    await this.parts.processes.dispose();
     this.unsubscribeAgent();
     this.parts.store.close();
+  }
+
+  /**
+   * KILLs every process group bash started, at once: for a process that is about to exit
+   * without time for `close` (a second Ctrl+C, an `exit` handler).
+   */
+  killProcesses(): void {
+    this.parts.processes.killNow();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {

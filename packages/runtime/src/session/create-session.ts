@@ -2,7 +2,7 @@ import path from "node:path";
 import { Agent, type AgentSettings } from "@gong/agent-core";
 import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext } from "@gong/session-store";
-import type { Tool } from "@gong/tools";
+import { ProcessGroups, type Tool } from "@gong/tools";
 import {
   createObservationTruncator,
   type ObservationTruncator,
@@ -68,8 +68,12 @@ export async function createCodingSession(
   const registry = createModelRegistry({ gongHome, env });
   for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
 
+  // Every tool set the session builds (settings reloads too) shares one, so the
+  // session's close ends every background job any of them started.
+  const processes = new ProcessGroups();
   const tools = buildTools({
     cwd,
+    processes,
     names: options.tools ?? settings.tools,
     preset: options.preset ?? settings.preset,
     allowedRoots: settings.allowedPaths ?? [],
@@ -202,6 +206,7 @@ export async function createCodingSession(
       for (const warning of next.warnings) warn(warning);
       const nextTools = buildTools({
         cwd,
+        processes,
         names: options.tools ?? next.settings.tools,
         preset: options.preset ?? next.settings.preset,
         allowedRoots: next.settings.allowedPaths ?? [],
@@ -228,7 +233,7 @@ export async function createCodingSession(
       () => (session?.agent ?? agent).state.messages,
       warn,
     );
-    session = new CodingSession({ agent, store, recorder, reloadAgent });
+    session = new CodingSession({ agent, store, recorder, processes, reloadAgent });
     return { ok: true, session };
   } catch (error) {
     store.close();

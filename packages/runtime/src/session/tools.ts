@@ -1,4 +1,4 @@
-import { createCodingTools, resolveToolNames, type Tool } from "@gong/tools";
+import { createCodingTools, type ProcessGroups, resolveToolNames, type Tool } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
 export interface BuildToolsOptions {
@@ -10,6 +10,8 @@ export interface BuildToolsOptions {
   /** Roots besides the project the tools may touch (`--allow-path` + settings). */
   allowedRoots: readonly string[];
   settings: Settings;
+  /** The session's process groups: bash's background jobs end with the session. */
+  processes: ProcessGroups;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
@@ -25,6 +27,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
       cwd: options.cwd,
       tools: selection.names,
       allowedRoots: options.allowedRoots,
+      processes: options.processes,
       ...(options.settings.shellPath ? { shellPath: options.settings.shellPath } : {}),
       ...(options.settings.shellCommandPrefix
         ? { shellCommandPrefix: options.settings.shellCommandPrefix }

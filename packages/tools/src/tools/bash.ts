@@ -17,6 +17,7 @@ import {
 import { Type } from "@sinclair/typebox";
 import { type ExecOperations, localExecOperations } from "../bash/exec.js";
 import { OutputCollector } from "../bash/output-collector.js";
+import { ProcessGroups } from "../bash/process-groups.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
@@ -36,6 +37,12 @@ export interface BashToolOptions {
   killGraceMs?: number;
   /** How long to keep reading after the shell exits (default 100 ms). */
   drainMs?: number;
+  /**
+   * The session's process groups: background jobs a command leaves running live until
+   * its `dispose()` (default: a set of the tool's own, which nobody ends — the jobs run
+   * until they exit).
+   */
+  processes?: ProcessGroups;
   /** Tail limits (default 2000 lines / 50 KB). */
   maxLines?: number;
   maxBytes?: number;
@@ -88,6 +95,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
   const drainMs = options.drainMs ?? 100;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const processes = options.processes ?? new ProcessGroups(killGraceMs);
 
   return defineTool({
     name: "bash",
@@ -133,8 +141,11 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           });
           return;
         }
+        if (child.pid !== undefined) processes.track(child.pid, [child.stdout, child.stderr]);
         let timedOut = false;
         let aborted = false;
+        // Set when the call returns: later output of background jobs is read and dropped.
+        let callEnded = false;
         let killing: Promise<void> | undefined;
         let lastUpdate = 0;
         const kill = () => {
@@ -156,6 +167,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
 
         let lastDataAt = performance.now();
         const onData = (stream: NodeJS.ReadableStream) => (chunk: Buffer) => {
+          if (callEnded) return;
           lastDataAt = performance.now();
           collector.push(chunk);
           if (collector.backlogged && !stream.isPaused()) {
@@ -199,8 +211,12 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
             const quiet = now - lastDataAt >= drainMs && !collector.backlogged;
             if (quiet || now - exitedAt >= DRAIN_CAP_MS) break;
           }
-          child.stdout?.destroy();
-          child.stderr?.destroy();
+          // Background jobs may go on printing: their pipes stay open and flowing (a
+          // closed pipe would kill them with SIGPIPE) until the session's ProcessGroups
+          // ends them.
+          callEnded = true;
+          child.stdout?.resume();
+          child.stderr?.resume();
           if (killing) await killing;
           resolve({ ...result, timedOut, aborted });
         };
