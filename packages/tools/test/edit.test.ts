@@ -393,3 +393,47 @@ describe("J.1 edit — multi-edit (edits: [...])", () => {
     expect(response.text).toContain("overlap");
   });
 });
+
+describe("edit — exact text first, byte for byte", () => {
+  it("oldText with a trailing space found once exactly is not reported ambiguous", async () => {
+    write("a.txt", "x = 1 + y\nx = 10\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "x = 1 ",
+      newText: "x = 2 ",
+    });
+    expect(response.status).toBe("success");
+    expect(response.data.match).toBe("exact");
+    expect(readBack("a.txt")).toBe("x = 2 + y\nx = 10\n");
+  });
+
+  it("text found several times exactly is still ambiguous", async () => {
+    write("a.txt", "x = 1 + y\nx = 1 + z\n");
+    const response = await project.call("edit", { path: "a.txt", oldText: "x = 1 ", newText: "" });
+    expect(response.error?.code).toBe("AMBIGUOUS_MATCH");
+    expect(response.data.candidate_lines).toEqual([1, 2]);
+  });
+
+  it("a fuzzy match puts newText verbatim in place of the span: no doubled space", async () => {
+    // The NBSP forces the fuzzy pass; oldText's trailing space is part of the span.
+    write("a.txt", "foo\u00A0bar baz\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "foo bar ",
+      newText: "FOO ",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("FOO baz\n");
+  });
+
+  it("a fuzzy match puts newText verbatim in place of the span: no lost space", async () => {
+    write("a.txt", "foo\u00A0bar\u00A0baz\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "foo bar ",
+      newText: "",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("baz\n");
+  });
+});

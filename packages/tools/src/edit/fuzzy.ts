@@ -44,7 +44,8 @@ export function toFuzzy(text: string): string {
     .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
 }
 
-function isTrailingSpace(code: number): boolean {
+/** Whitespace the fuzzy form drops at the end of a line. */
+export function isTrailingSpace(code: number): boolean {
   return (
     code === 0x09 ||
     code === 0x0b ||
