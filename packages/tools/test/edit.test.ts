@@ -437,3 +437,52 @@ describe("edit — exact text first, byte for byte", () => {
     expect(readBack("a.txt")).toBe("baz\n");
   });
 });
+
+describe("edit — fuzzy matching folds Unicode compatibility forms", () => {
+  it("fullwidth letters and digits match their ASCII forms (NFKC)", async () => {
+    write("a.txt", "id = \uFF21\uFF22\uFF23\uFF11\uFF12\uFF13;\nnext\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "ABC123",
+      newText: "XYZ",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("id = XYZ;\nnext\n");
+  });
+
+  it("a decomposed accent matches the composed letter, and only the span is replaced", async () => {
+    write("a.txt", "caf\u00E9 ok\ncafe\u0301 menu \u2014 keep\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "caf\u00E9 menu",
+      newText: "bar menu",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("caf\u00E9 ok\nbar menu \u2014 keep\n");
+  });
+
+  it("fullwidth CJK punctuation matches ASCII punctuation", async () => {
+    write(
+      "a.txt",
+      "print(\u201C\u4F60\u597D\u201D)\n// \u6CE8\u91CA\uFF0C\uFF08\u4F8B\uFF09\uFF1A\u662F\uFF1B\n",
+    );
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "\u6CE8\u91CA,(\u4F8B):\u662F;",
+      newText: "note",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("print(\u201C\u4F60\u597D\u201D)\n// note\n");
+  });
+
+  it("a ligature that expands under NFKC is replaced whole, the rest of the line kept", async () => {
+    write("a.txt", "de\uFB01ne x \u2014 \uFF21\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "define x - A",
+      newText: "define y",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("define y\n");
+  });
+});

@@ -4,15 +4,7 @@
  * ambiguous. Only when it is not found at all does the fuzzy pass run, and then the
  * count that decides uniqueness is taken in the fuzzy space (seed J.1 2.8).
  */
-import {
-  isTrailingSpace,
-  lineNumbersAt,
-  needsFuzzyNormalization,
-  occurrences,
-  toFuzzy,
-  toFuzzyFile,
-  toOriginalSpan,
-} from "./fuzzy.js";
+import { isTrailingSpace, lineNumbersAt, occurrences, toFuzzy, toOriginalSpan } from "./fuzzy.js";
 
 type MatchStrategy = "exact" | "fuzzy";
 
@@ -36,9 +28,7 @@ export class MatchSpace {
   constructor(readonly content: string) {}
 
   get fuzzy(): string {
-    this.fuzzyText ??= needsFuzzyNormalization(this.content)
-      ? toFuzzyFile(this.content)
-      : this.content;
+    this.fuzzyText ??= toFuzzy(this.content);
     return this.fuzzyText;
   }
 }
