@@ -21,7 +21,7 @@ export type {
   ToolPresetName,
 } from "./config/settings-types.js";
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
-export { classifyDiffLine, renderDiff } from "./export/diff.js";
+export { classifyDiff, type DiffLine, type DiffLineKind, renderDiff } from "./export/diff.js";
 export type { ExportDocument, ExportItem } from "./export/document.js";
 export {
   type ExportSessionOptions,
