@@ -84,6 +84,18 @@ describe("skills — front matter parsed as YAML", () => {
     expect(!parsed.ok && parsed.error).toMatch(/front matter is not valid YAML.*line/s);
   });
 
+  it("an alias bomb in the front matter is an error, not a crash", () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 0; i < 8; i++) {
+      const prev = String.fromCharCode(97 + i);
+      const next = String.fromCharCode(98 + i);
+      bomb.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(", ")}]`);
+    }
+    const parsed = parse(`name: a\ndescription: d\n${bomb.join("\n")}`);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.error).toMatch(/front matter is not valid YAML/);
+  });
+
   it("a name that differs from its folder loads with a warning", () => {
     const parsed = parse("name: other\ndescription: d", "folder-name");
     expect(parsed.ok && parsed.skill.name).toBe("other");

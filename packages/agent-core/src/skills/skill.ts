@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { parseDocument } from "yaml";
 import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
 
 /** A skill as `@gong/runtime` discovers it (`SKILL.md` under `~/.gong/skills/`, `.gong/skills/`). */
@@ -58,17 +58,26 @@ export function parseSkillMarkdown(
       error: `SKILL.md${where} has no frontmatter. Start the file with ---, then name: and description: lines, then ---.`,
     };
   }
-  let fields: Record<string, unknown>;
+  const document = parseDocument(match[1]!);
+  const invalid = (reason: string): ParseSkillResult => ({
+    ok: false,
+    error: `SKILL.md${where}: its front matter is not valid YAML (${reason.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
+  });
+  const yamlError = document.errors[0];
+  if (yamlError) return invalid(yamlError.message);
+  let parsed: unknown;
   try {
-    const parsed: unknown = parseYaml(match[1]!);
-    fields =
-      parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+    parsed = document.toJS();
   } catch (error) {
-    return {
-      ok: false,
-      error: `SKILL.md${where}: its front matter is not valid YAML (${(error as Error).message.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
-    };
+    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
+    return invalid((error as Error).message);
   }
+  const fields =
+    parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
+  const warnings = document.warnings.map(
+    (warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`,
+  );
   const name = asText(fields.name) || source.fallbackName || "";
   let description = asText(fields.description);
   if (!name || !description) {
@@ -77,7 +86,6 @@ export function parseSkillMarkdown(
       error: `SKILL.md${where} needs both name and description in its frontmatter.`,
     };
   }
-  const warnings: string[] = [];
   if (source.fallbackName && name !== source.fallbackName) {
     warnings.push(
       `SKILL.md${where}: name "${name}" differs from its folder "${source.fallbackName}"; the skill is loaded as "${name}" — rename one so they match.`,

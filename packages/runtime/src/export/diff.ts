@@ -79,10 +79,10 @@ export function renderEditArgumentsDiff(args: Record<string, unknown>): string |
     }
   }
   if (pairs.length === 0) return undefined;
-  const path = typeof args.path === "string" ? args.path : "file";
-  // A closing newline on both sides keeps "\ No newline at end of file" out of a snippet.
+  // A closing newline on both sides keeps "\ No newline at end of file" out of a snippet;
+  // no file header: the snippet is not the file.
   const patches = pairs.map(({ oldText, newText }) => ({
-    ...structuredPatch(path, path, `${oldText}\n`, `${newText}\n`),
+    ...structuredPatch("", "", `${oldText}\n`, `${newText}\n`),
     oldFileName: undefined,
     newFileName: undefined,
   }));
