@@ -46,7 +46,9 @@ export function isTrailingSpace(code: number): boolean {
 
 /** Whether `text` has anything the fuzzy form would change (most code has not). */
 function needsFuzzyNormalization(text: string): boolean {
-  return NEEDS_WORK.test(text) || (BEYOND_PLAIN_ASCII.test(text) && text.normalize("NFKC") !== text);
+  return (
+    NEEDS_WORK.test(text) || (BEYOND_PLAIN_ASCII.test(text) && text.normalize("NFKC") !== text)
+  );
 }
 
 /**
