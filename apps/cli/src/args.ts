@@ -163,6 +163,12 @@ export function parseArgs(argv: string[]): ParseResult {
   }
 
   if (exportPending && args.export) {
+    // Checked first: `--export <id> -p "x"` would otherwise write an output file named x.
+    if (args.print) {
+      return usage(
+        "--export writes a session to HTML and cannot be combined with -p/--print: run them separately",
+      );
+    }
     // `--export <session> [out.html]`: the first positional after it is the output file.
     const out = positionals.shift();
     if (out !== undefined) args.export.out = out;

@@ -95,6 +95,11 @@ describe("CLI arguments — every flag of ARCHITECTURE §7", () => {
     expect(ok(["--list-models", "sonnet"]).listModels).toBe("sonnet");
   });
 
+  it("--export with -p is a usage error, not an output file named after the prompt", () => {
+    expect(error(["--export", "0199", "-p", "x"])).toMatch(/cannot be combined with -p\/--print/);
+    expect(error(["-p", "--export", "0199"])).toMatch(/cannot be combined with -p\/--print/);
+  });
+
   it("--export takes a session and an optional output file", () => {
     expect(ok(["--export", "0199"]).export).toEqual({ session: "0199" });
     expect(ok(["--export", "0199", "out.html"]).export).toEqual({

@@ -35,6 +35,7 @@ describe("seed 004 skills — SKILL.md parsing", () => {
         resources: ["/skills/pdf-report/template.md"],
         baseDir: "/skills/pdf-report",
       },
+      warnings: [],
     });
   });
 
@@ -51,6 +52,82 @@ describe("seed 004 skills — SKILL.md parsing", () => {
       ok: false,
       error: expect.stringContaining("needs both name and description"),
     });
+  });
+});
+
+describe("skills — front matter parsed as YAML", () => {
+  const parse = (frontMatter: string, folder = "a") =>
+    parseSkillMarkdown(`---\n${frontMatter}\n---\nbody`, {
+      baseDir: `/s/${folder}`,
+      fallbackName: folder,
+    });
+
+  it('a folded > description is the folded text, not ">"', () => {
+    const parsed = parse("name: a\ndescription: >\n  Builds reports\n  from data.\n");
+    expect(parsed.ok && parsed.skill.description).toBe("Builds reports from data.");
+  });
+
+  it("a literal | description keeps its lines; quotes are YAML quotes", () => {
+    const parsed = parse("name: 'a'\ndescription: |\n  Line one\n  Line two: with colon\n");
+    expect(parsed.ok && parsed.skill.name).toBe("a");
+    expect(parsed.ok && parsed.skill.description).toBe("Line one\nLine two: with colon");
+  });
+
+  it("a description with a colon inside double quotes is read whole", () => {
+    const parsed = parse('name: a\ndescription: "Use when: the user asks"');
+    expect(parsed.ok && parsed.skill.description).toBe("Use when: the user asks");
+  });
+
+  it("front matter that is not valid YAML is an error that says where", () => {
+    const parsed = parse("name: a\ndescription: [unclosed");
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.error).toMatch(/front matter is not valid YAML.*line/s);
+  });
+
+  it("an alias bomb in the front matter is an error, not a crash", () => {
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (let i = 0; i < 8; i++) {
+      const prev = String.fromCharCode(97 + i);
+      const next = String.fromCharCode(98 + i);
+      bomb.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(", ")}]`);
+    }
+    const parsed = parse(`name: a\ndescription: d\n${bomb.join("\n")}`);
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.error).toMatch(/front matter is not valid YAML/);
+  });
+
+  it("a name that differs from its folder loads with a warning", () => {
+    const parsed = parse("name: other\ndescription: d", "folder-name");
+    expect(parsed.ok && parsed.skill.name).toBe("other");
+    expect(parsed.ok && parsed.warnings).toEqual([
+      expect.stringContaining('name "other" differs from its folder "folder-name"'),
+    ]);
+  });
+
+  it("a description over 1024 characters is cut, with a warning", () => {
+    const parsed = parse(`name: a\ndescription: ${"x".repeat(1_000_000)}`);
+    expect(parsed.ok && parsed.skill.description.length).toBe(1024);
+    expect(parsed.ok && parsed.warnings).toEqual([
+      expect.stringContaining("description is 1000000 characters"),
+    ]);
+  });
+
+  it("Claude-style allowed-tools map to Gong's tools through the hooks' name table", () => {
+    const parsed = parse(
+      "name: a\ndescription: d\nallowed-tools: Bash(python:*), Glob, Read, MultiEdit, grep",
+    );
+    expect(parsed.ok && parsed.skill.allowedTools).toEqual([
+      "bash",
+      "find",
+      "read",
+      "edit",
+      "grep",
+    ]);
+  });
+
+  it("Claude-style allowed-tools as a YAML list", () => {
+    const parsed = parse('name: a\ndescription: d\nallowed-tools: ["Bash(git log:*)", "LS"]');
+    expect(parsed.ok && parsed.skill.allowedTools).toEqual(["bash", "ls"]);
   });
 });
 

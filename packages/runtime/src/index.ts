@@ -23,7 +23,7 @@ export type {
 } from "./config/settings-types.js";
 export { isTrustedFolder, TRUST_REQUIRED_KEYS, trustFolder } from "./config/trust.js";
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
-export { classifyDiffLine, renderDiff } from "./export/diff.js";
+export { classifyDiff, type DiffLine, type DiffLineKind, renderDiff } from "./export/diff.js";
 export type { ExportDocument, ExportItem } from "./export/document.js";
 export {
   type ExportSessionOptions,

@@ -62,7 +62,13 @@ export function sampleDocument(): ExportDocument {
           role: "toolResult",
           toolCallId: "call_1",
           toolName: "edit",
-          content: [{ type: "text", text: "Successfully replaced text in a.ts." }],
+          // As the edit tool reports it at output level standard: the outcome, then the diff.
+          content: [
+            {
+              type: "text",
+              text: "Successfully replaced text in a.ts.\n\n--- a.ts\n+++ a.ts\n@@ -1 +1 @@\n-export function greet() {}\n+export function hello() {}",
+            },
+          ],
           details: {
             status: "success",
             data: {

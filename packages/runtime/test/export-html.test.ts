@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyDiffLine, renderSessionHtml, sessionTotals } from "../src/index.js";
+import { classifyDiff, renderSessionHtml, renderTokenChart, sessionTotals } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
 
 describe("HTML export — content", () => {
@@ -47,14 +47,15 @@ describe("HTML export — content", () => {
     expect(fallback).toContain('<span class="diff-line diff-add">+hello</span>');
   });
 
-  it("classifies diff lines; file headers are not changes", () => {
-    expect(["+a", "-b", "@@ -1 @@", "+++ x", "--- y", " c"].map(classifyDiffLine)).toEqual([
-      "add",
-      "del",
-      "hunk",
-      "context",
-      "context",
-      "context",
+  it("classifies diff lines from the parsed patch: file headers are not changes, `-- x` removed and `++i` added are", () => {
+    const diff = "--- a/a.sql\n+++ b/a.sql\n@@ -1,2 +1,2 @@\n--- comment\n+++i;\n keep\n";
+    expect(classifyDiff(diff)).toEqual([
+      { kind: "file", text: "--- a/a.sql" },
+      { kind: "file", text: "+++ b/a.sql" },
+      { kind: "hunk", text: "@@ -1,2 +1,2 @@" },
+      { kind: "del", text: "--- comment" },
+      { kind: "add", text: "+++i;" },
+      { kind: "context", text: " keep" },
     ]);
   });
 
@@ -80,5 +81,68 @@ describe("HTML export — content", () => {
       { input: 1400, output: 20 },
     ]);
     expect(renderSessionHtml(doc)).toContain("<svg");
+  });
+});
+
+describe("HTML export — robust rendering", () => {
+  it("a removed `-- comment` and an added `++i;` show as removed and added", () => {
+    const doc = sampleDocument();
+    const result = doc.items[2]!;
+    if (result.kind === "message" && result.message.role === "toolResult") {
+      result.message.details = {
+        status: "success",
+        data: { diff: "--- a/a.sql\n+++ b/a.sql\n@@ -1,1 +1,1 @@\n--- comment\n+++i;\n" },
+      };
+    }
+    const html = renderSessionHtml(doc);
+    expect(html).toContain('<span class="diff-line diff-del">--- comment</span>');
+    expect(html).toContain('<span class="diff-line diff-add">+++i;</span>');
+  });
+
+  it("each edit's diff appears once (not again inside the tool output)", () => {
+    const html = renderSessionHtml(sampleDocument());
+    expect(html.split("+export function hello() {}")).toHaveLength(2);
+    expect(html).toContain("Successfully replaced text in a.ts.");
+  });
+
+  it("assistant Markdown is rendered, and HTML in it is escaped", () => {
+    const doc = sampleDocument();
+    const answer = doc.items[3]!;
+    if (answer.kind === "message" && answer.message.role === "assistant") {
+      answer.message.content = [
+        {
+          type: "text",
+          text: "Done: **greet** is now `hello`.\n\n- one\n- two\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [link](javascript:alert(1)) ![pic](http://tracker.example/p.png)",
+        },
+      ];
+    }
+    const html = renderSessionHtml(doc);
+    expect(html).toContain("<strong>greet</strong>");
+    expect(html).toContain("<code>hello</code>");
+    expect(html).toContain("<li>one</li>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).not.toMatch(/<script|<img src=x|href="javascript|src="http/);
+  });
+
+  it("the chart labels each end under its own bar, once per turn (one model call each)", () => {
+    const one = renderTokenChart([{ input: 10, output: 5 }]);
+    expect(one.match(/>turn \d+</g)).toEqual([">turn 1<"]);
+    const [, barX, barWidth] = /class="bar-input" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/.exec(
+      one,
+    )!;
+    const centre = (Number(barX) + Number(barWidth) / 2).toFixed(1);
+    expect(one).toMatch(new RegExp(`x="${centre}"[^>]*text-anchor="middle">turn 1<`));
+
+    const three = renderTokenChart([
+      { input: 10, output: 5 },
+      { input: 20, output: 5 },
+      { input: 30, output: 5 },
+    ]);
+    expect(three.match(/>turn \d+</g)).toEqual([">turn 1<", ">turn 3<"]);
+    const bars = [...three.matchAll(/class="bar-input" x="([\d.]+)" y="[\d.]+" width="([\d.]+)"/g)];
+    const first = Number(bars[0]![1]);
+    const last = Number(bars[2]![1]) + Number(bars[2]![2]);
+    expect(three).toMatch(new RegExp(`x="${first.toFixed(1)}"[^>]*text-anchor="start">turn 1<`));
+    expect(three).toMatch(new RegExp(`x="${last.toFixed(1)}"[^>]*text-anchor="end">turn 3<`));
   });
 });

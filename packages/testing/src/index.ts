@@ -17,6 +17,7 @@ export type {
 export {
   authErrorResponse,
   errorResponse,
+  htmlResponse,
   OVERFLOW_MESSAGES,
   overflowResponse,
   overloadedResponse,

@@ -115,6 +115,17 @@ export function errorResponse(
   return { type: "error", status, ...(message === undefined ? {} : { message }), ...options };
 }
 
+/**
+ * A page that is not the provider's API at all — a proxy's 502 page, a login portal's
+ * 200 — sent as `text/html` with the given status.
+ */
+export function htmlResponse(status: number, html: string): MockError {
+  return errorResponse(status, undefined, {
+    body: html,
+    headers: { "content-type": "text/html; charset=utf-8" },
+  });
+}
+
 /** 429 with `retry-after` in seconds. */
 export function rateLimitResponse(retryAfterSeconds = 2): MockError {
   return errorResponse(429, "Rate limit exceeded: too many requests. Please slow down.", {

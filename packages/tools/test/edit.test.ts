@@ -393,3 +393,96 @@ describe("J.1 edit — multi-edit (edits: [...])", () => {
     expect(response.text).toContain("overlap");
   });
 });
+
+describe("edit — exact text first, byte for byte", () => {
+  it("oldText with a trailing space found once exactly is not reported ambiguous", async () => {
+    write("a.txt", "x = 1 + y\nx = 10\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "x = 1 ",
+      newText: "x = 2 ",
+    });
+    expect(response.status).toBe("success");
+    expect(response.data.match).toBe("exact");
+    expect(readBack("a.txt")).toBe("x = 2 + y\nx = 10\n");
+  });
+
+  it("text found several times exactly is still ambiguous", async () => {
+    write("a.txt", "x = 1 + y\nx = 1 + z\n");
+    const response = await project.call("edit", { path: "a.txt", oldText: "x = 1 ", newText: "" });
+    expect(response.error?.code).toBe("AMBIGUOUS_MATCH");
+    expect(response.data.candidate_lines).toEqual([1, 2]);
+  });
+
+  it("a fuzzy match puts newText verbatim in place of the span: no doubled space", async () => {
+    // The NBSP forces the fuzzy pass; oldText's trailing space is part of the span.
+    write("a.txt", "foo\u00A0bar baz\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "foo bar ",
+      newText: "FOO ",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("FOO baz\n");
+  });
+
+  it("a fuzzy match puts newText verbatim in place of the span: no lost space", async () => {
+    write("a.txt", "foo\u00A0bar\u00A0baz\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "foo bar ",
+      newText: "",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("baz\n");
+  });
+});
+
+describe("edit — fuzzy matching folds Unicode compatibility forms", () => {
+  it("fullwidth letters and digits match their ASCII forms (NFKC)", async () => {
+    write("a.txt", "id = \uFF21\uFF22\uFF23\uFF11\uFF12\uFF13;\nnext\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "ABC123",
+      newText: "XYZ",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("id = XYZ;\nnext\n");
+  });
+
+  it("a decomposed accent matches the composed letter, and only the span is replaced", async () => {
+    write("a.txt", "caf\u00E9 ok\ncafe\u0301 menu \u2014 keep\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "caf\u00E9 menu",
+      newText: "bar menu",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("caf\u00E9 ok\nbar menu \u2014 keep\n");
+  });
+
+  it("fullwidth CJK punctuation matches ASCII punctuation", async () => {
+    write(
+      "a.txt",
+      "print(\u201C\u4F60\u597D\u201D)\n// \u6CE8\u91CA\uFF0C\uFF08\u4F8B\uFF09\uFF1A\u662F\uFF1B\n",
+    );
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "\u6CE8\u91CA,(\u4F8B):\u662F;",
+      newText: "note",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("print(\u201C\u4F60\u597D\u201D)\n// note\n");
+  });
+
+  it("a ligature that expands under NFKC is replaced whole, the rest of the line kept", async () => {
+    write("a.txt", "de\uFB01ne x \u2014 \uFF21\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "define x - A",
+      newText: "define y",
+    });
+    expect(response.data.match).toBe("fuzzy");
+    expect(readBack("a.txt")).toBe("define y\n");
+  });
+});

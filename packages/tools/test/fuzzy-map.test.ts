@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toFuzzy, toFuzzyFile, toOriginalSpan } from "../src/edit/fuzzy.js";
+import { toFuzzy, toOriginalSpan } from "../src/edit/fuzzy.js";
 
 // Characters the fuzzy form folds or drops, mixed with plain ones and newlines.
 const ALPHABET = [
@@ -26,6 +26,19 @@ const ALPHABET = [
   "\u2009",
   "😀",
   "你",
+  // NFKC: same length (fullwidth), shorter (a + combining acute composes), longer
+  // (ligature, ellipsis, ㎏), a lone combining mark, fullwidth CJK punctuation.
+  "\uFF21",
+  "\uFF11",
+  "\u0301",
+  "\u0308",
+  "\uFB01",
+  "\u2026",
+  "\u338F",
+  "\u00E9",
+  "\uFF0C",
+  "\uFF08",
+  "\uFF1A",
 ];
 
 /** Deterministic pseudo-random texts (mulberry32), so a failure is reproducible by seed. */
@@ -43,44 +56,68 @@ function randomText(seed: number): string {
   return text;
 }
 
-/** The obvious reference: walk line by line, keep an index for every kept character. */
-function referenceMap(original: string): number[] {
-  const map: number[] = [];
+/**
+ * The obvious reference: walk line by line; every character of the fuzzy form records
+ * the original span it came from — its own code unit when NFKC leaves the segment (a
+ * code point and its combining marks) alone, else the whole segment.
+ */
+function reference(original: string): { fuzzy: string; map: { start: number; end: number }[] } {
+  const map: { start: number; end: number }[] = [];
+  let fuzzy = "";
   let lineStart = 0;
-  for (const line of original.split("\n")) {
+  const lines = original.split("\n");
+  lines.forEach((line, index) => {
     const kept = line.replace(/[\t\v\f \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF]+$/, "");
-    for (let i = 0; i < kept.length; i++) map.push(lineStart + i);
-    map.push(lineStart + line.length); // the newline (or the end, dropped below)
+    for (const segment of kept.matchAll(/\P{M}\p{M}*|\p{M}+/gu)) {
+      const text = segment[0];
+      const start = lineStart + segment.index;
+      const folded = text
+        .normalize("NFKC")
+        .replace(/[\u2018-\u201B]/g, "'")
+        .replace(/[\u201C-\u201F]/g, '"')
+        .replace(/[\u2010-\u2015\u2212]/g, "-")
+        .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
+      const unchanged = text.normalize("NFKC") === text;
+      for (let i = 0; i < folded.length; i++) {
+        map.push(
+          unchanged
+            ? { start: start + i, end: start + i + 1 }
+            : { start, end: start + text.length },
+        );
+      }
+      fuzzy += folded;
+    }
+    if (index < lines.length - 1) {
+      map.push({ start: lineStart + line.length, end: lineStart + line.length + 1 });
+      fuzzy += "\n";
+    }
     lineStart += line.length + 1;
-  }
-  map.pop();
-  return map;
+  });
+  return { fuzzy, map };
 }
 
 describe("fuzzy space of a whole file", () => {
-  it("toFuzzyFile equals toFuzzy, and toOriginalSpan equals the per-character map, on 2 000 random texts", () => {
+  it("toFuzzy equals the reference, and toOriginalSpan equals the per-character map, on 2 000 random texts", () => {
     for (let seed = 1; seed <= 2000; seed++) {
       const original = randomText(seed);
-      const fuzzy = toFuzzyFile(original);
-      expect(fuzzy, `seed ${seed}`).toBe(toFuzzy(original));
-      const map = referenceMap(original);
-      expect(map.length, `seed ${seed}`).toBe(fuzzy.length);
+      const fuzzy = toFuzzy(original);
+      const { fuzzy: expected, map } = reference(original);
+      expect(fuzzy, `seed ${seed}`).toBe(expected);
       for (let i = 0; i < fuzzy.length; i++) {
         // Every index as a start and as the last character of a span, on its own and
         // with the other end of the span far away (the walk carries over between them).
-        const single = { start: map[i], end: map[i]! + 1 };
+        const last = map[fuzzy.length - 1]!;
         expect(toOriginalSpan(original, fuzzy, i, i + 1), `seed ${seed}, [${i}, ${i + 1})`).toEqual(
-          single,
+          map[i],
         );
-        const toEnd = { start: map[i], end: map[fuzzy.length - 1]! + 1 };
         expect(
           toOriginalSpan(original, fuzzy, i, fuzzy.length),
           `seed ${seed}, [${i}, end)`,
-        ).toEqual(toEnd);
-        const fromStart = { start: map[0], end: map[i]! + 1 };
-        expect(toOriginalSpan(original, fuzzy, 0, i + 1), `seed ${seed}, [0, ${i + 1})`).toEqual(
-          fromStart,
-        );
+        ).toEqual({ start: map[i]!.start, end: last.end });
+        expect(toOriginalSpan(original, fuzzy, 0, i + 1), `seed ${seed}, [0, ${i + 1})`).toEqual({
+          start: map[0]!.start,
+          end: map[i]!.end,
+        });
       }
     }
   });

@@ -19,6 +19,18 @@ export function toClaudeToolName(name: string): string {
   return TO_CLAUDE[name] ?? name;
 }
 
+/**
+ * Our tool for a Claude Code tool name (`Glob` → `find`, `MultiEdit` → `edit`), any
+ * case; a name that is none of Claude Code's comes back unchanged.
+ */
+export function fromClaudeToolName(name: string): string {
+  const lower = name.toLowerCase();
+  for (const ours of Object.keys(TO_CLAUDE)) {
+    if (namesFor(ours).some((n) => n.toLowerCase() === lower)) return ours;
+  }
+  return name;
+}
+
 /** Names a matcher may use for our tool `name`: ours, Claude Code's, and aliases. */
 function namesFor(name: string): string[] {
   return [name, toClaudeToolName(name), ...(CLAUDE_ALIASES[name] ?? [])];

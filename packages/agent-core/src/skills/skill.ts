@@ -1,3 +1,6 @@
+import { parseDocument } from "yaml";
+import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
+
 /** A skill as `@gong/runtime` discovers it (`SKILL.md` under `~/.gong/skills/`, `.gong/skills/`). */
 export interface Skill {
   /** Level 1 (always in the system prompt). */
@@ -15,20 +18,33 @@ export interface Skill {
   baseDir?: string;
 }
 
-export type ParseSkillResult = { ok: true; skill: Skill } | { ok: false; error: string };
+export type ParseSkillResult =
+  | { ok: true; skill: Skill; warnings: string[] }
+  | { ok: false; error: string };
 
-function parseList(value: string): string[] {
-  const inner = value.replace(/^\[/, "").replace(/\]$/, "");
-  return inner
-    .split(/[,\s]+/)
-    .map((item) => item.trim().replace(/^["']|["']$/g, ""))
-    .filter(Boolean);
+/** The Agent Skills limit: the description is always in the system prompt. */
+export const MAX_SKILL_DESCRIPTION = 1024;
+
+/**
+ * `allowed-tools` as a YAML list or a comma/space-separated string, in Gong's names or
+ * Claude Code's (`Bash(python:*)` → `bash`: the argument pattern is Claude Code's
+ * permission syntax; Gong allows the whole tool).
+ */
+function parseAllowedTools(value: unknown): string[] {
+  const items = Array.isArray(value)
+    ? value.map(String)
+    : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
+  const tools = items.map((item) => fromClaudeToolName(item.trim().replace(/\(.*\)$/, "")));
+  return [...new Set(tools.filter(Boolean))];
+}
+
+function asText(value: unknown): string {
+  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 }
 
 /**
- * Parses a SKILL.md: YAML frontmatter (`name`, `description`, optional
- * `allowed-tools` as a list or comma/space-separated string, `model`) and the body.
- * Only the flat subset of YAML that SKILL.md files use is understood.
+ * Parses a SKILL.md: YAML front matter (`name`, `description`, optional `allowed-tools`,
+ * `model`) and the body. Problems that still leave a usable skill come back as warnings.
  */
 export function parseSkillMarkdown(
   text: string,
@@ -42,38 +58,55 @@ export function parseSkillMarkdown(
       error: `SKILL.md${where} has no frontmatter. Start the file with ---, then name: and description: lines, then ---.`,
     };
   }
-  const fields: Record<string, string | string[]> = {};
-  let listKey: string | undefined;
-  for (const line of match[1]!.split(/\r?\n/)) {
-    const item = line.match(/^\s+-\s+(.*)$/);
-    if (item && listKey) {
-      const list = fields[listKey];
-      fields[listKey] = [...(Array.isArray(list) ? list : []), item[1]!.trim()];
-      continue;
-    }
-    const pair = line.match(/^([A-Za-z][\w-]*)\s*:\s*(.*)$/);
-    if (!pair) continue;
-    const value = pair[2]!.trim().replace(/^["']|["']$/g, "");
-    listKey = value === "" ? pair[1]! : undefined;
-    fields[pair[1]!] = value;
+  const document = parseDocument(match[1]!);
+  const invalid = (reason: string): ParseSkillResult => ({
+    ok: false,
+    error: `SKILL.md${where}: its front matter is not valid YAML (${reason.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
+  });
+  const yamlError = document.errors[0];
+  if (yamlError) return invalid(yamlError.message);
+  let parsed: unknown;
+  try {
+    parsed = document.toJS();
+  } catch (error) {
+    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
+    return invalid((error as Error).message);
   }
-  const str = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
-  const name = str("name") || source.fallbackName || "";
-  const description = str("description");
+  const fields =
+    parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
+  const warnings = document.warnings.map(
+    (warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`,
+  );
+  const name = asText(fields.name) || source.fallbackName || "";
+  let description = asText(fields.description);
   if (!name || !description) {
     return {
       ok: false,
       error: `SKILL.md${where} needs both name and description in its frontmatter.`,
     };
   }
+  if (source.fallbackName && name !== source.fallbackName) {
+    warnings.push(
+      `SKILL.md${where}: name "${name}" differs from its folder "${source.fallbackName}"; the skill is loaded as "${name}" — rename one so they match.`,
+    );
+  }
+  if (description.length > MAX_SKILL_DESCRIPTION) {
+    warnings.push(
+      `SKILL.md${where}: description is ${description.length} characters; only the first ${MAX_SKILL_DESCRIPTION} are shown to the model — move the details into the body.`,
+    );
+    description = description.slice(0, MAX_SKILL_DESCRIPTION);
+  }
   const skill: Skill = { name, description, instructions: match[2]!.trim() };
-  const tools = fields["allowed-tools"];
-  if (tools && tools.length > 0)
-    skill.allowedTools = Array.isArray(tools) ? tools : parseList(tools);
-  if (str("model")) skill.model = str("model");
+  if (fields["allowed-tools"] !== undefined && fields["allowed-tools"] !== null) {
+    const tools = parseAllowedTools(fields["allowed-tools"]);
+    if (tools.length > 0) skill.allowedTools = tools;
+  }
+  const model = asText(fields.model);
+  if (model) skill.model = model;
   if (source.resources) skill.resources = source.resources;
   if (source.baseDir) skill.baseDir = source.baseDir;
-  return { ok: true, skill };
+  return { ok: true, skill, warnings };
 }
 
 function escapeXml(text: string): string {

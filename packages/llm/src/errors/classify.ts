@@ -1,4 +1,5 @@
 import type { ErrorKind } from "../types.js";
+import { findNotAnEndpoint, looksLikeHtml, summariseHtml } from "./foreign-answer.js";
 import { isOverflowFailure } from "./overflow.js";
 
 export interface ClassifiedError {
@@ -9,6 +10,11 @@ export interface ClassifiedError {
   providerMessage: string;
   /** From `retry-after-ms` / `retry-after` (seconds or HTTP date). */
   retryAfterMs?: number;
+  /**
+   * Who answered when it was not the provider's API: an HTML page instead of an error
+   * body (`html_page`), or a 2xx that was not the API's stream (`not_an_endpoint`).
+   */
+  foreign?: "html_page" | "not_an_endpoint";
 }
 
 const NETWORK_TEXT =
@@ -23,6 +29,15 @@ const NETWORK_TEXT =
  * thinking-block-order `invalid_request_error` stays `invalid_request` (J.9 5.3).
  */
 export function classifyError(error: unknown): ClassifiedError {
+  const notAnEndpoint = findNotAnEndpoint(error);
+  // A misconfigured base URL: retrying asks the same wrong server again.
+  if (notAnEndpoint) {
+    return {
+      kind: "invalid_request",
+      providerMessage: notAnEndpoint.message,
+      foreign: "not_an_endpoint",
+    };
+  }
   const fields = readErrorFields(error);
   const { status, type } = fields;
   const providerMessage = fields.message;
@@ -31,6 +46,7 @@ export function classifyError(error: unknown): ClassifiedError {
     ...(status === undefined ? {} : { status }),
     providerMessage,
     ...(fields.retryAfterMs === undefined ? {} : { retryAfterMs: fields.retryAfterMs }),
+    ...(fields.html ? { foreign: "html_page" as const } : {}),
   });
 
   if (
@@ -70,6 +86,8 @@ interface ErrorFields {
   name: string;
   causeText: string;
   retryAfterMs?: number;
+  /** The body was an HTML page; `message` is its one-line summary. */
+  html?: boolean;
 }
 
 /** Duck-types Anthropic and OpenAI SDK errors (same shape: status, headers, error body). */
@@ -92,10 +110,14 @@ function readErrorFields(error: unknown): ErrorFields {
     cause instanceof Error ? `${cause.message} ${(cause as { code?: string }).code ?? ""}` : "";
   const retryAfterMs = readRetryAfter(record.headers);
   const emptyBody = status !== undefined && body === undefined && /\(no body\)/.test(error.message);
+  const rawMessage = innerMessage ?? stripStatusPrefix(error.message);
+  // A proxy's error page arrives as the message text: summarise it, never print 100 KB.
+  const html = innerMessage === undefined && looksLikeHtml(rawMessage);
   return {
     ...(status === undefined ? {} : { status }),
     ...(innerType === undefined ? {} : { type: innerType }),
-    message: innerMessage ?? stripStatusPrefix(error.message),
+    message: html ? summariseHtml(rawMessage) : rawMessage,
+    ...(html ? { html } : {}),
     ...(emptyBody ? { bodyText: "" } : {}),
     name: error.name || error.constructor.name,
     causeText,

@@ -9,19 +9,37 @@ import type { ClassifiedError } from "./classify.js";
 export function describeError(
   classified: ClassifiedError,
   provider: string,
-  hints: { apiKeyEnv?: string; idleTimeoutMs?: number } = {},
+  hints: Hints = {},
 ): string {
   const status = classified.status === undefined ? "" : ` ${classified.status}`;
+  if (classified.foreign === "not_an_endpoint")
+    return `${provider}: ${classified.providerMessage}. ${CHECK_BASE_URL}`;
+  if (classified.foreign === "html_page") {
+    const server = hints.baseUrl ? `the server at ${hints.baseUrl}` : "the server";
+    const next =
+      classified.kind === "server"
+        ? "The provider or a proxy before it failed: retry; if it persists, check the base URL."
+        : classified.kind === "invalid_request"
+          ? CHECK_BASE_URL
+          : nextStep(classified.kind, classified, hints);
+    return `${provider}${status}: ${server} answered with ${classified.providerMessage} instead of an API response. ${next}`;
+  }
   // Drop the provider's own final period so "Connection error." + ". Next" reads once.
   const words = classified.providerMessage.replace(/\.+\s*$/, "") || "(no message)";
   return `${provider}${status}: ${words}. ${nextStep(classified.kind, classified, hints)}`;
 }
 
-function nextStep(
-  kind: ErrorKind,
-  classified: ClassifiedError,
-  hints: { apiKeyEnv?: string; idleTimeoutMs?: number },
-): string {
+const CHECK_BASE_URL =
+  "Check the base URL: it must point at the provider's API, not at a web page, proxy or login portal.";
+
+interface Hints {
+  apiKeyEnv?: string;
+  idleTimeoutMs?: number;
+  /** Where the request went, so a page from a proxy or portal can be placed. */
+  baseUrl?: string;
+}
+
+function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: Hints): string {
   switch (kind) {
     case "auth":
       if (/quota|billing/i.test(classified.providerMessage))

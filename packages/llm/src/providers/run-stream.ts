@@ -16,6 +16,7 @@ import type {
   Model,
   StreamOptions,
 } from "../types.js";
+import { expectEventStream } from "./expect-event-stream.js";
 import { MessageBuilder } from "./message-builder.js";
 import { sdkLogOptions } from "./sdk-warnings.js";
 
@@ -144,6 +145,7 @@ export function runProviderStream(
       }
       const apiKeyEnv = apiKeyEnvNames(model.provider)[0];
       const hints = {
+        baseUrl: model.baseUrl,
         ...(apiKeyEnv ? { apiKeyEnv } : {}),
         ...(timedOut ? { idleTimeoutMs } : {}),
       };
@@ -164,8 +166,8 @@ export function runProviderStream(
 
 /**
  * What every provider SDK client is built with: the run's key, base URL and headers,
- * no SDK retries (the agent's retry policy owns them), and its log lines sent to
- * `onWarning`.
+ * no SDK retries (the agent's retry policy owns them), its log lines sent to
+ * `onWarning`, and a fetch that refuses an answer that is not a stream.
  */
 export function sdkClientOptions(run: ProviderRun) {
   return {
@@ -173,6 +175,7 @@ export function sdkClientOptions(run: ProviderRun) {
     baseURL: run.model.baseUrl,
     maxRetries: 0,
     defaultHeaders: { ...run.model.headers, ...run.options.headers },
+    fetch: expectEventStream(run.model.api, run.model.baseUrl),
     ...sdkLogOptions(run.options.onWarning),
   };
 }

@@ -17,9 +17,10 @@ const PAD_TOP = 14;
 const PAD_BOTTOM = 16;
 
 /**
- * A stacked bar per model call (prompt tokens below, output tokens on top) as inline
- * SVG, so the export needs no script or network asset. Each bar has a `<title>` that
- * browsers show as a tooltip.
+ * A stacked bar per turn — one model call, as agent-core's `turn_start`/`turn_end`
+ * count them (prompt tokens below, output tokens on top) — as inline SVG, so the export
+ * needs no script or network asset. Each bar has a `<title>` that browsers show as a
+ * tooltip; the axis names the first and last turn under their own bars.
  */
 export function renderTokenChart(turns: TurnTokens[]): string {
   if (turns.length === 0) return "";
@@ -28,8 +29,9 @@ export function renderTokenChart(turns: TurnTokens[]): string {
   const slot = WIDTH / turns.length;
   const barWidth = Math.max(1, Math.min(40, slot * 0.7));
   const scale = (tokens: number) => (tokens / max) * plotHeight;
+  const barX = (i: number) => i * slot + (slot - barWidth) / 2;
   const bars = turns.map((turn, i) => {
-    const x = i * slot + (slot - barWidth) / 2;
+    const x = barX(i);
     const inputHeight = scale(turn.input);
     const outputHeight = scale(turn.output);
     const base = HEIGHT - PAD_BOTTOM;
@@ -46,8 +48,15 @@ export function renderTokenChart(turns: TurnTokens[]): string {
     `<text class="chart-label" x="0" y="10">max ${max.toLocaleString("en-US")} tokens/turn</text>`,
     `<line class="chart-axis" x1="0" y1="${HEIGHT - PAD_BOTTOM}" x2="${WIDTH}" y2="${HEIGHT - PAD_BOTTOM}"/>`,
     ...bars,
-    `<text class="chart-label" x="0" y="${HEIGHT - 2}">turn 1</text>`,
-    `<text class="chart-label" x="${WIDTH}" y="${HEIGHT - 2}" text-anchor="end">turn ${turns.length}</text>`,
+    ...axisLabels(turns.length, barX, barWidth),
     "</svg>",
   ].join("");
+}
+
+/** One label under a single bar; else the first bar's left and the last bar's right edge. */
+function axisLabels(count: number, barX: (i: number) => number, barWidth: number): string[] {
+  const label = (x: number, anchor: string, turn: number) =>
+    `<text class="chart-label" x="${x.toFixed(1)}" y="${HEIGHT - 2}" text-anchor="${anchor}">turn ${turn}</text>`;
+  if (count === 1) return [label(barX(0) + barWidth / 2, "middle", 1)];
+  return [label(barX(0), "start", 1), label(barX(count - 1) + barWidth, "end", count)];
 }

@@ -8,9 +8,10 @@ import {
   type ToolResultMessage,
 } from "@gong/llm";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
-import { diffFromEditArguments, renderDiff } from "./diff.js";
+import { renderDiff, renderEditArgumentsDiff } from "./diff.js";
 import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";
+import { renderMarkdown } from "./markdown.js";
 import { EXPORT_CSS } from "./styles.js";
 
 export interface SessionTotals {
@@ -166,7 +167,7 @@ function renderAssistant(
   results: Map<string, ToolResultMessage>,
 ): string {
   const parts = message.content.map((part) => {
-    if (part.type === "text") return `<div class="text">${escapeHtml(part.text)}</div>`;
+    if (part.type === "text") return `<div class="markdown">${renderMarkdown(part.text)}</div>`;
     if (part.type === "thinking") {
       const text = part.redacted ? "(redacted by the provider)" : part.thinking;
       return `<details class="thinking"><summary>Thinking</summary><div class="text">${escapeHtml(text)}</div></details>`;
@@ -183,16 +184,21 @@ function renderAssistant(
 function renderToolCall(call: ToolCall, result: ToolResultMessage | undefined): string {
   const failed = result?.isError ?? false;
   const args = JSON.stringify(call.arguments, null, 2);
-  const diff =
-    extractDiff(result) ??
-    (call.name === "edit" ? diffFromEditArguments(call.arguments) : undefined);
-  const output = result
+  const resultDiff = extractDiff(result);
+  const diffHtml = resultDiff
+    ? renderDiff(resultDiff)
+    : call.name === "edit"
+      ? renderEditArgumentsDiff(call.arguments)
+      : undefined;
+  let output = result
     ? result.content.map((c) => (c.type === "text" ? c.text : `[image ${c.mimeType}]`)).join("\n")
     : "(no result: the call was interrupted)";
-  return `<details class="tool-call${failed ? " failed" : ""}"${diff ? " open" : ""}>
+  // The edit tool's text repeats its diff after the outcome; it is shown once, above.
+  if (resultDiff) output = output.replace(resultDiff.trimEnd(), "").trimEnd();
+  return `<details class="tool-call${failed ? " failed" : ""}"${diffHtml ? " open" : ""}>
 <summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
 <div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
-${diff ? `<div class="label">Diff</div>${renderDiff(diff)}` : ""}
+${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
 <div class="label">Output</div><pre class="tool-output">${escapeHtml(output)}</pre>
 </details>`;
 }

@@ -26,6 +26,10 @@ h1 { font-size: 18px; margin: 0 0 8px; }
 .msg.error { border-color: var(--err); }
 .error-text { color: var(--err); }
 .text { white-space: pre-wrap; word-wrap: break-word; }
+.markdown { word-wrap: break-word; }
+.markdown > :first-child { margin-top: 4px; }
+.markdown > :last-child { margin-bottom: 4px; }
+.markdown code { font: 12px ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 pre { margin: 6px 0; padding: 8px 10px; overflow-x: auto; background: var(--tool); border-radius: 6px;
   font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 details { margin: 6px 0; }
@@ -39,6 +43,7 @@ details.thinking > .text { color: var(--muted); font-style: italic; }
 .diff-add { background: var(--add); color: var(--add-fg); }
 .diff-del { background: var(--del); color: var(--del-fg); }
 .diff-hunk { background: var(--hunk); color: var(--muted); }
+.diff-file { color: var(--muted); }
 .notice { color: var(--muted); font-size: 12px; border-left: 3px solid var(--border); padding-left: 10px; margin: 12px 0; }
 img.attachment { max-width: 100%; border-radius: 6px; }
 `;

@@ -34,6 +34,7 @@ export function loadSkills(skillDirs: readonly string[], warn: (message: string)
         warn(`${file}: ${parsed.error}; the skill was skipped`);
         continue;
       }
+      for (const warning of parsed.warnings) warn(warning);
       byName.set(parsed.skill.name, parsed.skill);
     }
   }

@@ -1,13 +1,16 @@
 /**
- * The fuzzy matching space of seed 002 §A: per line trailing whitespace removed, curly
- * quotes → ASCII, Unicode dashes → `-`, Unicode spaces → ` `. Newlines are kept 1:1,
- * so line numbers are the same in both spaces, and `toOriginalSpan` maps a fuzzy
- * match back to the original so only the matched span is ever rewritten (pi
+ * The fuzzy matching space of seed 002 §A: per line trailing whitespace removed, Unicode
+ * compatibility forms folded (NFKC: fullwidth `ＡＢＣ１２３，（）：；`, decomposed accents,
+ * ligatures), curly quotes → ASCII, Unicode dashes → `-`, Unicode spaces → ` `. Newlines
+ * are kept 1:1, so line numbers are the same in both spaces, and `toOriginalSpan` maps a
+ * fuzzy match back to the original so only the matched span is ever rewritten (pi
  * normalises and rewrites the whole file).
  */
 
 const NEEDS_WORK =
   /[\t\v\f \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF](?:\n|$)|[\u2010-\u2015\u2018-\u201F\u2212\u00A0\u2002-\u200A\u202F\u205F\u3000]/;
+// Anything but printable ASCII and common whitespace: only such text can change under NFKC.
+const BEYOND_PLAIN_ASCII = /[^ -~\t\n\r\v\f]/;
 
 function foldCode(code: number): number {
   if (code >= 0x2018 && code <= 0x201b) return 0x27; // ‘ ’ ‚ ‛ → '
@@ -24,27 +27,8 @@ function foldCode(code: number): number {
   return code;
 }
 
-const TRAILING_RUNS = /[\t\v\f \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF]+(?=\n|$)/g;
-
-/** Whether `text` has anything the fuzzy form would change (most code has not). */
-export function needsFuzzyNormalization(text: string): boolean {
-  return NEEDS_WORK.test(text);
-}
-
-/** The fuzzy form of LF text (used for the short oldText; files go through toFuzzyFile). */
-export function toFuzzy(text: string): string {
-  if (!NEEDS_WORK.test(text)) return text;
-  // Whole-text passes (no per-line split): `(?=\n|$)` ends a line exactly where
-  // toFuzzyFile's split on "\n" does (a multiline `$` would also stop at U+2028).
-  return text
-    .replace(TRAILING_RUNS, "")
-    .replace(/[\u2018-\u201B]/g, "'")
-    .replace(/[\u201C-\u201F]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    .replace(/[\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, " ");
-}
-
-function isTrailingSpace(code: number): boolean {
+/** Whitespace the fuzzy form drops at the end of a line. */
+export function isTrailingSpace(code: number): boolean {
   return (
     code === 0x09 ||
     code === 0x0b ||
@@ -60,33 +44,109 @@ function isTrailingSpace(code: number): boolean {
   );
 }
 
+/** Whether `text` has anything the fuzzy form would change (most code has not). */
+function needsFuzzyNormalization(text: string): boolean {
+  return (
+    NEEDS_WORK.test(text) || (BEYOND_PLAIN_ASCII.test(text) && text.normalize("NFKC") !== text)
+  );
+}
+
 /**
- * The fuzzy form of a whole file in one pass over its code units (the regex passes of
- * `toFuzzy` are several times slower on a file with quotes on every line).
+ * NFKC can change a line's length (`ﬁ` → `fi`, `e\u0301` → `é`), so a line that it
+ * changes is folded segment by segment — one code point with the combining marks after
+ * it — and every character a segment folds into comes from the whole segment (one NFKC
+ * left alone still maps unit for unit). A line
+ * NFKC leaves alone (all ASCII, most code) folds code unit for code unit.
  */
-export function toFuzzyFile(original: string): string {
-  const codes = new Uint16Array(original.length);
-  let out = 0;
+const SEGMENT = /\P{M}\p{M}*|\p{M}+/gu;
+
+function isNfkcStable(line: string): boolean {
+  return !BEYOND_PLAIN_ASCII.test(line) || line.normalize("NFKC") === line;
+}
+
+function foldUnits(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) out += String.fromCharCode(foldCode(text.charCodeAt(i)));
+  return out;
+}
+
+interface FoldedSegment {
+  /** Offsets in the original line. */
+  start: number;
+  end: number;
+  folded: string;
+  /** NFKC left it alone: it folded code unit for code unit. */
+  unitForUnit: boolean;
+}
+
+/** The segments of a line NFKC changes, each with its fuzzy form. */
+function foldedSegments(line: string): FoldedSegment[] {
+  const segments: FoldedSegment[] = [];
+  for (const match of line.matchAll(SEGMENT)) {
+    const text = match[0];
+    const start = match.index;
+    const normal = text.normalize("NFKC");
+    segments.push({
+      start,
+      end: start + text.length,
+      folded: foldUnits(normal),
+      unitForUnit: normal === text,
+    });
+  }
+  return segments;
+}
+
+function foldLine(line: string): string {
+  if (isNfkcStable(line)) return foldUnits(line);
+  let out = "";
+  for (const segment of foldedSegments(line)) out += segment.folded;
+  return out;
+}
+
+/** Where the line's kept text ends (its trailing whitespace is dropped). */
+function keptEnd(text: string, lineStart: number, lineEnd: number): number {
+  let end = lineEnd;
+  while (end > lineStart && isTrailingSpace(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** The fuzzy form of LF text: a whole file, or an edit's oldText. */
+export function toFuzzy(text: string): string {
+  if (!needsFuzzyNormalization(text)) return text;
+  const parts: string[] = [];
   let lineStart = 0;
-  while (lineStart <= original.length) {
-    const newline = original.indexOf("\n", lineStart);
-    const lineEnd = newline === -1 ? original.length : newline;
-    let keepEnd = lineEnd;
-    while (keepEnd > lineStart && isTrailingSpace(original.charCodeAt(keepEnd - 1))) keepEnd--;
-    for (let i = lineStart; i < keepEnd; i++) codes[out++] = foldCode(original.charCodeAt(i));
+  while (lineStart <= text.length) {
+    const newline = text.indexOf("\n", lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    parts.push(foldLine(text.slice(lineStart, keptEnd(text, lineStart, lineEnd))));
     if (newline === -1) break;
-    codes[out++] = 10;
     lineStart = newline + 1;
   }
-  return Buffer.from(codes.buffer, codes.byteOffset, out * 2).toString("utf16le");
+  return parts.join("\n");
+}
+
+/**
+ * The original span `[start, end)` one fuzzy column of a line came from: the same column
+ * when the line folds unit for unit, else the whole segment it was folded from.
+ */
+function originalColumns(line: string, column: number): { start: number; end: number } {
+  if (isNfkcStable(line)) return { start: column, end: column + 1 };
+  let fuzzyAt = 0;
+  for (const segment of foldedSegments(line)) {
+    const offset = column - fuzzyAt;
+    fuzzyAt += segment.folded.length;
+    if (column >= fuzzyAt) continue;
+    if (!segment.unitForUnit) return { start: segment.start, end: segment.end };
+    return { start: segment.start + offset, end: segment.start + offset + 1 };
+  }
+  throw new Error(`fuzzy column ${column} is past the end of its line`);
 }
 
 /**
  * The span of `original` that the non-empty span `[fuzzyStart, fuzzyEnd)` of its fuzzy
- * form came from, both ends found in one walk over the lines. Folding swaps one code
- * unit for one and keeps every newline, so a character keeps its line and column; only
- * a newline moves (the trailing whitespace before it was dropped). Only the matched
- * span is mapped, so no index map of the whole file is ever built.
+ * form came from, both ends found in one walk over the lines. Every newline is kept, so
+ * a character keeps its line; within a line only the matched columns are mapped, so no
+ * index map of the whole file is ever built.
  */
 export function toOriginalSpan(
   original: string,
@@ -105,11 +165,15 @@ export function toOriginalSpan(
       originalLineStart = original.indexOf("\n", originalLineStart) + 1;
       newline = fuzzy.indexOf("\n", newline + 1);
     }
-    if (newline === fuzzyIndex) return original.indexOf("\n", originalLineStart);
-    return originalLineStart + (fuzzyIndex - fuzzyLineStart);
+    const originalNewline = original.indexOf("\n", originalLineStart);
+    if (newline === fuzzyIndex) return { start: originalNewline, end: originalNewline + 1 };
+    const lineEnd = originalNewline === -1 ? original.length : originalNewline;
+    const line = original.slice(originalLineStart, keptEnd(original, originalLineStart, lineEnd));
+    const columns = originalColumns(line, fuzzyIndex - fuzzyLineStart);
+    return { start: originalLineStart + columns.start, end: originalLineStart + columns.end };
   };
-  const start = toOriginal(fuzzyStart);
-  return { start, end: toOriginal(fuzzyEnd - 1) + 1 };
+  const start = toOriginal(fuzzyStart).start;
+  return { start, end: toOriginal(fuzzyEnd - 1).end };
 }
 
 /** Start indexes of the non-overlapping occurrences of `needle` in `haystack`. */

@@ -1,16 +1,10 @@
 /**
- * Finding each edit's span (seed 002 §A steps ⑦⑧): exact first, then fuzzy; the count
- * that decides uniqueness is always taken in the fuzzy space, so `"hello   "` and
- * `"hello"` are the same occurrence twice (seed J.1 2.8).
+ * Finding each edit's span (seed 002 §A steps ⑦⑧): the exact text first, byte for byte
+ * (trailing spaces included) — found once it is the span, found several times it is
+ * ambiguous. Only when it is not found at all does the fuzzy pass run, and then the
+ * count that decides uniqueness is taken in the fuzzy space (seed J.1 2.8).
  */
-import {
-  lineNumbersAt,
-  needsFuzzyNormalization,
-  occurrences,
-  toFuzzy,
-  toFuzzyFile,
-  toOriginalSpan,
-} from "./fuzzy.js";
+import { isTrailingSpace, lineNumbersAt, occurrences, toFuzzy, toOriginalSpan } from "./fuzzy.js";
 
 type MatchStrategy = "exact" | "fuzzy";
 
@@ -34,9 +28,7 @@ export class MatchSpace {
   constructor(readonly content: string) {}
 
   get fuzzy(): string {
-    this.fuzzyText ??= needsFuzzyNormalization(this.content)
-      ? toFuzzyFile(this.content)
-      : this.content;
+    this.fuzzyText ??= toFuzzy(this.content);
     return this.fuzzyText;
   }
 }
@@ -49,21 +41,47 @@ export function findSpan(
   oldText: string,
   newText: string,
 ): EditSpan | MatchFailure {
+  const exactHits = occurrences(space.content, oldText);
+  if (exactHits.length > 1) return ambiguous(space.content, index, exactHits);
+  if (exactHits.length === 1) {
+    const start = exactHits[0]!;
+    return { index, start, end: start + oldText.length, newText, strategy: "exact" };
+  }
   const fuzzyOld = toFuzzy(oldText);
-  const fuzzyHits = fuzzyOld.length === 0 ? [] : occurrences(space.fuzzy, fuzzyOld);
-  if (fuzzyHits.length > 1) {
-    const lines = lineNumbersAt(space.fuzzy, fuzzyHits.slice(0, MAX_LISTED_CANDIDATES));
-    return { kind: "ambiguous", index, count: fuzzyHits.length, lines };
-  }
-  const exact = space.content.indexOf(oldText);
-  if (exact !== -1) {
-    return { index, start: exact, end: exact + oldText.length, newText, strategy: "exact" };
-  }
+  if (fuzzyOld.length === 0) return { kind: "not_found", index };
+  // The fuzzy form drops the whitespace that ends oldText; a real match is followed by
+  // whitespace or a line end in the file, and that whitespace belongs to the span, so
+  // newText replaces it instead of landing in front of it ("FOO  baz").
+  const droppedTail = trailingSpaceLength(oldText);
+  const fuzzyHits = occurrences(space.fuzzy, fuzzyOld).filter(
+    (at) => droppedTail === 0 || endsAtSpace(space.fuzzy, at + fuzzyOld.length),
+  );
+  if (fuzzyHits.length > 1) return ambiguous(space.fuzzy, index, fuzzyHits);
   if (fuzzyHits.length === 0) return { kind: "not_found", index };
-  // Fuzzy only: map the fuzzy span back to the original characters it came from.
+  // Map the fuzzy span back to the original characters it came from.
   const at = fuzzyHits[0]!;
-  const { start, end } = toOriginalSpan(space.content, space.fuzzy, at, at + fuzzyOld.length);
-  return { index, start, end, newText, strategy: "fuzzy" };
+  const span = toOriginalSpan(space.content, space.fuzzy, at, at + fuzzyOld.length);
+  let end = span.end;
+  const tailLimit = end + droppedTail;
+  while (end < tailLimit && isTrailingSpace(space.content.charCodeAt(end))) end++;
+  return { index, start: span.start, end, newText, strategy: "fuzzy" };
+}
+
+function ambiguous(text: string, index: number, hits: number[]): MatchFailure {
+  const lines = lineNumbersAt(text, hits.slice(0, MAX_LISTED_CANDIDATES));
+  return { kind: "ambiguous", index, count: hits.length, lines };
+}
+
+/** Whether `text` has whitespace, a newline or its end at `index`. */
+function endsAtSpace(text: string, index: number): boolean {
+  return index === text.length || text[index] === "\n" || isTrailingSpace(text.charCodeAt(index));
+}
+
+/** Length of the whitespace that ends `text` on its last line (the fuzzy form drops it). */
+function trailingSpaceLength(text: string): number {
+  let start = text.length;
+  while (start > 0 && isTrailingSpace(text.charCodeAt(start - 1))) start--;
+  return text.length - start;
 }
 
 export function isFailure(result: EditSpan | MatchFailure): result is MatchFailure {

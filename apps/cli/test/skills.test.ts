@@ -1,0 +1,38 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { textResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { jsonLines, runGong, sandbox } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+function systemText(index: number): string {
+  const request = mock.requests[index];
+  if (!request) throw new Error(`no request #${index} (got ${mock.requests.length})`);
+  const { system } = request.body as { system?: string | { text: string }[] };
+  return typeof system === "string" ? system : (system ?? []).map((s) => s.text).join("\n");
+}
+
+describe("skills — front matter parsed as YAML", () => {
+  it("a folded description reaches the system prompt; a name unlike its folder is a warning event", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const folder = path.join(box.gongHome, "skills", "pdf-tools");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(
+      path.join(folder, "SKILL.md"),
+      "---\nname: pdf-report\ndescription: >\n  Builds PDF reports\n  from CSV data.\nallowed-tools: Bash(python:*), Read\n---\nSteps.\n",
+    );
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["--mode", "json", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(systemText(0)).toContain("<description>Builds PDF reports from CSV data.</description>");
+    const warnings = jsonLines(run.stdout).filter((line) => line.type === "warning");
+    expect(warnings).toEqual([
+      {
+        type: "warning",
+        message: expect.stringContaining('name "pdf-report" differs from its folder "pdf-tools"'),
+      },
+    ]);
+  });
+});

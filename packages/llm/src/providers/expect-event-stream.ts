@@ -1,0 +1,40 @@
+import { NotAnEndpointError, summariseHtml } from "../errors/foreign-answer.js";
+
+/** How much of a foreign body is read to summarise it (a portal page can be megabytes). */
+const MAX_READ = 64 * 1024;
+
+/**
+ * The SDKs' `fetch`: every request Gong sends asks for a stream, so a 2xx answer that
+ * is an HTML page or a JSON document is some other server (a login portal, a proxy, a
+ * wrong base URL). Left to the SDK it reads as an empty stream and ends as "connection
+ * cut: check the network"; here it fails at once, saying what answered. Other content
+ * types pass: OpenAI-compatible servers label their streams loosely.
+ */
+export function expectEventStream(api: string, baseUrl: string): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    const type = response.headers.get("content-type") ?? "";
+    if (!response.ok || !/html|json/i.test(type)) return response;
+    const body = await readStart(response);
+    const sent = /html/i.test(type)
+      ? summariseHtml(body)
+      : `${type.split(";")[0]} instead of a stream`;
+    throw new NotAnEndpointError(baseUrl, api, sent);
+  };
+}
+
+async function readStart(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (text.length < MAX_READ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel().catch(() => {
+    // Only the start was wanted; a body that fails to close changes nothing.
+  });
+  return text;
+}
