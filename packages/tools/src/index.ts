@@ -10,6 +10,7 @@ export { defineTool, runTool } from "./core/run-tool.js";
 export type { FieldError } from "./core/validate.js";
 export { validateParams } from "./core/validate.js";
 export { writeFileAtomic } from "./fs/atomic-write.js";
+export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { FileSnapshot, ReadTracker } from "./fs/read-tracker.js";
