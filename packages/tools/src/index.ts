@@ -15,6 +15,8 @@ export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { FileSnapshot, ReadTracker } from "./fs/read-tracker.js";
 export { changedSince, createReadTracker, sha256 } from "./fs/read-tracker.js";
+export type { ExpandHomeOptions, PathExpansion } from "./path/home.js";
+export { expandHome } from "./path/home.js";
 export { macosPathVariants, normalizeInputPath, resolveInputPath } from "./path/normalize.js";
 export type {
   DeniedPath,

@@ -16,6 +16,7 @@ import path from "node:path";
 import { linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
 import { failure } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
+import { expandHome } from "./home.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
 
 export interface PathPolicyOptions {
@@ -121,9 +122,13 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
   const root = path.resolve(options.root);
   const home = options.home ?? os.homedir();
   const outputDir = options.outputDir ? path.resolve(root, options.outputDir) : undefined;
-  const userRoots = (options.allowedRoots ?? []).map((extra) =>
-    path.resolve(root, extra.startsWith("~") ? extra.replace(/^~/, home) : extra),
-  );
+  const userRoots = (options.allowedRoots ?? []).map((extra) => {
+    const expanded = expandHome(extra, { home });
+    // A root that cannot be expanded is a configuration error, like an unknown tool
+    // name: refusing to build beats granting a guess (runtime warns and drops it first).
+    if (!expanded.ok) throw new Error(`allowedRoots: ${expanded.error}`);
+    return path.resolve(root, expanded.path);
+  });
   const roots = [root, ...(outputDir ? [outputDir] : []), ...userRoots];
   let realRoots: Promise<string[]> | undefined;
   const getRealRoots = () => {
@@ -143,7 +148,17 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     roots,
     display,
     async resolve(input, cwd, resolveOptions = {}) {
-      let absolute = resolveInputPath(input, cwd, home);
+      const typed = resolveInputPath(input, cwd, home);
+      if (!typed.ok) {
+        return {
+          ok: false,
+          response: failure("INVALID_PARAM", `${typed.error} Nothing was read or changed.`, {
+            data: { path: input },
+            next: [`Pass the path as an absolute path or relative to ${cwd}.`],
+          }),
+        };
+      }
+      let absolute = typed.path;
       let found = await exists(fs, absolute);
       if (!found && resolveOptions.macosFallback) {
         for (const variant of macosPathVariants(absolute)) {
