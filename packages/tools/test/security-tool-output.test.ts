@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeProject, type Project } from "./helpers.js";
+import { engines } from "./search-engines.js";
 
 // Item 3 of "Never lose work, never let anyone in": `ln -s / .tool-output` used to make
 // `/` an allowed root (the policy took the folder's real path), so the readonly preset
@@ -98,6 +99,23 @@ describe("security — tool-output symlink is not a door", () => {
     const response = await project.call("read", { path: ".tool-output/link/secret.txt" });
     expect(response.error?.code).toBe("ACCESS_DENIED");
   });
+
+  for (const engine of engines) {
+    it.runIf(engine.available.rg)(
+      `grep (${engine.name}) does not read an outside file through a link inside the folder`,
+      async () => {
+        project = makeProject({ operations: { search: engine.search } });
+        mkdirSync(project.file(".tool-output"));
+        symlinkSync(path.join(outside, "secret.txt"), project.file(".tool-output/leak.txt"));
+        const response = await project.call("grep", {
+          pattern: "outside-secret",
+          path: ".tool-output",
+        });
+        expect(response.text).not.toContain("outside-secret-77");
+        expect(response.data.matches).toEqual([]);
+      },
+    );
+  }
 
   it("a TOOL_OUTPUT_DIR outside the project that is a symlink is not followed", async () => {
     const holder = realpathSync(mkdtempSync(path.join(os.tmpdir(), "gong-holder-")));

@@ -50,6 +50,16 @@ export async function openChecked(file: string, flags: number, mode?: number): P
   }
 }
 
+/** The whole file at the real path `file`, opened with `openChecked`. */
+export async function readFileChecked(file: string): Promise<Buffer> {
+  const handle = await openChecked(file, constants.O_RDONLY);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function verifyOpenedAt(handle: FileHandle, expected: string): Promise<void> {
   let actual: string;
   try {

@@ -8,7 +8,7 @@ import type { Dirent, Stats } from "node:fs";
 import { constants } from "node:fs";
 import * as fs from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
-import { openChecked } from "./opened-path.js";
+import { openChecked, readFileChecked } from "./opened-path.js";
 
 /**
  * The methods that read or write bytes (`readFile`, `readHead`, `readChunks`,
@@ -42,14 +42,7 @@ export const localFileOperations: FileOperations = {
   stat: (path) => fs.stat(path),
   lstat: (path) => fs.lstat(path),
   realpath: (path) => fs.realpath(path),
-  async readFile(path) {
-    const handle = await openChecked(path, constants.O_RDONLY);
-    try {
-      return await handle.readFile();
-    } finally {
-      await handle.close();
-    }
-  },
+  readFile: (path) => readFileChecked(path),
   async readHead(path, length) {
     const handle = await openChecked(path, constants.O_RDONLY);
     try {
