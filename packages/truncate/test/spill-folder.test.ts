@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, readdir, rm, symlink } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -35,7 +35,12 @@ describe("security — tool-output symlink is not a door", () => {
     expect(await readdir(outside)).toEqual([]);
   });
 
-  it("the truncator spills nothing through a linked folder", async () => {
+  it("the truncator spills nothing through a linked folder and deletes nothing there", async () => {
+    // An old file where the link leads: the spill's retention cleanup must not reach it.
+    const old = path.join(outside, "old-notes.txt");
+    await writeFile(old, "keep me");
+    const monthAgo = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000);
+    await utimes(old, monthAgo, monthAgo);
     await symlink(outside, path.join(root, ".tool-output"));
     const resolved = resolveObservationConfig({ rootDir: root, maxLines: 2 }, {});
     if (!resolved.ok) throw new Error(resolved.error);
@@ -49,7 +54,7 @@ describe("security — tool-output symlink is not a door", () => {
     await expect(
       createObservationTruncator(resolved.config).truncate(big, { toolName: "read" }),
     ).rejects.toThrow(/is a symbolic link/);
-    expect(await readdir(outside)).toEqual([]);
+    expect(await readdir(outside)).toEqual(["old-notes.txt"]);
   });
 
   it("a linked folder inside a real parent is refused even when the link points inside", async () => {
