@@ -42,3 +42,35 @@ describe("security — tool-output symlink is not a door (gong binary)", () => {
     );
   });
 });
+
+describe("security — ~ expansion is one helper (gong binary)", () => {
+  it("a read of ~unknown-user/x is refused with a clear error, not looked up under $HOME", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mkdirSync(path.join(box.home, "no-such-user-4711"), { recursive: true });
+    writeFileSync(path.join(box.home, "no-such-user-4711", "notes.txt"), "HOME-NOTES-31\n");
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_t", name: "read", arguments: { path: "~no-such-user-4711/notes.txt" } },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "--allow-path", box.home, "-p", "read it"], box);
+    expect(run.code).toBe(0);
+    const [end] = toolEnds(run.stdout);
+    expect(end!.result.error?.code).toBe("INVALID_PARAM");
+    expect(end!.result.text).toContain('no user "no-such-user-4711"');
+    expect(run.stdout).not.toContain("HOME-NOTES-31");
+  });
+
+  it("settings allowedPaths with an unknown ~user warn and grant nothing", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(
+      path.join(box.gongHome, "settings.json"),
+      JSON.stringify({ allowedPaths: ["~no-such-user-4711/shared"] }),
+    );
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('allowedPaths entry "~no-such-user-4711/shared" was ignored');
+  });
+});
