@@ -5,14 +5,16 @@ import { makeProject, type Project } from "./helpers.js";
 // Item 4, fail closed: when where the descriptor really is cannot be told (no /proc),
 // the open is refused instead of trusted.
 const proc = vi.hoisted(() => ({ broken: false }));
-vi.mock("node:fs/promises", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs/promises")>();
+vi.mock("node:fs", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:fs")>();
   return {
     ...actual,
-    readlink: (file: string) =>
-      proc.broken && file.startsWith("/proc/self/fd/")
-        ? Promise.reject(new Error("/proc is not mounted"))
-        : actual.readlink(file),
+    readlinkSync: (file: string) => {
+      if (proc.broken && file.startsWith("/proc/self/fd/")) {
+        throw new Error("/proc is not mounted");
+      }
+      return actual.readlinkSync(file);
+    },
   };
 });
 

@@ -109,7 +109,9 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         });
       }
       // A refused folder (a symbolic link) costs the full-output log, not the command:
-      // bash is also how the link gets removed.
+      // bash is also how the link gets removed. The check is not repeated when the log
+      // opens: only the command itself could swap the folder meanwhile, and a command
+      // can already write anywhere the user can (bash is not sandboxed).
       const logFolder = await ensureOutputDir(env.outputDir).then(
         () => env.outputDir,
         (error: Error) => error,
