@@ -101,8 +101,9 @@ export class OutputCollector {
   }
 
   private openLog(): void {
-    const name = `bash_${spillTimestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
+    // Never true here (a refused folder is `logError` from the start); narrows the type.
     if (this.logFolder instanceof Error) return;
+    const name = `bash_${spillTimestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
     try {
       // The folder exists: bash creates it before spawning.
       this.log = new LogWriter(path.join(this.logFolder, name));

@@ -73,11 +73,11 @@ async function verifyOpenedAt(handle: FileHandle, expected: string): Promise<voi
 
 /**
  * Where the open descriptor really is. Linux names it in /proc/self/fd, as the kernel
- * resolved it at the open: exact, no race. (Read synchronously: it is an in-memory
- * kernel lookup that never waits for a disk, and the thread-pool round trip of the
- * async call cost ~160 µs per open, doubling a small read.) Elsewhere the best available is comparing
- * device and inode with the checked path, which itself must still be real; an attacker
- * flipping a link back and forth between those two look-ups can still slip through.
+ * resolved it at the open: exact, no race. It is read synchronously: an in-memory
+ * kernel lookup that never waits for a disk, where the async call's thread-pool round
+ * trip cost ~160 µs per open (~14 µs this way). Elsewhere the best available is
+ * comparing device and inode with the checked path, which itself must still be real;
+ * an attacker flipping a link back and forth between those look-ups can slip through.
  */
 async function openedLocation(handle: FileHandle, expected: string): Promise<string> {
   if (process.platform === "linux") return readlinkSync(`/proc/self/fd/${handle.fd}`);
