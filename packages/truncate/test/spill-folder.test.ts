@@ -35,7 +35,7 @@ describe("security — tool-output symlink is not a door", () => {
     expect(await readdir(outside)).toEqual([]);
   });
 
-  it("the truncator spills nothing through a linked folder and deletes nothing there", async () => {
+  it("the truncator spills nothing through a linked folder, deletes nothing there, and says why", async () => {
     // An old file where the link leads: the spill's retention cleanup must not reach it.
     const old = path.join(outside, "old-notes.txt");
     await writeFile(old, "keep me");
@@ -51,9 +51,17 @@ describe("security — tool-output symlink is not a door", () => {
       stats: { time_ms: 1 },
       context: { cwd: root, params_input: {} },
     };
-    await expect(
-      createObservationTruncator(resolved.config).truncate(big, { toolName: "read" }),
-    ).rejects.toThrow(/is a symbolic link/);
+    // The tool's result still reaches the model, cut to the limits: a refused folder
+    // costs the full copy, not the call (and never ends the agent's run).
+    const wrapped = await createObservationTruncator(resolved.config).truncate(big, {
+      toolName: "read",
+    });
+    expect(wrapped.status).toBe("partial");
+    expect(wrapped.data.preview).toBe("a\nb");
+    expect((wrapped.data.truncation as { full_output_path: unknown }).full_output_path).toBeNull();
+    expect(wrapped.text).toContain("Full output not saved: The tool-output folder");
+    expect(wrapped.text).toContain("is a symbolic link");
+    expect(wrapped.text).not.toContain("read(path=");
     expect(await readdir(outside)).toEqual(["old-notes.txt"]);
   });
 
