@@ -1,7 +1,9 @@
 export type { SessionInfo } from "@gong/session-store";
+// `~` expansion lives in @gong/tools (one helper for every package); re-exported here
+// for runtime users who expand settings paths the same way.
+export { expandHome } from "@gong/tools";
 export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
 export {
-  expandHome,
   globalSettingsPath,
   projectConfigDir,
   projectSettingsPath,

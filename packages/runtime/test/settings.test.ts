@@ -1,6 +1,7 @@
 import path from "node:path";
+import { expandHome as toolsExpandHome } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { lineAndColumn, loadSettings, resolveGongHome } from "../src/index.js";
+import { expandHome, lineAndColumn, loadSettings, resolveGongHome } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 function setup() {
@@ -123,5 +124,34 @@ describe("settings — GONG_HOME", () => {
     expect(resolveGongHome({ GONG_HOME: "/tmp/x" })).toBe("/tmp/x");
     expect(resolveGongHome({ HOME: "/home/u" })).toBe("/home/u/.gong");
     expect(resolveGongHome({ HOME: "/home/u", GONG_HOME: "~/g" })).toBe("/home/u/g");
+  });
+});
+
+describe("security — ~ expansion is one helper (settings)", () => {
+  it("allowedPaths expand ~ with $HOME; an unknown ~user is dropped with a warning", () => {
+    const { home, project } = setup();
+    writeFile(
+      path.join(home, "settings.json"),
+      JSON.stringify({ allowedPaths: ["~/shared", "~no-such-user-4711/x"] }),
+    );
+    const { settings, warnings } = loadSettings({
+      cwd: project,
+      gongHome: home,
+      env: { HOME: "/home/u" },
+    });
+    expect(settings.allowedPaths).toEqual(["/home/u/shared"]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('no user "no-such-user-4711"');
+    expect(warnings[0]).toContain("allowedPaths");
+  });
+
+  it("GONG_HOME with an unknown ~user is an error, not a folder under $HOME", () => {
+    expect(() => resolveGongHome({ HOME: "/home/u", GONG_HOME: "~no-such-user-4711/g" })).toThrow(
+      /GONG_HOME: Cannot expand ~no-such-user-4711/,
+    );
+  });
+
+  it("runtime's expandHome is the tools' helper", () => {
+    expect(expandHome).toBe(toolsExpandHome);
   });
 });

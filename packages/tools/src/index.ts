@@ -11,10 +11,13 @@ export { defineTool, runTool } from "./core/run-tool.js";
 export type { FieldError } from "./core/validate.js";
 export { validateParams } from "./core/validate.js";
 export { writeFileAtomic } from "./fs/atomic-write.js";
+export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { FileSnapshot, ReadTracker } from "./fs/read-tracker.js";
 export { changedSince, createReadTracker, sha256 } from "./fs/read-tracker.js";
+export type { ExpandHomeOptions, PathExpansion } from "./path/home.js";
+export { expandHome } from "./path/home.js";
 export { macosPathVariants, normalizeInputPath, resolveInputPath } from "./path/normalize.js";
 export type {
   DeniedPath,

@@ -12,10 +12,14 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe("path policy (ARCHITECTURE §2)", () => {
   it("expands ~, strips a leading @, normalises Unicode spaces", () => {
-    expect(normalizeInputPath("~/a.txt", "/home/u")).toBe("/home/u/a.txt");
-    expect(normalizeInputPath("~", "/home/u")).toBe("/home/u");
-    expect(normalizeInputPath("@src/a.ts")).toBe("src/a.ts");
-    expect(normalizeInputPath("my\u00A0file\u202Fname\u3000x.txt")).toBe("my file name x.txt");
+    const normalized = (input: string, home?: string) => {
+      const result = normalizeInputPath(input, home);
+      return result.ok ? result.path : result.error;
+    };
+    expect(normalized("~/a.txt", "/home/u")).toBe("/home/u/a.txt");
+    expect(normalized("~", "/home/u")).toBe("/home/u");
+    expect(normalized("@src/a.ts")).toBe("src/a.ts");
+    expect(normalized("my\u00A0file\u202Fname\u3000x.txt")).toBe("my file name x.txt");
   });
 
   it("macOS variants: U+202F before AM/PM, NFD, curly apostrophe, NFD + curly", () => {

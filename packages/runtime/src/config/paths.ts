@@ -1,14 +1,20 @@
 import { homedir } from "node:os";
 import path from "node:path";
+import { expandHome } from "@gong/tools";
 
 /**
  * `~/.gong`, or `$GONG_HOME` when set (tests and portable installs move it).
  * Everything user-level lives below it: settings.json, models.json, AGENTS.md,
- * SYSTEM.md, skills/, hooks/ and sessions/.
+ * SYSTEM.md, skills/, hooks/ and sessions/. A `GONG_HOME` with a `~user` that
+ * cannot be found throws: there is no right folder to guess.
  */
 export function resolveGongHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.GONG_HOME?.trim();
-  if (fromEnv) return path.resolve(expandHome(fromEnv, env));
+  if (fromEnv) {
+    const expanded = expandHome(fromEnv, { home: homeDir(env) });
+    if (!expanded.ok) throw new Error(`GONG_HOME: ${expanded.error}`);
+    return path.resolve(expanded.path);
+  }
   return path.join(homeDir(env), ".gong");
 }
 
@@ -28,11 +34,4 @@ export function projectSettingsPath(projectRoot: string): string {
 
 export function homeDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.HOME?.trim() || homedir();
-}
-
-/** `~` and `~/x` become absolute; anything else is returned unchanged. */
-export function expandHome(p: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (p === "~") return homeDir(env);
-  if (p.startsWith("~/")) return path.join(homeDir(env), p.slice(2));
-  return p;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
+import { expandHome } from "@gong/tools";
 import { readJsonFile } from "./json-file.js";
-import { expandHome, globalSettingsPath, projectSettingsPath, resolveGongHome } from "./paths.js";
+import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
 
@@ -95,7 +96,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
         untrustedKeys.push(key);
       }
     }
-    layers.push(resolveRelativePaths(layer, base, env));
+    layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
   }
   if (options.overrides) layers.push(options.overrides);
 
@@ -158,13 +159,30 @@ function hasType(value: unknown, expected: string): boolean {
   return typeof value === expected;
 }
 
-/** allowedPaths and sessionDir in a file are relative to that file's project (or home). */
-function resolveRelativePaths(settings: Settings, base: string, env: NodeJS.ProcessEnv): Settings {
+/**
+ * allowedPaths and sessionDir in a file are relative to that file's project (or home);
+ * `~` is expanded with $HOME. An entry with a `~user` that cannot be found is dropped
+ * with a warning: access is never granted to a guessed folder.
+ */
+function resolveRelativePaths(
+  settings: Settings,
+  where: { file: string; base: string; env: NodeJS.ProcessEnv; warnings: string[] },
+): Settings {
   const out = { ...settings };
+  const resolve = (key: string, value: string) => {
+    const expanded = expandHome(value, { home: homeDir(where.env) });
+    if (expanded.ok) return path.resolve(where.base, expanded.path);
+    where.warnings.push(`${where.file}: ${key} entry "${value}" was ignored: ${expanded.error}`);
+    return undefined;
+  };
   if (out.allowedPaths) {
-    out.allowedPaths = out.allowedPaths.map((p) => path.resolve(base, expandHome(p, env)));
+    out.allowedPaths = out.allowedPaths.flatMap((p) => resolve("allowedPaths", p) ?? []);
   }
-  if (out.sessionDir) out.sessionDir = path.resolve(base, expandHome(out.sessionDir, env));
+  if (out.sessionDir) {
+    const sessionDir = resolve("sessionDir", out.sessionDir);
+    if (sessionDir) out.sessionDir = sessionDir;
+    else delete out.sessionDir;
+  }
   return out;
 }
 

@@ -24,6 +24,8 @@ interface CollectedOutput {
   /** Bytes dropped from the front of the window. */
   droppedBytes: number;
   fullOutputPath?: string;
+  /** Why the full output is not saved although the tail was cut. */
+  logProblem?: string;
 }
 
 /**
@@ -50,10 +52,16 @@ export class OutputCollector {
   private log?: LogWriter;
   private logError?: Error;
 
+  /**
+   * `logFolder` is the tool-output folder, or the error that refused it (a symbolic
+   * link, see truncate's `ensureOutputDir`): then the tail is kept without a log.
+   */
   constructor(
-    private readonly outputDir: string,
+    private readonly logFolder: string | Error,
     private readonly limits: OutputLimits,
-  ) {}
+  ) {
+    if (logFolder instanceof Error) this.logError = logFolder;
+  }
 
   /** Adds a chunk of output. */
   push(chunk: Buffer): void {
@@ -93,10 +101,12 @@ export class OutputCollector {
   }
 
   private openLog(): void {
+    // Never true here (a refused folder is `logError` from the start); narrows the type.
+    if (this.logFolder instanceof Error) return;
     const name = `bash_${spillTimestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
     try {
       // The folder exists: bash creates it before spawning.
-      this.log = new LogWriter(path.join(this.outputDir, name));
+      this.log = new LogWriter(path.join(this.logFolder, name));
     } catch (error) {
       this.logError = error as Error;
       return;
@@ -118,12 +128,14 @@ export class OutputCollector {
       await this.log.close();
       if (!this.log.error) fullOutputPath = this.log.path;
     }
+    const problem = this.log?.error ?? this.logError;
     return {
       tail: this.peekTail(),
       totalBytes: this.totalBytes,
       totalLines: this.totalLines,
       droppedBytes: this.droppedBytes,
       fullOutputPath,
+      ...(this.overLimits() && problem ? { logProblem: problem.message } : {}),
     };
   }
 }

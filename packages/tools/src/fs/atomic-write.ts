@@ -1,12 +1,19 @@
 import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
 import * as fs from "node:fs/promises";
 import path from "node:path";
+import { openChecked } from "./opened-path.js";
 
 /**
  * Writes `data` to a temp file beside `target` and renames it over the target, so a
  * crash or a concurrent reader never sees a half-written file (ARCHITECTURE §2). The
  * existing file's permission bits are kept; the temp file is removed on any failure.
  * `fsync: true` also flushes it to disk before the rename.
+ *
+ * `target` is a real path (no symbolic links in it, as the path policy returns): the
+ * temp file is verified to be really next to it before anything is written, so a
+ * folder swapped for a link since the check gets no file (`PathChangedError`). The
+ * rename replaces a link at `target` itself rather than writing where it leads.
  */
 export async function writeFileAtomic(
   target: string,
@@ -22,16 +29,21 @@ export async function writeFileAtomic(
     // No existing file: the new one gets the default mode.
   }
   try {
-    const handle = await fs.open(temp, "wx", mode ?? 0o666);
+    const handle = await openChecked(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+      mode ?? 0o666,
+    );
     try {
       await handle.writeFile(data);
       // Off by default: rename already makes the swap atomic for readers and for a
       // crash of this process; fsync adds power-loss durability at ~100 ms per 10 MB.
       if (options.fsync) await handle.sync();
+      // On the descriptor: a chmod by name would follow a link planted at the temp name.
+      if (mode !== undefined) await handle.chmod(mode);
     } finally {
       await handle.close();
     }
-    if (mode !== undefined) await fs.chmod(temp, mode);
     await fs.rename(temp, target);
   } catch (error) {
     await fs.rm(temp, { force: true });

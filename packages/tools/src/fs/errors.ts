@@ -1,6 +1,7 @@
 /** Maps an OS error from a file operation to an envelope with the next step. */
 import type { ToolResponse } from "@gong/truncate";
 import { failure } from "../core/envelope.js";
+import { PathChangedError } from "./opened-path.js";
 
 function errnoCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code;
@@ -15,6 +16,18 @@ export function fileSystemFailure(
   const code = errnoCode(error);
   const detail = error instanceof Error ? error.message : String(error);
   const extras = pathResolved === undefined ? {} : { pathResolved };
+  if (error instanceof PathChangedError) {
+    return failure(
+      "ACCESS_DENIED",
+      `Access denied: ${display} changed while it was being opened (${error.reason}), so it was not followed. Nothing was read or changed.`,
+      {
+        ...extras,
+        next: [
+          `Check what ${display} is now with ls(path="${parentOf(display)}"); the path is checked again on the next call.`,
+        ],
+      },
+    );
+  }
   if (code === "EACCES" || code === "EPERM") {
     return failure(
       "PERMISSION_DENIED",

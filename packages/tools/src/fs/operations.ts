@@ -5,9 +5,19 @@
  */
 
 import type { Dirent, Stats } from "node:fs";
+import { constants } from "node:fs";
 import * as fs from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
+import { openChecked, readFileChecked } from "./opened-path.js";
 
+/**
+ * The methods that read or write bytes (`readFile`, `readHead`, `readChunks`,
+ * `writeFileAtomic`) get the real path the path policy checked (no symbolic links in
+ * it). An implementation opens exactly that file: if a link was swapped in since the
+ * check, it throws `PathChangedError` instead of following it (the tools answer
+ * ACCESS_DENIED). The local one verifies the open descriptor (`fs/opened-path.ts`); a
+ * remote one does the same on its side, where the race happens.
+ */
 export interface FileOperations {
   stat(path: string): Promise<Stats>;
   lstat(path: string): Promise<Stats>;
@@ -32,9 +42,9 @@ export const localFileOperations: FileOperations = {
   stat: (path) => fs.stat(path),
   lstat: (path) => fs.lstat(path),
   realpath: (path) => fs.realpath(path),
-  readFile: (path) => fs.readFile(path),
+  readFile: (path) => readFileChecked(path),
   async readHead(path, length) {
-    const handle = await fs.open(path, "r");
+    const handle = await openChecked(path, constants.O_RDONLY);
     try {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, 0);
@@ -45,7 +55,7 @@ export const localFileOperations: FileOperations = {
   },
   async *readChunks(path, chunkSize) {
     // One reused buffer: reading a 200 MB file allocates 1 chunk, not 200 (flat memory).
-    const handle = await fs.open(path, "r");
+    const handle = await openChecked(path, constants.O_RDONLY);
     try {
       const buffer = Buffer.allocUnsafe(chunkSize);
       for (;;) {

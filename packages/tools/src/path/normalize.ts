@@ -1,24 +1,24 @@
 /**
- * Turns what the model typed into a path: `~` expanded, a leading `@` stripped (models
- * copy `@file` mentions), Unicode spaces normalised to ASCII (models and keyboards
- * produce NBSP and friends), then resolved against `cwd`.
+ * Turns what the model typed into a path: a leading `@` stripped (models copy `@file`
+ * mentions), Unicode spaces normalised to ASCII (models and keyboards produce NBSP and
+ * friends), `~` expanded (`home.ts`: an unknown `~user` is an error, not a guess), then
+ * resolved against `cwd`.
  */
-import os from "node:os";
 import path from "node:path";
+import { expandHome, type PathExpansion } from "./home.js";
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 
-export function normalizeInputPath(input: string, home = os.homedir()): string {
+export function normalizeInputPath(input: string, home?: string): PathExpansion {
   let value = input.replace(UNICODE_SPACES, " ");
   if (value.startsWith("@")) value = value.slice(1);
-  if (value === "~") return home;
-  if (value.startsWith("~/")) return path.join(home, value.slice(2));
-  return value;
+  return expandHome(value, { home });
 }
 
-export function resolveInputPath(input: string, cwd: string, home?: string): string {
+export function resolveInputPath(input: string, cwd: string, home?: string): PathExpansion {
   const normalized = normalizeInputPath(input, home);
-  return path.resolve(cwd, normalized === "" ? "." : normalized);
+  if (!normalized.ok) return normalized;
+  return { ok: true, path: path.resolve(cwd, normalized.path === "" ? "." : normalized.path) };
 }
 
 /**

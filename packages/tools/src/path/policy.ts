@@ -3,12 +3,20 @@
  * against the call's cwd, `realpath`-checked (symlinks included) and must land inside
  * an allowed root — the project root, the tool-output folder, or a root the user
  * added. Anything else is `ACCESS_DENIED` before a byte is read or written.
+ *
+ * Which roots are followed when they are symbolic links: the project root and the
+ * roots the user named (`--allow-path`, settings `allowedPaths`) are the user's own
+ * choice, so a link there is followed to where it leads. The tool-output folder is a
+ * root Gong adds on its own; anyone who can write to the project can plant a link
+ * there (`ln -s / .tool-output` used to make the whole disk readable and writable), so
+ * it is never followed: it counts only as the real folder at its own place.
  */
 import os from "node:os";
 import path from "node:path";
-import type { ToolResponse } from "@gong/truncate";
+import { linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
 import { failure } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
+import { expandHome } from "./home.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
 
 export interface PathPolicyOptions {
@@ -85,17 +93,50 @@ function inside(root: string, candidate: string): boolean {
   return candidate.startsWith(withSep);
 }
 
+/**
+ * Where a root Gong adds on its own really is, without following the root itself: the
+ * real path of the project (when the folder is inside it) or of its parent, plus the
+ * folder's own path from there. A link planted at the folder, or below the project on
+ * the way to it, then leads nowhere the policy allows.
+ */
+async function ownedRootReal(fs: FileOperations, project: string, dir: string): Promise<string> {
+  const anchor = inside(project, dir) ? project : path.dirname(dir);
+  return path.join(await realpathLenient(fs, anchor), path.relative(anchor, dir));
+}
+
+/**
+ * The refusal text when `dir` is a symbolic link, else undefined. It only words a
+ * denial that stands anyway, so a failing lstat falls back to the general text.
+ */
+async function linkedFolderProblem(fs: FileOperations, dir: string): Promise<string | undefined> {
+  try {
+    if (!(await fs.lstat(dir)).isSymbolicLink()) return undefined;
+    return linkedOutputDirMessage(dir, await fs.realpath(dir).catch(() => "a missing target"));
+  } catch {
+    return undefined;
+  }
+}
+
 export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
   const fs = options.fs ?? localFileOperations;
   const root = path.resolve(options.root);
   const home = options.home ?? os.homedir();
-  const roots = [root, ...(options.outputDir ? [path.resolve(root, options.outputDir)] : [])];
-  for (const extra of options.allowedRoots ?? []) {
-    roots.push(path.resolve(root, extra.startsWith("~") ? extra.replace(/^~/, home) : extra));
-  }
+  const outputDir = options.outputDir ? path.resolve(root, options.outputDir) : undefined;
+  const userRoots = (options.allowedRoots ?? []).map((extra) => {
+    const expanded = expandHome(extra, { home });
+    // A root that cannot be expanded is a configuration error, like an unknown tool
+    // name: refusing to build beats granting a guess (runtime warns and drops it first).
+    if (!expanded.ok) throw new Error(`allowedRoots: ${expanded.error}`);
+    return path.resolve(root, expanded.path);
+  });
+  const roots = [root, ...(outputDir ? [outputDir] : []), ...userRoots];
   let realRoots: Promise<string[]> | undefined;
   const getRealRoots = () => {
-    realRoots ??= Promise.all(roots.map((entry) => realpathLenient(fs, entry)));
+    realRoots ??= Promise.all([
+      realpathLenient(fs, root),
+      ...(outputDir ? [ownedRootReal(fs, root, outputDir)] : []),
+      ...userRoots.map((entry) => realpathLenient(fs, entry)),
+    ]);
     return realRoots;
   };
 
@@ -107,7 +148,17 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     roots,
     display,
     async resolve(input, cwd, resolveOptions = {}) {
-      let absolute = resolveInputPath(input, cwd, home);
+      const typed = resolveInputPath(input, cwd, home);
+      if (!typed.ok) {
+        return {
+          ok: false,
+          response: failure("INVALID_PARAM", `${typed.error} Nothing was read or changed.`, {
+            data: { path: input },
+            next: [`Pass the path as an absolute path or relative to ${cwd}.`],
+          }),
+        };
+      }
+      let absolute = typed.path;
       let found = await exists(fs, absolute);
       if (!found && resolveOptions.macosFallback) {
         for (const variant of macosPathVariants(absolute)) {
@@ -121,8 +172,14 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
       const real = await realpathLenient(fs, absolute);
       const allowed = await getRealRoots();
       if (!allowed.some((entry) => inside(entry, real))) {
+        const linked =
+          outputDir && inside(outputDir, absolute)
+            ? await linkedFolderProblem(fs, outputDir)
+            : undefined;
         const via = real === absolute ? "" : ` (it resolves to ${real})`;
-        const message = `Access denied: ${input} is outside the allowed folders${via}. Nothing was read or changed.`;
+        const message = linked
+          ? `Access denied: ${input} is in the tool-output folder. ${linked}`
+          : `Access denied: ${input} is outside the allowed folders${via}. Nothing was read or changed.`;
         return {
           ok: false,
           response: failure("ACCESS_DENIED", message, {

@@ -3,9 +3,10 @@
  * files searched, binaries skipped) and a JavaScript RegExp. Slower, so grep reports it
  * as `status: partial` with `data.fallback: "node"`.
  */
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import picomatch from "picomatch";
+import { readFileChecked } from "../fs/opened-path.js";
 import { AbortedError } from "../read/line-window.js";
 import { looksBinary } from "../read/sniff.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
@@ -50,9 +51,12 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepRun> {
       if (request.signal?.aborted) throw new AbortedError();
       let bytes: Buffer;
       try {
-        bytes = await readFile(file);
+        // The walk's paths are real (it does not enter linked folders): open exactly them.
+        bytes = await readFileChecked(file);
       } catch {
-        continue; // Unreadable file: skipped, as rg does.
+        // Unreadable file: skipped, as rg does. So is a symbolic link (rg does not
+        // follow them either) — a link in the project to ~/.ssh/id_rsa must not be read.
+        continue;
       }
       if (looksBinary(bytes)) continue;
       const fileLines = bytes.toString("utf8").split(/\r?\n/);

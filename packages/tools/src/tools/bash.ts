@@ -116,8 +116,15 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           next: ["Run the command from the project root, or create the directory first."],
         });
       }
-      await ensureOutputDir(env.outputDir);
-      const collector = new OutputCollector(env.outputDir, { maxLines, maxBytes });
+      // A refused folder (a symbolic link) costs the full-output log, not the command:
+      // bash is also how the link gets removed. The check is not repeated when the log
+      // opens: only the command itself could swap the folder meanwhile, and a command
+      // can already write anywhere the user can (bash is not sandboxed).
+      const logFolder = await ensureOutputDir(env.outputDir).then(
+        () => env.outputDir,
+        (error: Error) => error,
+      );
+      const collector = new OutputCollector(logFolder, { maxLines, maxBytes });
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
       // `exec 2>&1` first: one pipe for both streams keeps their true arrival order.
       const script = `exec 2>&1; ${prefix}${params.command}`;
@@ -262,7 +269,10 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           },
           logDisplay,
         );
-        body = body.length > 0 ? `${body.replace(/\n$/, "")}\n\n${notice}` : notice;
+        const unsaved = collected.logProblem
+          ? `\nFull output not saved: ${collected.logProblem}`
+          : "";
+        body = `${body.length > 0 ? `${body.replace(/\n$/, "")}\n\n` : ""}${notice}${unsaved}`;
       }
       const data = {
         stdout: tail.content,

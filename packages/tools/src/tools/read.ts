@@ -79,7 +79,13 @@ export function createReadTool(env: ToolEnvironment) {
 
       const mime = detectImageMime(head);
       if (mime) {
-        const image = await prepareImage(await env.fs.readFile(real), mime);
+        let bytes: Buffer;
+        try {
+          bytes = await env.fs.readFile(real);
+        } catch (error) {
+          return fileSystemFailure(error, "read", display, display);
+        }
+        const image = await prepareImage(bytes, mime);
         const images: ToolImage[] = [
           { type: "image", data: image.data.toString("base64"), mimeType: image.mimeType },
         ];

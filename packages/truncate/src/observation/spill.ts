@@ -1,4 +1,4 @@
-import { mkdir, open, writeFile } from "node:fs/promises";
+import { lstat, mkdir, open, readlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -12,10 +12,32 @@ export function spillTimestamp(date: Date): string {
 }
 
 /**
+ * Why a spill folder that is a symbolic link is refused, in the words every tool uses
+ * (the path policy, bash's log, the truncator): `ln -s / .tool-output` must not turn
+ * the folder Gong writes to, and lets the tools read, into the whole disk.
+ */
+export function linkedOutputDirMessage(dir: string, target: string): string {
+  return (
+    `The tool-output folder ${dir} is a symbolic link (to ${target}); Gong only uses a real ` +
+    `folder it created there, so nothing was read or written through it. Remove the link ` +
+    `(rm ${dir}) and Gong will create the folder.`
+  );
+}
+
+/**
  * Creates the spill folder with a `.gitignore` of `*`, so spilled output is never
- * committed, even when the folder is inside the user's repository.
+ * committed, even when the folder is inside the user's repository. A folder that
+ * exists as a symbolic link is refused (see `linkedOutputDirMessage`): an Error is
+ * thrown and nothing is written.
  */
 export async function ensureOutputDir(dir: string): Promise<void> {
+  const existing = await lstat(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (existing?.isSymbolicLink()) {
+    throw new Error(linkedOutputDirMessage(dir, await readlink(dir)));
+  }
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, ".gitignore"), "*\n", { flag: "wx" }).catch((error) => {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

@@ -18,8 +18,11 @@ export interface TruncationRecord {
   original_bytes: number;
   kept_lines: number;
   kept_bytes: number;
-  /** Project-relative POSIX path when inside the project, else absolute. */
-  full_output_path: string;
+  /**
+   * Project-relative POSIX path when inside the project, else absolute; null when the
+   * full output could not be saved (the text says why).
+   */
+  full_output_path: string | null;
 }
 
 export interface TruncatedData extends Record<string, unknown> {
@@ -85,7 +88,12 @@ export function createObservationTruncator(
       const result = direction === "tail" ? truncateTail(text, limits) : truncateHead(text, limits);
       if (!result.truncated) return envelope;
 
-      const paths = await spill(envelope, options.toolName);
+      // A spill that fails (a spill folder that is a symbolic link, a full disk) costs
+      // the full copy, not the call: the model still gets the preview and the reason.
+      const spilled = await spill(envelope, options.toolName).then(
+        (paths) => ({ paths, problem: undefined }),
+        (error: Error) => ({ paths: undefined, problem: error.message }),
+      );
       const kept = keptPreview(text, result);
       const truncation: TruncationRecord = {
         direction,
@@ -95,12 +103,14 @@ export function createObservationTruncator(
         original_bytes: result.totalBytes,
         kept_lines: kept.lines,
         kept_bytes: kept.bytes,
-        full_output_path: paths.json,
+        full_output_path: spilled.paths?.json ?? null,
       };
       const wrapper: ToolResponse<TruncatedData> = {
         status: envelope.status === "error" ? "error" : "partial",
         data: { truncated: true, truncation, preview: kept.preview },
-        text: wrapperText(kept.preview, truncation, paths.text, config.hasTaskTool),
+        text: spilled.paths
+          ? wrapperText(kept.preview, truncation, spilled.paths.text, config.hasTaskTool)
+          : unsavedText(kept.preview, truncation, spilled.problem),
         stats: envelope.stats,
         context: envelope.context,
       };
@@ -122,17 +132,24 @@ function keptPreview(text: string, result: TruncationResult) {
   return { preview: text.slice(0, end), lines: 1, bytes: utf8LengthOf(text, 0, end) };
 }
 
+/** `[Output truncated: showing the first 2000 of 5000 lines (…; limit …)` without the `]`. */
+function truncatedNotice(t: TruncationRecord): string {
+  const which = t.direction === "head" ? "first" : "last";
+  return (
+    `[Output truncated: showing the ${which} ${t.kept_lines} of ${t.original_lines} lines ` +
+    `(${formatSize(t.kept_bytes)} of ${formatSize(t.original_bytes)}; limit ${t.max_lines} lines / ` +
+    `${formatSize(t.max_bytes)})`
+  );
+}
+
 function wrapperText(
   preview: string,
   t: TruncationRecord,
   textPath: string,
   hasTaskTool: boolean,
 ): string {
-  const which = t.direction === "head" ? "first" : "last";
   const notice =
-    `[Output truncated: showing the ${which} ${t.kept_lines} of ${t.original_lines} lines ` +
-    `(${formatSize(t.kept_bytes)} of ${formatSize(t.original_bytes)}; limit ${t.max_lines} lines / ` +
-    `${formatSize(t.max_bytes)}). Full output saved to ${textPath} (plain text) and ` +
+    `${truncatedNotice(t)}. Full output saved to ${textPath} (plain text) and ` +
     `${t.full_output_path} (complete result).]`;
   const pageCall =
     t.direction === "head"
@@ -142,4 +159,12 @@ function wrapperText(
     ? [`Use Task to have a subagent process the full output file ${textPath}`, `Or ${pageCall}`]
     : [pageCall, `grep(pattern="<what you need>", path="${textPath}") to search the full output`];
   return `${preview}\n\n${notice}\n\nRecommended next step:\n${steps.map((s) => `- ${s}`).join("\n")}`;
+}
+
+/** The wrapper's text when the full output could not be saved: the reason, no file to page. */
+function unsavedText(preview: string, t: TruncationRecord, problem: string): string {
+  const notice = `${truncatedNotice(t)}.]\nFull output not saved: ${problem}`;
+  const step =
+    "Repeat the call narrower (a smaller range, a more specific pattern) to see the rest";
+  return `${preview}\n\n${notice}\n\nRecommended next step:\n- ${step}`;
 }
