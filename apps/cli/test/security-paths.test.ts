@@ -73,4 +73,23 @@ describe("security — ~ expansion is one helper (gong binary)", () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('allowedPaths entry "~no-such-user-4711/shared" was ignored');
   });
+
+  it("--allow-path with a quoted ~ is expanded; an unknown ~user is a usage error", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const notes = path.join(box.home, "notes.txt");
+    writeFileSync(notes, "HOME-NOTES-77\n");
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_home", name: "read", arguments: { path: notes } }]),
+      textResponse("done"),
+    ]);
+    const allowed = await runGong(["--mode", "json", "--allow-path", "~", "-p", "read"], box);
+    expect(allowed.code).toBe(0);
+    expect(toolEnds(allowed.stdout)[0]!.result.status).toBe("success");
+
+    const refused = await runGong(["--allow-path", "~no-such-user-4711/x", "-p", "hi"], box);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      "--allow-path ~no-such-user-4711/x: Cannot expand ~no-such-user-4711",
+    );
+  });
 });

@@ -2,14 +2,19 @@ import path from "node:path";
 import { Agent, type AgentSettings } from "@gong/agent-core";
 import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext } from "@gong/session-store";
-import { ProcessGroups, type Tool } from "@gong/tools";
+import { expandHome, ProcessGroups, type Tool } from "@gong/tools";
 import {
   createObservationTruncator,
   type ObservationTruncator,
   resolveObservationConfig,
 } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
-import { globalSettingsPath, projectSettingsPath, resolveGongHome } from "../config/paths.js";
+import {
+  globalSettingsPath,
+  homeDir,
+  projectSettingsPath,
+  resolveGongHome,
+} from "../config/paths.js";
 import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
@@ -48,6 +53,9 @@ export async function createCodingSession(
   const cwd = path.resolve(options.cwd);
   const gongHome = options.gongHome ?? resolveGongHome(env);
   const warn = options.onWarning ?? (() => {});
+  const allowPaths = resolveAllowPaths(options.allowPaths ?? [], cwd, env);
+  if (!allowPaths.ok)
+    return failure({ code: "invalid_path", message: allowPaths.error, usage: true });
 
   // Stamped before the first read: at each prompt a stat per settings file decides
   // whether they are read again (an edit landing during this read is still noticed).
@@ -58,7 +66,7 @@ export async function createCodingSession(
       cwd,
       gongHome,
       env,
-      overrides: flagSettings(options),
+      overrides: flagSettings(options, allowPaths.paths),
       projectTrusted: options.trust,
     });
   const loaded = readSettings();
@@ -242,13 +250,26 @@ export async function createCodingSession(
 }
 
 /** The flags that are settings too; they win over both settings files. */
-function flagSettings(options: CodingSessionOptions): Settings {
+function flagSettings(options: CodingSessionOptions, allowPaths: string[]): Settings {
   const overrides: Settings = { ...options.settings };
-  if (options.allowPaths?.length) {
-    overrides.allowedPaths = options.allowPaths.map((p) => path.resolve(options.cwd, p));
-  }
+  if (allowPaths.length > 0) overrides.allowedPaths = allowPaths;
   if (options.outputLevel) overrides.outputLevel = options.outputLevel;
   return overrides;
+}
+
+/** `--allow-path` values as absolute paths; a quoted `~user/x` is expanded, never guessed. */
+function resolveAllowPaths(
+  inputs: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { ok: true; paths: string[] } | { ok: false; error: string } {
+  const paths: string[] = [];
+  for (const input of inputs) {
+    const expanded = expandHome(input, { home: homeDir(env) });
+    if (!expanded.ok) return { ok: false, error: `--allow-path ${input}: ${expanded.error}` };
+    paths.push(path.resolve(cwd, expanded.path));
+  }
+  return { ok: true, paths };
 }
 
 function agentSettings(settings: Settings): AgentSettings {

@@ -58,7 +58,8 @@ export interface CodingSessionError {
     | "unknown_tool"
     | "session_not_found"
     | "session_locked"
-    | "session_unreadable";
+    | "session_unreadable"
+    | "invalid_path";
   message: string;
   /** The error came from a flag the user can fix (exit 2 in the CLI). */
   usage: boolean;
