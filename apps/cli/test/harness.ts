@@ -95,6 +95,11 @@ export function runGong(
       clearTimeout(timer);
       resolve({ code, stdout, stderr, ms: Date.now() - started });
     });
+    // A command that exits without reading stdin (`--version`) closes the pipe first;
+    // that EPIPE is not a failure of the run, any other stdin error is.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(options.input ?? "");
   });
 }
