@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type MockStep, textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -48,8 +48,10 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+/** The session file, or undefined when gong was killed before it made one. */
 function sessionFileOf(box: Sandbox): string | undefined {
   const root = path.join(box.gongHome, "sessions");
+  if (!existsSync(root)) return undefined;
   const files = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith(".jsonl"))
     .map((e) => path.join(e.parentPath, e.name));
