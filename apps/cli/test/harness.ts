@@ -82,11 +82,14 @@ export function runGong(
     options.onSpawn?.(child);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      stdout += chunk.toString("utf8");
+    // Decoded as a stream: a character split across two chunks stays one character.
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
     });
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr += chunk;
     });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
@@ -101,6 +104,11 @@ export function runGong(
       clearTimeout(timer);
       child.stdin.destroy();
       resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+    // A command that exits without reading stdin (`--version`) closes the pipe first;
+    // that EPIPE is not a failure of the run, any other stdin error is.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
     });
     if (!options.openStdin) child.stdin.end(options.input ?? "");
   });

@@ -12,6 +12,29 @@ import type {
 import type { ToolResponse } from "@gong/truncate";
 import type { CompactionResult } from "./compaction/types.js";
 
+type StreamedPieceEvent = Extract<AssistantMessageEvent, { delta: string }>;
+type BlockBoundaryEvent = Exclude<
+  Extract<AssistantMessageEvent, { contentIndex: number }>,
+  StreamedPieceEvent
+>;
+
+/** A `message_update` payload: the content block that changed and the text it gained. */
+export type AssistantMessageDelta =
+  | { type: StreamedPieceEvent["type"]; contentIndex: number; delta: string }
+  | { type: BlockBoundaryEvent["type"]; contentIndex: number };
+
+/**
+ * The wire form of a provider event: the partial message and a block's full text
+ * (`*_end`) are dropped, so the stream stays linear in the answer's length.
+ */
+export function toMessageDelta(
+  event: StreamedPieceEvent | BlockBoundaryEvent,
+): AssistantMessageDelta {
+  return "delta" in event
+    ? { type: event.type, contentIndex: event.contentIndex, delta: event.delta }
+    : { type: event.type, contentIndex: event.contentIndex };
+}
+
 export type AgentEvent =
   | { type: "agent_start" }
   | { type: "agent_end"; messages: Message[]; durationMs: number; turns: number }
@@ -28,9 +51,12 @@ export type AgentEvent =
   | { type: "message_start"; message: Message }
   | {
       type: "message_update";
-      message: AssistantMessage;
-      /** The provider event behind the update: text deltas, partial tool-call args. */
-      assistantMessageEvent: AssistantMessageEvent;
+      /**
+       * Only what changed — never the message so far, which made a 64 KB answer in
+       * 4 000 deltas a 482 MB json stream. The message so far is
+       * `agent.state.streamMessage`; the whole message comes with `message_end`.
+       */
+      assistantMessageEvent: AssistantMessageDelta;
     }
   | {
       type: "message_end";

@@ -10,7 +10,7 @@ export { extractSummary, SUMMARY_PREFIX } from "./compaction/summary-prompt.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
-export type { AgentEvent, AgentEventListener } from "./events.js";
+export type { AgentEvent, AgentEventListener, AssistantMessageDelta } from "./events.js";
 export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
 export type {
   CommandHookEntry,

@@ -1,7 +1,7 @@
 import type { AssistantMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { Agent, type AgentEvent } from "../src/index.js";
-import { assistant, failed, mockModel, testModel, text } from "./helpers/mock-stream.js";
+import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool } from "./helpers/tools.js";
 
 function record(agent: Agent) {
@@ -153,5 +153,26 @@ describe("Events for persistence and UIs", () => {
     await agent.prompt("hi");
     await agent.waitForIdle();
     expect(seen).toEqual(["bad-input"]);
+  });
+});
+
+describe("data loss — finished message on disk before tools run", () => {
+  it("every kept message is in the state at its message_end, the assistant turn before its tools run", async () => {
+    const model = mockModel([
+      assistant([toolCall("call_1", "echo", { text: "hi" })], { stopReason: "toolUse" }),
+      assistant([text("done")]),
+    ]);
+    const agent = new Agent({ model: testModel, streamFn: model.streamFn, tools: [echoTool()] });
+    const atEnd: string[] = [];
+    agent.subscribe((e) => {
+      if (e.type === "message_end" && !e.discarded) {
+        const inState = agent.state.messages.at(-1) === e.message;
+        atEnd.push(inState ? e.message.role : `${e.message.role} (not in the state yet)`);
+      }
+      if (e.type === "tool_execution_start") atEnd.push("tool runs");
+    });
+    await agent.prompt("echo hi");
+    expect(atEnd).toEqual(["user", "assistant", "tool runs", "toolResult", "assistant"]);
+    expect(agent.state.messages).toHaveLength(4);
   });
 });

@@ -3,6 +3,7 @@
  * corrupt and skipped; an unknown type is kept as an UnknownEntry (never dropped).
  */
 import type { SessionEntry } from "./entries.js";
+import { fromStoredMessage } from "./tool-output.js";
 
 const KNOWN_FIELDS: Record<string, string[]> = {
   message: ["message"],
@@ -21,7 +22,8 @@ export type DecodeResult =
   /** A record without an id: nothing can point at it, so it is kept only as a line. */
   | { ok: "detached"; raw: Record<string, unknown> };
 
-export function decodeEntry(raw: Record<string, unknown>): DecodeResult {
+export function decodeEntry(record: Record<string, unknown>): DecodeResult {
+  let raw = record;
   const { type, id, parentId, timestamp } = raw;
   if (typeof type !== "string") return { ok: false, reason: "it has no `type`" };
   if (type === "session") return { ok: false, reason: "a second session header" };
@@ -50,6 +52,14 @@ export function decodeEntry(raw: Record<string, unknown>): DecodeResult {
     if (message === null || typeof message !== "object" || typeof message.role !== "string") {
       return { ok: false, reason: `message entry ${id} has no message role` };
     }
+    const rebuilt = fromStoredMessage(raw);
+    if (!rebuilt) {
+      return {
+        ok: false,
+        reason: `message entry ${id} has tool output that does not fit its text`,
+      };
+    }
+    raw = rebuilt;
   }
   if (time !== timestamp) return { ok: true, entry: { ...raw, timestamp: time } as SessionEntry };
   return { ok: true, entry: raw as unknown as SessionEntry };

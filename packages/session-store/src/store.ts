@@ -6,20 +6,21 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Message, ThinkingLevel } from "@gong/llm";
 import { buildContextFromPath, type SessionContext } from "./context.js";
-import type {
-  BranchSummaryEntry,
-  CompactionDetails,
-  CompactionEntry,
-  CustomEntry,
-  LabelEntry,
-  LeafEntry,
-  MessageEntry,
-  ModelChangeEntry,
-  SessionEntry,
-  SessionHeader,
-  SessionTreeNode,
-  ThinkingLevelChangeEntry,
-  TreeEntry,
+import {
+  type BranchSummaryEntry,
+  type CompactionDetails,
+  type CompactionEntry,
+  type CustomEntry,
+  entryToRecord,
+  type LabelEntry,
+  type LeafEntry,
+  type MessageEntry,
+  type ModelChangeEntry,
+  type SessionEntry,
+  type SessionHeader,
+  type SessionTreeNode,
+  type ThinkingLevelChangeEntry,
+  type TreeEntry,
 } from "./entries.js";
 import { EntryIndex } from "./entry-index.js";
 import {
@@ -367,7 +368,10 @@ export class SessionStore {
     if (this.closed) throw new Error(`Session ${this.header.id} is closed`);
     this.index.add(entry);
     if (this.writer) {
-      const failure = this.writer.append(JSON.stringify(entry), this.shouldSync(entry));
+      const failure = this.writer.append(
+        JSON.stringify(entryToRecord(entry)),
+        this.shouldSync(entry),
+      );
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
     }

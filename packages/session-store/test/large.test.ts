@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
 import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
@@ -40,36 +41,129 @@ describe("issue #5 — unicode and huge messages", () => {
   });
 });
 
+/** The one line a message entry took in the file. */
+function lineOf(path: string, entryId: string): string {
+  const line = readFileSync(path, "utf8")
+    .split("\n")
+    .find((l) => l.includes(`"id":"${entryId}"`));
+  if (line === undefined) throw new Error(`entry ${entryId} is not in ${path}`);
+  return line;
+}
+
+function messageOf(store: SessionStore, entryId: string) {
+  const entry = store.getEntry(entryId);
+  if (entry?.type !== "message") throw new Error(`entry ${entryId} is not a message`);
+  return entry.message;
+}
+
 describe("issue #5 / ARCHITECTURE §6 — spilled tool output stays small", () => {
   it("a toolResult stores the model-visible text and the truncation wrapper, not the blob", () => {
     const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    // What the ObservationTruncator hands back for an 80 MB output: the last 2000 lines
+    // as the preview, the model-visible text (preview + notice), and the path.
+    const preview = Array.from({ length: 2000 }, (_, i) => `out ${498_000 + i}`).join("\n");
+    const text = `${preview}\n\n[Output truncated: showing the last 2000 of 500000 lines (25.9KB of 80.0MB; limit 2000 lines / 50.0KB). Full output saved to .gong/tool-output/tool_1_bash.txt (plain text) and .gong/tool-output/tool_1_bash.json (complete result).]`;
     const wrapper = {
       status: "partial",
       data: {
-        preview: "line 1\nline 2\n…",
-        truncation: {
-          total_lines: 500_000,
-          total_bytes: 80_000_000,
-          path: "/p/.tool-output/tool_20260101_000000_bash.json",
-        },
         truncated: true,
+        truncation: {
+          direction: "tail",
+          max_lines: 2000,
+          max_bytes: 51_200,
+          original_lines: 500_000,
+          original_bytes: 80_000_000,
+          kept_lines: 2000,
+          kept_bytes: Buffer.byteLength(preview),
+          full_output_path: ".gong/tool-output/tool_1_bash.json",
+        },
+        preview,
       },
-      text: "Output truncated: 500000 lines. Full output: /p/.tool-output/tool_20260101_000000_bash.json",
+      text,
       stats: { time_ms: 12 },
       context: { cwd: "/p", params_input: { command: "big" } },
     };
-    const entry = store.appendMessage(toolResult(wrapper.text, wrapper));
+    const message = toolResult(text, wrapper);
+    const entry = store.appendMessage(message);
     store.close();
-    expect(statSync(store.path!).size).toBeLessThan(2_000);
+    // Text, wrapper text and preview share one copy: the line is the text plus the
+    // small fields, not three previews.
+    const line = lineOf(store.path!, entry.id);
+    expect(Buffer.byteLength(line)).toBeLessThan(Buffer.byteLength(JSON.stringify(text)) + 1_000);
+    expect(line).toContain(".gong/tool-output/tool_1_bash.json");
     const reopened = reopen(store.path!);
-    const back = reopened.getEntry(entry.id);
-    expect(
-      back?.type === "message" && back.message.role === "toolResult" && back.message.details,
-    ).toEqual(wrapper);
-    expect(reopened.buildContext().messages[0]).toMatchObject({
-      content: [{ type: "text", text: wrapper.text }],
-    });
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    expect(reopened.buildContext().messages).toEqual([message]);
     reopened.close();
+  });
+});
+
+describe("data loss — each tool output is stored once", () => {
+  // A read as @gong/tools returns it: `text` and `data.content` are the file's text.
+  const content = Array.from({ length: 400 }, (_, i) => `line ${i} ${"x".repeat(92)}`).join("\n");
+  const readEnvelope = (text: string, data: Record<string, unknown>) => ({
+    status: "success",
+    data: { content, truncated: false, total_lines: 400, start_line: 1, ...data },
+    text,
+    stats: { time_ms: 4, total_lines: 400, bytes: content.length },
+    context: { cwd: ".", params_input: { path: "big.txt" }, path_resolved: "big.txt" },
+  });
+
+  it("a 40 KB read is one line under 50 KB and loads back as the identical message", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    const message = toolResult(content, readEnvelope(content, { end_line: 400 }));
+    const entry = store.appendMessage(message);
+    expect(messageOf(store, entry.id)).toBe(message); // memory keeps the full envelope
+    store.close();
+    const size = Buffer.byteLength(lineOf(store.path!, entry.id));
+    expect(size).toBeGreaterThan(40_000);
+    expect(size).toBeLessThan(50_000);
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
+  });
+
+  it("a read whose text adds a notice after the content stores the content once too", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    const text = `${content}\n\n[90 more lines in file. Use offset=401 to continue.]`;
+    const message = toolResult(text, readEnvelope(text, { end_line: 400, next_offset: 401 }));
+    const entry = store.appendMessage(message);
+    store.close();
+    expect(Buffer.byteLength(lineOf(store.path!, entry.id))).toBeLessThan(50_000);
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
+  });
+
+  it("an old line that holds the output three times still loads unchanged", () => {
+    const dir = tempDir();
+    const path = join(dir, "old.jsonl");
+    const message = toolResult(content, readEnvelope(content, { end_line: 400 }));
+    const header = { type: "session", version: 1, id: "old", timestamp: "t", cwd: "/p" };
+    const line = { type: "message", id: "e1", parentId: null, timestamp: "t", message };
+    writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(line)}\n`);
+    const reopened = unwrap(SessionStore.open(path, { readOnly: true }));
+    expect(messageOf(reopened, "e1")).toEqual(message);
+    expect(reopened.warnings).toEqual([]);
+  });
+
+  it("a stored length that does not fit the text is a corrupt line, skipped with a warning", () => {
+    const dir = tempDir();
+    const path = join(dir, "edited.jsonl");
+    const message = toolResult("short", { status: "success", data: {}, stats: { time_ms: 1 } });
+    const header = { type: "session", version: 1, id: "edited", timestamp: "t", cwd: "/p" };
+    const line = {
+      type: "message",
+      id: "e1",
+      parentId: null,
+      timestamp: "t",
+      message,
+      detailsFromContent: { text: 999 },
+    };
+    writeFileSync(path, `${JSON.stringify(header)}\n${JSON.stringify(line)}\n`);
+    const reopened = unwrap(SessionStore.open(path, { readOnly: true }));
+    expect(reopened.getEntry("e1")).toBeUndefined();
+    expect(reopened.warnings).toMatchObject([{ kind: "corrupt_line", line: 2 }]);
   });
 });
 

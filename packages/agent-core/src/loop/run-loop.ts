@@ -62,7 +62,6 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
         endSpan(span, "aborted");
         return { lastMessage, error: undefined, aborted: true, turns };
       }
-      run.appendMessage(message);
       lastMessage = message;
 
       const calls =

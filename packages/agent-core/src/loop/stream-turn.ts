@@ -1,4 +1,5 @@
 import { type AssistantMessage, type Context, emptyUsage } from "@gong/llm";
+import { toMessageDelta } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { isStructureError, retryDelayMs, shouldRetry, sleepUnlessAborted } from "../retry.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
@@ -71,7 +72,7 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
         const partial = normalizeAssistantContent(event.partial);
         begin(partial);
         run.setStreamMessage(partial);
-        run.emit({ type: "message_update", message: partial, assistantMessageEvent: event });
+        run.emit({ type: "message_update", assistantMessageEvent: toMessageDelta(event) });
       }
     }
   }
@@ -99,15 +100,20 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   return final;
 }
 
-/** Closes the streamed message; `discarded` marks one that will not be kept in the state. */
+/**
+ * Closes the streamed message; `discarded` marks one that will not be kept in the state.
+ * A kept message joins the state before its `message_end`, like every other message, so
+ * a listener that persists at `message_end` has it on disk before its tools run.
+ */
 function endMessage(run: RunContext, message: AssistantMessage, kept: boolean) {
+  if (kept) run.appendMessage(message);
   run.emit({ type: "message_end", message, ...(kept ? {} : { discarded: true }) });
 }
 
 /** A final error decided after the streamed attempt was closed as discarded. */
 function announceFinal(run: RunContext, message: AssistantMessage): AssistantMessage {
   run.emit({ type: "message_start", message });
-  run.emit({ type: "message_end", message });
+  endMessage(run, message, true);
   return message;
 }
 
@@ -115,9 +121,10 @@ function announceFinal(run: RunContext, message: AssistantMessage): AssistantMes
  * An LLM call with recovery (ARCHITECTURE §5, §8): retryable errors back off and try
  * again (abortable while waiting); an overflow compacts and retries once; a
  * structure error repairs the context and retries once, never compacting (J.9 5.3);
- * auth and other errors fail at once (J.9 5.6). Returns the message to keep, or
- * `undefined` when an aborted attempt had nothing worth keeping. Every streamed attempt
- * ends with `message_end`; attempts that are not kept carry `discarded: true`.
+ * auth and other errors fail at once (J.9 5.6). Returns the kept message (already in
+ * the state), or `undefined` when an aborted attempt had nothing worth keeping. Every
+ * streamed attempt ends with `message_end`; attempts that are not kept carry
+ * `discarded: true`.
  */
 export async function streamAssistantWithRecovery(
   run: RunContext,
