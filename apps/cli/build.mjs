@@ -21,9 +21,11 @@ await build({
   platform: "node",
   target: "node20",
   sourcemap: true,
-  // jiti (loads TypeScript hook modules) reads its own files at run time: keep it a
-  // real dependency instead of inlining it.
-  external: ["jiti"],
+  // Kept real dependencies instead of inlined: jiti (loads TypeScript hook modules)
+  // reads its own files at run time, and sharp (resizes images for the model) loads its
+  // native binary from the platform package next to it — bundled, it cannot find it
+  // and every image went to the model full size.
+  external: ["jiti", "sharp"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: {
     js: 'import { createRequire as __gongCreateRequire } from "node:module"; const require = __gongCreateRequire(import.meta.url);',

@@ -381,6 +381,63 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
   });
 });
 
+describe("bad input — a silent overflow compacts before the next call (ARCHITECTURE §4)", () => {
+  /** The provider answers normally but reports more input than the window holds (z.ai). */
+  const silentlyOverflowing = () =>
+    assistant([toolCall("t1", "read", { path: "notes.txt" })], { input: 9_000 });
+
+  async function agentWith(model: ReturnType<typeof mockModel>, enabled: boolean) {
+    const { mkdtemp, writeFile } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = await mkdtemp(path.join(tmpdir(), "gong-silent-"));
+    await writeFile(path.join(dir, "notes.txt"), "short notes");
+    const agent = new Agent({
+      // The history is estimated at ~1 600 tokens: only the provider's usage says it is too big.
+      model: { ...testModel, contextWindow: 8_000 },
+      streamFn: model.streamFn,
+      cwd: dir,
+      tools: [readFileTool()],
+      messages: conversation(6, 100),
+      settings: { compaction: { enabled, reserveTokens: 1_000, keepRecentTokens: 200 } },
+    });
+    const events: AgentEvent[] = [];
+    agent.subscribe((e) => events.push(e));
+    return { agent, events };
+  }
+
+  it("usage above the context window without an error compacts (reason overflow) before the next call", async () => {
+    const model = mockModel([
+      silentlyOverflowing(),
+      assistant([text(SUMMARY)]),
+      assistant([text("done")]),
+    ]);
+    const { agent, events } = await agentWith(model, true);
+    await agent.prompt("read notes.txt");
+    expect(events.find((e) => e.type === "compaction_start")).toMatchObject({
+      reason: "overflow",
+    });
+    expect(model.requests[1]?.systemPrompt).toContain("summarization");
+    const next = model.requests[2]!;
+    expect(extractSummary(next.messages[0]!)).toBeDefined();
+    expect(JSON.stringify(next.messages)).not.toContain("question 0 ");
+    expect(agent.state.messages.at(-1)?.content).toEqual([text("done")]);
+  });
+
+  it("autoCompaction off: no compaction, a warning that suggests /compact", async () => {
+    const model = mockModel([silentlyOverflowing(), assistant([text("done")])]);
+    const { agent, events } = await agentWith(model, false);
+    await agent.prompt("read notes.txt");
+    expect(events.some((e) => e.type === "compaction_start")).toBe(false);
+    expect(model.requests).toHaveLength(2);
+    const warnings = events.filter((e) => e.type === "warning");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      message: expect.stringMatching(/9000 input tokens.*8000.*\/compact/s),
+    });
+  });
+});
+
 describe("item 9 — a resumed context is measured afresh", () => {
   it("usage of messages kept from before a restored summary does not compact again", async () => {
     const model = mockModel([assistant([text("next answer")])], assistant([text(SUMMARY)]));

@@ -1,7 +1,7 @@
 export { getRegisteredApis, registerApi } from "./api-registry.js";
 export type { ClassifiedError } from "./errors/classify.js";
 export { classifyError, readRetryAfter } from "./errors/classify.js";
-export { isContextOverflow, OVERFLOW_PATTERNS } from "./errors/overflow.js";
+export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export type { AssistantMessageEventSource } from "./event-stream.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
 export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-keys.js";

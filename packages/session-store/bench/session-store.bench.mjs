@@ -1,5 +1,6 @@
 // Benchmarks for @gong/session-store (issue #5): append throughput with and without
-// fsync, open + buildContext for 1k / 10k / 20k-entry sessions, listing 5 000 sessions.
+// fsync, open + buildContext for 1k / 10k / 20k-entry sessions, listing 5 000 small
+// sessions, 2 000 large ones and one of 50 MB (listing reads at most 64 KB of each).
 // Run with `pnpm --filter @gong/session-store bench` (builds first through turbo).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +152,51 @@ for (let run = 0; run < 5; run++) {
   warm.push(performance.now() - start);
 }
 row("list 5 000 sessions, unchanged files", median(warm).toFixed(1), "ms", "size+mtime cache");
+
+// The 20 000-entry session above (~50 MB) alone in its project, never listed before.
+start = performance.now();
+const [big] = listSessions("/bench/open-20000", { gongHome: root });
+row(
+  "list one 50 MB session, first call",
+  (performance.now() - start).toFixed(1),
+  "ms",
+  `${big.messageCount} msgs counted in the first 64 KB, complete: ${big.messageCountComplete}`,
+);
+
+// 2 000 sessions of ~130 KB each (50 messages of 2.6 KB): larger than the listing reads.
+const largeDir = sessionDirFor("/bench/list-large", { gongHome: listHome });
+mkdirSync(largeDir, { recursive: true });
+const largeBody = Array.from({ length: 50 }, (_, i) =>
+  JSON.stringify({
+    type: "message",
+    id: `e${i}`,
+    parentId: i ? `e${i - 1}` : null,
+    timestamp: "t",
+    message: message(i, "z".repeat(2_500)),
+  }),
+).join("\n");
+for (let s = 0; s < 2_000; s++) {
+  const id = `l${String(s).padStart(5, "0")}`;
+  const header = JSON.stringify({
+    type: "session",
+    version: 1,
+    id,
+    timestamp: new Date().toISOString(),
+    cwd: "/bench/list-large",
+  });
+  writeFileSync(
+    join(largeDir, `2026-01-01T00-00-00-000Z_${id}.jsonl`),
+    `${header}\n${largeBody}\n`,
+  );
+}
+start = performance.now();
+listed = listSessions("/bench/list-large", { gongHome: listHome }).length;
+row(
+  "list 2 000 sessions of 130 KB, first call",
+  (performance.now() - start).toFixed(1),
+  "ms",
+  `${listed} listed, 64 KB read of each`,
+);
 
 rmSync(root, { recursive: true, force: true });
 console.log(`@gong/session-store benchmarks (node ${process.version})\n`);

@@ -1,12 +1,14 @@
 /**
- * Session listing for `--resume` and `/resume`: reads each file once, parses only the
- * header and the first user message, and counts messages by scanning bytes for the
- * line prefix every message entry is written with (`{"type":"message"`). Unchanged files
- * (same size and mtime) come from a per-process cache, so re-listing is nearly free.
+ * Session listing for `--resume` and `/resume`: reads at most the first 64 KB of each
+ * file (ARCHITECTURE §6: listing reads only headers, so a 50 MB session costs what a
+ * small one does), parses the header and the first user message from it, and counts the
+ * messages in it by scanning bytes for the line prefix every message entry is written
+ * with (`{"type":"message"`). Unchanged files (same size and mtime) come from a
+ * per-process cache, so re-listing is nearly free.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { Message } from "@gong/llm";
+import { type Message, parsePartialJson } from "@gong/llm";
 import type { SessionWarning, WarningListener } from "./errors.js";
 import { allSessionDirs } from "./find.js";
 import { parseObject } from "./parse.js";
@@ -22,7 +24,10 @@ export interface SessionInfo {
   modified: string;
   /** Text of the first user message (up to 200 characters), "" when there is none. */
   firstMessage: string;
+  /** Messages in the part of the file the listing reads: all of them when `messageCountComplete`. */
   messageCount: number;
+  /** False for a file larger than the listing reads: it holds more than `messageCount` messages. */
+  messageCountComplete: boolean;
   parentSession?: string;
 }
 
@@ -32,6 +37,8 @@ export interface ListSessionsOptions extends SessionLocationOptions {
 }
 
 const FIRST_MESSAGE_CHARS = 200;
+/** Enough for the header and the first prompt of nearly every session. */
+const LISTING_READ_BYTES = 64 * 1024;
 const MESSAGE_LINE = Buffer.from('\n{"type":"message"');
 const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo }>();
 
@@ -100,6 +107,7 @@ export function readSessionInfo(
   onWarning?: WarningListener,
 ): SessionInfo | undefined {
   let bytes: Buffer;
+  let size: number;
   let mtimeMs: number;
   let fd: number | undefined;
   try {
@@ -108,7 +116,8 @@ export function readSessionInfo(
     mtimeMs = stat.mtimeMs;
     const cached = cache.get(path);
     if (cached && cached.size === stat.size && cached.mtimeMs === mtimeMs) return cached.info;
-    bytes = Buffer.allocUnsafe(stat.size);
+    bytes = Buffer.allocUnsafe(Math.min(stat.size, LISTING_READ_BYTES));
+    size = stat.size;
     let read = 0;
     while (read < bytes.length) {
       const n = readSync(fd, bytes, read, bytes.length - read, read);
@@ -136,13 +145,16 @@ export function readSessionInfo(
   while (at !== -1) {
     const lineStart = at + 1;
     const lineEnd = bytes.indexOf(0x0a, lineStart);
-    // A torn last line (a writer mid-append) has no newline yet: not counted.
-    if (lineEnd === -1) break;
-    messageCount++;
-    if (firstMessage === undefined) {
-      const message = parseLine(bytes, lineStart, lineEnd)?.message as Message | undefined;
-      if (message?.role === "user") firstMessage = userText(message);
+    if (lineEnd === -1) {
+      // Cut off by the read limit (a torn last line of a writer mid-append has no newline
+      // either): not counted, but a long first prompt still names the session.
+      if (firstMessage === undefined && bytes.length < size) {
+        firstMessage = firstUserText(parsePartialJson(bytes.toString("utf8", lineStart)));
+      }
+      break;
     }
+    messageCount++;
+    firstMessage ??= firstUserText(parseLine(bytes, lineStart, lineEnd));
     at = bytes.indexOf(MESSAGE_LINE, lineEnd);
   }
 
@@ -155,14 +167,21 @@ export function readSessionInfo(
     modified: new Date(mtimeMs).toISOString(),
     firstMessage: firstMessage ?? "",
     messageCount,
+    messageCountComplete: bytes.length === size,
     ...(typeof header.parentSession === "string" ? { parentSession: header.parentSession } : {}),
   };
-  cache.set(path, { size: bytes.length, mtimeMs, info });
+  cache.set(path, { size, mtimeMs, info });
   return info;
 }
 
 function parseLine(bytes: Buffer, start: number, end: number): Record<string, unknown> | undefined {
   return parseObject(bytes.toString("utf8", start, end));
+}
+
+/** The text of a message entry's message if it is the user's, else undefined. */
+function firstUserText(entry: Record<string, unknown> | undefined): string | undefined {
+  const message = entry?.message as Message | undefined;
+  return message?.role === "user" ? userText(message) : undefined;
 }
 
 function userText(message: Extract<Message, { role: "user" }>): string {

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, ToolCall } from "@gong/llm";
 import { shouldCompact } from "../compaction/context-tokens.js";
+import { describeSilentOverflow } from "../compaction/silent-overflow.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { executeToolCalls } from "./execute-tools.js";
 import type { RunContext } from "./run-context.js";
@@ -22,10 +23,24 @@ function announce(run: RunContext, messages: Message[]) {
   }
 }
 
-/** Checked before every LLM call, also between the tool turns of one run (ARCHITECTURE §5). */
-async function compactIfNeeded(run: RunContext) {
+/**
+ * Checked before every LLM call, also between the tool turns of one run (ARCHITECTURE §5).
+ * `silentOverflow` describes a previous answer whose provider reported more input than
+ * the window holds: that is an overflow, compacted as one, whatever the threshold says.
+ */
+async function compactIfNeeded(run: RunContext, silentOverflow: string | undefined) {
   const settings = run.settings.compaction;
   if (!settings.enabled) return;
+  if (silentOverflow) {
+    const outcome = await run.compact("overflow");
+    if (outcome !== "compacted") {
+      run.emit({
+        type: "warning",
+        message: `${silentOverflow} It could not be compacted (${outcome}); run /compact or start a new session.`,
+      });
+    }
+    return;
+  }
   const tokens = run.contextTokens();
   if (shouldCompact(tokens, run.model().contextWindow, settings.reserveTokens)) {
     await run.compact("threshold");
@@ -42,6 +57,9 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
   let turns = 0;
   let lastMessage: AssistantMessage | undefined;
   let stopHookActive = false;
+  // Set by an answer that overflowed silently; the next call is preceded by a
+  // compaction. If the run ends first, the next prompt's threshold check sees the same usage.
+  let silentOverflow: string | undefined;
 
   for (;;) {
     let hasToolCalls = true;
@@ -56,13 +74,20 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
       announce(run, pending);
       pending = [];
 
-      await compactIfNeeded(run);
+      await compactIfNeeded(run, silentOverflow);
       const message = await streamAssistantWithRecovery(turn);
       if (!message) {
         endSpan(span, "aborted");
         return { lastMessage, error: undefined, aborted: true, turns };
       }
       lastMessage = message;
+      silentOverflow = describeSilentOverflow(message, run.model());
+      if (silentOverflow && !run.settings.compaction.enabled) {
+        run.emit({
+          type: "warning",
+          message: `${silentOverflow} Auto-compaction is off; run /compact or start a new session.`,
+        });
+      }
 
       const calls =
         message.stopReason === "error" || message.stopReason === "aborted"

@@ -1,4 +1,4 @@
-import type { AssistantMessage } from "../types.js";
+import type { AssistantMessage, Usage } from "../types.js";
 
 /**
  * Context-overflow wording per provider (seed 002 §4.4). Each pattern is specific to
@@ -37,6 +37,11 @@ export function isOverflowFailure(status: number | undefined, text: string): boo
   return matchesOverflowText(text);
 }
 
+/** Tokens the provider says the request's input took: uncached plus cache reads and writes. */
+export function promptTokens(usage: Usage): number {
+  return usage.input + usage.cacheRead + usage.cacheWrite;
+}
+
 /**
  * Did this assistant message fail (or silently succeed) because the context was too
  * long? True for an error classified `overflow`, an error whose text matches a
@@ -57,8 +62,7 @@ export function isContextOverflow(message: AssistantMessage, contextWindow?: num
     return matchesOverflowText(message.errorMessage ?? "");
   }
   if (contextWindow && message.stopReason !== "aborted") {
-    const input = message.usage.input + message.usage.cacheRead + message.usage.cacheWrite;
-    return input > contextWindow;
+    return promptTokens(message.usage) > contextWindow;
   }
   return false;
 }
