@@ -61,6 +61,18 @@ describe("gong sessions", () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(id);
     expect(list.stdout).toContain("list me");
+    expect(list.stdout).toContain(" 2 msgs ");
+  });
+
+  it("-r marks a message count it did not read to the end (the listing reads a bounded prefix)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("ok"), textResponse("ok again")]);
+    expect((await runGong(["-p", "short start"], box)).code).toBe(0);
+    expect((await runGong(["-c", "-p", "x".repeat(80_000)], box)).code).toBe(0);
+    const list = await runGong(["-r"], box);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(" 2+ msgs ");
+    expect(list.stdout).toContain("short start");
   });
 
   it("--no-session writes nothing", async () => {

@@ -14,8 +14,10 @@ export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<num
     io.stderr('gong: no saved sessions for this directory yet; start one with gong -p "...".\n');
     return 1;
   }
+  // The listing reads a bounded prefix of each file: a count it did not finish says so.
   const lines = sessions.map(
-    (s) => `${s.id}  ${s.modified}  ${s.messageCount} msgs  ${s.firstMessage}`,
+    (s) =>
+      `${s.id}  ${s.modified}  ${s.messageCount}${s.messageCountComplete ? "" : "+"} msgs  ${s.firstMessage}`,
   );
   io.stdout(`${lines.join("\n")}\n`);
   io.stdout('Resume one with: gong -r <id-prefix> -p "..."\n');
