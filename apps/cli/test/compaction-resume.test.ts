@@ -8,7 +8,7 @@ import {
 } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+import { runGong, sandbox, smallWindow } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -16,25 +16,6 @@ const mock = useMockLlmServer();
 const FILE_A = `${`${"alpha ".repeat(20)}\n`.repeat(135)}END-OF-A`;
 const FILE_B = `${`${"bravo ".repeat(20)}\n`.repeat(135)}END-OF-B`;
 const SUMMARY = "## Goal\nRead both files.\n## Progress\nSUMMARY-MARKER";
-
-/** A provider on the mock server whose window is small enough to compact in a test. */
-function smallWindow(box: Sandbox): void {
-  writeJson(path.join(box.gongHome, "models.json"), {
-    providers: {
-      tiny: {
-        baseUrl: mock.anthropicBaseUrl,
-        api: "anthropic-messages",
-        apiKey: "tiny-key",
-        models: [{ id: "tiny-1", contextWindow: 8000, maxTokens: 1000 }],
-      },
-    },
-  });
-  // Compact above 8000 - 1000 = 7000 tokens; keep only the newest turn's tail.
-  writeSettings(box.gongHome, {
-    compaction: { reserveTokens: 1000, keepRecentTokens: 200 },
-    retry: { maxRetries: 0 },
-  });
-}
 
 const messagesOf = (request: RecordedRequest) =>
   JSON.stringify((request.body as { messages: unknown }).messages);
@@ -44,7 +25,7 @@ const isSummaryCall = (request: RecordedRequest) =>
 describe("item 9 — compaction survives resume", () => {
   it("-c after a compaction sends the summary and the kept messages, not the whole history", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    smallWindow(box);
+    smallWindow(box, mock.anthropicBaseUrl);
     writeFileSync(path.join(box.cwd, "a.txt"), FILE_A);
     writeFileSync(path.join(box.cwd, "b.txt"), FILE_B);
     mock.enqueue([
@@ -78,7 +59,7 @@ describe("item 9 — compaction survives resume", () => {
 
   it("a resumed session is measured afresh: usage from before its compaction does not compact it again", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    smallWindow(box);
+    smallWindow(box, mock.anthropicBaseUrl);
     writeFileSync(path.join(box.cwd, "a.txt"), FILE_A);
     writeFileSync(path.join(box.cwd, "b.txt"), FILE_B);
     mock.enqueue([
@@ -116,7 +97,7 @@ describe("item 9 — compaction survives resume", () => {
     expect((await runGong(["-p", "read a.txt then b.txt"], box)).code).toBe(0);
     expect(mock.requests.filter(isSummaryCall)).toHaveLength(0);
 
-    smallWindow(box);
+    smallWindow(box, mock.anthropicBaseUrl);
     const sent = mock.requests.length;
     mock.enqueue([textResponse(SUMMARY), textResponse("Next done.")]);
     const resumed = await runGong(["-c", "--model", "tiny/tiny-1", "-p", "next"], box);

@@ -135,3 +135,30 @@ export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Pro
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * A provider `tiny` on the mock server with an 8 000-token window, so a test can
+ * compact: settings compact above 8000 - 1000 = 7000 tokens and keep only the newest
+ * turn's tail; no retries.
+ */
+export function smallWindow(
+  box: Sandbox,
+  baseUrl: string,
+  settings: Record<string, unknown> = {},
+): void {
+  writeJson(path.join(box.gongHome, "models.json"), {
+    providers: {
+      tiny: {
+        baseUrl,
+        api: "anthropic-messages",
+        apiKey: "tiny-key",
+        models: [{ id: "tiny-1", contextWindow: 8000, maxTokens: 1000 }],
+      },
+    },
+  });
+  writeSettings(box.gongHome, {
+    compaction: { reserveTokens: 1000, keepRecentTokens: 200 },
+    retry: { maxRetries: 0 },
+    ...settings,
+  });
+}

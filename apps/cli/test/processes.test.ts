@@ -1,29 +1,17 @@
-import { type ChildProcess, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import {
+  isProcessAlive,
+  liveProcessesInGroup,
+  textResponse,
+  toolCallResponse,
+} from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type GongRun, runGong, type Sandbox, sandbox, waitFor } from "./harness.js";
 
 const mock = useMockLlmServer();
-
-/** Live (non-zombie) processes of group `pgid`; zombies of a non-reaping init do not count. */
-function liveInGroup(pgid: number): string[] {
-  const ps = spawnSync("ps", ["-eo", "pid=,pgid=,stat=,args="], { encoding: "utf8" });
-  return ps.stdout
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => Number(fields[1]) === pgid && !fields[2]?.startsWith("Z"))
-    .map((fields) => fields.join(" "));
-}
-
-/** Whether `pid` is a live (non-zombie) process. */
-function isAlive(pid: number): boolean {
-  const ps = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" });
-  const stat = ps.stdout.trim();
-  return stat !== "" && !stat.startsWith("Z");
-}
 
 function readPid(box: Sandbox, name: string): number {
   return Number(readFileSync(path.join(box.cwd, name), "utf8").trim());
@@ -102,19 +90,19 @@ describe("processes — background jobs live for the session", () => {
     // After its call returned, the job went on printing and counting for half a second.
     const ticked = /ticked (\d+) times/.exec(JSON.stringify(mock.requests[2]!.body));
     expect(Number(ticked?.[1])).toBeGreaterThan(0);
-    expect(isAlive(readPid(box, "job.pid"))).toBe(false);
+    expect(isProcessAlive(readPid(box, "job.pid"))).toBe(false);
   });
 
   it("SIGTERM: exit 143 and the job is gone", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     enqueueJobThenStall();
     const { child, running, jobPid } = await runUntilJobStarted(box, ["-p", "start the server"]);
-    expect(isAlive(jobPid)).toBe(true);
+    expect(isProcessAlive(jobPid)).toBe(true);
     child.kill("SIGTERM");
     const run = await running;
     expect(run.code).toBe(143);
     expect(run.stderr).toBe("gong: aborted\n");
-    expect(isAlive(jobPid)).toBe(false);
+    expect(isProcessAlive(jobPid)).toBe(false);
   });
 
   it("SIGHUP (the terminal closed): exit 129 and the job is gone", async () => {
@@ -124,7 +112,7 @@ describe("processes — background jobs live for the session", () => {
     child.kill("SIGHUP");
     const run = await running;
     expect(run.code).toBe(129);
-    expect(isAlive(jobPid)).toBe(false);
+    expect(isProcessAlive(jobPid)).toBe(false);
   });
 
   it("a second SIGINT while a job that ignores TERM is being stopped: exit 130 and the job is gone", async () => {
@@ -136,12 +124,12 @@ describe("processes — background jobs live for the session", () => {
     // The run is over (agent_end): the session is closing and gives the job TERM and a
     // grace period, which it ignores. The second Ctrl+C cannot wait for that.
     await waitFor(() => started.stdout().includes('"type":"agent_end"'));
-    expect(isAlive(jobPid)).toBe(true);
+    expect(isProcessAlive(jobPid)).toBe(true);
     child.kill("SIGINT");
     const run = await running;
     expect(run.code).toBe(130);
     expect(run.stderr).toBe("gong: aborted\n");
-    expect(isAlive(jobPid)).toBe(false);
+    expect(isProcessAlive(jobPid)).toBe(false);
   });
 });
 
@@ -164,7 +152,7 @@ describe("processes — Ctrl+C / SIGTERM exit non-zero in print and json mode", 
     const pidFile = path.join(box.cwd, "tool.pid");
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"));
     const pgid = readPid(box, "tool.pid");
-    expect(liveInGroup(pgid).length).toBeGreaterThan(0);
+    expect(liveProcessesInGroup(pgid).length).toBeGreaterThan(0);
     child!.kill(signal);
     return { run: await running, pgid };
   }
@@ -194,21 +182,21 @@ describe("processes — Ctrl+C / SIGTERM exit non-zero in print and json mode", 
     expect(run.code).toBe(130);
     expect(run.stderr).toBe("gong: aborted\n");
     expect(run.stdout).toBe("");
-    expect(liveInGroup(pgid)).toEqual([]);
+    expect(liveProcessesInGroup(pgid)).toEqual([]);
   });
 
   it("SIGINT while bash runs (json mode): exit 130", async () => {
     const { run, pgid } = await signalDuringTool(["--mode", "json", "-p", "sleep"], "SIGINT");
     expect(run.code).toBe(130);
     expect(run.stderr).toBe("gong: aborted\n");
-    expect(liveInGroup(pgid)).toEqual([]);
+    expect(liveProcessesInGroup(pgid)).toEqual([]);
   });
 
   it("SIGTERM while bash runs (print mode): exit 143, the tool's process tree is gone", async () => {
     const { run, pgid } = await signalDuringTool(["-p", "sleep a while"], "SIGTERM");
     expect(run.code).toBe(143);
     expect(run.stderr).toBe("gong: aborted\n");
-    expect(liveInGroup(pgid)).toEqual([]);
+    expect(liveProcessesInGroup(pgid)).toEqual([]);
   });
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type RecordedRequest, textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+import { jsonLines, runGong, type Sandbox, sandbox, smallWindow } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -12,25 +12,6 @@ const SUMMARY = "## Goal\nRead the notes.\n## Progress\nSUMMARY-MARKER";
 const EARLIER = `earlier request ${"context ".repeat(1300)}`;
 /** Big enough to be the kept tail on its own, so the earlier request can be summarised. */
 const NOTES = `NOTES-BODY ${"note ".repeat(300)}`;
-
-/** A provider on the mock server with an 8 000-token window. */
-function smallWindow(box: Sandbox, settings: Record<string, unknown> = {}): void {
-  writeJson(path.join(box.gongHome, "models.json"), {
-    providers: {
-      tiny: {
-        baseUrl: mock.anthropicBaseUrl,
-        api: "anthropic-messages",
-        apiKey: "tiny-key",
-        models: [{ id: "tiny-1", contextWindow: 8000, maxTokens: 1000 }],
-      },
-    },
-  });
-  writeSettings(box.gongHome, {
-    compaction: { reserveTokens: 1000, keepRecentTokens: 200 },
-    retry: { maxRetries: 0 },
-    ...settings,
-  });
-}
 
 /** The provider answers without an error but says it took more input than the window. */
 const silentlyOverflowing = () =>
@@ -56,7 +37,7 @@ function sessionEntries(box: Sandbox): Record<string, unknown>[] {
 describe("issue: bad input — a silent overflow triggers compaction", () => {
   it("usage above the window without an error compacts (overflow) before the next request", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    smallWindow(box);
+    smallWindow(box, mock.anthropicBaseUrl);
     writeFileSync(path.join(box.cwd, "notes.txt"), NOTES);
     mock.enqueue([textResponse("Noted.")]);
     expect((await runGong(["--model", "tiny/tiny-1", "-p", EARLIER], box)).code).toBe(0);
@@ -81,7 +62,7 @@ describe("issue: bad input — a silent overflow triggers compaction", () => {
 
   it("autoCompaction false: no compaction, a warning that suggests /compact", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    smallWindow(box, { autoCompaction: false });
+    smallWindow(box, mock.anthropicBaseUrl, { autoCompaction: false });
     writeFileSync(path.join(box.cwd, "notes.txt"), NOTES);
     mock.enqueue([silentlyOverflowing(), textResponse("Read.")]);
     const run = await runGong(["--model", "tiny/tiny-1", "-p", "read notes.txt"], box);

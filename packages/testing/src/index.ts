@@ -1,3 +1,4 @@
+export { isProcessAlive, liveProcessesInGroup } from "./processes.js";
 export type {
   MockLlmServer,
   MockLlmServerOptions,

@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { liveProcessesInGroup } from "@gong/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ProcessGroups, signalGroup, type ToolResponse } from "../src/index.js";
 import { makeProject, type Project } from "./helpers.js";
@@ -10,16 +10,6 @@ beforeEach(() => {
   project = makeProject();
 });
 afterEach(() => project.cleanup());
-
-/** Live (non-zombie) processes of group `pgid`, as `ps` sees them. */
-function survivors(pgid: number): string[] {
-  const ps = spawnSync("ps", ["-eo", "pid=,pgid=,stat=,args="], { encoding: "utf8" });
-  return ps.stdout
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter((fields) => Number(fields[1]) === pgid && !fields[2]?.startsWith("Z"))
-    .map((fields) => fields.join(" "));
-}
 
 function pgidFrom(text: string): number {
   const match = /PGID=(\d+)/.exec(text);
@@ -166,7 +156,7 @@ describe("J.2 bash — 4. processes", () => {
       timeout: 1,
     });
     expect(response.error?.code).toBe("TIMEOUT");
-    expect(survivors(pgidFrom(response.text))).toEqual([]);
+    expect(liveProcessesInGroup(pgidFrom(response.text))).toEqual([]);
   });
 
   it("4.2 pipe with SIGPIPE", async () => {
@@ -192,7 +182,7 @@ describe("J.2 bash — 4. processes", () => {
     expect(response.text).toContain("started");
     // The background sleep is still running (we return, we do not kill it): ps sees it.
     const pgid = pgidFrom(response.text);
-    expect(survivors(pgid).length).toBeGreaterThan(0);
+    expect(liveProcessesInGroup(pgid).length).toBeGreaterThan(0);
     signalGroup(pgid, "SIGKILL");
   });
 
@@ -266,7 +256,7 @@ describe("J.2 bash — 5. pi regressions", () => {
     expect(response.error?.code).toBe("ABORTED");
     expect(response.text).toContain("Command aborted");
     expect(pgid).toBeGreaterThan(0);
-    expect(survivors(pgid)).toEqual([]);
+    expect(liveProcessesInGroup(pgid)).toEqual([]);
   });
 
   it("5.4 bash syntax, not sh", async () => {
@@ -358,9 +348,9 @@ describe("processes — background jobs live for the session", () => {
       const pgid = pgidFrom(response.text);
       // The job prints every 50 ms: with its pipe closed, it would die of SIGPIPE at once.
       await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(survivors(pgid).length).toBeGreaterThan(0);
+      expect(liveProcessesInGroup(pgid).length).toBeGreaterThan(0);
       await processes.dispose();
-      expect(survivors(pgid)).toEqual([]);
+      expect(liveProcessesInGroup(pgid)).toEqual([]);
     } finally {
       session.cleanup();
     }
