@@ -69,7 +69,7 @@ export function parseJsonConfig(text: string): ParseJsonConfigResult {
       message: expected ? `expected ${expected}, ${found}` : "not a JSON value",
     };
   }
-  return { ok: true, value: valueOf(tree), locate: locateIn(source, tree) };
+  return { ok: true, value: plainValue(tree), locate: locateIn(source, tree) };
 }
 
 /**
@@ -97,19 +97,19 @@ export function readJsonConfigFile(file: string): ReadJsonConfigResult {
 }
 
 /** The plain value of a parse tree (jsonc-parser's `getNodeValue`, kept free of prototypes). */
-function valueOf(node: Node): unknown {
+function plainValue(node: Node): unknown {
   switch (node.type) {
     case "object": {
       // A null prototype: a key named "__proto__" in a settings file stays a plain key.
       const out: Record<string, unknown> = Object.create(null);
       for (const property of node.children ?? []) {
         const [key, value] = property.children ?? [];
-        if (key && value) out[String(key.value)] = valueOf(value);
+        if (key && value) out[String(key.value)] = plainValue(value);
       }
       return { ...out };
     }
     case "array":
-      return (node.children ?? []).map(valueOf);
+      return (node.children ?? []).map(plainValue);
     default:
       return node.value;
   }
