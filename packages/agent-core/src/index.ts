@@ -20,6 +20,7 @@ export type {
   CommandHooksOptions,
 } from "./hooks/command-hooks.js";
 export { createCommandHooks } from "./hooks/command-hooks.js";
+export { CommandHooksSchema } from "./hooks/hooks-schema.js";
 export type { LoadedHookModules } from "./hooks/load-modules.js";
 export { loadHookModules } from "./hooks/load-modules.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, HookRunner } from "./hooks/runner.js";
