@@ -24,6 +24,9 @@ await build({
   // jiti (loads TypeScript hook modules) reads its own files at run time: keep it a
   // real dependency instead of inlining it.
   external: ["jiti"],
+  // Prefer a package's ESM build: jsonc-parser's default (UMD) build require()s its own
+  // modules by computed relative paths, which a bundle cannot follow.
+  mainFields: ["module", "main"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: {
     js: 'import { createRequire as __gongCreateRequire } from "node:module"; const require = __gongCreateRequire(import.meta.url);',

@@ -1,5 +1,4 @@
 export type { SessionInfo } from "@gong/session-store";
-export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
 export {
   expandHome,
   globalSettingsPath,

@@ -60,7 +60,14 @@ export function formatConfigIssue(
 type Report = (path: ConfigPath, part: "key" | "value", message: string) => void;
 type Kept = { ok: true; value: unknown } | { ok: false };
 
-function walk(schema: TSchema, value: unknown, path: ConfigPath, report: Report): Kept {
+/** `outcome` says what is dropped when `value` itself does not fit (default: its key or entry). */
+function walk(
+  schema: TSchema,
+  value: unknown,
+  path: ConfigPath,
+  report: Report,
+  outcome = dropped(path),
+): Kept {
   const kind = schema[Kind];
   if (kind === "Object" && isPlainObject(value)) return walkObject(schema, value, path, report);
   if (kind === "Record" && isPlainObject(value)) {
@@ -86,7 +93,7 @@ function walk(schema: TSchema, value: unknown, path: ConfigPath, report: Report)
   report(
     path,
     "value",
-    `${name(path)} must be ${expected(schema)} (found ${describe(value)}); ${dropped(path)}`,
+    `${name(path)} must be ${expected(schema)} (found ${describe(value)}); ${outcome}`,
   );
   return { ok: false };
 }
@@ -99,6 +106,7 @@ function walkObject(
 ): Kept {
   const properties = (schema.properties ?? {}) as Record<string, TSchema>;
   const extra = schema.additionalProperties as TSchema | boolean | undefined;
+  const required = (schema.required ?? []) as string[];
   const out: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {
     const child = Object.hasOwn(properties, key)
@@ -117,12 +125,18 @@ function walkObject(
       } else out[key] = entry;
       continue;
     }
+    // Without a valid required key the whole entry is unusable: one warning says so.
+    if (required.includes(key)) {
+      const kept = walk(child, entry, [...path, key], report, dropped(path));
+      if (!kept.ok) return { ok: false };
+      out[key] = kept.value;
+      continue;
+    }
     const kept = walk(child, entry, [...path, key], report);
     if (kept.ok) out[key] = kept.value;
   }
-  const missing = ((schema.required ?? []) as string[]).filter((key) => !Object.hasOwn(out, key));
+  const missing = required.filter((key) => !Object.hasOwn(out, key));
   if (missing.length > 0) {
-    // What is missing may have been dropped just above; the entry is unusable either way.
     const where = path.length === 0 ? "the file" : name(path);
     report(
       path,
@@ -136,6 +150,7 @@ function walkObject(
 
 /** `"preset"`, `"hooks.PreToolUse[0].matcher"`. */
 function name(path: ConfigPath): string {
+  if (path.length === 0) return "the file";
   let text = "";
   for (const part of path)
     text += typeof part === "number" ? `[${part}]` : text ? `.${part}` : part;

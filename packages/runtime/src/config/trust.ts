@@ -8,8 +8,8 @@
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { formatConfigIssue, readJsonConfigFile } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
-import { readJsonFile } from "./json-file.js";
 import { globalSettingsPath } from "./paths.js";
 
 /** Project settings keys that run code (hooks, the shell) or widen access (allowedPaths). */
@@ -44,9 +44,10 @@ export async function trustFolder(
   const file = globalSettingsPath(gongHome);
   const real = realPath(folder);
   if (real === undefined) return { ok: false, message: `cannot resolve ${folder} to trust it` };
-  const read = readJsonFile(file);
+  const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
-    return { ok: false, message: `${read.message}; fix it, then run gong --trust again` };
+    const message = `${read.message}; fix it, then run gong --trust again`;
+    return { ok: false, message: formatConfigIssue(file, { ...read, message }) };
   }
   const current = read.ok ? read.value : {};
   if (typeof current !== "object" || current === null || Array.isArray(current)) {
@@ -85,7 +86,7 @@ export function untrustedFolderWarning(
 
 /** The real paths of the absolute `trustedFolders` entries; undefined when undecidable. */
 function trustedFoldersOf(gongHome: string): string[] | undefined {
-  const read = readJsonFile(globalSettingsPath(gongHome));
+  const read = readJsonConfigFile(globalSettingsPath(gongHome));
   if (!read.ok) return undefined;
   const listed = (read.value as { trustedFolders?: unknown } | null)?.trustedFolders;
   if (!isStringArray(listed)) return undefined;

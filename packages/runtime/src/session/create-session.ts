@@ -1,6 +1,6 @@
 import path from "node:path";
 import { Agent, type AgentSettings } from "@gong/agent-core";
-import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
+import { createModelRegistry, formatConfigIssue, stream, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext } from "@gong/session-store";
 import { ProcessGroups, type Tool } from "@gong/tools";
 import {
@@ -66,7 +66,7 @@ export async function createCodingSession(
   const settings = loaded.settings;
 
   const registry = createModelRegistry({ gongHome, env });
-  for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
+  for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
   // Every tool set the session builds (settings reloads too) shares one, so the
   // session's close ends every background job any of them started.
