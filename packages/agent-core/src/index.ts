@@ -9,6 +9,8 @@ export { pruneToolOutputs } from "./compaction/prune.js";
 export { extractSummary, SUMMARY_PREFIX } from "./compaction/summary-prompt.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
+export type { CappedText } from "./context-cap.js";
+export { capContextText } from "./context-cap.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
 export type { AgentEvent, AgentEventListener } from "./events.js";
 export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";

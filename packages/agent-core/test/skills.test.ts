@@ -136,7 +136,9 @@ describe("skills — front matter parsed as YAML", () => {
     expect(parsed.ok && parsed.warnings).toEqual([
       '/skills/a/SKILL.md:4:8: "model" must be a string (found an array); the key was ignored',
       '/skills/a/SKILL.md:5:16: "allowed-tools" must be a string or an array of strings (found an object); the key was ignored',
-      expect.stringMatching(/^\/skills\/a\/SKILL\.md:6:1: unknown key "descripton" \(known: name, description, /),
+      expect.stringMatching(
+        /^\/skills\/a\/SKILL\.md:6:1: unknown key "descripton" \(known: name, description, /,
+      ),
     ]);
   });
 

@@ -1,5 +1,6 @@
 import type { UserMessage } from "@gong/llm";
 import type { ToolResponse } from "@gong/truncate";
+import { capContextText } from "../context-cap.js";
 import {
   fromClaudeToolInput,
   matchesTool,
@@ -133,6 +134,13 @@ export function createCommandHooks(
     hook_event_name: event,
   });
 
+  /** What a hook says goes to the model: capped like a context file, with a warning. */
+  const cap = (text: string, event: CommandHookEvent, command: string, what: string) => {
+    const capped = capContextText(text, `${event} hook "${command}" ${what}`);
+    if (capped.warning) notify(capped.warning);
+    return capped.text;
+  };
+
   async function run(
     event: CommandHookEvent,
     target: string | undefined,
@@ -159,7 +167,10 @@ export function createCommandHooks(
           },
         );
         if (result.exitCode === 2) {
-          const reason = result.stderr.trim() || `blocked by hook command "${hook.command}"`;
+          const stderr = result.stderr.trim();
+          const reason = stderr
+            ? cap(stderr, event, hook.command, "reason")
+            : `blocked by hook command "${hook.command}"`;
           outcomes.push({ block: reason, output: {} });
           return outcomes; // a block ends the chain
         }
@@ -172,19 +183,31 @@ export function createCommandHooks(
         }
         const output = parseOutput(result.stdout);
         if (!output) {
-          outcomes.push({ output: {}, plainStdout: result.stdout.trim() });
+          const stdout = result.stdout.trim();
+          outcomes.push({
+            output: {},
+            plainStdout: stdout && cap(stdout, event, hook.command, "output"),
+          });
           continue;
         }
         const specific = output.hookSpecificOutput;
+        if (typeof specific?.additionalContext === "string") {
+          specific.additionalContext = cap(
+            specific.additionalContext,
+            event,
+            hook.command,
+            "additionalContext",
+          );
+        }
         const denied =
           specific?.permissionDecision === "deny" || specific?.permissionDecision === "ask";
         let block: string | undefined;
         if (output.decision === "block" || denied || output.continue === false) {
+          const reason = specific?.permissionDecisionReason ?? output.reason ?? output.stopReason;
           block =
-            specific?.permissionDecisionReason ??
-            output.reason ??
-            output.stopReason ??
-            `blocked by hook command "${hook.command}"`;
+            typeof reason === "string"
+              ? cap(reason, event, hook.command, "reason")
+              : `blocked by hook command "${hook.command}"`;
           if (specific?.permissionDecision === "ask") {
             block = `needs the user's confirmation, which this mode cannot ask for: ${block}`;
           }
