@@ -75,3 +75,46 @@ describe("bad input — wrong configuration is a warning with file:line:column, 
     ]);
   });
 });
+
+describe("bad input — context-file discovery never hangs or breaks", () => {
+  it("an AGENTS.md that is a FIFO is skipped with a warning; the run completes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    execFileSync("mkfifo", [path.join(box.cwd, "AGENTS.md")]);
+    mock.enqueue([textResponse("fine")]);
+    const run = await runGong(["-p", "hello"], box, { timeoutMs: 10_000 });
+    expect(run.code).toBe(0);
+    expect(warnings(run.stderr)).toEqual([
+      `gong: warning: ${path.join(box.cwd, "AGENTS.md")} is a FIFO, not a regular file; skipped`,
+    ]);
+  });
+
+  it("an AGENTS.md in a symlink loop (ELOOP) is skipped with a warning; the run completes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    symlinkSync("AGENTS.md", path.join(box.cwd, "AGENTS.md"));
+    writeFileSync(path.join(box.cwd, "CLAUDE.md"), "claude-rules-5d1e");
+    mock.enqueue([textResponse("fine")]);
+    const run = await runGong(["-p", "hello"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("fine");
+    expect(warnings(run.stderr)).toEqual([
+      expect.stringMatching(/^gong: warning: cannot read .*AGENTS\.md \(ELOOP.*\); skipped$/),
+    ]);
+  });
+});
+
+describe("bad input — caps on what goes into the context", () => {
+  it("a 50 MB AGENTS.md: the system prompt stays under 55 KB with a truncation notice", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.cwd, "AGENTS.md");
+    writeFileSync(file, `${"rule: keep it short\n".repeat(2_621_440)}`);
+    mock.enqueue([textResponse("fine")]);
+    const run = await runGong(["-p", "hello"], box);
+    expect(run.code).toBe(0);
+    const system = systemOf(0);
+    expect(Buffer.byteLength(system)).toBeLessThan(55 * 1024);
+    expect(system).toContain(`[${file} truncated to the first 2000 lines`);
+    expect(warnings(run.stderr)).toEqual([
+      expect.stringMatching(/^gong: warning: .*AGENTS\.md is 50\.0MB; only the first 2000 lines/),
+    ]);
+  });
+});

@@ -124,21 +124,24 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    // Resources are discovered again before turns; a file skipped or cut is said once.
+    const reported = new Set<string>();
+    const discover = () => {
+      const resources = discoverResources({ cwd, gongHome });
+      for (const warning of resources.warnings) {
+        if (!reported.has(warning)) warn(warning);
+        reported.add(warning);
+      }
+      return resources;
+    };
+    const skills = loadSkills(discover().skillDirs, warn);
     const flags = {
       systemPrompt: options.systemPrompt,
       appendSystemPrompt: options.appendSystemPrompt,
     };
     const promptSource = new SystemPromptSource(
       [...systemPromptFiles({ cwd, gongHome }), ...flagFiles(flags, cwd)],
-      (currentTools) =>
-        assembleSystemPrompt(
-          cwd,
-          discoverResources({ cwd, gongHome }),
-          currentTools,
-          skills,
-          flags,
-        ),
+      (currentTools) => assembleSystemPrompt(cwd, discover(), currentTools, skills, flags),
     );
     const truncator = createTruncator(cwd, env, warn);
 
@@ -150,7 +153,7 @@ export async function createCodingSession(
       from?: Agent,
     ): Promise<Agent> => {
       const current = loadedNow.settings;
-      const { hookFiles, projectHookFiles } = discoverResources({ cwd, gongHome });
+      const { hookFiles, projectHookFiles } = discover();
       const trusted = loadedNow.projectTrusted;
       // One line for everything an untrusted folder was denied; not repeated at each reload.
       const trustWarning = untrustedFolderWarning(
