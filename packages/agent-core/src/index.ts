@@ -18,6 +18,7 @@ export type {
   CommandHookEntry,
   CommandHookEvent,
   CommandHookMatcher,
+  CommandHooks,
   CommandHooksConfig,
   CommandHooksOptions,
 } from "./hooks/command-hooks.js";

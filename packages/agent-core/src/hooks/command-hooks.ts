@@ -106,6 +106,15 @@ function describeFailure(
   return `${event} hook "${command}" failed (${how}): ${detail}`;
 }
 
+/** Command hooks whose configuration can change while the session goes on. */
+export interface CommandHooks extends AgentHooks {
+  /**
+   * Settings edited mid-session: the next calls run the new hooks. SessionStart does
+   * not run again — the session already started.
+   */
+  setConfig(config: CommandHooksConfig): void;
+}
+
 /**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
@@ -114,16 +123,11 @@ function describeFailure(
  * `notify` and the hooks after it still run.
  */
 export function createCommandHooks(
-  config: CommandHooksConfig,
+  initialConfig: CommandHooksConfig,
   options: CommandHooksOptions,
-): AgentHooks {
+): CommandHooks {
   const notify = options.notify ?? ((message: string) => process.emitWarning(message));
-  // Each command enforces its own timeout; the agent-level limit only has to cover them
-  // all running one after another.
-  const totalTimeoutS = Object.values(config)
-    .flatMap((m) => m ?? [])
-    .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
-    .reduce((sum, t) => sum + t, 0);
+  let config = initialConfig;
   let sessionStarted = false;
   let pendingContext: string[] = [];
 
@@ -227,7 +231,19 @@ export function createCommandHooks(
 
   return {
     name: "command-hooks",
-    timeoutMs: totalTimeoutS * 1000 + 1000,
+    // Each command enforces its own timeout; the agent-level limit only has to cover
+    // them all running one after another.
+    get timeoutMs() {
+      const totalTimeoutS = Object.values(config)
+        .flatMap((m) => m ?? [])
+        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
+        .reduce((sum, t) => sum + t, 0);
+      return totalTimeoutS * 1000 + 1000;
+    },
+
+    setConfig(next) {
+      config = next;
+    },
 
     async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
       const outcomes = await run("PreToolUse", toolName, {
