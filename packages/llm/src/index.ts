@@ -6,7 +6,11 @@ export type {
   ParseJsonConfigResult,
   ReadJsonConfigResult,
 } from "./config-files/json-config.js";
-export { parseJsonConfig, readJsonConfigFile } from "./config-files/json-config.js";
+export {
+  parseJsonConfig,
+  readJsonConfigFile,
+  setJsonConfigValue,
+} from "./config-files/json-config.js";
 export type { ConfigPosition } from "./config-files/position.js";
 export { positionAt } from "./config-files/position.js";
 export type {

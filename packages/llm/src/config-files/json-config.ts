@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import {
+  applyEdits,
   findNodeAtLocation,
+  modify,
   type Node,
   type ParseError,
   parseTree,
@@ -20,7 +22,7 @@ export type ParseJsonConfigResult =
   | { ok: false; position: ConfigPosition; message: string };
 
 export type ReadJsonConfigResult =
-  | ({ ok: true } & JsonConfig)
+  | ({ ok: true; text: string } & JsonConfig)
   | { ok: false; missing: true }
   | { ok: false; missing: false; line?: number; column?: number; message: string };
 
@@ -87,13 +89,25 @@ export function readJsonConfigFile(file: string): ReadJsonConfigResult {
     return { ok: false, missing: false, message: `cannot read it: ${(error as Error).message}` };
   }
   const parsed = parseJsonConfig(text);
-  if (parsed.ok) return parsed;
+  if (parsed.ok) return { ...parsed, text };
   return {
     ok: false,
     missing: false,
     ...parsed.position,
     message: `invalid JSON: ${parsed.message}`,
   };
+}
+
+/**
+ * `text` with the value at `path` set, its comments and layout kept: rewriting a
+ * settings file (`gong --trust`) must not throw away what the user wrote beside it.
+ */
+export function setJsonConfigValue(text: string, path: ConfigPath, value: unknown): string {
+  const source = text.trim() === "" ? "{}\n" : text;
+  const edits = modify(source, path, value, {
+    formattingOptions: { insertSpaces: true, tabSize: 2, eol: "\n" },
+  });
+  return applyEdits(source, edits);
 }
 
 /** The plain value of a parse tree (jsonc-parser's `getNodeValue`, kept free of prototypes). */

@@ -8,7 +8,7 @@
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { formatConfigIssue, readJsonConfigFile } from "@gong/llm";
+import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
 import { globalSettingsPath } from "./paths.js";
 
@@ -33,7 +33,7 @@ export function isTrustedFolder(folder: string, gongHome: string): boolean {
 
 /**
  * Records `folder` (its real path) in the user settings' `trustedFolders`, keeping the
- * file's other keys; an atomic write, so a crash never leaves half a settings file.
+ * file's other keys and its comments; an atomic write, so a crash never leaves half a settings file.
  * Refuses when the file cannot be read as a JSON object: rewriting it would lose the
  * user's settings.
  */
@@ -61,8 +61,12 @@ export async function trustFolder(
   const folders = listed ?? [];
   if (!folders.includes(real)) {
     await mkdir(gongHome, { recursive: true });
-    const next = { ...settings, trustedFolders: [...folders, real] };
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    const text = setJsonConfigValue(
+      read.ok ? read.text : "",
+      ["trustedFolders"],
+      [...folders, real],
+    );
+    await writeFileAtomic(file, text.endsWith("\n") ? text : `${text}\n`);
   }
   return { ok: true, folder: real, file };
 }
