@@ -26,6 +26,9 @@ await build({
   // native binary from the platform package next to it — bundled, it cannot find it
   // and every image went to the model full size.
   external: ["jiti", "sharp"],
+  // Prefer a package's ESM build: jsonc-parser's default (UMD) build require()s its own
+  // modules by computed relative paths, which a bundle cannot follow.
+  mainFields: ["module", "main"],
   // Bundled CommonJS dependencies call require() for Node built-ins.
   banner: {
     js: 'import { createRequire as __gongCreateRequire } from "node:module"; const require = __gongCreateRequire(import.meta.url);',

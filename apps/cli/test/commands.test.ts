@@ -135,7 +135,7 @@ describe("gong — errors a user sees", () => {
     mock.enqueue(textResponse("fine"));
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`${file} at line 3, column 3`);
+    expect(run.stderr).toContain(`${file}:3:3: invalid JSON`);
   });
 });
 

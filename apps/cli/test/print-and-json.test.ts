@@ -150,7 +150,7 @@ describe("gong --mode json", () => {
     expect(lines[0]!.type).toBe("session");
     expect(lines[1]).toMatchObject({
       type: "warning",
-      message: expect.stringContaining("settings.json at line 1"),
+      message: expect.stringContaining("settings.json:1:3: invalid JSON"),
     });
     expect(run.stderr).toBe("");
   });

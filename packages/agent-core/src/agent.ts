@@ -101,7 +101,7 @@ export class Agent {
   private readonly internal: Omit<AgentState, "pendingToolCalls"> & { pending: Set<string> };
   private readonly listeners: AgentEventListener[] = [];
   private readonly hooks: HookRunner;
-  private readonly settings: ResolvedSettings;
+  private settings: ResolvedSettings;
   private readonly metricsCollector = new MetricsCollector();
   private readonly compaction: CompactionController;
   private readonly skillSession: SkillSession | undefined;
@@ -188,6 +188,16 @@ export class Agent {
 
   setTools(tools: Tool[]): void {
     this.internal.tools = tools;
+  }
+
+  /**
+   * Replaces the settings (retry, compaction, output levels, timeouts…) from the next
+   * run on; the conversation, metrics and compaction state stay. A run in progress
+   * keeps the settings it started with.
+   */
+  applySettings(settings: AgentSettings): void {
+    this.settings = resolveSettings(settings);
+    this.hooks.setTimeoutMs(this.settings.hookTimeoutMs);
   }
 
   setSystemPrompt(systemPrompt: string): void {

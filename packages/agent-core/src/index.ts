@@ -9,6 +9,8 @@ export { pruneToolOutputs } from "./compaction/prune.js";
 export { extractSummary, SUMMARY_PREFIX } from "./compaction/summary-prompt.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
+export type { CappedText } from "./context-cap.js";
+export { capContextText } from "./context-cap.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
 export type { AgentEvent, AgentEventListener, AssistantMessageDelta } from "./events.js";
 export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
@@ -16,10 +18,12 @@ export type {
   CommandHookEntry,
   CommandHookEvent,
   CommandHookMatcher,
+  CommandHooks,
   CommandHooksConfig,
   CommandHooksOptions,
 } from "./hooks/command-hooks.js";
 export { createCommandHooks } from "./hooks/command-hooks.js";
+export { CommandHooksSchema } from "./hooks/hooks-schema.js";
 export type { LoadedHookModules } from "./hooks/load-modules.js";
 export { loadHookModules } from "./hooks/load-modules.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, HookRunner } from "./hooks/runner.js";

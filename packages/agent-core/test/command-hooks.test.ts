@@ -328,6 +328,35 @@ describe("Claude Code command hooks — other events", () => {
     expect(JSON.stringify(second)).toContain("current branch: main");
   });
 
+  it("bad input: a hook's 10 MB output or reason is capped at 50 KB with a notice and a warning", async () => {
+    // 10 MB of output: a prompt hook's stdout (context) and a guard's exit-2 stderr (reason).
+    const flood = (to: string) =>
+      `cat >/dev/null\nhead -c 10000000 /dev/zero | tr '\\0' 'x' | fold -w 100 ${to}`;
+    const prompt = await script("flood.sh", flood(""));
+    const guard = await script("guard.sh", `${flood(">&2")}\nexit 2`);
+    const model = bashOnce("ls");
+    const { agent, notices } = setup(
+      {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: prompt }] }],
+        PreToolUse: [{ hooks: [{ type: "command", command: guard }] }],
+      },
+      model,
+    );
+    await agent.prompt("go");
+    const first = JSON.stringify(model.requests[0]?.messages);
+    expect(first.length).toBeLessThan(60_000);
+    expect(first).toContain(`UserPromptSubmit hook \\"${prompt}\\" output truncated to the first`);
+    const reason = resultText(agent);
+    expect(reason.length).toBeLessThan(60_000);
+    expect(reason).toContain(`PreToolUse hook "${guard}" reason truncated to the first`);
+    expect(notices).toEqual([
+      expect.stringMatching(
+        /^UserPromptSubmit hook ".*" output is 9\.6MB; only the first \d+ lines/,
+      ),
+      expect.stringMatching(/^PreToolUse hook ".*" reason is 9\.6MB; only the first \d+ lines/),
+    ]);
+  });
+
   it("Stop with decision block makes the agent continue once with the reason", async () => {
     const hook = await script(
       "stop.sh",

@@ -125,6 +125,23 @@ describe("skills — front matter parsed as YAML", () => {
     ]);
   });
 
+  it("front matter fields of the wrong type or unknown are dropped, one warning each with line:column", () => {
+    const parsed = parseSkillMarkdown(
+      "---\nname: a\ndescription: d\nmodel: [1, 2]\nallowed-tools: {bash: yes}\ndescripton: typo\n---\nbody",
+      { baseDir: "/skills/a", fallbackName: "a" },
+    );
+    expect(parsed.ok && parsed.skill).toMatchObject({ name: "a", description: "d" });
+    expect(parsed.ok && parsed.skill.model).toBeUndefined();
+    expect(parsed.ok && parsed.skill.allowedTools).toBeUndefined();
+    expect(parsed.ok && parsed.warnings).toEqual([
+      '/skills/a/SKILL.md:4:8: "model" must be a string (found an array); the key was ignored',
+      '/skills/a/SKILL.md:5:16: "allowed-tools" must be a string or an array of strings (found an object); the key was ignored',
+      expect.stringMatching(
+        /^\/skills\/a\/SKILL\.md:6:1: unknown key "descripton" \(known: name, description, /,
+      ),
+    ]);
+  });
+
   it("Claude-style allowed-tools as a YAML list", () => {
     const parsed = parse('name: a\ndescription: d\nallowed-tools: ["Bash(git log:*)", "LS"]');
     expect(parsed.ok && parsed.skill.allowedTools).toEqual(["bash", "ls"]);

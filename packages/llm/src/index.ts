@@ -1,4 +1,26 @@
 export { getRegisteredApis, registerApi } from "./api-registry.js";
+// One validation path for every configuration file (settings.json, hooks, models.json,
+// SKILL.md front matter); here because llm is the lowest package that reads one.
+export type {
+  JsonConfig,
+  ParseJsonConfigResult,
+  ReadJsonConfigResult,
+} from "./config-files/json-config.js";
+export {
+  parseJsonConfig,
+  readJsonConfigFile,
+  setJsonConfigValue,
+} from "./config-files/json-config.js";
+export type { ConfigPosition } from "./config-files/position.js";
+export { positionAt } from "./config-files/position.js";
+export type {
+  ConfigIssue,
+  ConfigPath,
+  ConfigSchemaOptions,
+  Locate,
+  ValidatedConfig,
+} from "./config-files/validate-config.js";
+export { formatConfigIssue, validateConfig } from "./config-files/validate-config.js";
 export type { ClassifiedError } from "./errors/classify.js";
 export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
@@ -8,6 +30,7 @@ export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-ke
 export type { ProviderInfo } from "./models/catalog.js";
 export { calculateCost, emptyUsage } from "./models/cost.js";
 export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
+export { ModelsJsonSchema } from "./models/models-json.js";
 export type {
   ApiKeyResolver,
   ApiKeyResult,

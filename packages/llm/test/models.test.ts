@@ -145,7 +145,7 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
     writeModels("{ not json");
     const registry = createModelRegistry({ gongHome: home, env: {} });
     expect(registry.errors).toHaveLength(1);
-    expect(registry.errors[0]!.message).toMatch(/not valid JSON/);
+    expect(registry.errors[0]!.message).toMatch(/invalid JSON/);
     expect(registry.find("anthropic", "claude-opus-4-5")).toBeDefined();
   });
 
@@ -159,7 +159,7 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
     });
     const registry = createModelRegistry({ gongHome: home, env: {} });
     expect(registry.errors.map((error) => error.message).join("\n")).toMatch(
-      /providers\.bad\.api "soap"[\s\S]*providers\.incomplete needs "baseUrl" and "api"/,
+      /"providers\.bad\.api" must be one of "anthropic-messages", "openai-completions", "openai-responses" \(found "soap"\)[\s\S]*providers\.incomplete needs "baseUrl" and "api"/,
     );
     expect(registry.find("good", "m")).toBeDefined();
     expect(registry.find("bad", "m")).toBeUndefined();

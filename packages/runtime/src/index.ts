@@ -2,7 +2,6 @@ export type { SessionInfo } from "@gong/session-store";
 // `~` expansion lives in @gong/tools (one helper for every package); re-exported here
 // for runtime users who expand settings paths the same way.
 export { expandHome } from "@gong/tools";
-export { type JsonFileResult, lineAndColumn, readJsonFile } from "./config/json-file.js";
 export {
   globalSettingsPath,
   projectConfigDir,

@@ -128,6 +128,43 @@ describe("CodingSession — persistence and resume", () => {
     expect(session.messages).toHaveLength(4);
   });
 
+  it("settings edited mid-session apply to the same agent: no second SessionStart, metrics kept", async () => {
+    const where = setup();
+    const log = path.join(where.cwd, "starts.log");
+    const hooks = (extra: object) => ({
+      hooks: {
+        SessionStart: [{ hooks: [{ type: "command", command: `echo started >> ${log}` }] }],
+        ...extra,
+      },
+    });
+    writeFile(path.join(where.gongHome, "settings.json"), JSON.stringify(hooks({})));
+    mock.enqueue([textResponse("a"), textResponse("b")]);
+    const session = await open(where);
+    const agent = session.agent;
+    await session.run(["q1"]);
+    expect(agent.metrics.session.llmCalls).toBe(1);
+    const prompts = path.join(where.cwd, "prompts.log");
+    writeFile(
+      path.join(where.gongHome, "settings.json"),
+      JSON.stringify({
+        tools: ["read"],
+        ...hooks({
+          UserPromptSubmit: [{ hooks: [{ type: "command", command: `cat >> ${prompts}` }] }],
+        }),
+      }),
+    );
+    await session.run(["q2"]);
+    await session.close();
+    expect(session.agent).toBe(agent);
+    expect(readFileSync(log, "utf8")).toBe("started\n");
+    expect(readFileSync(prompts, "utf8")).toContain('"prompt":"q2"');
+    expect(session.agent.metrics.session.llmCalls).toBe(2);
+    const toolNames = ((mock.requests[1]!.body as { tools?: { name: string }[] }).tools ?? []).map(
+      (t) => t.name,
+    );
+    expect(toolNames).toEqual(["read"]);
+  });
+
   it("--no-session keeps everything in memory", async () => {
     const where = setup();
     mock.enqueue(textResponse("a"));

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expandHome as toolsExpandHome } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { expandHome, lineAndColumn, loadSettings, resolveGongHome } from "../src/index.js";
+import { expandHome, loadSettings, resolveGongHome } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 function setup() {
@@ -82,15 +82,16 @@ describe("settings — invalid files are reported with file and line, then skipp
     const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
     expect(settings.defaultModel).toBe("global");
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain(file);
-    expect(warnings[0]).toMatch(/line 3, column 13/);
+    expect(warnings[0]).toBe(
+      `${file}:3:13: invalid JSON: expected a JSON value (string, number, object, array, true, false or null), found "m"; the file was ignored, fix it to apply it`,
+    );
   });
 
   it("a truncated file reports its last line", () => {
     const { home, project } = setup();
     writeFile(path.join(home, "settings.json"), '{\n  "preset": "minimal",\n');
     const { warnings } = loadSettings({ cwd: project, gongHome: home });
-    expect(warnings[0]).toMatch(/line 2/);
+    expect(warnings[0]).toMatch(/settings\.json:2:\d+: invalid JSON/);
   });
 
   it("a non-object file and a key of the wrong type are skipped with a warning", () => {
@@ -102,20 +103,37 @@ describe("settings — invalid files are reported with file and line, then skipp
     );
     const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
     expect(settings).toEqual({ defaultModel: "m" });
-    expect(warnings[0]).toMatch(/must hold a JSON object/);
-    expect(warnings[1]).toMatch(/"autoCompaction" must be a boolean/);
+    expect(warnings[0]).toMatch(
+      /settings\.json:1:1: the file must be an object \(found an array\); the file was ignored/,
+    );
+    expect(warnings[1]).toMatch(
+      /settings\.json:1:19: "autoCompaction" must be true or false \(found "yes"\); the key was ignored/,
+    );
   });
 
-  it("lineAndColumn turns an offset into a 1-based line and column", () => {
-    expect(lineAndColumn("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
-    expect(lineAndColumn("ab\n\n", 9)).toEqual({ line: 1, column: 3 });
-  });
-
-  it("a trailing comma is located precisely", () => {
+  it("comments and trailing commas are allowed (jsonc)", () => {
     const { home, project } = setup();
-    writeFile(path.join(home, "settings.json"), '{\n  "a": 1,\n}');
-    const { warnings } = loadSettings({ cwd: project, gongHome: home });
-    expect(warnings[0]).toMatch(/line 3, column 1: expected a double-quoted string, found "}"/);
+    writeFile(path.join(home, "settings.json"), '{\n  // mine\n  "defaultModel": "m",\n}');
+    const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
+    expect(warnings).toEqual([]);
+    expect(settings).toEqual({ defaultModel: "m" });
+  });
+
+  it("an unknown key is dropped with a warning at its key; the rest applies", () => {
+    const { home, project } = setup();
+    const file = writeFile(
+      path.join(home, "settings.json"),
+      '{\n  "defaultModle": "m",\n  "preset": "minimal"\n}',
+    );
+    const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
+    expect(settings).toEqual({ preset: "minimal" });
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^${file}:2:3: unknown key "defaultModle" \\(known: \\$schema, defaultProvider, defaultModel, `,
+        ),
+      ),
+    ]);
   });
 });
 

@@ -99,6 +99,15 @@ describe("security — trusted folders: recording trust", () => {
     expect(isTrustedFolder(project, home)).toBe(true);
   });
 
+  it("keeps the comments of a settings file it adds the folder to", async () => {
+    const { home, project } = setup('{\n  // my model\n  "defaultModel": "m",\n}\n');
+    expect((await trustFolder(project, home)).ok).toBe(true);
+    const saved = readFileSync(path.join(home, "settings.json"), "utf8");
+    expect(saved).toContain("// my model");
+    expect(isTrustedFolder(project, home)).toBe(true);
+    expect(loadSettings({ cwd: project, gongHome: home }).warnings).toEqual([]);
+  });
+
   it("creates the gong home and the file when they do not exist yet", async () => {
     const { root, project } = setup();
     const home = path.join(root, "new-home");

@@ -1,5 +1,6 @@
 import type { UserMessage } from "@gong/llm";
 import type { ToolResponse } from "@gong/truncate";
+import { capContextText } from "../context-cap.js";
 import {
   fromClaudeToolInput,
   matchesTool,
@@ -105,6 +106,15 @@ function describeFailure(
   return `${event} hook "${command}" failed (${how}): ${detail}`;
 }
 
+/** Command hooks whose configuration can change while the session goes on. */
+export interface CommandHooks extends AgentHooks {
+  /**
+   * Settings edited mid-session: the next calls run the new hooks. SessionStart does
+   * not run again — the session already started.
+   */
+  setConfig(config: CommandHooksConfig): void;
+}
+
 /**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
@@ -113,16 +123,11 @@ function describeFailure(
  * `notify` and the hooks after it still run.
  */
 export function createCommandHooks(
-  config: CommandHooksConfig,
+  initialConfig: CommandHooksConfig,
   options: CommandHooksOptions,
-): AgentHooks {
+): CommandHooks {
   const notify = options.notify ?? ((message: string) => process.emitWarning(message));
-  // Each command enforces its own timeout; the agent-level limit only has to cover them
-  // all running one after another.
-  const totalTimeoutS = Object.values(config)
-    .flatMap((m) => m ?? [])
-    .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
-    .reduce((sum, t) => sum + t, 0);
+  let config = initialConfig;
   let sessionStarted = false;
   let pendingContext: string[] = [];
 
@@ -132,6 +137,13 @@ export function createCommandHooks(
     cwd: options.cwd,
     hook_event_name: event,
   });
+
+  /** What a hook says goes to the model: capped like a context file, with a warning. */
+  const cap = (text: string, event: CommandHookEvent, command: string, what: string) => {
+    const capped = capContextText(text, `${event} hook "${command}" ${what}`);
+    if (capped.warning) notify(capped.warning);
+    return capped.text;
+  };
 
   async function run(
     event: CommandHookEvent,
@@ -159,7 +171,10 @@ export function createCommandHooks(
           },
         );
         if (result.exitCode === 2) {
-          const reason = result.stderr.trim() || `blocked by hook command "${hook.command}"`;
+          const stderr = result.stderr.trim();
+          const reason = stderr
+            ? cap(stderr, event, hook.command, "reason")
+            : `blocked by hook command "${hook.command}"`;
           outcomes.push({ block: reason, output: {} });
           return outcomes; // a block ends the chain
         }
@@ -172,19 +187,31 @@ export function createCommandHooks(
         }
         const output = parseOutput(result.stdout);
         if (!output) {
-          outcomes.push({ output: {}, plainStdout: result.stdout.trim() });
+          const stdout = result.stdout.trim();
+          outcomes.push({
+            output: {},
+            plainStdout: stdout && cap(stdout, event, hook.command, "output"),
+          });
           continue;
         }
         const specific = output.hookSpecificOutput;
+        if (typeof specific?.additionalContext === "string") {
+          specific.additionalContext = cap(
+            specific.additionalContext,
+            event,
+            hook.command,
+            "additionalContext",
+          );
+        }
         const denied =
           specific?.permissionDecision === "deny" || specific?.permissionDecision === "ask";
         let block: string | undefined;
         if (output.decision === "block" || denied || output.continue === false) {
+          const reason = specific?.permissionDecisionReason ?? output.reason ?? output.stopReason;
           block =
-            specific?.permissionDecisionReason ??
-            output.reason ??
-            output.stopReason ??
-            `blocked by hook command "${hook.command}"`;
+            typeof reason === "string"
+              ? cap(reason, event, hook.command, "reason")
+              : `blocked by hook command "${hook.command}"`;
           if (specific?.permissionDecision === "ask") {
             block = `needs the user's confirmation, which this mode cannot ask for: ${block}`;
           }
@@ -204,7 +231,19 @@ export function createCommandHooks(
 
   return {
     name: "command-hooks",
-    timeoutMs: totalTimeoutS * 1000 + 1000,
+    // Each command enforces its own timeout; the agent-level limit only has to cover
+    // them all running one after another.
+    get timeoutMs() {
+      const totalTimeoutS = Object.values(config)
+        .flatMap((m) => m ?? [])
+        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
+        .reduce((sum, t) => sum + t, 0);
+      return totalTimeoutS * 1000 + 1000;
+    },
+
+    setConfig(next) {
+      config = next;
+    },
 
     async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
       const outcomes = await run("PreToolUse", toolName, {

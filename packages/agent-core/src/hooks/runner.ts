@@ -31,9 +31,14 @@ const TIMED_OUT = Symbol("timed out");
 export class HookRunner {
   constructor(
     private hooks: AgentHooks[],
-    private readonly timeoutMs: number,
+    private timeoutMs: number,
     private readonly report: (event: HookErrorEvent) => void,
   ) {}
+
+  /** The limit for hooks without their own `timeoutMs` (settings edited mid-session). */
+  setTimeoutMs(timeoutMs: number): void {
+    this.timeoutMs = timeoutMs;
+  }
 
   add(hook: AgentHooks): void {
     this.hooks = [...this.hooks, hook];

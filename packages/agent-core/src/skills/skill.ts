@@ -1,4 +1,7 @@
-import { parseDocument } from "yaml";
+import path from "node:path";
+import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/llm";
+import { Type } from "@sinclair/typebox";
+import { type Document, isMap, isSeq, parseDocument } from "yaml";
 import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
 
 /** A skill as `@gong/runtime` discovers it (`SKILL.md` under `~/.gong/skills/`, `.gong/skills/`). */
@@ -26,6 +29,28 @@ export type ParseSkillResult =
 export const MAX_SKILL_DESCRIPTION = 1024;
 
 /**
+ * The front matter fields: the Agent Skills standard's, plus those Claude Code adds
+ * (so its skills load without a warning). A field of the wrong type is dropped with a
+ * warning naming its line; an unknown one too (a typo such as `descripton`).
+ */
+const FrontMatterSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    "allowed-tools": Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    model: Type.Optional(Type.String()),
+    license: Type.Optional(Type.String()),
+    compatibility: Type.Optional(Type.String()),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    version: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    "argument-hint": Type.Optional(Type.String()),
+    "disable-model-invocation": Type.Optional(Type.Boolean()),
+    "user-invocable": Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * `allowed-tools` as a YAML list or a comma/space-separated string, in Gong's names or
  * Claude Code's (`Bash(python:*)` → `bash`: the argument pattern is Claude Code's
  * permission syntax; Gong allows the whole tool).
@@ -39,7 +64,38 @@ function parseAllowedTools(value: unknown): string[] {
 }
 
 function asText(value: unknown): string {
-  return typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * Where a front matter path was written, in lines of the whole SKILL.md (the front
+ * matter starts on line 2, after the opening `---`).
+ */
+function locateInYaml(document: Document, text: string) {
+  return (at: ConfigPath, part: "key" | "value") => {
+    let node: unknown = document.contents;
+    let offset = 0;
+    for (const [index, segment] of at.entries()) {
+      if (isMap(node)) {
+        const pair = node.items.find(
+          (item) => (item.key as { value?: unknown } | null)?.value === segment,
+        );
+        if (!pair) break;
+        const key = pair.key as { range?: [number, number, number] };
+        const value = pair.value as { range?: [number, number, number] } | null;
+        const last = index === at.length - 1;
+        offset = (last && part === "key" ? key.range?.[0] : value?.range?.[0]) ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === "number") {
+        const item = node.items[segment] as { range?: [number, number, number] } | undefined;
+        if (!item) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else break;
+    }
+    const { line, column } = positionAt(text, offset);
+    return { line: line + 1, column };
+  };
 }
 
 /**
@@ -72,12 +128,18 @@ export function parseSkillMarkdown(
     // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
     return invalid((error as Error).message);
   }
-  const fields =
-    parsed !== null && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
-  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
-  const warnings = document.warnings.map(
-    (warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`,
+  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
+  const checked = validateConfig(
+    FrontMatterSchema,
+    parsed ?? {},
+    locateInYaml(document, match[1]!),
   );
+  const fields = (checked.value ?? {}) as Record<string, unknown>;
+  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
+  const warnings = [
+    ...document.warnings.map((warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`),
+    ...checked.issues.map((issue) => formatConfigIssue(file, issue)),
+  ];
   const name = asText(fields.name) || source.fallbackName || "";
   let description = asText(fields.description);
   if (!name || !description) {

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { Type } from "@sinclair/typebox";
+import { readJsonConfigFile } from "../config-files/json-config.js";
+import { validateConfig } from "../config-files/validate-config.js";
 import type { Api, Model } from "../types.js";
 
 /** One provider block of `models.json`, in pi's shape (ARCHITECTURE §4). */
@@ -27,80 +29,100 @@ export interface ModelsJsonModel {
 /** A problem in models.json; the rest of the file still loads. */
 export interface ModelsJsonError {
   path: string;
+  /** Where in the file, when the problem is in a part of it (not for an unreadable file). */
+  line?: number;
+  column?: number;
   /** What is wrong and how to fix it. */
   message: string;
 }
 
-const KNOWN_APIS = new Set(["anthropic-messages", "openai-completions", "openai-responses"]);
+const Headers = Type.Record(Type.String(), Type.String());
+const Compat = Type.Record(Type.String(), Type.Unknown());
+const Count = Type.Integer({ minimum: 1 });
 
-/** Reads and validates models.json; a missing file is not an error. */
+const ModelSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1 }),
+    name: Type.Optional(Type.String()),
+    contextWindow: Type.Optional(Count),
+    maxTokens: Type.Optional(Count),
+    reasoning: Type.Optional(Type.Boolean()),
+    input: Type.Optional(Type.Array(Type.Union([Type.Literal("text"), Type.Literal("image")]))),
+    cost: Type.Optional(
+      Type.Object(
+        {
+          input: Type.Optional(Type.Number({ minimum: 0 })),
+          output: Type.Optional(Type.Number({ minimum: 0 })),
+          cacheRead: Type.Optional(Type.Number({ minimum: 0 })),
+          cacheWrite: Type.Optional(Type.Number({ minimum: 0 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    headers: Type.Optional(Headers),
+    compat: Type.Optional(Compat),
+  },
+  { additionalProperties: false },
+);
+
+const ProviderSchema = Type.Object(
+  {
+    baseUrl: Type.Optional(Type.String({ minLength: 1 })),
+    api: Type.Optional(
+      Type.Union([
+        Type.Literal("anthropic-messages"),
+        Type.Literal("openai-completions"),
+        Type.Literal("openai-responses"),
+      ]),
+    ),
+    apiKey: Type.Optional(Type.String()),
+    headers: Type.Optional(Headers),
+    compat: Type.Optional(Compat),
+    models: Type.Optional(Type.Array(ModelSchema)),
+  },
+  { additionalProperties: false },
+);
+
+/** The models.json file (pi's shape, ARCHITECTURE §4). */
+export const ModelsJsonSchema = Type.Object(
+  { providers: Type.Record(Type.String(), ProviderSchema) },
+  { additionalProperties: false },
+);
+
+/**
+ * Reads and validates models.json; a missing file is not an error. A wrong value drops
+ * only the key or model entry that holds it, with one error naming its line and column.
+ */
 export function readModelsJson(path: string): {
   providers: Record<string, ModelsJsonProvider>;
   errors: ModelsJsonError[];
 } {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { providers: {}, errors: [] };
-    return {
-      providers: {},
-      errors: [{ path, message: `Cannot read ${path}: ${(error as Error).message}` }],
-    };
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
+  const read = readJsonConfigFile(path);
+  if (!read.ok) {
+    if (read.missing) return { providers: {}, errors: [] };
+    const { line, column, message } = read;
+    const at = line !== undefined ? { line, column } : {};
     return {
       providers: {},
       errors: [
-        {
-          path,
-          message: `${path} is not valid JSON (${(error as Error).message}); fix it or remove it. Using built-in models only.`,
-        },
+        { path, ...at, message: `${message}; fix it or remove it. Using built-in models only.` },
       ],
     };
   }
-  const root = parsed as { providers?: unknown };
-  if (!isRecord(root) || !isRecord(root.providers)) {
-    return {
-      providers: {},
-      errors: [
-        {
-          path,
-          message: `${path} needs a top-level "providers" object, e.g. {"providers": {"ollama": {...}}}.`,
-        },
-      ],
-    };
+  const checked = validateConfig(ModelsJsonSchema, read.value, read.locate);
+  const errors: ModelsJsonError[] = checked.issues.map(({ line, column, message }) => ({
+    path,
+    line,
+    column,
+    message,
+  }));
+  const root = checked.value as { providers?: Record<string, ModelsJsonProvider> } | undefined;
+  if (!root?.providers) {
+    errors.push({
+      path,
+      message: `needs a top-level "providers" object, e.g. {"providers": {"ollama": {...}}}.`,
+    });
+    return { providers: {}, errors };
   }
-  const providers: Record<string, ModelsJsonProvider> = {};
-  const errors: ModelsJsonError[] = [];
-  for (const [name, value] of Object.entries(root.providers)) {
-    const problem = validateProvider(name, value);
-    if (problem) errors.push({ path, message: problem });
-    else providers[name] = value as ModelsJsonProvider;
-  }
-  return { providers, errors };
-}
-
-function validateProvider(name: string, value: unknown): string | undefined {
-  const where = `providers.${name}`;
-  if (!isRecord(value)) return `${where} must be an object; provider skipped.`;
-  if (value.api !== undefined && !KNOWN_APIS.has(String(value.api)))
-    return `${where}.api "${String(value.api)}" is not one of ${[...KNOWN_APIS].join(", ")}; provider skipped.`;
-  if (value.baseUrl !== undefined && typeof value.baseUrl !== "string")
-    return `${where}.baseUrl must be a string URL; provider skipped.`;
-  if (value.models !== undefined) {
-    if (!Array.isArray(value.models)) return `${where}.models must be an array; provider skipped.`;
-    for (const [index, model] of value.models.entries()) {
-      if (!isRecord(model) || typeof model.id !== "string" || model.id === "")
-        return `${where}.models[${index}] needs a string "id"; provider skipped.`;
-    }
-  }
-  return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+  return { providers: root.providers, errors };
 }

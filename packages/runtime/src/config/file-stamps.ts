@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { lstatSync, type Stats, statSync } from "node:fs";
 
 /** Per file: inode, size, mtime, ctime; -1 everywhere while the file does not exist. */
 const FIELDS = 4;
@@ -23,7 +23,7 @@ export class FileStamps {
   changed(): boolean {
     let changed = false;
     for (let i = 0; i < this.files.length; i++) {
-      const stat = statSync(this.files[i]!, { throwIfNoEntry: false });
+      const stat = stamp(this.files[i]!);
       const at = i * FIELDS;
       const ino = stat ? stat.ino : -1;
       const size = stat ? stat.size : -1;
@@ -43,5 +43,21 @@ export class FileStamps {
       }
     }
     return changed;
+  }
+}
+
+/**
+ * The file's stat; for one that cannot be followed (a symlink loop, no permission on a
+ * folder) the link's own, so such a file neither breaks the session nor hides a change.
+ */
+function stamp(file: string): Stats | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    try {
+      return lstatSync(file, { throwIfNoEntry: false });
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,6 +1,9 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { capContextText } from "@gong/agent-core";
+import { DEFAULT_MAX_BYTES } from "@gong/truncate";
 import { projectConfigDir } from "./paths.js";
+import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md) whose content goes into the system prompt. */
 export interface ContextFile {
@@ -21,6 +24,8 @@ export interface Resources {
   hookFiles: string[];
   /** The project's hook modules in `<project>/.gong/hooks`: they load only in a trusted folder. */
   projectHookFiles: string[];
+  /** Files skipped (a FIFO, a symlink loop…) or cut to the context limit, one line each. */
+  warnings: string[];
 }
 
 export interface DiscoverResourcesOptions {
@@ -40,11 +45,13 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
   const cwd = path.resolve(options.cwd);
   const projectDir = projectConfigDir(cwd);
   const contextFiles: ContextFile[] = [];
+  const warnings: string[] = [];
+  const read = (file: string) => readContextFile(file, warnings);
   const seen = new Set<string>();
   const addContextFileFrom = (dir: string) => {
     for (const name of CONTEXT_FILE_NAMES) {
       const file = path.join(dir, name);
-      const content = readTextFile(file);
+      const content = read(file);
       if (content === undefined) continue;
       if (!seen.has(file)) {
         seen.add(file);
@@ -59,24 +66,25 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
 
   return {
     contextFiles,
-    systemPrompt: firstFile([
-      path.join(projectDir, "SYSTEM.md"),
-      path.join(options.gongHome, "SYSTEM.md"),
-    ]),
-    appendSystemPrompt: firstFile([
-      path.join(projectDir, "APPEND_SYSTEM.md"),
-      path.join(options.gongHome, "APPEND_SYSTEM.md"),
-    ]),
+    systemPrompt: firstFile(
+      [path.join(projectDir, "SYSTEM.md"), path.join(options.gongHome, "SYSTEM.md")],
+      read,
+    ),
+    appendSystemPrompt: firstFile(
+      [path.join(projectDir, "APPEND_SYSTEM.md"), path.join(options.gongHome, "APPEND_SYSTEM.md")],
+      read,
+    ),
     skillDirs: [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")].filter(
       isDirectory,
     ),
-    hookFiles: listHookModules(path.join(options.gongHome, "hooks")),
+    hookFiles: listHookModules(path.join(options.gongHome, "hooks"), warnings),
     // In the folder above the gong home, `.gong` *is* the gong home: its hooks are the
     // user's own, listed once.
     projectHookFiles:
       path.resolve(projectDir) === path.resolve(options.gongHome)
         ? []
-        : listHookModules(path.join(projectDir, "hooks")),
+        : listHookModules(path.join(projectDir, "hooks"), warnings),
+    warnings,
   };
 }
 
@@ -111,21 +119,32 @@ export function ancestorsFromRoot(dir: string): string[] {
   return chain.reverse();
 }
 
-function firstFile(candidates: string[]): { path: string; content: string } | undefined {
+function firstFile(
+  candidates: string[],
+  read: (file: string) => string | undefined,
+): { path: string; content: string } | undefined {
   for (const file of candidates) {
-    const content = readTextFile(file);
+    const content = read(file);
     if (content !== undefined) return { path: file, content };
   }
   return undefined;
 }
 
-function readTextFile(file: string): string | undefined {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    // Missing or unreadable (EISDIR, EACCES): not a context file, nothing to report.
+/**
+ * A context file's text for the system prompt, capped like any text that enters the
+ * context (2000 lines / 50 KB): a 50 MB AGENTS.md would otherwise go out with every
+ * request. Only a little more than the cap is read. Undefined when there is none.
+ */
+function readContextFile(file: string, warnings: string[]): string | undefined {
+  const read = readRegularFile(file, 4 * DEFAULT_MAX_BYTES);
+  if (read.kind === "missing") return undefined;
+  if (read.kind === "skipped") {
+    warnings.push(read.warning);
     return undefined;
   }
+  const capped = capContextText(read.content, file, { path: file, totalBytes: read.size });
+  if (capped.warning) warnings.push(capped.warning);
+  return capped.text;
 }
 
 function isDirectory(dir: string): boolean {
@@ -136,9 +155,18 @@ function isDirectory(dir: string): boolean {
   }
 }
 
-function listHookModules(dir: string): string[] {
+function listHookModules(dir: string, warnings: string[]): string[] {
   if (!isDirectory(dir)) return [];
-  return readdirSync(dir)
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    warnings.push(
+      `cannot read ${dir} (${(error as Error).message.split(", ")[0]}); its hooks were skipped`,
+    );
+    return [];
+  }
+  return names
     .filter((name) => name.endsWith(".js") || name.endsWith(".mjs"))
     .sort()
     .map((name) => path.join(dir, name));

@@ -1,6 +1,7 @@
 /**
  * The settings.json shape (`~/.gong/settings.json` < `<project>/.gong/settings.json` <
- * flags). Every key is optional; unknown keys are kept so newer files still load.
+ * flags). Every key is optional. A file is checked against `SettingsSchema`
+ * (settings-schema.ts): an unknown or wrong key is dropped with a warning.
  */
 import type { ThinkingLevel } from "@gong/llm";
 import type { OutputLevel, ToolPreset } from "@gong/tools";
@@ -64,5 +65,4 @@ export interface Settings {
   trustedFolders?: string[];
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
   hooks?: Record<string, HookMatcherSetting[]>;
-  [key: string]: unknown;
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
+import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/llm";
 import { expandHome } from "@gong/tools";
-import { readJsonFile } from "./json-file.js";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
+import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
 
@@ -30,34 +31,13 @@ export interface LoadedSettings {
   untrustedKeys: string[];
 }
 
-/** Keys whose value must have a given JSON type; a wrong type drops the key with a warning. */
-const KEY_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "string[]"> = {
-  defaultProvider: "string",
-  defaultModel: "string",
-  defaultThinkingLevel: "string",
-  preset: "string",
-  tools: "string[]",
-  allowedPaths: "string[]",
-  outputLevel: "string",
-  toolOutputLevels: "object",
-  autoCompaction: "boolean",
-  compaction: "object",
-  retry: "object",
-  streamIdleTimeoutMs: "number",
-  parallelReadOnlyTools: "boolean",
-  shellPath: "string",
-  shellCommandPrefix: "string",
-  sessionDir: "string",
-  trustedFolders: "string[]",
-  hooks: "object",
-};
-
 /**
  * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the flag
  * overrides, each overriding the one before (objects merge key by key, other values
  * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
- * cannot silently switch off the user's own hooks. A broken file is skipped with a
- * warning, never fatal (ARCHITECTURE §8). In a folder the user does not trust, the
+ * cannot silently switch off the user's own hooks. Nothing in a file is fatal
+ * (ARCHITECTURE §8): a syntax error skips the file, a wrong key is dropped (the rest
+ * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
  * project file's keys that run code or widen access are left out (config/trust.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
@@ -77,18 +57,19 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.pop();
 
   for (const { file, base, project } of sources) {
-    const result = readJsonFile(file);
+    const result = readJsonConfigFile(file);
     if (!result.ok) {
-      if (!result.missing)
-        warnings.push(`${result.message}; the file was ignored, fix it to apply it`);
+      if (!result.missing) {
+        const message = `${result.message}; the file was ignored, fix it to apply it`;
+        warnings.push(formatConfigIssue(file, { ...result, message }));
+      }
       continue;
     }
-    if (!isPlainObject(result.value)) {
-      warnings.push(`${file} must hold a JSON object ({...}); the file was ignored`);
-      continue;
-    }
+    const checked = validateConfig(SettingsSchema, result.value, result.locate);
+    for (const issue of checked.issues) warnings.push(formatConfigIssue(file, issue));
+    if (checked.value === undefined) continue;
     files.push(file);
-    const layer = checkKeyTypes(result.value, file, warnings);
+    const layer = checked.value as Settings;
     if (project && !projectTrusted) {
       for (const key of TRUST_REQUIRED_KEYS) {
         if (!(key in layer)) continue;
@@ -107,7 +88,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
 /** `b` over `a`: nested objects merge, arrays and scalars replace, hooks and allowedPaths add. */
 export function mergeSettings(a: Settings, b: Settings): Settings {
-  const merged: Settings = deepMerge(a, b) as Settings;
+  const merged = deepMerge(a as Record<string, unknown>, b as Record<string, unknown>) as Settings;
   if (a.allowedPaths || b.allowedPaths) {
     merged.allowedPaths = [...new Set([...(a.allowedPaths ?? []), ...(b.allowedPaths ?? [])])];
   }
@@ -134,29 +115,6 @@ function deepMerge(
     out[key] = isPlainObject(previous) && isPlainObject(value) ? deepMerge(previous, value) : value;
   }
   return out;
-}
-
-function checkKeyTypes(value: Record<string, unknown>, file: string, warnings: string[]): Settings {
-  const out: Settings = {};
-  for (const [key, item] of Object.entries(value)) {
-    const expected = KEY_TYPES[key];
-    if (expected && !hasType(item, expected)) {
-      warnings.push(
-        `${file}: "${key}" must be ${expected === "string[]" ? "an array of strings" : `a ${expected}`}; the key was ignored`,
-      );
-      continue;
-    }
-    out[key] = item;
-  }
-  return out;
-}
-
-function hasType(value: unknown, expected: string): boolean {
-  if (expected === "string[]") {
-    return Array.isArray(value) && value.every((v) => typeof v === "string");
-  }
-  if (expected === "object") return isPlainObject(value);
-  return typeof value === expected;
 }
 
 /**

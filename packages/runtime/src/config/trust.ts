@@ -8,8 +8,8 @@
 import { realpathSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
-import { readJsonFile } from "./json-file.js";
 import { globalSettingsPath } from "./paths.js";
 
 /** Project settings keys that run code (hooks, the shell) or widen access (allowedPaths). */
@@ -33,7 +33,7 @@ export function isTrustedFolder(folder: string, gongHome: string): boolean {
 
 /**
  * Records `folder` (its real path) in the user settings' `trustedFolders`, keeping the
- * file's other keys; an atomic write, so a crash never leaves half a settings file.
+ * file's other keys and its comments; an atomic write, so a crash never leaves half a settings file.
  * Refuses when the file cannot be read as a JSON object: rewriting it would lose the
  * user's settings.
  */
@@ -44,9 +44,10 @@ export async function trustFolder(
   const file = globalSettingsPath(gongHome);
   const real = realPath(folder);
   if (real === undefined) return { ok: false, message: `cannot resolve ${folder} to trust it` };
-  const read = readJsonFile(file);
+  const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
-    return { ok: false, message: `${read.message}; fix it, then run gong --trust again` };
+    const message = `${read.message}; fix it, then run gong --trust again`;
+    return { ok: false, message: formatConfigIssue(file, { ...read, message }) };
   }
   const current = read.ok ? read.value : {};
   if (typeof current !== "object" || current === null || Array.isArray(current)) {
@@ -60,8 +61,12 @@ export async function trustFolder(
   const folders = listed ?? [];
   if (!folders.includes(real)) {
     await mkdir(gongHome, { recursive: true });
-    const next = { ...settings, trustedFolders: [...folders, real] };
-    await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
+    const text = setJsonConfigValue(
+      read.ok ? read.text : "",
+      ["trustedFolders"],
+      [...folders, real],
+    );
+    await writeFileAtomic(file, text.endsWith("\n") ? text : `${text}\n`);
   }
   return { ok: true, folder: real, file };
 }
@@ -85,7 +90,7 @@ export function untrustedFolderWarning(
 
 /** The real paths of the absolute `trustedFolders` entries; undefined when undecidable. */
 function trustedFoldersOf(gongHome: string): string[] | undefined {
-  const read = readJsonFile(globalSettingsPath(gongHome));
+  const read = readJsonConfigFile(globalSettingsPath(gongHome));
   if (!read.ok) return undefined;
   const listed = (read.value as { trustedFolders?: unknown } | null)?.trustedFolders;
   if (!isStringArray(listed)) return undefined;

@@ -11,8 +11,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
-  /** A new agent when the settings files changed since the last call, else undefined. */
-  reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
+  /** Applies the settings files to the agent when they changed since the last call. */
+  applySettingsChanges?: () => Promise<void>;
 }
 
 /**
@@ -23,12 +23,10 @@ export interface CodingSessionParts {
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
-  private unsubscribeAgent: () => void;
-  private currentAgent: Agent;
+  private readonly unsubscribeAgent: () => void;
   private closed = false;
 
   constructor(private readonly parts: CodingSessionParts) {
-    this.currentAgent = parts.agent;
     this.unsubscribeAgent = this.listenTo(parts.agent);
   }
 
@@ -40,13 +38,8 @@ export class CodingSession {
     });
   }
 
-  /** Swaps in an agent rebuilt for changed settings; the conversation carries over. */
   private async applySettingsChanges(): Promise<void> {
-    const next = await this.parts.reloadAgent?.(this.currentAgent);
-    if (!next) return;
-    this.unsubscribeAgent();
-    this.currentAgent = next;
-    this.unsubscribeAgent = this.listenTo(next);
+    await this.parts.applySettingsChanges?.();
   }
 
   /** The session file's header (also the json-mode first line). */
@@ -61,16 +54,16 @@ export class CodingSession {
   }
 
   get model(): Model {
-    return this.currentAgent.state.model;
+    return this.parts.agent.state.model;
   }
 
   get messages(): readonly Message[] {
-    return this.currentAgent.state.messages;
+    return this.parts.agent.state.messages;
   }
 
-  /** The agent running the conversation (replaced when the settings files change). */
+  /** The agent running the conversation (settings edits are applied to it). */
   get agent(): Agent {
-    return this.currentAgent;
+    return this.parts.agent;
   }
 
   subscribe(listener: (event: CodingSessionEvent) => void): () => void {
@@ -86,14 +79,14 @@ export class CodingSession {
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
       await this.applySettingsChanges();
-      const previous = lastAssistantOf(this.currentAgent.state.messages);
+      const previous = lastAssistantOf(this.parts.agent.state.messages);
       try {
-        await this.currentAgent.prompt(prompt);
+        await this.parts.agent.prompt(prompt);
       } catch (error) {
         return { ok: false, aborted: false, errorMessage: (error as Error).message, lastAssistant };
       }
       this.parts.recorder.sync();
-      const latest = lastAssistantOf(this.currentAgent.state.messages);
+      const latest = lastAssistantOf(this.parts.agent.state.messages);
       // No new answer (aborted before the model said anything): not the previous run's.
       const answered = latest !== previous ? latest : undefined;
       if (answered) lastAssistant = answered;
@@ -104,17 +97,17 @@ export class CodingSession {
   }
 
   setModel(model: Model): void {
-    this.currentAgent.setModel(model);
+    this.parts.agent.setModel(model);
     this.parts.store.appendModelChange(model.provider, model.id);
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
-    this.currentAgent.setThinkingLevel(level);
+    this.parts.agent.setThinkingLevel(level);
     this.parts.store.appendThinkingLevelChange(level);
   }
 
   abort(): void {
-    this.currentAgent.abort();
+    this.parts.agent.abort();
   }
 
   /**
@@ -124,8 +117,8 @@ export class CodingSession {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.currentAgent.abort();
-    await this.currentAgent.waitForIdle();
+    this.parts.agent.abort();
+    await this.parts.agent.waitForIdle();
     // Flushed first: a second Ctrl+C during the kill's grace period loses nothing.
     this.parts.recorder.sync();
     await this.parts.processes.dispose();
@@ -142,14 +135,14 @@ export class CodingSession {
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {
-    const error = this.currentAgent.state.error;
+    const error = this.parts.agent.state.error;
     if (last?.stopReason === "aborted") {
       return { ok: false, aborted: true, errorMessage: "Aborted.", lastAssistant: last };
     }
     if (error !== undefined || last?.stopReason === "error") {
       let message = oneLine(last?.errorMessage ?? error ?? "The run failed.");
       // Say which server could not be reached: the usual cause is a wrong base URL.
-      const baseUrl = this.currentAgent.state.model.baseUrl;
+      const baseUrl = this.parts.agent.state.model.baseUrl;
       if (last?.errorKind === "network" && !message.includes(baseUrl))
         message = `${message} (base URL: ${baseUrl})`;
       return { ok: false, aborted: false, errorMessage: message, lastAssistant: last };

@@ -1,5 +1,6 @@
 import {
   type AgentHooks,
+  type CommandHooks,
   type CommandHooksConfig,
   createCommandHooks,
   loadHookModules,
@@ -11,36 +12,34 @@ export interface HooksContext {
   sessionId: string;
   transcriptPath: string | undefined;
   env: NodeJS.ProcessEnv;
-  /** Hook modules found in `~/.gong/hooks` and `.gong/hooks`. */
-  hookFiles: readonly string[];
   warn: (message: string) => void;
 }
 
 /**
- * The agent hooks of a session: Claude Code command hooks from settings `hooks` (so a
- * user's existing scripts work unchanged) plus the in-process hook modules of the hooks
- * folders. A module that fails to load is reported and skipped.
+ * The session's Claude Code command hooks from settings `hooks` (so a user's existing
+ * scripts work unchanged). Created once per session, even without hooks: settings
+ * edited later swap the configuration in (`setConfig`), and SessionStart runs once.
  */
-export async function loadSessionHooks(
+export function createSessionCommandHooks(
   hooks: Record<string, HookMatcherSetting[]> | undefined,
   context: HooksContext,
+): CommandHooks {
+  return createCommandHooks((hooks ?? {}) as CommandHooksConfig, {
+    cwd: context.cwd,
+    sessionId: context.sessionId,
+    ...(context.transcriptPath ? { transcriptPath: context.transcriptPath } : {}),
+    env: context.env,
+    notify: context.warn,
+  });
+}
+
+/** The in-process hook modules of the hooks folders; one that fails to load is reported and skipped. */
+export async function loadSessionHookModules(
+  hookFiles: readonly string[],
+  context: Pick<HooksContext, "cwd" | "warn">,
 ): Promise<AgentHooks[]> {
-  const result: AgentHooks[] = [];
-  if (hooks && Object.keys(hooks).length > 0) {
-    result.push(
-      createCommandHooks(hooks as CommandHooksConfig, {
-        cwd: context.cwd,
-        sessionId: context.sessionId,
-        ...(context.transcriptPath ? { transcriptPath: context.transcriptPath } : {}),
-        env: context.env,
-        notify: context.warn,
-      }),
-    );
-  }
-  if (context.hookFiles.length > 0) {
-    const loaded = await loadHookModules(context.hookFiles, context.cwd);
-    for (const error of loaded.errors) context.warn(error);
-    result.push(...loaded.hooks);
-  }
-  return result;
+  if (hookFiles.length === 0) return [];
+  const loaded = await loadHookModules(hookFiles, context.cwd);
+  for (const error of loaded.errors) context.warn(error);
+  return loaded.hooks;
 }

@@ -1,8 +1,8 @@
 import path from "node:path";
-import { Agent, type AgentSettings } from "@gong/agent-core";
-import { createModelRegistry, stream, type ThinkingLevel } from "@gong/llm";
+import { Agent, type AgentSettings, type CommandHooksConfig } from "@gong/agent-core";
+import { createModelRegistry, formatConfigIssue, stream, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext } from "@gong/session-store";
-import { expandHome, ProcessGroups, type Tool } from "@gong/tools";
+import { expandHome, ProcessGroups } from "@gong/tools";
 import {
   createObservationTruncator,
   type ObservationTruncator,
@@ -27,7 +27,7 @@ import {
 } from "../models/resolve-model.js";
 
 import { CodingSession } from "./coding-session.js";
-import { loadSessionHooks } from "./command-hooks.js";
+import { createSessionCommandHooks, loadSessionHookModules } from "./command-hooks.js";
 import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, openStore, storeFailure } from "./open-store.js";
 import type {
@@ -74,7 +74,7 @@ export async function createCodingSession(
   const settings = loaded.settings;
 
   const registry = createModelRegistry({ gongHome, env });
-  for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
+  for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
   // Every tool set the session builds (settings reloads too) shares one, so the
   // session's close ends every background job any of them started.
@@ -132,33 +132,39 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+    // Resources are discovered again before turns; a file skipped or cut is said once.
+    const reported = new Set<string>();
+    const discover = () => {
+      const resources = discoverResources({ cwd, gongHome });
+      for (const warning of resources.warnings) {
+        if (!reported.has(warning)) warn(warning);
+        reported.add(warning);
+      }
+      return resources;
+    };
+    const skills = loadSkills(discover().skillDirs, warn);
     const flags = {
       systemPrompt: options.systemPrompt,
       appendSystemPrompt: options.appendSystemPrompt,
     };
     const promptSource = new SystemPromptSource(
       [...systemPromptFiles({ cwd, gongHome }), ...flagFiles(flags, cwd)],
-      (currentTools) =>
-        assembleSystemPrompt(
-          cwd,
-          discoverResources({ cwd, gongHome }),
-          currentTools,
-          skills,
-          flags,
-        ),
+      (currentTools) => assembleSystemPrompt(cwd, discover(), currentTools, skills, flags),
     );
     const truncator = createTruncator(cwd, env, warn);
 
+    const hookContext = {
+      cwd,
+      sessionId: store.id,
+      transcriptPath: store.path,
+      env,
+      warn,
+    };
+    const commandHooks = createSessionCommandHooks(settings.hooks, hookContext);
     let lastTrustWarning: string | undefined;
-    /** An agent for these settings, continuing `from` (its messages, model, thinking). */
-    const buildAgent = async (
-      loadedNow: LoadedSettings,
-      toolSet: Tool[],
-      from?: Agent,
-    ): Promise<Agent> => {
-      const current = loadedNow.settings;
-      const { hookFiles, projectHookFiles } = discoverResources({ cwd, gongHome });
+    /** The hook modules these settings allow: project ones only in a trusted folder. */
+    const hookModuleFiles = (loadedNow: LoadedSettings): string[] => {
+      const { hookFiles, projectHookFiles } = discover();
       const trusted = loadedNow.projectTrusted;
       // One line for everything an untrusted folder was denied; not repeated at each reload.
       const trustWarning = untrustedFolderWarning(
@@ -167,49 +173,44 @@ export async function createCodingSession(
       );
       if (trustWarning && trustWarning !== lastTrustWarning) warn(trustWarning);
       lastTrustWarning = trustWarning;
-      const hooks = await loadSessionHooks(current.hooks, {
-        cwd,
-        sessionId: store.id,
-        transcriptPath: store.path,
-        env,
-        hookFiles: trusted ? [...hookFiles, ...projectHookFiles] : hookFiles,
-        warn,
-      });
-      const activeModel = from?.state.model ?? model;
-      return new Agent({
-        model: activeModel,
-        streamFn: stream,
-        systemPrompt: promptSource.current(toolSet),
-        thinkingLevel: from?.state.thinkingLevel ?? thinkingLevel,
-        tools: toolSet,
-        messages: from ? from.state.messages : context.messages,
-        cwd,
-        projectRoot: cwd,
-        hooks,
-        truncator,
-        settings: agentSettings(current),
-        // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
-        streamOptions: { onWarning: (message) => warn(message) },
-        // Asked before every call, so the key follows a skill's or `/model`'s switch to
-        // another provider and `--api-key` never leaves its own (item 5).
-        getApiKey: apiKeys,
-        skills,
-        resolveModel: (ref) => findModel(registry, ref, activeModel.provider),
-        // Before every LLM call: edited context files apply at the next turn, also
-        // inside a running tool loop (a stat per candidate file when nothing changed).
-        refreshSystemPrompt: () => promptSource.ifChanged(toolSet),
-      });
+      return trusted ? [...hookFiles, ...projectHookFiles] : hookFiles;
     };
-    const agent = await buildAgent(loaded, tools.tools);
+    let moduleFiles = hookModuleFiles(loaded);
+    let moduleHooks = await loadSessionHookModules(moduleFiles, hookContext);
+    let toolSet = tools.tools;
+    const agent: Agent = new Agent({
+      model,
+      streamFn: stream,
+      systemPrompt: promptSource.current(toolSet),
+      thinkingLevel,
+      tools: toolSet,
+      messages: context.messages,
+      cwd,
+      projectRoot: cwd,
+      hooks: [commandHooks, ...moduleHooks],
+      truncator,
+      settings: agentSettings(settings),
+      // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
+      streamOptions: { onWarning: (message) => warn(message) },
+      // Asked before every call, so the key follows a skill's or `/model`'s switch to
+      // another provider and `--api-key` never leaves its own (item 5).
+      getApiKey: apiKeys,
+      skills,
+      resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
+      // Before every LLM call: edited context files apply at the next turn, also
+      // inside a running tool loop (a stat per candidate file when nothing changed).
+      refreshSystemPrompt: () => promptSource.ifChanged(toolSet),
+    });
 
-    // Settings edited while the session is open apply from the next prompt: the agent
-    // is rebuilt (same messages) when the merged settings changed.
+    // Settings edited while the session is open apply from the next prompt, to the
+    // same agent: its conversation, metrics and compaction state stay, and the session's
+    // hooks are reconfigured rather than recreated (SessionStart runs once).
     let fingerprint = JSON.stringify(loaded);
-    const reloadAgent = async (current: Agent): Promise<Agent | undefined> => {
-      if (!settingsStamps.changed()) return undefined;
+    const applySettingsChanges = async (): Promise<void> => {
+      if (!settingsStamps.changed()) return;
       const next = readSettings();
       const nextFingerprint = JSON.stringify(next);
-      if (nextFingerprint === fingerprint) return undefined;
+      if (nextFingerprint === fingerprint) return;
       fingerprint = nextFingerprint;
       for (const warning of next.warnings) warn(warning);
       const nextTools = buildTools({
@@ -222,9 +223,22 @@ export async function createCodingSession(
       });
       if (!nextTools.ok) {
         warn(`${nextTools.error} The settings change was not applied.`);
-        return undefined;
+        return;
       }
-      return buildAgent(next, nextTools.tools, current);
+      toolSet = nextTools.tools;
+      agent.setTools(toolSet);
+      agent.setSystemPrompt(promptSource.current(toolSet));
+      agent.applySettings(agentSettings(next.settings));
+      commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
+      // Trusting the folder mid-session adds the project's hook modules; modules already
+      // loaded keep their state.
+      const files = hookModuleFiles(next);
+      if (files.join("\n") !== moduleFiles.join("\n")) {
+        for (const hook of moduleHooks) agent.removeHook(hook);
+        moduleFiles = files;
+        moduleHooks = await loadSessionHookModules(files, hookContext);
+        for (const hook of moduleHooks) agent.addHook(hook);
+      }
     };
 
     // Record what the session runs with, so a resume continues with the same model.
@@ -234,14 +248,8 @@ export async function createCodingSession(
     if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
       store.appendThinkingLevelChange(thinkingLevel);
     }
-    let session: CodingSession | undefined;
-    const recorder = new SessionRecorder(
-      store,
-      context,
-      () => (session?.agent ?? agent).state.messages,
-      warn,
-    );
-    session = new CodingSession({ agent, store, recorder, processes, reloadAgent });
+    const recorder = new SessionRecorder(store, context, () => agent.state.messages, warn);
+    const session = new CodingSession({ agent, store, recorder, processes, applySettingsChanges });
     return { ok: true, session };
   } catch (error) {
     store.close();

@@ -1,6 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseSkillMarkdown, type Skill } from "@gong/agent-core";
+import { readRegularFile } from "../config/read-regular-file.js";
+
+/** A SKILL.md larger than this is not a skill someone wrote by hand: it is cut here. */
+const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 
 /**
  * Skills from the discovered skills folders: every `<dir>/<name>/SKILL.md` (seed 004).
@@ -22,11 +26,18 @@ export function loadSkills(skillDirs: readonly string[], warn: (message: string)
     for (const name of names) {
       const baseDir = path.join(dir, name);
       const file = path.join(baseDir, "SKILL.md");
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8");
-      } catch {
-        continue; // not a skill folder
+      // Never blocks on a FIFO; a symlink loop or an unreadable file is said, then skipped.
+      const read = readRegularFile(file, MAX_SKILL_FILE_BYTES);
+      if (read.kind === "missing") continue; // not a skill folder
+      if (read.kind === "skipped") {
+        warn(read.warning);
+        continue;
+      }
+      const text = read.content;
+      if (read.size > MAX_SKILL_FILE_BYTES) {
+        warn(
+          `${file} is over ${MAX_SKILL_FILE_BYTES / 1024 / 1024} MB; only its first MB was read`,
+        );
       }
       const resources = listResources(baseDir);
       const parsed = parseSkillMarkdown(text, { baseDir, resources, fallbackName: name });
@@ -42,7 +53,13 @@ export function loadSkills(skillDirs: readonly string[], warn: (message: string)
 }
 
 function listResources(baseDir: string): string[] {
-  return readdirSync(baseDir)
+  let entries: string[];
+  try {
+    entries = readdirSync(baseDir);
+  } catch {
+    return []; // its SKILL.md was just read, so this is a race with a deletion: no resources
+  }
+  return entries
     .filter((entry) => entry !== "SKILL.md")
     .map((entry) => path.join(baseDir, entry))
     .filter((file) => {

@@ -1,0 +1,55 @@
+/**
+ * The schema of settings.json (user and project), checked by `validateConfig` of
+ * @gong/llm: a wrong type, an unknown key or a value out of range drops that key with a
+ * warning naming its line and column; the rest of the file still applies.
+ */
+import { CommandHooksSchema } from "@gong/agent-core";
+import { TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
+import { type TLiteral, Type } from "@sinclair/typebox";
+
+const oneOf = (values: readonly string[]) =>
+  Type.Union(values.map((value): TLiteral<string> => Type.Literal(value)));
+
+const OutputLevel = oneOf(["brief", "standard", "full"]);
+const Tokens = Type.Integer({ minimum: 0 });
+const Milliseconds = Type.Integer({ minimum: 0 });
+
+export const SettingsSchema = Type.Object(
+  {
+    /** Editors' JSON schema hint; accepted so such a file loads without a warning. */
+    $schema: Type.Optional(Type.String()),
+    defaultProvider: Type.Optional(Type.String({ minLength: 1 })),
+    defaultModel: Type.Optional(Type.String({ minLength: 1 })),
+    defaultThinkingLevel: Type.Optional(oneOf(["off", "minimal", "low", "medium", "high"])),
+    preset: Type.Optional(oneOf(Object.keys(TOOL_PRESETS))),
+    tools: Type.Optional(Type.Array(oneOf(TOOL_NAMES))),
+    allowedPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    outputLevel: Type.Optional(OutputLevel),
+    toolOutputLevels: Type.Optional(Type.Record(Type.String(), OutputLevel)),
+    autoCompaction: Type.Optional(Type.Boolean()),
+    compaction: Type.Optional(
+      Type.Object(
+        { reserveTokens: Type.Optional(Tokens), keepRecentTokens: Type.Optional(Tokens) },
+        { additionalProperties: false },
+      ),
+    ),
+    retry: Type.Optional(
+      Type.Object(
+        {
+          maxRetries: Type.Optional(Type.Integer({ minimum: 0 })),
+          baseDelayMs: Type.Optional(Milliseconds),
+          maxDelayMs: Type.Optional(Milliseconds),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    streamIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+    parallelReadOnlyTools: Type.Optional(Type.Boolean()),
+    shellPath: Type.Optional(Type.String({ minLength: 1 })),
+    shellCommandPrefix: Type.Optional(Type.String()),
+    sessionDir: Type.Optional(Type.String({ minLength: 1 })),
+    trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+    hooks: Type.Optional(CommandHooksSchema),
+  },
+  { additionalProperties: false },
+);
