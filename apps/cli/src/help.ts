@@ -50,12 +50,16 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
   -r, --resume [id]            Resume the session whose id starts with <id>; without an
                                id, list this directory's sessions.
                                  gong -r 0199a3f2 -p "continue"
-  --session <file|id>          Use this session file or id.
-                                 gong --session ~/.gong/sessions/x/2026_abc.jsonl -p "go on"
+  --session <file|id>          Use this session file or id; a file that does not exist yet
+                               starts a new session there.
+                                 gong --session ./review.jsonl -p "go on"
   --session-dir <dir>          Keep session files in <dir>.
                                  gong --session-dir ./.sessions -p "hi"
   --no-session                 Do not save this run.
                                  gong --no-session -p "what is 2+2?"
+  --compact                    With -c or -r <id>: compact that stored session (summarise
+                               older messages) so the next prompt fits; sends no prompt.
+                                 gong --compact -c
   --export <session> [out.html]
                                Write a session as one self-contained HTML file.
                                  gong --export 0199a3f2 review.html

@@ -1,5 +1,6 @@
 import type { CodingSession, CodingSessionEvent } from "@gong/runtime";
 import type { CliIo } from "../io.js";
+import { failureLine } from "./failure-line.js";
 
 /**
  * `--mode json`: the session header line, then every event as one JSON object per line,
@@ -20,7 +21,7 @@ export async function runJsonMode(
   const unsubscribe = session.subscribe(write);
   try {
     const outcome = await session.run(prompts);
-    if (!outcome.ok) io.stderr(`gong: ${outcome.errorMessage}\n`);
+    if (!outcome.ok) io.stderr(failureLine(session, outcome));
     return outcome.ok ? 0 : 1;
   } finally {
     unsubscribe();

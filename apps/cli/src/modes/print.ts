@@ -2,6 +2,8 @@ import type { CodingSession, CodingSessionEvent } from "@gong/runtime";
 import { finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { failureLine } from "./failure-line.js";
+import { retryLine } from "./retry-line.js";
 
 /**
  * `-p`: runs the prompts to completion and prints the final answer on stdout; progress
@@ -17,7 +19,7 @@ export async function runPrintMode(
   try {
     const outcome = await session.run(prompts);
     if (!outcome.ok) {
-      io.stderr(`gong: ${outcome.errorMessage}\n`);
+      io.stderr(failureLine(session, outcome));
       return 1;
     }
     const text = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
@@ -31,9 +33,7 @@ export async function runPrintMode(
 function reportProgress(event: CodingSessionEvent, verbose: boolean, io: CliIo): void {
   switch (event.type) {
     case "retry":
-      io.stderr(
-        `gong: ${event.errorMessage} Retrying in ${Math.ceil(event.delayMs / 1000)} s (attempt ${event.attempt}/${event.maxAttempts}).\n`,
-      );
+      io.stderr(`gong: ${retryLine(event)}\n`);
       return;
     case "compaction_start":
       io.stderr(`gong: compacting the conversation (${event.reason})…\n`);

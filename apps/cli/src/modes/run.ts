@@ -1,6 +1,7 @@
-import { type CodingSessionEvent, createCodingSession, type SessionChoice } from "@gong/runtime";
+import { type CodingSessionEvent, createCodingSession } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { codingSessionOptions } from "../session-options.js";
 import { runJsonMode } from "./json.js";
 import { runPrintMode } from "./print.js";
 
@@ -12,29 +13,12 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
   // where those raised while the session opens wait until the header line is out.
   const early: CodingSessionEvent[] = [];
   let jsonSink: ((event: CodingSessionEvent) => void) | undefined;
-  const created = await createCodingSession({
-    cwd: io.cwd,
-    env: io.env,
-    provider: args.provider,
-    model: args.model,
-    apiKey: args.apiKey,
-    baseUrl: args.baseUrl,
-    thinking: args.thinking,
-    tools: args.tools,
-    preset: args.preset,
-    allowPaths: args.allowPaths,
-    outputLevel: args.outputLevel,
-    session: sessionChoice(args),
-    sessionDir: args.sessionDir,
-    systemPrompt: args.systemPrompt,
-    appendSystemPrompt: args.appendSystemPrompt,
-    // Recorded by `--trust` before the session opens; otherwise the user settings decide.
-    ...(args.trust ? { trust: true } : {}),
-    onWarning: (message) => {
+  const created = await createCodingSession(
+    codingSessionOptions(args, io, (message) => {
       if (json) (jsonSink ?? ((event) => early.push(event)))({ type: "warning", message });
       else io.stderr(`gong: warning: ${message}\n`);
-    },
-  });
+    }),
+  );
   if (!created.ok) {
     io.stderr(`gong: ${created.error.message}\n`);
     return created.error.usage ? 2 : 1;
@@ -53,12 +37,4 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     process.off("SIGTERM", stopOnSignal);
     await session.close();
   }
-}
-
-function sessionChoice(args: CliArgs): SessionChoice {
-  if (args.noSession) return { kind: "none" };
-  if (args.continue) return { kind: "continue" };
-  if (typeof args.resume === "string") return { kind: "open", ref: args.resume };
-  if (args.session !== undefined) return { kind: "open", ref: args.session };
-  return { kind: "new" };
 }

@@ -145,7 +145,9 @@ export async function streamAssistantWithRecovery(
           message,
           run.settings.compaction.enabled
             ? "The context is still too large after compacting. Start a new session or remove large messages."
-            : "The context is too large for the model and auto-compaction is off. Run /compact or start a new session.",
+            : // No command named: `/compact` exists only in interactive mode, and each app
+              // (print mode, RPC) knows its own way to compact.
+              "Auto-compaction is off: compact the session or start a new one.",
         );
         endMessage(run, final, true);
         return final;
@@ -158,7 +160,7 @@ export async function streamAssistantWithRecovery(
           run,
           withAdvice(
             message,
-            "The context is too large and could not be compacted. Run /compact or start a new session.",
+            "Automatic compaction failed: compact the session or start a new one.",
           ),
         );
       }
@@ -196,12 +198,8 @@ export async function streamAssistantWithRecovery(
       continue;
     }
     let final = message;
-    if (message.errorKind === "auth") {
-      final = withAdvice(
-        message,
-        "Check the API key (environment variable or --api-key) and try again.",
-      );
-    } else if (attempt > 0) {
+    // An auth error already names the key's source and what to check (llm's describeError).
+    if (attempt > 0) {
       final = withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
     }
     endMessage(run, final, true);

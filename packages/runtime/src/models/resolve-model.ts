@@ -48,6 +48,13 @@ export function resolveModel(
       modelId = modelId.slice(slash + 1);
     } else if (provider === prefix) {
       modelId = modelId.slice(slash + 1);
+    } else if (provider !== undefined && namesOtherProvider(registry, provider, prefix, modelId)) {
+      return {
+        ok: false,
+        code: "unknown_model",
+        usage: true,
+        message: `--model ${modelId} names provider "${prefix}", but --provider is "${provider}": drop one of them, e.g. --model ${modelId}`,
+      };
     } else if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
       // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
       return unknownProvider(registry, prefix);
@@ -137,6 +144,25 @@ export function findModel(
     return registry.find(prefix, ref.slice(slash + 1));
   }
   return registry.find(provider, ref);
+}
+
+/**
+ * `--provider openai --model anthropic/claude-x`: a contradiction, not an id with a slash.
+ * Only for a provider whose listed ids have no slash (anthropic, openai); a router
+ * (openrouter, a local server, a models.json provider) may well serve `anthropic/…`.
+ */
+function namesOtherProvider(
+  registry: ModelRegistry,
+  provider: string,
+  prefix: string,
+  modelId: string,
+): boolean {
+  const listed = registry.list(provider);
+  return (
+    registry.providers().includes(prefix) &&
+    listed.length > 0 &&
+    !listed.some((m) => m.id.includes("/") || m.id === modelId)
+  );
 }
 
 function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
