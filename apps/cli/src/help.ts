@@ -25,7 +25,8 @@ Model:
   --thinking off|low|medium|high
                                Reasoning effort for models that support it.
                                  gong --thinking high -p "find the race condition"
-  --list-models [search]       List known models (provider, id, context, cost; * = key set).
+  --list-models [search]       List known models (provider, id, context, cost; * = usable:
+                               a key is set, or none is needed, like Ollama, vLLM, LM Studio).
                                  gong --list-models sonnet
 
 Tools:

@@ -156,6 +156,17 @@ describe("gong --list-models", () => {
     expect(all.stdout).toMatch(/^\*\s+anthropic\s+/m);
     expect(all.stdout).not.toMatch(/^\*\s+openai\s+/m);
   });
+
+  it("shows the built-in local servers (Ollama, vLLM, LM Studio) as usable without a key", async () => {
+    const run = await runGong(["--list-models"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(0);
+    for (const provider of ["ollama", "vllm", "lmstudio"])
+      expect(run.stdout).toMatch(new RegExp(`^\\*\\s+${provider}\\s+<model>\\s`, "m"));
+    expect(run.stdout).toContain("* = usable: an API key is configured, or none is needed");
+    const search = await runGong(["--list-models", "ollama"], sandbox(mock.anthropicBaseUrl));
+    expect(search.stdout).toMatch(/ollama\s+<model>/);
+    expect(search.stdout).toContain("gong --model ollama/<model>");
+  });
 });
 
 const hasChromium = chromiumAvailable("HTML export browser test");

@@ -174,6 +174,12 @@ function unknownProvider(registry: ModelRegistry, provider: string): ModelResolu
   };
 }
 
+/** A local server that takes any key: usable with none configured. */
+export function providerTakesAnyKey(registry: ModelRegistry, provider: string): boolean {
+  const key = registry.getApiKey({ provider });
+  return key.ok && key.apiKey === NO_KEY_NEEDED;
+}
+
 /** Whether a real key (not a local server's placeholder) is configured for `provider`. */
 export function providerHasKey(registry: ModelRegistry, provider: string): boolean {
   const key = registry.getApiKey({ provider });
