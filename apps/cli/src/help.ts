@@ -6,7 +6,8 @@ Usage:
   echo "context" | gong -p "question"      piped stdin is appended to the prompt
 
 Modes:
-  -p, --print                  Run the prompt to completion, print the final answer, exit.
+  -p, --print                  Run the prompt to completion, print the final answer, exit
+                               (on a terminal, a live status line on stderr shows progress).
                                  gong -p "explain src/index.ts"
   --mode text|json             text (default) or json: one JSON event per line on stdout.
                                  gong --mode json "list the TODOs" > events.jsonl
