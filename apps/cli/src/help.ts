@@ -84,5 +84,7 @@ Other:
 Context: AGENTS.md (or CLAUDE.md) from ~/.gong/ and from every folder between / and the
 cwd; ~/.gong/settings.json < .gong/settings.json < flags; models in ~/.gong/models.json.
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, ...; ANTHROPIC_BASE_URL / OPENAI_BASE_URL.
+Telemetry: OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 exports traces and metrics
+(OTLP/HTTP; OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES honoured).
 Exit codes: 0 ok, 1 the run failed, 2 usage error.
 `;

@@ -325,6 +325,14 @@ export class Agent {
       this.skillSession?.reset();
     }
     this.internal.error = error;
+    // The agent's totals so far (a session may hold several runs).
+    const totals = this.metricsCollector.snapshot().session;
+    span.setAttributes({
+      "gong.turns": turns,
+      "gong.session.input_tokens": totals.inputTokens,
+      "gong.session.output_tokens": totals.outputTokens,
+      "gong.session.cost.usd": totals.cost,
+    });
     endSpan(span, error);
     this.emit({
       type: "agent_end",

@@ -2,11 +2,22 @@ import { type CodingSessionEvent, createCodingSession } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
+import { startTelemetry } from "../telemetry.js";
 import { runJsonMode } from "./json.js";
 import { runPrintMode } from "./print.js";
 
 /** Opens the coding session the flags describe and runs the prompts in print or json mode. */
 export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  // Registered before the session exists: agent-core creates its instruments with it.
+  const telemetry = await startTelemetry(io.env);
+  try {
+    return await openAndRun(args, prompts, io);
+  } finally {
+    await telemetry?.shutdown(); // spans and metrics flushed also after a failure or abort
+  }
+}
+
+async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const json = args.mode === "json";
   // Warnings (a broken settings file, a corrupt session line, a hook module that does
   // not load) go to stderr in print mode and become `warning` events in json mode,

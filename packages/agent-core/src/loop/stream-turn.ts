@@ -95,6 +95,8 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   run.metrics.recordLlmCall(final);
   span.setAttribute("gen_ai.usage.input_tokens", final.usage.input);
   span.setAttribute("gen_ai.usage.output_tokens", final.usage.output);
+  span.setAttribute("gong.cost.usd", final.usage.cost?.total ?? 0);
+  span.setAttribute("gong.stop_reason", final.stopReason);
   endSpan(span, final.stopReason === "error" ? final.errorMessage : undefined);
   return final;
 }
