@@ -85,6 +85,8 @@ describe("gong — errors a user sees", () => {
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/No API key found/);
+    // The built-in local servers need no models.json entry, only a model name.
+    expect(run.stderr).toContain("gong --provider ollama --model <model>");
   });
 
   it("an unknown provider is a usage error (exit 2)", async () => {

@@ -80,7 +80,7 @@ export function resolveModel(
         code: "no_api_key",
         usage: false,
         message:
-          "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; for a local server (Ollama, vLLM, LM Studio) add it to models.json and pass --provider.",
+          "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; or use a local server, which needs no key: gong --provider ollama --model <model> (gong --list-models shows them).",
       };
     }
   }
