@@ -136,6 +136,14 @@ describe("first run — errors a user can act on", () => {
     expect(JSON.stringify(mock.requests.at(-1)!.body)).toContain("summary of the chat");
   });
 
+  it("--compact -c with no saved session says so and creates none", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const run = await runGong(["--compact", "-c"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe("gong: --compact -c: no saved session for this directory yet.\n");
+    expect(existsSync(path.join(box.gongHome, "sessions"))).toBe(false);
+  });
+
   it("--compact without -c or -r is a usage error", async () => {
     const run = await runGong(["--compact"], sandbox(mock.anthropicBaseUrl));
     expect(run.code).toBe(2);

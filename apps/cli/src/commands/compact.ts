@@ -1,4 +1,4 @@
-import { createCodingSession } from "@gong/runtime";
+import { createCodingSession, listSessionsForCwd, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
@@ -8,6 +8,11 @@ import { codingSessionOptions } from "../session-options.js";
  * next prompt fits — the print-mode counterpart of the interactive `/compact`.
  */
 export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> {
+  // `-c` alone would start a new, empty session when there is none: nothing to compact.
+  if (args.continue && (await hasNoSession(args, io))) {
+    io.stderr("gong: --compact -c: no saved session for this directory yet.\n");
+    return 1;
+  }
   const created = await createCodingSession(
     codingSessionOptions(args, io, (message) => io.stderr(`gong: warning: ${message}\n`)),
   );
@@ -28,4 +33,14 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
   } finally {
     await session.close();
   }
+}
+
+async function hasNoSession(args: CliArgs, io: CliIo): Promise<boolean> {
+  const sessions = await listSessionsForCwd({
+    cwd: io.cwd,
+    gongHome: resolveGongHome(io.env),
+    sessionDir: args.sessionDir,
+    env: io.env,
+  });
+  return sessions.length === 0;
 }
