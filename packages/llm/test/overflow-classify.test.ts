@@ -225,3 +225,21 @@ describe("classifyError — a refused connection on this machine", () => {
     );
   });
 });
+
+describe("describeError — a model the provider does not know", () => {
+  const notFound = (status: number, message: string) =>
+    describeError({ kind: "invalid_request", status, providerMessage: message }, "anthropic");
+
+  it("points at gong --list-models (Anthropic, OpenAI and Ollama wording)", () => {
+    for (const message of [
+      "model: claude-nope",
+      "The model `gpt-9` does not exist or you do not have access to it.",
+      "model 'qwen9' not found, try pulling it first",
+    ])
+      expect(notFound(404, message)).toContain("run gong --list-models");
+  });
+
+  it("a bare 404 (a base URL without /v1) does not blame the model", () => {
+    expect(notFound(404, "Not Found")).not.toContain("--list-models");
+  });
+});

@@ -24,8 +24,12 @@ export function describeError(
   return `${provider}${status}: ${words}. ${nextStep(classified.kind, classified, hints)}`;
 }
 
-/** Anthropic `not_found_error` "model: x", OpenAI "The model `x` does not exist", Ollama "model 'x' not found". */
-const MODEL_NOT_FOUND = /model.*(not found|does not exist)|model_not_found/i;
+/**
+ * Anthropic's 404 `not_found_error` "model: x", OpenAI "The model `x` does not exist",
+ * Ollama "model 'x' not found". A bare 404 is not enough: a base URL missing its `/v1`
+ * gets one too.
+ */
+const MODEL_NOT_FOUND = /^model: |model.*(not found|does not exist)|model_not_found/i;
 
 function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeHints): string {
   switch (kind) {
@@ -56,7 +60,7 @@ function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeH
     case "server":
       return "The provider failed on its side: retry.";
     case "invalid_request":
-      if (classified.status === 404 || MODEL_NOT_FOUND.test(classified.providerMessage))
+      if (MODEL_NOT_FOUND.test(classified.providerMessage))
         return "The provider does not know this model: run gong --list-models to see the known ones, or check the id.";
       return "The provider rejected the request: check the model id and options; if it persists, report it as a bug.";
     default:
