@@ -3,6 +3,8 @@
  * dependency-free so `--version` and `--help` never load the runtime.
  */
 
+import { suggestFlag } from "./suggest-flag.js";
+
 export type Mode = "text" | "json";
 export type ThinkingFlag = "off" | "low" | "medium" | "high";
 export type PresetFlag = "default" | "minimal" | "readonly";
@@ -29,6 +31,8 @@ export interface CliArgs {
   allowPaths: string[];
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
+  /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
+  compact: boolean;
   /** Trust this project folder and record it in the user settings (`trustedFolders`). */
   trust: boolean;
   /** `--list-models` alone → `true`; with a search term → the term. */
@@ -78,6 +82,7 @@ const SWITCHES: Record<string, string> = {
   "--help": "--help",
   "--verbose": "--verbose",
   "--trust": "--trust",
+  "--compact": "--compact",
 };
 
 /** Flags whose value is optional (taken only when the next word looks like one). */
@@ -87,8 +92,12 @@ const OPTIONAL_VALUE_FLAGS: Record<string, string> = {
   "--list-models": "--list-models",
 };
 
-/** A session id prefix (hex and dashes, ≥ 4 chars) or a session file. */
-const SESSION_REF = /^([0-9a-f][0-9a-f-]{3,}|.+\.jsonl)$/i;
+/**
+ * After `-r`, one word (no spaces) is the session id or file — also when it is not hex,
+ * so a mistyped id fails with "No session id starts with …" instead of becoming the
+ * prompt; a phrase with spaces is the message.
+ */
+const SESSION_REF = /^\S+$/;
 
 export function parseArgs(argv: string[]): ParseResult {
   const args: CliArgs = {
@@ -98,6 +107,7 @@ export function parseArgs(argv: string[]): ParseResult {
     noSession: false,
     allowPaths: [],
     trust: false,
+    compact: false,
     version: false,
     help: false,
     verbose: false,
@@ -129,6 +139,7 @@ export function parseArgs(argv: string[]): ParseResult {
       else if (switchName === "--version") args.version = true;
       else if (switchName === "--help") args.help = true;
       else if (switchName === "--trust") args.trust = true;
+      else if (switchName === "--compact") args.compact = true;
       else args.verbose = true;
       continue;
     }
@@ -149,7 +160,7 @@ export function parseArgs(argv: string[]): ParseResult {
     }
 
     const valueName = VALUE_FLAGS[name];
-    if (!valueName) return usage(`unknown option ${name}`);
+    if (!valueName) return unknownOption(name);
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
@@ -234,10 +245,21 @@ function validate(args: CliArgs): ParseResult {
   if (args.noSession && sources.length > 0) {
     return usage(`--no-session cannot be combined with ${sources[0]}`);
   }
+  if (args.compact && !args.continue && typeof args.resume !== "string") {
+    return usage("--compact needs -c or -r <id>: it compacts a stored session");
+  }
   if (args.baseUrl !== undefined && !/^https?:\/\//i.test(args.baseUrl)) {
     return usage(`--base-url must start with http:// or https:// (got "${args.baseUrl}")`);
   }
   return { ok: true, args };
+}
+
+function unknownOption(name: string): ParseResult {
+  const known = [SWITCHES, VALUE_FLAGS, OPTIONAL_VALUE_FLAGS].flatMap((flags) =>
+    Object.keys(flags).filter((flag) => flag.startsWith("--")),
+  );
+  const suggestion = suggestFlag(name, known);
+  return usage(`unknown option ${name}${suggestion ? ` (did you mean ${suggestion}?)` : ""}`);
 }
 
 function oneOf<T extends string>(choices: readonly T[], value: string): value is T {

@@ -6,7 +6,8 @@ Usage:
   echo "context" | gong -p "question"      piped stdin is appended to the prompt
 
 Modes:
-  -p, --print                  Run the prompt to completion, print the final answer, exit.
+  -p, --print                  Run the prompt to completion, print the final answer, exit
+                               (on a terminal, a live status line on stderr shows progress).
                                  gong -p "explain src/index.ts"
   --mode text|json             text (default) or json: one JSON event per line on stdout.
                                  gong --mode json "list the TODOs" > events.jsonl
@@ -25,7 +26,8 @@ Model:
   --thinking off|low|medium|high
                                Reasoning effort for models that support it.
                                  gong --thinking high -p "find the race condition"
-  --list-models [search]       List known models (provider, id, context, cost; * = key set).
+  --list-models [search]       List known models (provider, id, context, cost; * = usable:
+                               a key is set, or none is needed, like Ollama, vLLM, LM Studio).
                                  gong --list-models sonnet
 
 Tools:
@@ -50,12 +52,16 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
   -r, --resume [id]            Resume the session whose id starts with <id>; without an
                                id, list this directory's sessions.
                                  gong -r 0199a3f2 -p "continue"
-  --session <file|id>          Use this session file or id.
-                                 gong --session ~/.gong/sessions/x/2026_abc.jsonl -p "go on"
+  --session <file|id>          Use this session file or id; a file that does not exist yet
+                               starts a new session there.
+                                 gong --session ./review.jsonl -p "go on"
   --session-dir <dir>          Keep session files in <dir>.
                                  gong --session-dir ./.sessions -p "hi"
   --no-session                 Do not save this run.
                                  gong --no-session -p "what is 2+2?"
+  --compact                    With -c or -r <id>: compact that stored session (summarise
+                               older messages) so the next prompt fits; sends no prompt.
+                                 gong --compact -c
   --export <session> [out.html]
                                Write a session as one self-contained HTML file.
                                  gong --export 0199a3f2 review.html
@@ -78,5 +84,7 @@ Other:
 Context: AGENTS.md (or CLAUDE.md) from ~/.gong/ and from every folder between / and the
 cwd; ~/.gong/settings.json < .gong/settings.json < flags; models in ~/.gong/models.json.
 Keys: ANTHROPIC_API_KEY, OPENAI_API_KEY, ...; ANTHROPIC_BASE_URL / OPENAI_BASE_URL.
+Telemetry: OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318 exports traces and metrics
+(OTLP/HTTP; OTEL_SERVICE_NAME, OTEL_RESOURCE_ATTRIBUTES honoured).
 Exit codes: 0 ok, 1 the run failed, 2 usage error, 130/143/129 stopped by SIGINT/SIGTERM/SIGHUP.
 `;

@@ -1,3 +1,5 @@
+import type { StatusStream } from "./modes/status-line.js";
+
 /** The process edges the CLI touches, injectable for in-process tests. */
 export interface CliIo {
   cwd: string;
@@ -10,6 +12,8 @@ export interface CliIo {
   readStdin(options?: { firstByteWithinMs?: number }): Promise<string>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** stderr when it is a terminal (print mode's live status line); else undefined. */
+  statusStream?: StatusStream;
 }
 
 export function processIo(): CliIo {
@@ -24,6 +28,7 @@ export function processIo(): CliIo {
     stderr: (text) => {
       process.stderr.write(text);
     },
+    ...(process.stderr.isTTY ? { statusStream: process.stderr } : {}),
   };
 }
 

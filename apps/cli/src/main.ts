@@ -33,6 +33,10 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       io.stdout(`${trusted}\n`);
       return 0;
     };
+    if (args.compact) {
+      const { compactCommand } = await import("./commands/compact.js");
+      return await compactCommand(args, io);
+    }
     if (args.resume === true) {
       const { listSessionsCommand } = await import("./commands/list-sessions.js");
       return await listSessionsCommand(args, io);

@@ -87,6 +87,8 @@ describe("gong — errors a user sees", () => {
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/No API key found/);
+    // The built-in local servers need no models.json entry, only a model name.
+    expect(run.stderr).toContain("gong --provider ollama --model <model>");
   });
 
   it("an unknown provider is a usage error (exit 2)", async () => {
@@ -157,6 +159,17 @@ describe("gong --list-models", () => {
     const all = await runGong(["--list-models"], box);
     expect(all.stdout).toMatch(/^\*\s+anthropic\s+/m);
     expect(all.stdout).not.toMatch(/^\*\s+openai\s+/m);
+  });
+
+  it("shows the built-in local servers (Ollama, vLLM, LM Studio) as usable without a key", async () => {
+    const run = await runGong(["--list-models"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(0);
+    for (const provider of ["ollama", "vllm", "lmstudio"])
+      expect(run.stdout).toMatch(new RegExp(`^\\*\\s+${provider}\\s+<model>\\s`, "m"));
+    expect(run.stdout).toContain("* = usable: an API key is configured, or none is needed");
+    const search = await runGong(["--list-models", "ollama"], sandbox(mock.anthropicBaseUrl));
+    expect(search.stdout).toMatch(/ollama\s+<model>/);
+    expect(search.stdout).toContain("gong --model ollama/<model>");
   });
 });
 

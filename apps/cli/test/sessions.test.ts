@@ -210,13 +210,13 @@ describe("gong retry and compaction", () => {
 });
 
 describe("gong retry and compaction — autoCompaction off", () => {
-  it("an overflow with autoCompaction false fails with one line that suggests /compact", async () => {
+  it("an overflow with autoCompaction false fails with one line that suggests gong --compact", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { autoCompaction: false });
     mock.enqueue(overflowResponse("anthropic"));
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/prompt is too long.*\/compact/);
+    expect(run.stderr).toMatch(/prompt is too long.*gong --compact -r [0-9a-f]{8}/);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
     expect(mock.requests).toHaveLength(1);
   });

@@ -22,6 +22,9 @@ import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./se
 import type { Skill } from "./skills/skill.js";
 import { SkillSession } from "./skills/skill-session.js";
 
+/** A key, or a key with where it came from (named in the error when it is rejected). */
+export type ApiKeyAnswer = string | { apiKey: string; source: string } | undefined;
+
 export interface AgentOptions {
   model: Model;
   /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
@@ -44,7 +47,7 @@ export interface AgentOptions {
    * The key for a provider, looked up before every LLM call (also for a skill's model on
    * another provider), so a refreshed or switched key is picked up.
    */
-  getApiKey?: (provider: string) => string | undefined | Promise<string | undefined>;
+  getApiKey?: (provider: string) => ApiKeyAnswer | Promise<ApiKeyAnswer>;
   /** Skills discovered by the runtime; adds the `skill` tool. */
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
@@ -332,6 +335,14 @@ export class Agent {
       this.skillSession?.reset();
     }
     this.internal.error = error;
+    // The agent's totals so far (a session may hold several runs).
+    const totals = this.metricsCollector.snapshot().session;
+    span.setAttributes({
+      "gong.turns": turns,
+      "gong.session.input_tokens": totals.inputTokens,
+      "gong.session.output_tokens": totals.outputTokens,
+      "gong.session.cost.usd": totals.cost,
+    });
     endSpan(span, error);
     this.emit({
       type: "agent_end",
@@ -406,8 +417,13 @@ export class Agent {
     const options: StreamOptions = { ...this.options.streamOptions };
     if (!this.options.getApiKey) return options;
     const key = await this.options.getApiKey(model.provider);
-    if (key) options.apiKey = key;
-    else delete options.apiKey;
+    delete options.apiKey;
+    delete options.apiKeySource;
+    if (typeof key === "string") options.apiKey = key;
+    else if (key) {
+      options.apiKey = key.apiKey;
+      options.apiKeySource = key.source;
+    }
     return options;
   }
 

@@ -123,13 +123,17 @@ describe("Events for persistence and UIs", () => {
   });
 
   it("the final error message carries the advice in the event too", async () => {
-    const model = mockModel([failed("auth", "401 invalid x-api-key")]);
-    const agent = new Agent({ model: testModel, streamFn: model.streamFn });
+    const model = mockModel([failed("overflow", "prompt is too long")]);
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      settings: { compaction: { enabled: false } },
+    });
     const events = record(agent);
     await agent.prompt("hi");
     const end = events.findLast((e) => e.type === "message_end");
     expect(end?.type === "message_end" && (end.message as AssistantMessage).errorMessage).toContain(
-      "Check the API key",
+      "Auto-compaction is off",
     );
   });
 

@@ -345,7 +345,7 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     expect(agent.state.messages.at(-1)?.content).toEqual([text("fine")]);
   });
 
-  it("autoCompaction off: an overflow ends with an error that suggests /compact", async () => {
+  it("autoCompaction off: an overflow ends with an error that suggests compacting", async () => {
     const model = mockModel([failed("overflow", "prompt is too long")]);
     const agent = new Agent({
       model: testModel,
@@ -354,7 +354,7 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     });
     await agent.prompt("hi");
     expect(model.requests).toHaveLength(1);
-    expect(agent.state.error).toContain("/compact");
+    expect(agent.state.error).toContain("compact the session or start a new one");
   });
 
   it("an overflow error compacts and retries the request once", async () => {

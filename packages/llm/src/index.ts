@@ -37,6 +37,7 @@ export type {
   ExplicitApiKey,
   ModelRegistry,
   ModelRegistryOptions,
+  ResolvedApiKey,
 } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
 export { accumulatePartialJson, parsePartialJson } from "./partial-json.js";

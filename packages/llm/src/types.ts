@@ -71,6 +71,8 @@ export type ErrorKind =
   | "auth"
   | "overflow"
   | "network"
+  /** Nothing listens at a loopback base URL: a local server not started; never retried. */
+  | "connection_refused"
   | "timeout"
   | "invalid_request"
   | "server"
@@ -151,6 +153,8 @@ export interface Model {
 export interface StreamOptions {
   signal?: AbortSignal;
   apiKey?: string;
+  /** Where `apiKey` came from (`--api-key`, models.json, a variable): named when it is rejected. */
+  apiKeySource?: string;
   maxTokens?: number;
   temperature?: number;
   thinking?: ThinkingLevel;

@@ -77,7 +77,10 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
     });
     expect(registry.find("local", "tiny")?.contextWindow).toBe(128_000);
     expect(registry.find("local", "unlisted")?.baseUrl).toBe("http://localhost:8080/v1");
-    expect(registry.getApiKey({ provider: "local" })).toEqual({ ok: true, apiKey: "from-env" });
+    expect(registry.getApiKey({ provider: "local" })).toMatchObject({
+      ok: true,
+      apiKey: "from-env",
+    });
     expect(registry.list("local").map((model) => model.id)).toEqual(["qwen-coder", "tiny"]);
   });
 
@@ -99,7 +102,10 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
       },
     });
     const registry = createModelRegistry({ gongHome: home, env: {} });
-    expect(registry.getApiKey({ provider: "a" })).toEqual({ ok: true, apiKey: "sk-literal-123" });
+    expect(registry.getApiKey({ provider: "a" })).toMatchObject({
+      ok: true,
+      apiKey: "sk-literal-123",
+    });
     const missing = registry.getApiKey({ provider: "b" });
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.error).toContain("B_TOKEN");
@@ -121,7 +127,7 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
       maxTokens: 1000,
       contextWindow: 200_000,
     });
-    expect(registry.getApiKey({ provider: "anthropic" })).toEqual({ ok: true, apiKey: "k" });
+    expect(registry.getApiKey({ provider: "anthropic" })).toMatchObject({ ok: true, apiKey: "k" });
   });
 
   it("GONG_HOME is respected and ANTHROPIC_BASE_URL / OPENAI_BASE_URL are honoured", () => {
@@ -186,7 +192,7 @@ describe("API keys", () => {
     const registry = createModelRegistry({ gongHome: home, env: {} });
     const result = registry.getApiKey({ provider: "anthropic" });
     expect(result).toEqual({ ok: false, error: expect.stringContaining("ANTHROPIC_API_KEY") });
-    expect(registry.getApiKey({ provider: "ollama" })).toEqual({ ok: true, apiKey: "none" });
+    expect(registry.getApiKey({ provider: "ollama" })).toMatchObject({ ok: true, apiKey: "none" });
   });
 
   it("item 5: the key follows the provider — an explicit key binds only to its own provider", () => {
@@ -199,11 +205,18 @@ describe("API keys", () => {
     const env = { ANTHROPIC_API_KEY: "env-ant", OPENAI_API_KEY: "env-oai", PROXY_KEY: "px" };
     const registry = createModelRegistry({ gongHome: home, env });
     const keyFor = registry.apiKeyResolver({ provider: "anthropic", apiKey: "flag-key" });
-    expect(keyFor("anthropic")).toBe("flag-key");
-    expect(keyFor("openai")).toBe("env-oai");
-    expect(keyFor("proxy")).toBe("px");
-    expect(keyFor("literal")).toBe("sk-lit");
-    expect(keyFor("ollama")).toBe("none");
+    expect(keyFor("anthropic")?.apiKey).toBe("flag-key");
+    expect(keyFor("openai")?.apiKey).toBe("env-oai");
+    expect(keyFor("proxy")?.apiKey).toBe("px");
+    expect(keyFor("literal")?.apiKey).toBe("sk-lit");
+    expect(keyFor("ollama")?.apiKey).toBe("none");
+    // Where each key came from, for the error when a provider rejects it.
+    expect(keyFor("anthropic")?.source).toBe("--api-key");
+    expect(keyFor("openai")?.source).toBe("the environment variable OPENAI_API_KEY");
+    expect(keyFor("proxy")?.source).toMatch(
+      /^the environment variable PROXY_KEY \(named in .*models\.json\)$/,
+    );
+    expect(keyFor("literal")?.source).toMatch(/models\.json \(providers\.literal\.apiKey\)$/);
     expect(createModelRegistry({ gongHome: home, env: {} }).apiKeyResolver()("openai")).toBe(
       undefined,
     );

@@ -195,3 +195,51 @@ describe("error messages a user reads", () => {
     );
   });
 });
+
+describe("classifyError — a refused connection on this machine", () => {
+  // What the SDKs throw: APIConnectionError ← TypeError("fetch failed") ← the socket error.
+  const refused = () => {
+    const socket = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:11434"), {
+      code: "ECONNREFUSED",
+    });
+    const fetchFailed = new TypeError("fetch failed", { cause: socket });
+    return Object.assign(new Error("Connection error.", { cause: fetchFailed }), {
+      name: "APIConnectionError",
+    });
+  };
+
+  it("is connection_refused (never retried) for a loopback base URL", () => {
+    for (const url of ["http://localhost:11434/v1", "http://127.0.0.1:8000", "http://[::1]:1234"])
+      expect(classifyError(refused(), url).kind).toBe("connection_refused");
+  });
+
+  it("stays network (retried) for a remote host, where a restart may be under way", () => {
+    expect(classifyError(refused(), "http://gpu-box:11434/v1").kind).toBe("network");
+    expect(classifyError(refused()).kind).toBe("network");
+  });
+
+  it("names the URL and the likely fix", () => {
+    const url = "http://localhost:11434/v1";
+    expect(describeError(classifyError(refused(), url), "ollama", { baseUrl: url })).toBe(
+      `ollama: Connection error. Nothing answers at ${url}: is the server running? start Ollama or pass --base-url.`,
+    );
+  });
+});
+
+describe("describeError — a model the provider does not know", () => {
+  const notFound = (status: number, message: string) =>
+    describeError({ kind: "invalid_request", status, providerMessage: message }, "anthropic");
+
+  it("points at gong --list-models (Anthropic, OpenAI and Ollama wording)", () => {
+    for (const message of [
+      "model: claude-nope",
+      "The model `gpt-9` does not exist or you do not have access to it.",
+      "model 'qwen9' not found, try pulling it first",
+    ])
+      expect(notFound(404, message)).toContain("run gong --list-models");
+  });
+
+  it("a bare 404 (a base URL without /v1) does not blame the model", () => {
+    expect(notFound(404, "Not Found")).not.toContain("--list-models");
+  });
+});

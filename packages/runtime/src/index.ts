@@ -37,7 +37,12 @@ export {
   type ExportableHeader,
 } from "./export/from-session.js";
 export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
-export { type ListedModel, type ListModelsOptions, listModels } from "./models/list-models.js";
+export {
+  ANY_MODEL,
+  type ListedModel,
+  type ListModelsOptions,
+  listModels,
+} from "./models/list-models.js";
 export {
   type ModelRequest,
   type ModelResolution,

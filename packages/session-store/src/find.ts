@@ -17,7 +17,8 @@ export interface FindSessionOptions extends SessionLocationOptions {
   cwd?: string;
 }
 
-const looksLikePath = (query: string) =>
+/** A session reference that names a file (`x.jsonl`, `dir/x`) rather than an id prefix. */
+export const looksLikePath = (query: string) =>
   query.endsWith(".jsonl") || query.includes("/") || query.includes("\\") || isAbsolute(query);
 
 function listJsonl(dir: string): string[] {

@@ -32,7 +32,7 @@ export type {
   WarningListener,
 } from "./errors.js";
 export type { FindSessionOptions } from "./find.js";
-export { resolveSessionPath } from "./find.js";
+export { looksLikePath, resolveSessionPath } from "./find.js";
 export type { ListSessionsOptions, SessionInfo } from "./list.js";
 export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export type { RawSessionFile } from "./migrate.js";

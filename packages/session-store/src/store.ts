@@ -63,6 +63,8 @@ export interface CreateSessionOptions extends SessionStoreOptions, SessionLocati
   cwd: string;
   /** Recorded in the header of a fork. */
   parentSession?: string;
+  /** Create the file here (`--session new.jsonl`) instead of in the sessions folder. */
+  path?: string;
 }
 
 export interface OpenSessionOptions extends SessionStoreOptions, FindSessionOptions {
@@ -107,7 +109,7 @@ export class SessionStore {
   static create(options: CreateSessionOptions): Result<SessionStore> {
     const dir = sessionDirFor(options.cwd, options);
     const header = newSessionHeader(options.cwd, options.parentSession);
-    const path = join(dir, sessionFileName(header.timestamp, header.id));
+    const path = options.path ?? join(dir, sessionFileName(header.timestamp, header.id));
     return SessionStore.writeNew(path, header, [], options);
   }
 

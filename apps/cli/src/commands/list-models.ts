@@ -1,8 +1,12 @@
-import { listModels, resolveGongHome } from "@gong/runtime";
+import { ANY_MODEL, listModels, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 
-/** `--list-models [search]`: a table of provider, id, context, cost; `*` marks a usable key. */
+/**
+ * `--list-models [search]`: a table of provider, id, context, cost; `*` marks what can
+ * be used now — a key is configured, or none is needed (local servers, listed as
+ * `<model>` since their models are whatever the server has).
+ */
 export function listModelsCommand(args: CliArgs, io: CliIo): number {
   const search = typeof args.listModels === "string" ? args.listModels : undefined;
   const { models, warnings } = listModels({
@@ -17,7 +21,7 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
     return 1;
   }
   const rows = models.map((m) => [
-    m.hasKey ? "*" : " ",
+    m.hasKey || !m.keyNeeded ? "*" : " ",
     m.provider,
     m.id,
     formatTokens(m.contextWindow),
@@ -32,7 +36,12 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
       .join("  ")
       .trimEnd();
   io.stdout(`${[line(header), ...rows.map(line)].join("\n")}\n`);
-  io.stdout("* = an API key is configured for this provider\n");
+  io.stdout("* = usable: an API key is configured, or none is needed (local servers)\n");
+  const local = models.find((m) => m.id === ANY_MODEL);
+  if (local)
+    io.stdout(
+      `Local servers: start one, then e.g. gong --model ${local.provider}/<model> -p "hi" (requests go to ${local.baseUrl}; --base-url moves it).\n`,
+    );
   return 0;
 }
 

@@ -2,6 +2,8 @@ import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtim
 import { finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { retryLine } from "./retry-line.js";
+import { StatusLine } from "./status-line.js";
 
 /**
  * `-p`: runs the prompts to completion and prints the final answer on stdout; progress
@@ -14,40 +16,52 @@ export async function runPrintMode(
   args: CliArgs,
   io: CliIo,
 ): Promise<RunOutcome> {
-  const unsubscribe = session.subscribe((event) => reportProgress(event, args.verbose, io));
+  // On a terminal, one live line shows progress; lines printed meanwhile go above it.
+  const status = io.statusStream ? new StatusLine(io.statusStream) : undefined;
+  const stderr = status ? (text: string) => status.print(text) : io.stderr;
+  const unsubscribe = session.subscribe((event) => {
+    status?.onEvent(event);
+    // The status line already shows each retry as it waits.
+    if (!(status && event.type === "retry")) reportProgress(event, args.verbose, stderr);
+  });
+  status?.start();
   try {
     const outcome = await session.run(prompts);
+    status?.stop();
     if (outcome.ok) {
       const text = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
       io.stdout(text.endsWith("\n") || text === "" ? text : `${text}\n`);
     }
     return outcome;
   } finally {
+    status?.stop();
     unsubscribe();
   }
 }
 
-function reportProgress(event: CodingSessionEvent, verbose: boolean, io: CliIo): void {
+function reportProgress(
+  event: CodingSessionEvent,
+  verbose: boolean,
+  stderr: (text: string) => void,
+): void {
   switch (event.type) {
     case "retry":
-      io.stderr(
-        `gong: ${event.errorMessage} Retrying in ${Math.ceil(event.delayMs / 1000)} s (attempt ${event.attempt}/${event.maxAttempts}).\n`,
-      );
+      stderr(`gong: ${retryLine(event)}\n`);
       return;
     case "compaction_start":
-      io.stderr(`gong: compacting the conversation (${event.reason})…\n`);
+      stderr(`gong: compacting the conversation (${event.reason})…\n`);
       return;
     case "compaction_end":
-      if (event.errorMessage) io.stderr(`gong: compaction failed: ${event.errorMessage}\n`);
+      if (event.errorMessage) stderr(`gong: compaction failed: ${event.errorMessage}\n`);
       else if (event.result)
-        io.stderr(`gong: compacted ${event.result.tokensBefore} tokens into a summary.\n`);
+        stderr(`gong: compacted ${event.result.tokensBefore} tokens into a summary.\n`);
       return;
     case "warning":
-      io.stderr(`gong: warning: ${event.message}\n`);
+      stderr(`gong: warning: ${event.message}\n`);
       return;
     case "hook_error":
-      io.stderr(`gong: hook ${event.hookName} (${event.callback}) failed: ${event.error}\n`);
-      if (verbose && event.stack) io.stderr(`${event.stack}\n`);
+      stderr(`gong: hook ${event.hookName} (${event.callback}) failed: ${event.error}\n`);
+      if (verbose && event.stack) stderr(`${event.stack}\n`);
       return;
   }
 }

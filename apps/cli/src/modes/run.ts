@@ -1,12 +1,10 @@
-import {
-  type CodingSessionEvent,
-  createCodingSession,
-  type RunOutcome,
-  type SessionChoice,
-} from "@gong/runtime";
+import { type CodingSessionEvent, createCodingSession, type RunOutcome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
+import { startTelemetry } from "../telemetry.js";
+import { failureLine } from "./failure-line.js";
 import { runJsonMode } from "./json.js";
 import { runPrintMode } from "./print.js";
 
@@ -16,35 +14,28 @@ import { runPrintMode } from "./print.js";
  * 1 the run failed, 128 + the signal's number when one stopped it.
  */
 export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  // Registered before the session exists: agent-core creates its instruments with it.
+  const telemetry = await startTelemetry(io.env);
+  try {
+    return await openAndRun(args, prompts, io);
+  } finally {
+    await telemetry?.shutdown(); // spans and metrics flushed also after a failure or abort
+  }
+}
+
+async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const json = args.mode === "json";
   // Warnings (a broken settings file, a corrupt session line, a hook module that does
   // not load) go to stderr in print mode and become `warning` events in json mode,
   // where those raised while the session opens wait until the header line is out.
   const early: CodingSessionEvent[] = [];
   let jsonSink: ((event: CodingSessionEvent) => void) | undefined;
-  const created = await createCodingSession({
-    cwd: io.cwd,
-    env: io.env,
-    provider: args.provider,
-    model: args.model,
-    apiKey: args.apiKey,
-    baseUrl: args.baseUrl,
-    thinking: args.thinking,
-    tools: args.tools,
-    preset: args.preset,
-    allowPaths: args.allowPaths,
-    outputLevel: args.outputLevel,
-    session: sessionChoice(args),
-    sessionDir: args.sessionDir,
-    systemPrompt: args.systemPrompt,
-    appendSystemPrompt: args.appendSystemPrompt,
-    // Recorded by `--trust` before the session opens; otherwise the user settings decide.
-    ...(args.trust ? { trust: true } : {}),
-    onWarning: (message) => {
+  const created = await createCodingSession(
+    codingSessionOptions(args, io, (message) => {
       if (json) (jsonSink ?? ((event) => early.push(event)))({ type: "warning", message });
       else io.stderr(`gong: warning: ${message}\n`);
-    },
-  });
+    }),
+  );
   if (!created.ok) {
     io.stderr(`gong: ${created.error.message}\n`);
     return created.error.usage ? 2 : 1;
@@ -82,16 +73,8 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
     return SIGNAL_EXIT_CODES[signals.received];
   }
   if (!outcome.ok) {
-    io.stderr(`gong: ${outcome.errorMessage}\n`);
+    io.stderr(failureLine(session, outcome));
     return 1;
   }
   return 0;
-}
-
-function sessionChoice(args: CliArgs): SessionChoice {
-  if (args.noSession) return { kind: "none" };
-  if (args.continue) return { kind: "continue" };
-  if (typeof args.resume === "string") return { kind: "open", ref: args.resume };
-  if (args.session !== undefined) return { kind: "open", ref: args.session };
-  return { kind: "new" };
 }

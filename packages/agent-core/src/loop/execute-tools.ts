@@ -121,6 +121,7 @@ async function executeOne(
       }),
   });
   run.metrics.recordTool(call.name, performance.now() - started, envelope.status !== "error");
+  span.setAttribute("gong.tool.status", envelope.status);
   endSpan(span, envelope.status === "error" ? envelope.error?.message : undefined);
 
   envelope = await run.hooks.onToolResult(call.name, envelope, info);

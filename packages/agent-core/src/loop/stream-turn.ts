@@ -96,6 +96,8 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
   run.metrics.recordLlmCall(final);
   span.setAttribute("gen_ai.usage.input_tokens", final.usage.input);
   span.setAttribute("gen_ai.usage.output_tokens", final.usage.output);
+  span.setAttribute("gong.cost.usd", final.usage.cost?.total ?? 0);
+  span.setAttribute("gong.stop_reason", final.stopReason);
   endSpan(span, final.stopReason === "error" ? final.errorMessage : undefined);
   return final;
 }
@@ -152,7 +154,9 @@ export async function streamAssistantWithRecovery(
           message,
           run.settings.compaction.enabled
             ? "The context is still too large after compacting. Start a new session or remove large messages."
-            : "The context is too large for the model and auto-compaction is off. Run /compact or start a new session.",
+            : // No command named: `/compact` exists only in interactive mode, and each app
+              // (print mode, RPC) knows its own way to compact.
+              "Auto-compaction is off: compact the session or start a new one.",
         );
         endMessage(run, final, true);
         return final;
@@ -165,7 +169,7 @@ export async function streamAssistantWithRecovery(
           run,
           withAdvice(
             message,
-            "The context is too large and could not be compacted. Run /compact or start a new session.",
+            "Automatic compaction failed: compact the session or start a new one.",
           ),
         );
       }
@@ -203,12 +207,8 @@ export async function streamAssistantWithRecovery(
       continue;
     }
     let final = message;
-    if (message.errorKind === "auth") {
-      final = withAdvice(
-        message,
-        "Check the API key (environment variable or --api-key) and try again.",
-      );
-    } else if (attempt > 0) {
+    // An auth error already names the key's source and what to check (llm's describeError).
+    if (attempt > 0) {
       final = withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
     }
     endMessage(run, final, true);

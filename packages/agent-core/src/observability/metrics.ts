@@ -1,4 +1,5 @@
 import type { AssistantMessage } from "@gong/llm";
+import { OtelMetrics } from "./otel-metrics.js";
 
 export interface ToolMetrics {
   calls: number;
@@ -31,6 +32,7 @@ export interface MetricsSnapshot {
 
 /** Per-tool and per-session counters (seed 004 "Monitoring Metrics"), available as data. */
 export class MetricsCollector {
+  private readonly otel = new OtelMetrics();
   private readonly tools = new Map<string, { calls: number; successes: number; ms: number }>();
   private readonly session: SessionMetrics = {
     inputTokens: 0,
@@ -52,10 +54,12 @@ export class MetricsCollector {
     entry.ms += durationMs;
     this.tools.set(name, entry);
     this.session.toolCalls++;
+    this.otel.tool(name, durationMs, success);
   }
 
   recordLlmCall(message: AssistantMessage): void {
     this.session.llmCalls++;
+    this.otel.llmCall(message);
     const usage = message.usage;
     if (!usage) return;
     this.session.inputTokens += usage.input ?? 0;
@@ -67,14 +71,17 @@ export class MetricsCollector {
 
   recordTurn(): void {
     this.session.turns++;
+    this.otel.event("turn");
   }
 
   recordRetry(): void {
     this.session.retries++;
+    this.otel.event("retry");
   }
 
   recordCompaction(): void {
     this.session.compactions++;
+    this.otel.event("compaction");
   }
 
   snapshot(): MetricsSnapshot {

@@ -28,7 +28,7 @@ const NETWORK_TEXT =
  * (Pi bug #1038) and only explicit overflow wording makes a 400 an overflow, so a
  * thinking-block-order `invalid_request_error` stays `invalid_request` (J.9 5.3).
  */
-export function classifyError(error: unknown): ClassifiedError {
+export function classifyError(error: unknown, baseUrl?: string): ClassifiedError {
   const notAnEndpoint = findNotAnEndpoint(error);
   // A misconfigured base URL: retrying asks the same wrong server again.
   if (notAnEndpoint) {
@@ -69,6 +69,10 @@ export function classifyError(error: unknown): ClassifiedError {
   if (type === "invalid_request_error") return result("invalid_request");
   if (type === "api_error" || type === "server_error") return result("server");
   if (error instanceof SyntaxError) return result("server"); // malformed chunk (J.9 5.2)
+  // A refused connection to this machine will not heal in 2 + 4 + 8 s: the local
+  // server (Ollama, vLLM, LM Studio) is not running. Remote hosts keep the retries.
+  if (/ECONNREFUSED/.test(fields.causeText) && baseUrl !== undefined && isLoopback(baseUrl))
+    return result("connection_refused");
   if (
     fields.name === "APIConnectionError" ||
     NETWORK_TEXT.test(`${providerMessage} ${fields.causeText}`)
@@ -105,9 +109,7 @@ function readErrorFields(error: unknown): ErrorFields {
       : typeof inner?.code === "string"
         ? inner.code
         : undefined;
-  const cause = (error as { cause?: unknown }).cause;
-  const causeText =
-    cause instanceof Error ? `${cause.message} ${(cause as { code?: string }).code ?? ""}` : "";
+  const causeText = causeChainText(error);
   const retryAfterMs = readRetryAfter(record.headers);
   const emptyBody = status !== undefined && body === undefined && /\(no body\)/.test(error.message);
   const rawMessage = innerMessage ?? stripStatusPrefix(error.message);
@@ -142,6 +144,29 @@ export function readRetryAfter(headers: unknown, now = Date.now()): number | und
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Messages and codes of the error's causes: the SDKs wrap fetch's `TypeError: fetch
+ * failed`, which wraps the socket error that has the code (`ECONNREFUSED`).
+ */
+function causeChainText(error: Error): string {
+  const parts: string[] = [];
+  let cause = (error as { cause?: unknown }).cause;
+  for (let depth = 0; cause instanceof Error && depth < 5; depth++) {
+    parts.push(cause.message, (cause as { code?: string }).code ?? "");
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return parts.join(" ");
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    return host === "localhost" || host === "::1" || /^127\./.test(host);
+  } catch {
+    return false; // not a URL: nothing to say about it
+  }
 }
 
 function stripStatusPrefix(message: string): string {

@@ -1,6 +1,13 @@
 import type { ErrorKind } from "../types.js";
 import type { ClassifiedError } from "./classify.js";
 
+export interface DescribeHints {
+  /** Where the key came from (`--api-key`, models.json, `the environment variable X`). */
+  apiKeySource?: string;
+  idleTimeoutMs?: number;
+  baseUrl?: string;
+}
+
 /**
  * The `errorMessage` a user (or the model) sees: what happened, in the provider's own
  * words, then what to do next. The provider text is kept verbatim so overflow wording
@@ -9,7 +16,7 @@ import type { ClassifiedError } from "./classify.js";
 export function describeError(
   classified: ClassifiedError,
   provider: string,
-  hints: Hints = {},
+  hints: DescribeHints = {},
 ): string {
   const status = classified.status === undefined ? "" : ` ${classified.status}`;
   if (classified.foreign === "not_an_endpoint")
@@ -32,20 +39,20 @@ export function describeError(
 const CHECK_BASE_URL =
   "Check the base URL: it must point at the provider's API, not at a web page, proxy or login portal.";
 
-interface Hints {
-  apiKeyEnv?: string;
-  idleTimeoutMs?: number;
-  /** Where the request went, so a page from a proxy or portal can be placed. */
-  baseUrl?: string;
-}
+/**
+ * Anthropic's 404 `not_found_error` "model: x", OpenAI "The model `x` does not exist",
+ * Ollama "model 'x' not found". A bare 404 is not enough: a base URL missing its `/v1`
+ * gets one too.
+ */
+const MODEL_NOT_FOUND = /^model: |model.*(not found|does not exist)|model_not_found/i;
 
-function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: Hints): string {
+function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeHints): string {
   switch (kind) {
     case "auth":
       if (/quota|billing/i.test(classified.providerMessage))
         return "The account is out of quota: check the provider's plan and billing, then retry.";
-      return hints.apiKeyEnv
-        ? `The API key was rejected: check ${hints.apiKeyEnv} (or the apiKey in models.json).`
+      return hints.apiKeySource
+        ? `The API key from ${hints.apiKeySource} was rejected: check it.`
         : "The API key was rejected: check the configured key.";
     case "rate_limit":
       return classified.retryAfterMs === undefined
@@ -54,16 +61,22 @@ function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: Hints): s
     case "overloaded":
       return "The provider is overloaded: retry in a moment.";
     case "overflow":
-      return "The conversation no longer fits the model's context window: compact it or start a new session.";
+      // The next step (compact, start over) is the agent's to name: only it knows
+      // whether compaction is on and already failed.
+      return "The conversation no longer fits the model's context window.";
     case "timeout":
       return hints.idleTimeoutMs === undefined
         ? "The request timed out: retry."
         : `No data for ${hints.idleTimeoutMs} ms, so the connection was closed: retry, or raise streamIdleTimeoutMs.`;
     case "network":
       return "The connection failed or was cut: check the network or base URL, then retry.";
+    case "connection_refused":
+      return `Nothing answers at ${hints.baseUrl ?? "the base URL"}: is the server running? start Ollama or pass --base-url.`;
     case "server":
       return "The provider failed on its side: retry.";
     case "invalid_request":
+      if (MODEL_NOT_FOUND.test(classified.providerMessage))
+        return "The provider does not know this model: run gong --list-models to see the known ones, or check the id.";
       return "The provider rejected the request: check the model id and options; if it persists, report it as a bug.";
     default:
       return "Unexpected failure: retry, and report it if it persists.";

@@ -12,9 +12,17 @@ export function getApiKey(
   provider: string,
   env: NodeJS.ProcessEnv = process.env,
 ): string | undefined {
-  for (const name of apiKeyEnvNames(provider)) {
-    const value = env[name]?.trim();
-    if (value) return value;
+  return findApiKeyEnv(provider, env)?.apiKey;
+}
+
+/** The first of the provider's variables that holds a key, with its name (for errors). */
+export function findApiKeyEnv(
+  provider: string,
+  env: NodeJS.ProcessEnv = process.env,
+): { apiKey: string; envName: string } | undefined {
+  for (const envName of apiKeyEnvNames(provider)) {
+    const apiKey = env[envName]?.trim();
+    if (apiKey) return { apiKey, envName };
   }
   return undefined;
 }

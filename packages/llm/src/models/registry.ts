@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Model } from "../types.js";
 import {
   apiKeyEnvNames,
-  getApiKey as envApiKey,
+  findApiKeyEnv,
   missingApiKeyMessage,
   providerNeedsApiKey,
 } from "./api-keys.js";
@@ -16,7 +16,16 @@ export interface ModelRegistryOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export type ApiKeyResult = { ok: true; apiKey: string } | { ok: false; error: string };
+/**
+ * A key and where it came from — `--api-key`, `models.json (providers.x.apiKey)` or
+ * `the environment variable X` — so a rejected key's error names what to fix.
+ */
+export interface ResolvedApiKey {
+  apiKey: string;
+  source: string;
+}
+
+export type ApiKeyResult = ({ ok: true } & ResolvedApiKey) | { ok: false; error: string };
 
 /** A key given for one provider (`--api-key`): it is used for that provider only. */
 export interface ExplicitApiKey {
@@ -25,7 +34,7 @@ export interface ExplicitApiKey {
 }
 
 /** A provider's key, looked up before every call so it follows model switches. */
-export type ApiKeyResolver = (provider: string) => string | undefined;
+export type ApiKeyResolver = (provider: string) => ResolvedApiKey | undefined;
 
 export interface ModelRegistry {
   /** A listed model, or — for a known provider — the id with default limits. */
@@ -87,21 +96,24 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
   };
 
   const getApiKey = (model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult => {
-    if (explicit?.provider === model.provider) return { ok: true, apiKey: explicit.apiKey };
+    const found = (apiKey: string, source: string): ApiKeyResult => ({ ok: true, apiKey, source });
+    if (explicit?.provider === model.provider) return found(explicit.apiKey, "--api-key");
     const configured = custom[model.provider]?.apiKey;
     if (configured) {
-      if (!ENV_NAME.test(configured)) return { ok: true, apiKey: configured };
+      if (!ENV_NAME.test(configured))
+        return found(configured, `${modelsJsonPath} (providers.${model.provider}.apiKey)`);
       const value = env[configured]?.trim();
-      if (value) return { ok: true, apiKey: value };
+      if (value)
+        return found(value, `the environment variable ${configured} (named in ${modelsJsonPath})`);
       return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
     }
-    const fromEnv = envApiKey(model.provider, env);
-    if (fromEnv) return { ok: true, apiKey: fromEnv };
+    const fromEnv = findApiKeyEnv(model.provider, env);
+    if (fromEnv) return found(fromEnv.apiKey, `the environment variable ${fromEnv.envName}`);
     if (
       !providerNeedsApiKey(model.provider) ||
       (custom[model.provider] && !findProvider(model.provider))
     )
-      return { ok: true, apiKey: "none" }; // local servers accept any key
+      return found("none", "none needed (local server)"); // local servers accept any key
     return {
       ok: false,
       error: missingApiKeyMessage(model.provider, apiKeyEnvNames(model.provider)[0]),
@@ -116,7 +128,7 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
     getApiKey,
     apiKeyResolver: (explicit) => (provider) => {
       const key = getApiKey({ provider }, explicit);
-      return key.ok ? key.apiKey : undefined;
+      return key.ok ? { apiKey: key.apiKey, source: key.source } : undefined;
     },
     errors,
     modelsJsonPath,

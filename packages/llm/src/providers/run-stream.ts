@@ -2,12 +2,7 @@ import { emptyAssistantMessage } from "../assistant-message.js";
 import { classifyError } from "../errors/classify.js";
 import { describeError } from "../errors/describe.js";
 import { createAssistantMessageEventStream } from "../event-stream.js";
-import {
-  apiKeyEnvNames,
-  getApiKey,
-  missingApiKeyMessage,
-  providerNeedsApiKey,
-} from "../models/api-keys.js";
+import { findApiKeyEnv, missingApiKeyMessage, providerNeedsApiKey } from "../models/api-keys.js";
 import { calculateCost } from "../models/cost.js";
 import type {
   AssistantMessage,
@@ -111,10 +106,14 @@ export function runProviderStream(
   };
 
   const run = async () => {
+    const fromEnv = options.apiKey === undefined ? findApiKeyEnv(model.provider) : undefined;
     const apiKey =
       options.apiKey ??
-      getApiKey(model.provider) ??
+      fromEnv?.apiKey ??
       (providerNeedsApiKey(model.provider) ? undefined : "none");
+    const apiKeySource = fromEnv
+      ? `the environment variable ${fromEnv.envName}`
+      : options.apiKeySource;
     if (!apiKey) {
       events.push({ type: "start", partial: output });
       return fail("auth", missingApiKeyMessage(model.provider));
@@ -138,20 +137,19 @@ export function runProviderStream(
       });
     } catch (error) {
       if (options.signal?.aborted) return fail("aborted", "Request aborted by the user.");
-      const classified = classifyError(error);
+      const classified = classifyError(error, model.baseUrl);
       if (timedOut) {
         classified.kind = "timeout";
         classified.providerMessage = `no data received for ${idleTimeoutMs} ms`;
       }
-      const apiKeyEnv = apiKeyEnvNames(model.provider)[0];
       const hints = {
         baseUrl: model.baseUrl,
-        ...(apiKeyEnv ? { apiKeyEnv } : {}),
+        ...(apiKeySource ? { apiKeySource } : {}),
         ...(timedOut ? { idleTimeoutMs } : {}),
       };
       fail(
         classified.kind,
-        describeError(classified, model.provider, hints),
+        describeError(classified, model.provider, { ...hints, baseUrl: model.baseUrl }),
         classified.retryAfterMs,
       );
     } finally {

@@ -5,6 +5,7 @@ import type {
   Model,
   TextContent,
   ToolResultMessage,
+  UserMessage,
 } from "../types.js";
 import { isEmptyAssistant, normalizeContent } from "./content.js";
 import { repairOrphanedToolCalls } from "./orphans.js";
@@ -22,7 +23,9 @@ const IMAGE_OMITTED = "(image omitted: this model does not accept images)";
  *    text (redacted thinking is dropped);
  * 4. tool-call ids rewritten to the provider's format, results remapped to match;
  * 5. orphaned calls repaired, orphaned results dropped;
- * 6. images replaced by a note when the model is text-only.
+ * 6. images replaced by a note when the model is text-only;
+ * 7. two user messages in a row (a prompt whose answer failed, then the next prompt)
+ *    merged into one, so roles alternate as providers expect.
  */
 export function transformMessages(messages: readonly Message[], model: Model): Message[] {
   const format = toolCallIdFormat(model);
@@ -49,14 +52,22 @@ export function transformMessages(messages: readonly Message[], model: Model): M
         content: acceptsImages ? message.content : withoutImages(message.content),
       } satisfies ToolResultMessage);
     } else if (message.role === "user") {
-      out.push(
+      const user =
         acceptsImages || typeof message.content === "string"
           ? message
-          : { ...message, content: withoutImages(message.content) },
-      );
+          : { ...message, content: withoutImages(message.content) };
+      const previous = out.at(-1);
+      if (previous?.role === "user") out[out.length - 1] = mergeUserMessages(previous, user);
+      else out.push(user);
     }
   }
   return repairOrphanedToolCalls(out);
+}
+
+function mergeUserMessages(first: UserMessage, second: UserMessage): UserMessage {
+  const parts = (content: UserMessage["content"]) =>
+    typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+  return { ...second, content: [...parts(first.content), ...parts(second.content)] };
 }
 
 function transformAssistant(

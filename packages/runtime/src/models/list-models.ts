@@ -1,5 +1,5 @@
-import { createModelRegistry, type ModelCost } from "@gong/llm";
-import { providerHasKey } from "./resolve-model.js";
+import { createModelRegistry, type Model, type ModelCost } from "@gong/llm";
+import { providerHasKey, providerTakesAnyKey } from "./resolve-model.js";
 
 export interface ListModelsOptions {
   gongHome: string;
@@ -19,7 +19,17 @@ export interface ListedModel {
   /** Dollars per million tokens. */
   cost: ModelCost;
   hasKey: boolean;
+  /** False for local servers (Ollama, vLLM, LM Studio): usable without any key. */
+  keyNeeded: boolean;
+  /** Where requests go (so a local server's port is visible). */
+  baseUrl: string;
 }
+
+/**
+ * Stands for "whatever model the server has" on a provider that lists none (the local
+ * servers): their models are only known once the server runs.
+ */
+export const ANY_MODEL = "<model>";
 
 /** Every known model (catalog + models.json), optionally filtered, with key status. */
 export function listModels(options: ListModelsOptions): {
@@ -32,15 +42,22 @@ export function listModels(options: ListModelsOptions): {
   });
   const needle = options.search?.toLowerCase();
   const keyed = new Map<string, boolean>();
-  const models = registry
-    .list()
+  // A provider with nothing listed still shows, as one row: a local server can run any model.
+  const unlisted = registry
+    .providers()
+    .filter((provider) => registry.list(provider).length === 0)
+    .flatMap((provider) => {
+      const model = registry.find(provider, ANY_MODEL);
+      return model ? [{ ...model, name: "any model the server has" }] : [];
+    });
+  const models = [...registry.list(), ...unlisted]
     .filter(
       (m) =>
         !needle ||
         `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
         m.name.toLowerCase().includes(needle),
     )
-    .map((m) => {
+    .map((m: Model): ListedModel => {
       if (!keyed.has(m.provider))
         keyed.set(m.provider, options.apiKey !== undefined || providerHasKey(registry, m.provider));
       return {
@@ -51,6 +68,8 @@ export function listModels(options: ListModelsOptions): {
         maxTokens: m.maxTokens,
         cost: m.cost,
         hasKey: keyed.get(m.provider)!,
+        keyNeeded: !providerTakesAnyKey(registry, m.provider),
+        baseUrl: m.baseUrl,
       };
     });
   return { models, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };

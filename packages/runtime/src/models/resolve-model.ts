@@ -48,6 +48,13 @@ export function resolveModel(
       modelId = modelId.slice(slash + 1);
     } else if (provider === prefix) {
       modelId = modelId.slice(slash + 1);
+    } else if (provider !== undefined && namesOtherProvider(registry, provider, prefix, modelId)) {
+      return {
+        ok: false,
+        code: "unknown_model",
+        usage: true,
+        message: `--model ${modelId} names provider "${prefix}", but --provider is "${provider}": drop one of them, e.g. --model ${modelId}`,
+      };
     } else if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
       // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
       return unknownProvider(registry, prefix);
@@ -73,7 +80,7 @@ export function resolveModel(
         code: "no_api_key",
         usage: false,
         message:
-          "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; for a local server (Ollama, vLLM, LM Studio) add it to models.json and pass --provider.",
+          "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; or use a local server, which needs no key: gong --provider ollama --model <model> (gong --list-models shows them).",
       };
     }
   }
@@ -139,6 +146,25 @@ export function findModel(
   return registry.find(provider, ref);
 }
 
+/**
+ * `--provider openai --model anthropic/claude-x`: a contradiction, not an id with a slash.
+ * Only for a provider whose listed ids have no slash (anthropic, openai); a router
+ * (openrouter, a local server, a models.json provider) may well serve `anthropic/…`.
+ */
+function namesOtherProvider(
+  registry: ModelRegistry,
+  provider: string,
+  prefix: string,
+  modelId: string,
+): boolean {
+  const listed = registry.list(provider);
+  return (
+    registry.providers().includes(prefix) &&
+    listed.length > 0 &&
+    !listed.some((m) => m.id.includes("/") || m.id === modelId)
+  );
+}
+
 function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
   return {
     ok: false,
@@ -146,6 +172,12 @@ function unknownProvider(registry: ModelRegistry, provider: string): ModelResolu
     usage: true,
     message: `Unknown provider "${provider}". Known providers: ${registry.providers().join(", ")}. Add others in ${registry.modelsJsonPath}.`,
   };
+}
+
+/** A local server that takes any key: usable with none configured. */
+export function providerTakesAnyKey(registry: ModelRegistry, provider: string): boolean {
+  const key = registry.getApiKey({ provider });
+  return key.ok && key.apiKey === NO_KEY_NEEDED;
 }
 
 /** Whether a real key (not a local server's placeholder) is configured for `provider`. */

@@ -1,4 +1,4 @@
-import type { Agent } from "@gong/agent-core";
+import type { Agent, CompactResult } from "@gong/agent-core";
 import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
 import type { ProcessGroups } from "@gong/tools";
@@ -94,6 +94,16 @@ export class CodingSession {
       if (failure) return failure;
     }
     return { ok: true, aborted: false, lastAssistant };
+  }
+
+  /**
+   * Compacts the conversation now (`/compact`, `gong --compact -c`); the summary is
+   * recorded in the session file like an automatic compaction.
+   */
+  async compact(): Promise<CompactResult> {
+    const result = await this.parts.agent.compact();
+    this.parts.recorder.sync();
+    return result;
   }
 
   setModel(model: Model): void {

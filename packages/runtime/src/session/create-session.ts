@@ -37,7 +37,7 @@ import type {
 } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
 import { resolveSessionDir } from "./session-dir.js";
-import { assembleSystemPrompt, flagFiles } from "./system-prompt.js";
+import { assembleSystemPrompt, flagFiles, missingPromptFile } from "./system-prompt.js";
 import { SystemPromptSource } from "./system-prompt-source.js";
 import { buildTools } from "./tools.js";
 
@@ -89,6 +89,10 @@ export async function createCodingSession(
   });
   if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
 
+  const promptFileError = missingPromptFile(options, cwd);
+  if (promptFileError)
+    return failure({ code: "prompt_file_not_found", message: promptFileError, usage: true });
+
   const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
   const where = { cwd, gongHome, sessionDir, env, warn };
   const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
@@ -124,6 +128,10 @@ export async function createCodingSession(
       return failure(modelFailure(resolved));
     }
     const model = resolved.model;
+    if (options.thinking && options.thinking !== "off" && !model.reasoning)
+      warn(
+        `${model.provider}/${model.id} does not support reasoning; --thinking ${options.thinking} is ignored.`,
+      );
     const apiKeys = registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
     const resumed = context.messages.length > 0;
     const thinkingLevel: ThinkingLevel =

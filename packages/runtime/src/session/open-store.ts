@@ -1,4 +1,11 @@
-import { newestSession, SessionStore, type SessionStoreError } from "@gong/session-store";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import {
+  looksLikePath,
+  newestSession,
+  SessionStore,
+  type SessionStoreError,
+} from "@gong/session-store";
 import type { CodingSessionError, SessionChoice } from "./options.js";
 
 /*
@@ -31,13 +38,25 @@ export function openStore(choice: SessionChoice, where: StoreLocation) {
     case "open":
       return SessionStore.open(choice.ref, { ...common, cwd: where.cwd });
     case "continue": // resolved to "open" or "new" by effectiveChoice
-    case "new":
       return SessionStore.create({ ...common, cwd: where.cwd });
+    case "new":
+      return SessionStore.create({
+        ...common,
+        cwd: where.cwd,
+        ...(choice.path ? { path: choice.path } : {}),
+      });
   }
 }
 
-/** `-c` with no session yet for this cwd starts a new one. */
+/**
+ * `-c` with no session yet for this cwd starts a new one; so does `--session <path>` to
+ * a file that does not exist yet (there, so the user knows where it is).
+ */
 export function effectiveChoice(choice: SessionChoice, where: StoreLocation): SessionChoice {
+  if (choice.kind === "open" && choice.createIfMissing && looksLikePath(choice.ref)) {
+    const file = path.resolve(where.cwd, choice.ref);
+    return existsSync(file) ? choice : { kind: "new", path: file };
+  }
   if (choice.kind !== "continue") return choice;
   const newest = newestSession(where.cwd, {
     gongHome: where.gongHome,

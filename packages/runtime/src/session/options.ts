@@ -5,12 +5,15 @@ import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =
-  /** A new session file for this cwd. */
-  | { kind: "new" }
+  /** A new session file for this cwd, in the sessions folder or at `path`. */
+  | { kind: "new"; path?: string }
   /** The newest session of this cwd (`-c`); a new one when there is none. */
   | { kind: "continue" }
-  /** A session by id prefix or file path (`-r <id>`, `--session <file|id>`). */
-  | { kind: "open"; ref: string }
+  /**
+   * A session by id prefix or file path (`-r <id>`, `--session <file|id>`); with
+   * `createIfMissing`, a path to no file starts a new session there (`--session`).
+   */
+  | { kind: "open"; ref: string; createIfMissing?: boolean }
   /** Nothing written (`--no-session`). */
   | { kind: "none" };
 
@@ -58,6 +61,7 @@ export interface CodingSessionError {
     | "unknown_tool"
     | "session_not_found"
     | "session_locked"
+    | "prompt_file_not_found"
     | "session_unreadable"
     | "invalid_path";
   message: string;

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { buildSystemPrompt, type Skill } from "@gong/agent-core";
 import type { Tool } from "@gong/tools";
@@ -48,10 +49,29 @@ export function flagFiles(flags: PromptFlags, cwd: string): string[] {
   });
 }
 
+/**
+ * A flag value that can only be meant as a file (`./x`, `../x`, `/x`, `~/x`, `x.md`,
+ * `x.txt`) but names none: a usage error rather than a typo sent as the prompt.
+ */
+export function missingPromptFile(flags: PromptFlags, cwd: string): string | undefined {
+  const named: [string, string | undefined][] = [
+    ["--system-prompt", flags.systemPrompt],
+    ["--append-system-prompt", flags.appendSystemPrompt],
+  ];
+  for (const [flag, value] of named) {
+    const file = candidateFile(value, cwd);
+    if (value === undefined || file === undefined || existsSync(file)) continue;
+    if (/^(\.{0,2}\/|~(\/|$))/.test(value) || /\.(md|txt)$/i.test(value))
+      return `${flag}: no such file: ${value} (${file})`;
+  }
+  return undefined;
+}
+
 /** The file a flag value would name: one line, not too long (else it is plain text). */
 function candidateFile(value: string | undefined, cwd: string): string | undefined {
   if (value === undefined || value.length >= 4096 || /[\n\0]/.test(value)) return undefined;
-  return path.resolve(cwd, value);
+  const expanded = value === "~" || value.startsWith("~/") ? homedir() + value.slice(1) : value;
+  return path.resolve(cwd, expanded);
 }
 
 /** A flag value that names an existing file means that file's content (as pi does). */

@@ -1,0 +1,39 @@
+import type { CodingSessionOptions, SessionChoice } from "@gong/runtime";
+import type { CliArgs } from "./args.js";
+import type { CliIo } from "./io.js";
+
+/** What the flags say about the coding session to open (runs and `--compact` alike). */
+export function codingSessionOptions(
+  args: CliArgs,
+  io: CliIo,
+  onWarning: (message: string) => void,
+): CodingSessionOptions {
+  return {
+    cwd: io.cwd,
+    env: io.env,
+    provider: args.provider,
+    model: args.model,
+    apiKey: args.apiKey,
+    baseUrl: args.baseUrl,
+    thinking: args.thinking,
+    tools: args.tools,
+    preset: args.preset,
+    allowPaths: args.allowPaths,
+    outputLevel: args.outputLevel,
+    session: sessionChoice(args),
+    sessionDir: args.sessionDir,
+    systemPrompt: args.systemPrompt,
+    appendSystemPrompt: args.appendSystemPrompt,
+    // Recorded by `--trust` before the session opens; otherwise the user settings decide.
+    ...(args.trust ? { trust: true } : {}),
+    onWarning,
+  };
+}
+
+function sessionChoice(args: CliArgs): SessionChoice {
+  if (args.noSession) return { kind: "none" };
+  if (args.continue) return { kind: "continue" };
+  if (typeof args.resume === "string") return { kind: "open", ref: args.resume };
+  if (args.session !== undefined) return { kind: "open", ref: args.session, createIfMissing: true };
+  return { kind: "new" };
+}
