@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
   ensureOutputDir,
+  formatSize,
   tailTruncationNotice,
   truncateTail,
 } from "@gong/truncate";
@@ -19,6 +20,7 @@ import { type ExecOperations, localExecOperations } from "../bash/exec.js";
 import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { terminateGroup } from "../bash/process-tree.js";
+import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
 import { failure, partial, success, withNextSteps } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
@@ -88,6 +90,51 @@ interface RunOutcome {
   spawnError?: Error;
 }
 
+/** What to try after a non-zero exit, beside reading the full log. */
+function failedCommandSteps(exitCode: number | null): string[] {
+  if (exitCode === 127) {
+    return [
+      'bash(command="command -v <program>") to check that the program is installed and on PATH.',
+    ];
+  }
+  return [
+    'Fix the cause shown above, then bash(command=...) again; to see less, narrow the command (e.g. append "2>&1 | tail -50").',
+  ];
+}
+
+/** The command could not be saved to a script file, so it cannot run at all. */
+function commandTooLong(command: string, reason: string): ToolResponse {
+  const size = formatSize(Buffer.byteLength(command));
+  return failure(
+    "INVALID_PARAM",
+    `The command is ${size}, too long to pass to the shell as an argument (the OS limit is 128KB), and it could not be saved as a script in the tool-output folder: ${reason}. Nothing was run.`,
+    {
+      data: { exit_code: null, command_bytes: Buffer.byteLength(command) },
+      next: ['write(path="run.sh", content=<the command>) and then bash(command="bash run.sh").'],
+    },
+  );
+}
+
+/** The shell did not start: a missing shell, or a command or environment too big (E2BIG). */
+function spawnFailure(error: Error, shellPath: string, command: string): ToolResponse {
+  const code = (error as NodeJS.ErrnoException).code;
+  const data = { exit_code: null, spawn_error: code ?? error.message };
+  if (code === "E2BIG") {
+    return failure(
+      "EXECUTION_ERROR",
+      `Failed to start ${shellPath}: the command (${formatSize(Buffer.byteLength(command))}) and the environment together are longer than the OS allows for a new program (E2BIG). Nothing was run.`,
+      {
+        data,
+        next: ['write(path="run.sh", content=<the command>) and then bash(command="bash run.sh").'],
+      },
+    );
+  }
+  return failure("EXECUTION_ERROR", `Failed to start ${shellPath}: ${error.message}`, {
+    data,
+    next: ["Check the shellPath setting: it must name an installed shell (default: bash on PATH)."],
+  });
+}
+
 export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
   const shellPath = options.shellPath ?? "bash";
   const exec = options.exec ?? localExecOperations;
@@ -124,10 +171,20 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         () => env.outputDir,
         (error: Error) => error,
       );
-      const collector = new OutputCollector(logFolder, { maxLines, maxBytes });
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
+      const command = `${prefix}${params.command}`;
+      let scriptFile: ScriptFile | undefined;
+      if (Buffer.byteLength(command) > MAX_INLINE_SCRIPT_BYTES) {
+        try {
+          if (logFolder instanceof Error) throw logFolder;
+          scriptFile = await writeScriptFile(logFolder, command);
+        } catch (error) {
+          return commandTooLong(command, (error as Error).message);
+        }
+      }
+      const collector = new OutputCollector(logFolder, { maxLines, maxBytes });
       // `exec 2>&1` first: one pipe for both streams keeps their true arrival order.
-      const script = `exec 2>&1; ${prefix}${params.command}`;
+      const script = `exec 2>&1; ${scriptFile?.inline ?? command}`;
 
       const outcome = await new Promise<RunOutcome>((resolve) => {
         let child: ReturnType<ExecOperations["spawnShell"]>;
@@ -234,23 +291,9 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       });
 
       const durationMs = Math.round(performance.now() - started);
+      await scriptFile?.remove();
       const collected = await collector.finish();
-      if (outcome.spawnError) {
-        return failure(
-          "EXECUTION_ERROR",
-          `Failed to start ${shellPath}: ${outcome.spawnError.message}`,
-          {
-            data: {
-              exit_code: null,
-              spawn_error:
-                (outcome.spawnError as NodeJS.ErrnoException).code ?? outcome.spawnError.message,
-            },
-            next: [
-              "Check the shellPath setting: it must name an installed shell (default: bash on PATH).",
-            ],
-          },
-        );
-      }
+      if (outcome.spawnError) return spawnFailure(outcome.spawnError, shellPath, command);
 
       const tail = truncateTail(collected.tail, { maxLines, maxBytes });
       const truncated = tail.truncated || collected.droppedBytes > 0;
@@ -330,7 +373,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           stats,
           truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
-          next: logSteps,
+          next: [...logSteps, ...failedCommandSteps(outcome.exitCode)],
         });
       }
       const text = body.length > 0 ? body : "(no output)";

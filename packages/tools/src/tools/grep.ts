@@ -10,6 +10,8 @@ import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { fileSystemFailure } from "../fs/errors.js";
+import { requireNotSpecial } from "../fs/file-kind.js";
 import { resolveExisting } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { pickEngine } from "../search/engine.js";
@@ -65,6 +67,12 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
+      try {
+        // rg skips FIFOs and devices in a folder, but opens one it is named: and blocks.
+        requireNotSpecial(await env.fs.stat(real), real);
+      } catch (error) {
+        return fileSystemFailure(error, "search", display, display);
+      }
       const limit = params.limit ?? DEFAULT_GREP_LIMIT;
       const request: GrepRequest = {
         pattern: params.pattern,

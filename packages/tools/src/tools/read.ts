@@ -16,6 +16,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { basenameOf, fileSystemFailure, parentOf } from "../fs/errors.js";
+import { requireNotSpecial } from "../fs/file-kind.js";
 import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { prepareImage } from "../read/image.js";
@@ -71,6 +72,7 @@ export function createReadTool(env: ToolEnvironment) {
             next: [`ls(path="${display}") to list it.`],
           });
         }
+        requireNotSpecial(stats, real);
         await env.fs.access(real, constants.R_OK);
         head = await env.fs.readHead(real, SNIFF_BYTES);
       } catch (error) {

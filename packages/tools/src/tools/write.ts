@@ -9,6 +9,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
+import { NotRegularFileError, specialFileKind } from "../fs/file-kind.js";
 import { snapshotOf } from "../fs/read-tracker.js";
 
 const writeParameters = Type.Object({
@@ -31,19 +32,19 @@ export function createWriteTool(env: ToolEnvironment) {
       const { display, real } = resolved;
       const extras = { pathResolved: display };
       return env.tracker.withFileLock(real, async () => {
-        let created = true;
-        try {
-          const stats = await env.fs.stat(real);
-          if (stats.isDirectory()) {
-            return failure("IS_DIRECTORY", `Is a directory: ${display}. write needs a file path.`, {
-              ...extras,
-              next: [`write(path="${display}/<file name>", content=...)`],
-            });
-          }
-          created = false;
-        } catch {
-          // Does not exist yet: it is created below.
+        const existing = await env.fs.stat(real).catch(() => undefined); // new file: created below
+        if (existing?.isDirectory()) {
+          return failure("IS_DIRECTORY", `Is a directory: ${display}. write needs a file path.`, {
+            ...extras,
+            next: [`write(path="${display}/<file name>", content=...)`],
+          });
         }
+        // Replacing a FIFO or device by a file would break whatever uses it: refused.
+        const kind = existing && specialFileKind(existing);
+        if (kind) {
+          return fileSystemFailure(new NotRegularFileError(real, kind), "write", display, display);
+        }
+        const created = existing === undefined;
         if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
         const bytes = Buffer.from(params.content, "utf8");
         try {
