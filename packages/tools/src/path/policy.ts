@@ -14,7 +14,7 @@
 import os from "node:os";
 import path from "node:path";
 import { linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
-import { failure } from "../core/envelope.js";
+import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
 import { expandHome } from "./home.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
@@ -201,7 +201,7 @@ interface MissingPath {
   /** "File" for read/edit, "Path" for the folder-or-file searches. */
   noun: "File" | "Path";
   /** The tool's next steps, given the displayed path. */
-  next: (display: string) => readonly string[];
+  next: (display: string) => NextSteps;
 }
 
 /**

@@ -21,7 +21,7 @@ import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { terminateGroup } from "../bash/process-tree.js";
 import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { failure, type NextSteps, partial, progress, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -90,16 +90,14 @@ interface RunOutcome {
   spawnError?: Error;
 }
 
-/** What to try after a non-zero exit, beside reading the full log. */
-function failedCommandSteps(exitCode: number | null): string[] {
-  if (exitCode === 127) {
-    return [
-      'bash(command="command -v <program>") to check that the program is installed and on PATH.',
-    ];
-  }
-  return [
-    'Fix the cause shown above, then bash(command=...) again; to see less, narrow the command (e.g. append "2>&1 | tail -50").',
-  ];
+/** What to try after a non-zero exit: the full log first when the output was cut. */
+function failedCommandSteps(exitCode: number | null, logSteps: readonly string[]): NextSteps {
+  const fix =
+    exitCode === 127
+      ? 'bash(command="command -v <program>") to check that the program is installed and on PATH.'
+      : 'Fix the cause shown above, then bash(command=...) again; to see less, narrow the command (e.g. append "2>&1 | tail -50").';
+  const [logStep] = logSteps;
+  return logStep ? [logStep, fix] : [fix];
 }
 
 /** The command could not be saved to a script file, so it cannot run at all. */
@@ -242,7 +240,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           if (context.onUpdate && now - lastUpdate > 200) {
             lastUpdate = now;
             const tail = truncateTail(collector.peekTail(), { maxLines, maxBytes }).content;
-            context.onUpdate(partial({ stdout: tail, truncated: false }, tail));
+            context.onUpdate(progress({ stdout: tail, truncated: false }, tail));
           }
         };
         if (child.stdout) child.stdout.on("data", onData(child.stdout));
@@ -337,7 +335,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       // Already cut to the limits, with its own notice: the agent's observation
       // truncator must not cut it again (it would drop that notice and the next steps).
       const truncationSkip = truncated;
-      const logSteps = logDisplay
+      // Read first when there is more than the tail shows.
+      const logSteps: string[] = logDisplay
         ? [
             `read(path="${logDisplay}", offset=1, limit=200) or grep(pattern="error", path="${logDisplay}") to see the full output.`,
           ]
@@ -349,6 +348,10 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           stats,
           truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
+          next: [
+            "The user stopped this command: wait for their next message before running it again.",
+            ...logSteps,
+          ],
         });
       }
       if (outcome.timedOut) {
@@ -373,14 +376,15 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           stats,
           truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
-          next: [...logSteps, ...failedCommandSteps(outcome.exitCode)],
+          next: failedCommandSteps(outcome.exitCode, logSteps),
         });
       }
       const text = body.length > 0 ? body : "(no output)";
-      const response: ToolResponse = truncated
-        ? partial(data, withNextSteps(text, logSteps), { stats, truncationSkip })
-        : success(data, text, { stats });
-      return response;
+      if (!truncated) return success(data, text, { stats });
+      const [logStep] = logSteps;
+      const narrower =
+        'bash(command=...) again with less output (e.g. append "| tail -100" or a grep filter).';
+      return partial(data, text, { stats, truncationSkip, next: [logStep ?? narrower] });
     },
   });
 }

@@ -7,7 +7,7 @@ import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
 import { formatSize, type ToolResponse } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { failure, success } from "../core/envelope.js";
+import { aborted, failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -220,7 +220,7 @@ export function createEditTool(env: ToolEnvironment) {
             },
           );
         }
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        if (context.signal?.aborted) return aborted(extras);
 
         // ④ ⑤ ⑥ BOM, line endings, LF
         const split = splitText(text);
@@ -278,7 +278,7 @@ export function createEditTool(env: ToolEnvironment) {
             },
           );
         }
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        if (context.signal?.aborted) return aborted(extras);
         const output = Buffer.from(split.bom + newBody, "utf8");
         try {
           await env.fs.writeFileAtomic(real, output);

@@ -11,7 +11,7 @@ import {
   truncateHead,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -133,7 +133,7 @@ export function createReadTool(env: ToolEnvironment) {
           signal: context.signal,
         });
       } catch (error) {
-        if (error instanceof AbortedError) return failure("ABORTED", "Operation aborted", extras);
+        if (error instanceof AbortedError) return aborted(extras);
         return fileSystemFailure(error, "read", display, display);
       }
       env.tracker.record(real, { sha256: window.sha256, size: stats.size, mtimeMs: stats.mtimeMs });
@@ -201,7 +201,7 @@ export function createReadTool(env: ToolEnvironment) {
           truncationSkip: true,
         });
       }
-      const nextSteps = truncation.firstLineExceedsLimit
+      const nextSteps: NextSteps = truncation.firstLineExceedsLimit
         ? [`bash(command="sed -n '${startLine}p' ${display} | head -c ${DEFAULT_MAX_BYTES}")`]
         : [
             `read(path="${display}", offset=${nextOffset}${params.limit ? `, limit=${params.limit}` : ""})`,
@@ -211,10 +211,11 @@ export function createReadTool(env: ToolEnvironment) {
         truncation.content.length > 0
           ? `${truncation.content.replace(/\n$/, "")}\n\n${notice}`
           : notice;
-      return partial(data, withNextSteps(body, nextSteps), {
+      return partial(data, body, {
         ...extras,
         stats: stats2,
         truncationSkip: true,
+        next: nextSteps,
       });
     },
   });

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
-import { failure, success } from "../core/envelope.js";
+import { aborted, failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -45,7 +45,7 @@ export function createWriteTool(env: ToolEnvironment) {
           return fileSystemFailure(new NotRegularFileError(real, kind), "write", display, display);
         }
         const created = existing === undefined;
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        if (context.signal?.aborted) return aborted(extras);
         const bytes = Buffer.from(params.content, "utf8");
         try {
           await env.fs.mkdir(path.dirname(real));
