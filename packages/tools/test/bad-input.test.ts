@@ -4,8 +4,21 @@
  * a command too long for the OS still runs; every non-success result says what next.
  */
 import { execFileSync } from "node:child_process";
-import { closeSync, constants, openSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer, type Server } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeProject, type Project } from "./helpers.js";
 import { engines } from "./search-engines.js";
@@ -150,6 +163,42 @@ describe("bad input — item 6: every partial or error result says what to do ne
       expect(response.text).toContain("Recommended next step");
     } finally {
       project.cleanup();
+    }
+  });
+});
+
+describe("bad input — item 5: a skill's folder is a read-only root", () => {
+  it("read, grep, find and ls may open it; write and edit may not; a linked skill folder is not followed", async () => {
+    const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), "gong-skills-")));
+    const skill = path.join(outside, "pdf");
+    const linked = path.join(outside, "linked");
+    const secret = path.join(outside, "secret");
+    mkdirSync(skill);
+    mkdirSync(secret);
+    writeFileSync(path.join(skill, "reference.md"), "REFERENCE-5\n");
+    writeFileSync(path.join(secret, "key.md"), "SECRET-5\n");
+    symlinkSync(secret, linked);
+    const project = makeProject({ readOnlyRoots: [skill, linked] });
+    try {
+      const file = path.join(skill, "reference.md");
+      expect((await project.call("read", { path: file })).text).toContain("REFERENCE-5");
+      expect(
+        (await project.call("grep", { pattern: "REFERENCE", path: skill })).data.total_matches,
+      ).toBe(1);
+      expect((await project.call("find", { pattern: "*.md", path: skill })).status).not.toBe(
+        "error",
+      );
+      expect((await project.call("ls", { path: skill })).status).toBe("success");
+      const write = await project.call("write", { path: file, content: "x" });
+      expect(write.error?.code).toBe("ACCESS_DENIED");
+      expect(write.text).toContain("is in a skill's folder");
+      const edit = await project.call("edit", { path: file, oldText: "REFERENCE", newText: "X" });
+      expect(edit.error?.code).toBe("ACCESS_DENIED");
+      const viaLink = await project.call("read", { path: path.join(linked, "key.md") });
+      expect(viaLink.error?.code).toBe("ACCESS_DENIED");
+    } finally {
+      project.cleanup();
+      rmSync(outside, { recursive: true, force: true });
     }
   });
 });

@@ -7,6 +7,7 @@ import {
   createObservationTruncator,
   type ObservationTruncator,
   resolveObservationConfig,
+  resolveOutputDir,
 } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
 import { globalSettingsPath, projectSettingsPath, resolveGongHome } from "../config/paths.js";
@@ -71,9 +72,17 @@ export async function createCodingSession(
   // Every tool set the session builds (settings reloads too) shares one, so the
   // session's close ends every background job any of them started.
   const processes = new ProcessGroups();
+  const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
+  // Every path a tool result names must be readable by the next call: bash's log and
+  // spilled results (the truncator's folder), a skill's resource files (seed 004).
+  const toolFolders = {
+    outputDir: resolveOutputDir(cwd, env),
+    readOnlyRoots: skills.flatMap((skill) => (skill.baseDir ? [skill.baseDir] : [])),
+  };
   const tools = buildTools({
     cwd,
     processes,
+    ...toolFolders,
     names: options.tools ?? settings.tools,
     preset: options.preset ?? settings.preset,
     allowedRoots: settings.allowedPaths ?? [],
@@ -124,7 +133,6 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    const skills = loadSkills(discoverResources({ cwd, gongHome }).skillDirs, warn);
     const flags = {
       systemPrompt: options.systemPrompt,
       appendSystemPrompt: options.appendSystemPrompt,
@@ -207,6 +215,7 @@ export async function createCodingSession(
       const nextTools = buildTools({
         cwd,
         processes,
+        ...toolFolders,
         names: options.tools ?? next.settings.tools,
         preset: options.preset ?? next.settings.preset,
         allowedRoots: next.settings.allowedPaths ?? [],

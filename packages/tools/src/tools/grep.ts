@@ -60,10 +60,16 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
     parameters: grepParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
-        noun: "Path",
-        next: () => ['ls(path=".") to see what exists.'],
-      });
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path ?? ".",
+        context.cwd,
+        {
+          noun: "Path",
+          next: () => ['ls(path=".") to see what exists.'],
+        },
+        { access: "read" },
+      );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };

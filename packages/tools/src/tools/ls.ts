@@ -42,10 +42,16 @@ export function createLsTool(env: ToolEnvironment) {
       "Use find for recursive searches.",
     parameters: lsParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
-        noun: "Path",
-        next: () => ['ls(path=".") to start from the working directory.'],
-      });
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path ?? ".",
+        context.cwd,
+        {
+          noun: "Path",
+          next: () => ['ls(path=".") to start from the working directory.'],
+        },
+        { access: "read" },
+      );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };

@@ -57,7 +57,7 @@ export function createReadTool(env: ToolEnvironment) {
             `find(pattern="**/${basenameOf(display)}") to search for it.`,
           ],
         },
-        { macosFallback: true },
+        { macosFallback: true, access: "read" },
       );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
