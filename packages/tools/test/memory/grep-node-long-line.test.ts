@@ -16,6 +16,9 @@ it.skipIf(false)(
         { file: "one-line.txt", line: 1, text: expect.stringMatching(/^a{500}/) },
       ]);
       expect(response.data.lines_truncated).toBe(true);
+      expect(response.text).toContain(
+        "lines longer than 1 MB were searched in their first MB only",
+      );
       expect(growthMb).toBeLessThan(100);
     } finally {
       project.cleanup();
