@@ -161,7 +161,9 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
         const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
         context.signal?.addEventListener("abort", () => process.kill(-childPid, "SIGKILL"));
         await exited;
-        return context.signal?.aborted ? failure("ABORTED", "killed") : success({}, "done");
+        return context.signal?.aborted
+          ? failure("ABORTED", "killed", { next: ["Run it again."] })
+          : success({}, "done");
       },
     }) as unknown as Tool;
     const model = mockModel([

@@ -41,8 +41,18 @@ export interface CodingToolsOptions {
   cwd: string;
   /** Extra folders the tools may touch (`--allow-path`, settings `allowedPaths`). */
   allowedRoots?: readonly string[];
-  /** Tool-output folder for bash's full logs (default `<cwd>/.tool-output`). */
+  /**
+   * Tool-output folder for bash's full logs (default `<cwd>/.tool-output`); give the
+   * observation truncator's folder (`TOOL_OUTPUT_DIR`), so that every path a result
+   * names is one the tools may read.
+   */
   outputDir?: string;
+  /**
+   * Folders read, grep, find and ls may open but write and edit may not (the folders of
+   * the skills in use, for their resource files). A folder that is a symbolic link is
+   * not followed.
+   */
+  readOnlyRoots?: readonly string[];
   /** Shell for bash (default `bash` on PATH). */
   shellPath?: string;
   /** Prepended to every bash command. */
@@ -72,6 +82,7 @@ export function createToolEnvironment(options: CodingToolsOptions): ToolEnvironm
     policy: createPathPolicy({
       root,
       allowedRoots: options.allowedRoots,
+      readOnlyRoots: options.readOnlyRoots,
       outputDir,
       home: options.home,
       fs,

@@ -4,7 +4,7 @@ export { ProcessGroups } from "./bash/process-groups.js";
 export { groupIsAlive, signalGroup, terminateGroup } from "./bash/process-tree.js";
 export type { CodingToolsOptions, ToolOperations, ToolRegistry } from "./coding-tools.js";
 export { createCodingTools, createToolEnvironment, createToolRegistry } from "./coding-tools.js";
-export type { FailureOptions, ResultExtras, ToolErrorCode } from "./core/envelope.js";
+export type { FailureOptions, NextSteps, ResultExtras, ToolErrorCode } from "./core/envelope.js";
 export { failure, partial, success, withNextSteps } from "./core/envelope.js";
 export type { ToolEnvironment } from "./core/environment.js";
 export { defineTool, runTool } from "./core/run-tool.js";

@@ -34,7 +34,9 @@ describe("J.2 bash — 1. basic execution", () => {
     const response = await project.call("bash", { command: "echo before; exit 1" });
     expect(response.status).toBe("error");
     expect(response.error?.code).toBe("EXECUTION_ERROR");
-    expect(response.text).toBe("before\n\nCommand exited with code 1");
+    expect(response.text).toMatch(
+      /^before\n\nCommand exited with code 1\n\nRecommended next step:\n\* /,
+    );
     expect(response.data.exit_code).toBe(1);
   });
 

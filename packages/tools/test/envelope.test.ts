@@ -41,6 +41,7 @@ const CALLS: Record<string, unknown[]> = {
   edit: [
     { path: "e.txt", oldText: "one", newText: "1" },
     { path: "e.txt", oldText: "zzz", newText: "y" },
+    { path: "b.bin", oldText: "a", newText: "b" },
     { path: null },
   ],
   bash: [
@@ -65,6 +66,7 @@ describe("seed 000 envelope — every tool, every kind of result", () => {
     project = makeProject();
     writeFileSync(project.file("a.txt"), "line one\nline two\n");
     writeFileSync(project.file("e.txt"), "one two\n");
+    writeFileSync(project.file("b.bin"), Buffer.from([0, 0x61]));
     mkdirSync(project.file("dir"));
   });
   afterAll(() => project.cleanup());
@@ -78,7 +80,7 @@ describe("seed 000 envelope — every tool, every kind of result", () => {
         expect(response.context.params_input).toBe(params);
         expect(response.text.length).toBeGreaterThan(0);
         if (response.status !== "success")
-          expect(response.text).toMatch(/Recommended next step|Command exited|Invalid parameters/);
+          expect(response.text).toContain("\n\nRecommended next step:\n* ");
         statuses.add(response.status);
       }
       expect(statuses.has("error")).toBe(true);

@@ -11,7 +11,7 @@ export type {
   ObservationTruncatorOptions,
   TruncationDirection,
 } from "./observation/config.js";
-export { resolveObservationConfig } from "./observation/config.js";
+export { resolveObservationConfig, resolveOutputDir } from "./observation/config.js";
 export { ensureOutputDir, linkedOutputDirMessage, spillTimestamp } from "./observation/spill.js";
 export type {
   ObservationTruncator,

@@ -54,7 +54,7 @@ function skippedEnvelope(reason: string): ToolResponse {
     next:
       reason === SKIPPED_FOR_STEERING
         ? ["Read the user's new message first; call the tool again if it is still needed."]
-        : [],
+        : ["The run was stopped: wait for the user's next message before calling the tool again."],
     data: {},
   });
 }

@@ -70,6 +70,7 @@ export class SkillSession {
     if (!pushed.ok) {
       return failure("BLOCKED", pushed.error, {
         data: { skill: name, activation_stack: this.stack.names() },
+        next: ["Continue with the skills already active instead of activating this one again."],
       });
     }
     const resources = skill.resources ?? [];

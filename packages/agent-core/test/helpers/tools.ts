@@ -20,7 +20,9 @@ export function readFileTool(): Tool {
           pathResolved: params.path,
         });
       } catch {
-        return failure("NOT_FOUND", `File not found: ${params.path}`);
+        return failure("NOT_FOUND", `File not found: ${params.path}`, {
+          next: ["Read a file that exists."],
+        });
       }
     },
   }) as unknown as Tool;
@@ -45,7 +47,8 @@ export function sleepTool(name = "sleep", readOnly = false): Tool & { log: strin
         });
       });
       log.push(`end:${params.tag ?? params.ms}`);
-      if (context.signal?.aborted) return failure("ABORTED", `${name} was aborted.`);
+      if (context.signal?.aborted)
+        return failure("ABORTED", `${name} was aborted.`, { next: [`${name} again if needed.`] });
       return success({ tag: params.tag ?? null }, `slept ${params.ms} ${params.tag ?? ""}`.trim());
     },
   }) as unknown as Tool;

@@ -7,6 +7,7 @@ import {
   createObservationTruncator,
   type ObservationTruncator,
   resolveObservationConfig,
+  resolveOutputDir,
 } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
 import {
@@ -79,9 +80,27 @@ export async function createCodingSession(
   // Every tool set the session builds (settings reloads too) shares one, so the
   // session's close ends every background job any of them started.
   const processes = new ProcessGroups();
+  // Resources are discovered again before turns; a file skipped or cut is said once.
+  const reported = new Set<string>();
+  const discover = () => {
+    const resources = discoverResources({ cwd, gongHome });
+    for (const warning of resources.warnings) {
+      if (!reported.has(warning)) warn(warning);
+      reported.add(warning);
+    }
+    return resources;
+  };
+  const skills = loadSkills(discover().skillDirs, warn);
+  // Every path a tool result names must be readable by the next call: bash's log and
+  // spilled results (the truncator's folder), a skill's resource files (seed 004).
+  const toolFolders = {
+    outputDir: resolveOutputDir(cwd, env),
+    readOnlyRoots: skills.flatMap((skill) => (skill.baseDir ? [skill.baseDir] : [])),
+  };
   const tools = buildTools({
     cwd,
     processes,
+    ...toolFolders,
     names: options.tools ?? settings.tools,
     preset: options.preset ?? settings.preset,
     allowedRoots: settings.allowedPaths ?? [],
@@ -140,17 +159,6 @@ export async function createCodingSession(
       settings.defaultThinkingLevel ??
       "off";
 
-    // Resources are discovered again before turns; a file skipped or cut is said once.
-    const reported = new Set<string>();
-    const discover = () => {
-      const resources = discoverResources({ cwd, gongHome });
-      for (const warning of resources.warnings) {
-        if (!reported.has(warning)) warn(warning);
-        reported.add(warning);
-      }
-      return resources;
-    };
-    const skills = loadSkills(discover().skillDirs, warn);
     const flags = {
       systemPrompt: options.systemPrompt,
       appendSystemPrompt: options.appendSystemPrompt,
@@ -224,6 +232,7 @@ export async function createCodingSession(
       const nextTools = buildTools({
         cwd,
         processes,
+        ...toolFolders,
         names: options.tools ?? next.settings.tools,
         preset: options.preset ?? next.settings.preset,
         allowedRoots: next.settings.allowedPaths ?? [],

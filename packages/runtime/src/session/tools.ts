@@ -9,6 +9,10 @@ export interface BuildToolsOptions {
   preset: ToolPresetName | undefined;
   /** Roots besides the project the tools may touch (`--allow-path` + settings). */
   allowedRoots: readonly string[];
+  /** The tool-output folder, the same one the observation truncator spills to. */
+  outputDir: string;
+  /** Folders the read-only tools may open too: the folders of the skills in use. */
+  readOnlyRoots: readonly string[];
   settings: Settings;
   /** The session's process groups: bash's background jobs end with the session. */
   processes: ProcessGroups;
@@ -27,6 +31,8 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
       cwd: options.cwd,
       tools: selection.names,
       allowedRoots: options.allowedRoots,
+      outputDir: options.outputDir,
+      readOnlyRoots: options.readOnlyRoots,
       processes: options.processes,
       ...(options.settings.shellPath ? { shellPath: options.settings.shellPath } : {}),
       ...(options.settings.shellCommandPrefix

@@ -61,18 +61,40 @@ export function success(
   return build("success", data, text, extras);
 }
 
-/** A usable but discounted result (truncated, fallback engine, …): seed 000 §3.2. */
+/**
+ * Concrete next calls for the model (seed 001 "Recommended next step"). Required, and
+ * never empty, on every partial and error result (ARCHITECTURE §2): the type says so,
+ * so a new result without one does not compile.
+ */
+export type NextSteps = readonly [string, ...string[]];
+
+/**
+ * A usable but discounted result (truncated, fallback engine, …): seed 000 §3.2. `text`
+ * gets the "Recommended next step" block of `next`.
+ */
 export function partial(
   data: Record<string, unknown>,
   text: string,
-  extras: ResultExtras = {},
+  extras: ResultExtras & { next: NextSteps },
 ): ToolResponse {
-  return build("partial", data, text, extras);
+  return build("partial", data, withNextSteps(text, extras.next), extras);
+}
+
+/** A streaming update while a call still runs (`onUpdate`), not its result: no next steps. */
+export function progress(data: Record<string, unknown>, text: string): ToolResponse {
+  return build("partial", data, text, {});
+}
+
+/** The call was stopped by the user (abort signal). */
+export function aborted(extras: ResultExtras = {}, message = "Operation aborted"): ToolResponse {
+  return failure("ABORTED", message, {
+    ...extras,
+    next: ["The user stopped this call: wait for their next message before running it again."],
+  });
 }
 
 export interface FailureOptions extends ResultExtras {
-  /** Concrete next calls for the model (seed 001 "Recommended next step"). */
-  next?: readonly string[];
+  next: NextSteps;
   data?: Record<string, unknown>;
   /** Text to show before the message (bash: the output collected so far). */
   textPrefix?: string;
@@ -82,15 +104,10 @@ export interface FailureOptions extends ResultExtras {
 export function failure(
   code: ToolErrorCode,
   message: string,
-  options: FailureOptions = {},
+  options: FailureOptions,
 ): ToolResponse {
   const body = options.textPrefix ? `${options.textPrefix}\n\n${message}` : message;
-  const response = build(
-    "error",
-    options.data ?? {},
-    withNextSteps(body, options.next ?? []),
-    options,
-  );
+  const response = build("error", options.data ?? {}, withNextSteps(body, options.next), options);
   response.error = { code, message };
   return response;
 }

@@ -1,7 +1,7 @@
 import type { TSchema } from "@sinclair/typebox";
 import { toPosixRelative } from "../path/normalize.js";
 import type { Tool, ToolExecutionContext, ToolResponse } from "../types.js";
-import { failure, withNextSteps } from "./envelope.js";
+import { failure, type NextSteps, withNextSteps } from "./envelope.js";
 import { validateParams } from "./validate.js";
 
 /** Identity helper that keeps the parameter type of `execute` tied to the schema. */
@@ -65,17 +65,22 @@ export async function runTool(
   if (errors.length > 0) {
     const lines = errors.map((error) => `- ${error.field}: ${error.message}`).join("\n");
     const fields = errors.map((error) => error.field).join(", ");
-    const text = withNextSteps(`Invalid parameters for ${tool.name} (${fields}):\n${lines}`, [
+    const next: NextSteps = [
       `Call ${tool.name} again with the parameter types its schema declares.`,
-    ]);
+    ];
     const response = failure(
       "INVALID_PARAM",
       `Invalid parameter ${fields}: ${errors[0]?.message}`,
       {
         data: { field_errors: errors },
+        next,
       },
     );
-    response.text = text;
+    // The model sees every field's problem; error.message keeps the first, on one line.
+    response.text = withNextSteps(
+      `Invalid parameters for ${tool.name} (${fields}):\n${lines}`,
+      next,
+    );
     return finish(response);
   }
   if (context.signal?.aborted) return finish(abortedResponse(tool));

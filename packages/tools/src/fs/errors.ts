@@ -1,6 +1,7 @@
 /** Maps an OS error from a file operation to an envelope with the next step. */
 import type { ToolResponse } from "@gong/truncate";
 import { failure } from "../core/envelope.js";
+import { NotRegularFileError } from "./file-kind.js";
 import { PathChangedError } from "./opened-path.js";
 
 function errnoCode(error: unknown): string | undefined {
@@ -28,6 +29,18 @@ export function fileSystemFailure(
       },
     );
   }
+  if (error instanceof NotRegularFileError) {
+    return failure(
+      "INVALID_PARAM",
+      `${display} is ${error.kind}, not a regular file. It was not opened (a FIFO would block until a writer appears, a device may never end). Nothing was read or changed.`,
+      {
+        ...extras,
+        next: [
+          `bash(command="ls -l ${display}") to see what it is; read, edit, write and grep work on regular files only.`,
+        ],
+      },
+    );
+  }
   if (code === "EACCES" || code === "EPERM") {
     return failure(
       "PERMISSION_DENIED",
@@ -51,7 +64,10 @@ export function fileSystemFailure(
     });
   }
   if (code === "ENOTDIR") {
-    return failure("NOT_A_DIRECTORY", `Not a directory: a parent of ${display} is a file.`, extras);
+    return failure("NOT_A_DIRECTORY", `Not a directory: a parent of ${display} is a file.`, {
+      ...extras,
+      next: [`ls(path="${parentOf(parentOf(display))}") to see what exists.`],
+    });
   }
   return failure("EXECUTION_ERROR", `Could not ${action} ${display}: ${detail}`, {
     ...extras,

@@ -6,8 +6,9 @@
  * location is compared with the checked path before a byte is read or written.
  * A verification that cannot be done refuses the open (security paths fail closed).
  */
-import { constants, readlinkSync } from "node:fs";
+import { constants, fstatSync, readlinkSync } from "node:fs";
 import { type FileHandle, lstat, open, realpath } from "node:fs/promises";
+import { requireNotSpecial } from "./file-kind.js";
 
 /**
  * The file opened is not the file that was checked (or that could not be verified).
@@ -26,15 +27,19 @@ export class PathChangedError extends Error {
 
 // Absent on Windows, where the dev/ino comparison below does the work.
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO opened for reading would block until a writer appears (fs/file-kind.ts); on a
+// regular file the flag changes nothing.
+const NON_BLOCK = constants.O_NONBLOCK ?? 0;
 
 /**
  * Opens `file` — a real path (no symbolic links in it), as the path policy returns —
- * and verifies that the descriptor is that file before handing it out.
+ * and verifies that the descriptor is that file, and a regular file or folder (never
+ * a FIFO, socket or device: `NotRegularFileError`), before handing it out.
  */
 export async function openChecked(file: string, flags: number, mode?: number): Promise<FileHandle> {
   let handle: FileHandle;
   try {
-    handle = await open(file, flags | NO_FOLLOW, mode);
+    handle = await open(file, flags | NO_FOLLOW | NON_BLOCK, mode);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ELOOP") {
       throw new PathChangedError(file, "it is now a symbolic link");
@@ -43,6 +48,8 @@ export async function openChecked(file: string, flags: number, mode?: number): P
   }
   try {
     await verifyOpenedAt(handle, file);
+    // fstat of an open descriptor is answered from memory: sync skips a pool round trip.
+    requireNotSpecial(fstatSync(handle.fd), file);
     return handle;
   } catch (error) {
     await handle.close();

@@ -14,7 +14,7 @@
 import os from "node:os";
 import path from "node:path";
 import { linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
-import { failure } from "../core/envelope.js";
+import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
 import { expandHome } from "./home.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
@@ -26,6 +26,13 @@ export interface PathPolicyOptions {
   allowedRoots?: readonly string[];
   /** The tool-output folder (bash logs, spilled output); always allowed. */
   outputDir?: string;
+  /**
+   * Folders read, grep, find and ls may open but write and edit may not: the folders of
+   * the skills in use, whose resource files the model reads on demand (seed 004). Like
+   * the tool-output folder they are added by Gong, not named by the user, so a folder
+   * that is a symbolic link is not followed.
+   */
+  readOnlyRoots?: readonly string[];
   /** Home directory for `~` expansion (default: the OS's). */
   home?: string;
   fs?: FileOperations;
@@ -50,6 +57,8 @@ export interface DeniedPath {
 export interface ResolveOptions {
   /** Try the macOS screenshot-name variants when the path does not exist (read only). */
   macosFallback?: boolean;
+  /** `"read"` also allows the read-only roots; default `"write"` (fail closed). */
+  access?: "read" | "write";
 }
 
 export interface PathPolicy {
@@ -130,13 +139,17 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     return path.resolve(root, expanded.path);
   });
   const roots = [root, ...(outputDir ? [outputDir] : []), ...userRoots];
-  let realRoots: Promise<string[]> | undefined;
+  const readOnlyRoots = (options.readOnlyRoots ?? []).map((dir) => path.resolve(root, dir));
+  let realRoots: Promise<{ writable: string[]; readOnly: string[] }> | undefined;
   const getRealRoots = () => {
-    realRoots ??= Promise.all([
-      realpathLenient(fs, root),
-      ...(outputDir ? [ownedRootReal(fs, root, outputDir)] : []),
-      ...userRoots.map((entry) => realpathLenient(fs, entry)),
-    ]);
+    realRoots ??= (async () => ({
+      writable: await Promise.all([
+        realpathLenient(fs, root),
+        ...(outputDir ? [ownedRootReal(fs, root, outputDir)] : []),
+        ...userRoots.map((entry) => realpathLenient(fs, entry)),
+      ]),
+      readOnly: await Promise.all(readOnlyRoots.map((dir) => ownedRootReal(fs, root, dir))),
+    }))();
     return realRoots;
   };
 
@@ -170,8 +183,27 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
         }
       }
       const real = await realpathLenient(fs, absolute);
-      const allowed = await getRealRoots();
-      if (!allowed.some((entry) => inside(entry, real))) {
+      const { writable, readOnly } = await getRealRoots();
+      const inReadOnly = readOnly.some((entry) => inside(entry, real));
+      const allowed =
+        writable.some((entry) => inside(entry, real)) ||
+        (inReadOnly && resolveOptions.access === "read");
+      if (!allowed && inReadOnly) {
+        return {
+          ok: false,
+          response: failure(
+            "ACCESS_DENIED",
+            `Access denied: ${input} is in a skill's folder, which read, grep, find and ls may open but write and edit may not. Nothing was changed.`,
+            {
+              data: { path: input, read_only_roots: readOnlyRoots },
+              next: [
+                `read(path="${input}") to see it; write a changed copy inside the project (${root}).`,
+              ],
+            },
+          ),
+        };
+      }
+      if (!allowed) {
         const linked =
           outputDir && inside(outputDir, absolute)
             ? await linkedFolderProblem(fs, outputDir)
@@ -201,7 +233,7 @@ interface MissingPath {
   /** "File" for read/edit, "Path" for the folder-or-file searches. */
   noun: "File" | "Path";
   /** The tool's next steps, given the displayed path. */
-  next: (display: string) => readonly string[];
+  next: (display: string) => NextSteps;
 }
 
 /**

@@ -16,12 +16,12 @@ export async function findWithNode(request: FindRequest): Promise<FindRun> {
     return { ok: false, kind: "invalid_pattern", message: (error as Error).message };
   }
   try {
-    const entries = await walk(request.searchPath, {
+    const paths: string[] = [];
+    const entries = walk(request.searchPath, {
       ignoreRoot: request.projectRoot,
       signal: request.signal,
     });
-    const paths: string[] = [];
-    for (const entry of entries) {
+    for await (const entry of entries) {
       if (!matcher(entry.relative)) continue;
       paths.push(entry.isDirectory ? `${entry.relative}/` : entry.relative);
       if (paths.length > request.limit) break;

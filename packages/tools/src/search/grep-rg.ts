@@ -1,20 +1,11 @@
 /**
- * grep through ripgrep (seed 002 §E): `rg --json`, parsed line by line as it streams,
- * rg killed as soon as one match more than the limit has been seen.
+ * grep through ripgrep (seed 002 §E): `rg --json`, parsed event by event as it streams
+ * (long lines in bounded memory: rg-json-stream.ts), rg killed as soon as one match
+ * more than the limit has been seen.
  */
 import { spawn } from "node:child_process";
-import { createInterface } from "node:readline";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
-
-interface RgText {
-  text?: string;
-  bytes?: string;
-}
-
-interface RgEvent {
-  type: string;
-  data?: { path?: RgText; lines?: RgText; line_number?: number };
-}
+import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 
 function decode(value: RgText | undefined): string {
   if (!value) return "";
@@ -38,7 +29,6 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
     if (request.signal?.aborted)
       return resolve({ ok: false, kind: "aborted", message: "Operation aborted" });
     const child = spawn(rgPath, rgArguments(request), { stdio: ["ignore", "pipe", "pipe"] });
-    const reader = createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY });
     const lines: GrepLine[] = [];
     let matchCount = 0;
     let limitReached = false;
@@ -54,7 +44,6 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
     // close could wait forever if something rg started still held them.
     const stop = () => {
       child.kill("SIGKILL");
-      reader.close();
       child.stdout.destroy();
       child.stderr.destroy();
     };
@@ -66,14 +55,8 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 8192) stderr += chunk.toString("utf8");
     });
-    reader.on("line", (raw) => {
+    const events = new RgJsonStream((event: RgEvent) => {
       if (limitReached) return;
-      let event: RgEvent;
-      try {
-        event = JSON.parse(raw) as RgEvent;
-      } catch {
-        return; // rg only prints JSON lines; a broken one is skipped.
-      }
       if (event.type !== "match" && event.type !== "context") return;
       if (event.type === "match") {
         if (matchCount >= request.limit) {
@@ -92,6 +75,8 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
         kind: event.type === "match" ? "match" : "context",
       });
     });
+    child.stdout.on("data", (chunk: Buffer) => events.push(chunk));
+    child.stdout.once("end", () => events.end());
     child.once("error", (error) => {
       finish({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
     });

@@ -11,6 +11,7 @@ import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LINES,
   ensureOutputDir,
+  formatSize,
   tailTruncationNotice,
   truncateTail,
 } from "@gong/truncate";
@@ -19,7 +20,8 @@ import { type ExecOperations, localExecOperations } from "../bash/exec.js";
 import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { terminateGroup } from "../bash/process-tree.js";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
+import { failure, type NextSteps, partial, progress, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { briefTail, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -88,6 +90,49 @@ interface RunOutcome {
   spawnError?: Error;
 }
 
+/** What to try after a non-zero exit: the full log first when the output was cut. */
+function failedCommandSteps(exitCode: number | null, logSteps: readonly string[]): NextSteps {
+  const fix =
+    exitCode === 127
+      ? 'bash(command="command -v <program>") to check that the program is installed and on PATH.'
+      : 'Fix the cause shown above, then bash(command=...) again; to see less, narrow the command (e.g. append "2>&1 | tail -50").';
+  const [logStep] = logSteps;
+  return logStep ? [logStep, fix] : [fix];
+}
+
+/** The command could not be saved to a script file, so it cannot run at all. */
+function commandTooLong(command: string, reason: string): ToolResponse {
+  const size = formatSize(Buffer.byteLength(command));
+  return failure(
+    "INVALID_PARAM",
+    `The command is ${size}, too long to pass to the shell as an argument (the OS limit is 128KB), and it could not be saved as a script in the tool-output folder: ${reason}. Nothing was run.`,
+    {
+      data: { exit_code: null, command_bytes: Buffer.byteLength(command) },
+      next: ['write(path="run.sh", content=<the command>) and then bash(command="bash run.sh").'],
+    },
+  );
+}
+
+/** The shell did not start: a missing shell, or a command or environment too big (E2BIG). */
+function spawnFailure(error: Error, shellPath: string, command: string): ToolResponse {
+  const code = (error as NodeJS.ErrnoException).code;
+  const data = { exit_code: null, spawn_error: code ?? error.message };
+  if (code === "E2BIG") {
+    return failure(
+      "EXECUTION_ERROR",
+      `Failed to start ${shellPath}: the command (${formatSize(Buffer.byteLength(command))}) and the environment together are longer than the OS allows for a new program (E2BIG). Nothing was run.`,
+      {
+        data,
+        next: ['write(path="run.sh", content=<the command>) and then bash(command="bash run.sh").'],
+      },
+    );
+  }
+  return failure("EXECUTION_ERROR", `Failed to start ${shellPath}: ${error.message}`, {
+    data,
+    next: ["Check the shellPath setting: it must name an installed shell (default: bash on PATH)."],
+  });
+}
+
 export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
   const shellPath = options.shellPath ?? "bash";
   const exec = options.exec ?? localExecOperations;
@@ -124,10 +169,20 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         () => env.outputDir,
         (error: Error) => error,
       );
-      const collector = new OutputCollector(logFolder, { maxLines, maxBytes });
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
+      const command = `${prefix}${params.command}`;
+      let scriptFile: ScriptFile | undefined;
+      if (Buffer.byteLength(command) > MAX_INLINE_SCRIPT_BYTES) {
+        try {
+          if (logFolder instanceof Error) throw logFolder;
+          scriptFile = await writeScriptFile(logFolder, command);
+        } catch (error) {
+          return commandTooLong(command, (error as Error).message);
+        }
+      }
+      const collector = new OutputCollector(logFolder, { maxLines, maxBytes });
       // `exec 2>&1` first: one pipe for both streams keeps their true arrival order.
-      const script = `exec 2>&1; ${prefix}${params.command}`;
+      const script = `exec 2>&1; ${scriptFile?.inline ?? command}`;
 
       const outcome = await new Promise<RunOutcome>((resolve) => {
         let child: ReturnType<ExecOperations["spawnShell"]>;
@@ -185,7 +240,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           if (context.onUpdate && now - lastUpdate > 200) {
             lastUpdate = now;
             const tail = truncateTail(collector.peekTail(), { maxLines, maxBytes }).content;
-            context.onUpdate(partial({ stdout: tail, truncated: false }, tail));
+            context.onUpdate(progress({ stdout: tail, truncated: false }, tail));
           }
         };
         if (child.stdout) child.stdout.on("data", onData(child.stdout));
@@ -234,23 +289,9 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       });
 
       const durationMs = Math.round(performance.now() - started);
+      await scriptFile?.remove();
       const collected = await collector.finish();
-      if (outcome.spawnError) {
-        return failure(
-          "EXECUTION_ERROR",
-          `Failed to start ${shellPath}: ${outcome.spawnError.message}`,
-          {
-            data: {
-              exit_code: null,
-              spawn_error:
-                (outcome.spawnError as NodeJS.ErrnoException).code ?? outcome.spawnError.message,
-            },
-            next: [
-              "Check the shellPath setting: it must name an installed shell (default: bash on PATH).",
-            ],
-          },
-        );
-      }
+      if (outcome.spawnError) return spawnFailure(outcome.spawnError, shellPath, command);
 
       const tail = truncateTail(collected.tail, { maxLines, maxBytes });
       const truncated = tail.truncated || collected.droppedBytes > 0;
@@ -294,7 +335,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       // Already cut to the limits, with its own notice: the agent's observation
       // truncator must not cut it again (it would drop that notice and the next steps).
       const truncationSkip = truncated;
-      const logSteps = logDisplay
+      // Read first when there is more than the tail shows.
+      const logSteps: string[] = logDisplay
         ? [
             `read(path="${logDisplay}", offset=1, limit=200) or grep(pattern="error", path="${logDisplay}") to see the full output.`,
           ]
@@ -306,6 +348,10 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           stats,
           truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
+          next: [
+            "The user stopped this command: wait for their next message before running it again.",
+            ...logSteps,
+          ],
         });
       }
       if (outcome.timedOut) {
@@ -330,14 +376,15 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           stats,
           truncationSkip,
           textPrefix: body.replace(/\n$/, "") || undefined,
-          next: logSteps,
+          next: failedCommandSteps(outcome.exitCode, logSteps),
         });
       }
       const text = body.length > 0 ? body : "(no output)";
-      const response: ToolResponse = truncated
-        ? partial(data, withNextSteps(text, logSteps), { stats, truncationSkip })
-        : success(data, text, { stats });
-      return response;
+      if (!truncated) return success(data, text, { stats });
+      const [logStep] = logSteps;
+      const narrower =
+        'bash(command=...) again with less output (e.g. append "| tail -100" or a grep filter).';
+      return partial(data, text, { stats, truncationSkip, next: [logStep ?? narrower] });
     },
   });
 }

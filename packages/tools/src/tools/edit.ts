@@ -5,9 +5,9 @@
  */
 import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
-import type { ToolResponse } from "@gong/truncate";
+import { formatSize, type ToolResponse } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { failure, success } from "../core/envelope.js";
+import { aborted, failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -22,9 +22,31 @@ import {
   MatchSpace,
 } from "../edit/match.js";
 import { basenameOf, fileSystemFailure } from "../fs/errors.js";
+import { requireNotSpecial } from "../fs/file-kind.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
+
+/**
+ * Largest file edit loads: the file is held as bytes, text, LF text and the new text at
+ * once, and V8 strings end at ~512 MB (`Cannot create a string longer than
+ * 0x1fffffe8`). Past it the model is told to use a stream editor instead.
+ */
+export const EDIT_MAX_BYTES = 256 * 1024 * 1024;
+
+function tooBigToEdit(display: string, size: number): ToolResponse {
+  return failure(
+    "INVALID_PARAM",
+    `${display} is ${formatSize(size)}; edit handles files up to ${formatSize(EDIT_MAX_BYTES)}. Nothing was changed.`,
+    {
+      pathResolved: display,
+      data: { applied: false, size, max_bytes: EDIT_MAX_BYTES },
+      next: [
+        `grep(pattern="<text to change>", path="${display}") to find the line, then bash(command="sed -i '<line>s/old/new/' ${display}").`,
+      ],
+    },
+  );
+}
 
 const EditItem = Type.Object({
   oldText: Type.String({ description: "Exact text to replace (must occur once in the file)." }),
@@ -165,6 +187,8 @@ export function createEditTool(env: ToolEnvironment) {
               next: [`ls(path="${display}") to list it.`],
             });
           }
+          requireNotSpecial(stats, real);
+          if (stats.size > EDIT_MAX_BYTES) return tooBigToEdit(display, stats.size);
           await env.fs.access(real, constants.R_OK | constants.W_OK);
           bytes = await env.fs.readFile(real);
         } catch (error) {
@@ -174,7 +198,13 @@ export function createEditTool(env: ToolEnvironment) {
           return failure(
             "BINARY_FILE",
             `${display} is a binary (or not UTF-8) file; edit only changes text files. Nothing was changed.`,
-            extras,
+            {
+              ...extras,
+              next: [
+                `bash(command="file ${display}") to see what it is; change it with the program that made it.`,
+                `write(path="${display}", content=...) if it should become a text file.`,
+              ],
+            },
           );
         }
         const text = bytes.toString("utf8");
@@ -190,7 +220,7 @@ export function createEditTool(env: ToolEnvironment) {
             },
           );
         }
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        if (context.signal?.aborted) return aborted(extras);
 
         // ④ ⑤ ⑥ BOM, line endings, LF
         const split = splitText(text);
@@ -248,7 +278,7 @@ export function createEditTool(env: ToolEnvironment) {
             },
           );
         }
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        if (context.signal?.aborted) return aborted(extras);
         const output = Buffer.from(split.bom + newBody, "utf8");
         try {
           await env.fs.writeFileAtomic(real, output);

@@ -4,7 +4,7 @@
  * relative to the search root, limit (default 1000), 50 KB cap.
  */
 import { Type } from "@sinclair/typebox";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
@@ -41,10 +41,16 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       "Folders end with /; paths are relative to the search folder.",
     parameters: findParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
-        noun: "Path",
-        next: () => ['ls(path=".") to see what exists.'],
-      });
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path ?? ".",
+        context.cwd,
+        {
+          noun: "Path",
+          next: () => ['ls(path=".") to see what exists.'],
+        },
+        { access: "read" },
+      );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
@@ -68,7 +74,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
         : await findWithNode(request);
       const fallback = picked.binary === undefined;
       if (!run.ok) {
-        if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
+        if (run.kind === "aborted") return aborted(extras);
         if (run.kind === "invalid_pattern") {
           return failure(
             "INVALID_PARAM",
@@ -79,7 +85,10 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
             },
           );
         }
-        return failure("EXECUTION_ERROR", `find failed: ${run.message}`, extras);
+        return failure("EXECUTION_ERROR", `find failed: ${run.message}`, {
+          ...extras,
+          next: [`ls(path="${display}") to look at the folder directly.`],
+        });
       }
       // Default sort: code-unit order, like the comparator we would write, without a JS callback.
       const shown = run.paths.slice(0, limit).sort();
@@ -97,11 +106,11 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       const quoted = JSON.stringify(params.pattern);
       if (shown.length === 0) {
         const text = `No files found matching ${quoted} in ${display}.${fallback ? ` (${FD_FALLBACK_SENTENCE})` : ""}`;
-        const next = [
+        const next: NextSteps = [
           `find(pattern="**/*${params.pattern.replace(/^\*+/, "")}*") for a looser pattern, or ls(path="${display}").`,
         ];
         return fallback
-          ? partial(data, withNextSteps(text, next), { ...extras, stats })
+          ? partial(data, text, { ...extras, stats, next })
           : success(data, text, { ...extras, stats });
       }
       const notices: string[] = [];
@@ -120,18 +129,14 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (fallback) parts.push(`(${FD_FALLBACK_SENTENCE})`);
       const text = parts.join("\n\n");
       if (!truncated && !fallback) return success(data, text, { ...extras, stats });
-      const next = truncated
+      const next: NextSteps = truncated
         ? [
             `find(pattern=${quoted}, path="${display}", limit=${limit * 2}) or a narrower pattern/path.`,
           ]
         : [`read(path="${prefix}${shown[0]}") to open the first match.`];
       // A cut listing already carries its own notice and next step: the agent's
       // observation truncator must not cut it again and drop them.
-      return partial(data, withNextSteps(text, next), {
-        ...extras,
-        stats,
-        truncationSkip: truncated,
-      });
+      return partial(data, text, { ...extras, stats, truncationSkip: truncated, next });
     },
   });
 }

@@ -4,12 +4,14 @@
  */
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, truncateLine } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { fileSystemFailure } from "../fs/errors.js";
+import { requireNotSpecial } from "../fs/file-kind.js";
 import { resolveExisting } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { pickEngine } from "../search/engine.js";
@@ -58,13 +60,25 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
     parameters: grepParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
-        noun: "Path",
-        next: () => ['ls(path=".") to see what exists.'],
-      });
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path ?? ".",
+        context.cwd,
+        {
+          noun: "Path",
+          next: () => ['ls(path=".") to see what exists.'],
+        },
+        { access: "read" },
+      );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
+      try {
+        // rg skips FIFOs and devices in a folder, but opens one it is named: and blocks.
+        requireNotSpecial(await env.fs.stat(real), real);
+      } catch (error) {
+        return fileSystemFailure(error, "search", display, display);
+      }
       const limit = params.limit ?? DEFAULT_GREP_LIMIT;
       const request: GrepRequest = {
         pattern: params.pattern,
@@ -84,7 +98,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       const fallback = picked.binary === undefined;
 
       if (!run.ok) {
-        if (run.kind === "aborted") return failure("ABORTED", "Operation aborted", extras);
+        if (run.kind === "aborted") return aborted(extras);
         if (run.kind === "invalid_pattern") {
           // rg reports a bad --glob the same way as a bad regex: say which one it was.
           if (params.glob && /glob/i.test(run.message)) {
@@ -108,7 +122,12 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
             },
           );
         }
-        return failure("EXECUTION_ERROR", `grep failed: ${run.message}`, extras);
+        return failure("EXECUTION_ERROR", `grep failed: ${run.message}`, {
+          ...extras,
+          next: [
+            `grep(pattern=${JSON.stringify(params.pattern)}, path="${display}") again once, or bash(command="grep -rn ...") instead.`,
+          ],
+        });
       }
 
       // Paths in the output are project-relative, so the model can pass them to read/edit.
@@ -171,12 +190,12 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
 
       if (run.matchCount === 0) {
         const text = `No matches found for ${quoted} in ${display}.${fallback ? ` (${NODE_FALLBACK_SENTENCE})` : ""}`;
-        const next = [
+        const next: NextSteps = [
           `grep(pattern=${quoted}, ignoreCase=true) or a shorter pattern.`,
           `find(pattern="**/*<name>*") if you are looking for a file name.`,
         ];
         return fallback
-          ? partial(data, withNextSteps(text, next), { ...extras, stats })
+          ? partial(data, text, { ...extras, stats, next })
           : success(data, text, { ...extras, stats });
       }
       const summary = `Found ${run.matchCount}${run.limitReached ? "+" : ""} match${run.matchCount === 1 ? "" : "es"} for ${quoted} in ${files.size} file${files.size === 1 ? "" : "s"}${display === "." ? "" : ` under ${display}`}.`;
@@ -193,22 +212,20 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);
       if (fallback) parts.push(`(${NODE_FALLBACK_SENTENCE})`);
       for (const warning of run.warnings) parts.push(`(warning: ${warning})`);
-      let text = parts.join("\n\n");
+      const text = parts.join("\n\n");
       if (!truncated && !fallback) return success(data, text, { ...extras, stats });
       const first = matches[0];
-      const next: string[] = [];
-      if (truncated)
-        next.push(
-          `grep(pattern=${quoted}, path="${display}", limit=${limit * 2}) or narrow path/glob.`,
-        );
+      const more = `grep(pattern=${quoted}, path="${display}", limit=${limit * 2}) or narrow path/glob.`;
       // A complete result from the fallback engine is partial only in speed: the useful
       // next call is to look at the first match.
-      if (first)
-        next.push(`read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`);
-      text = withNextSteps(text, next);
+      const readFirst =
+        first && `read(path="${first.file}", offset=${Math.max(1, first.line - 20)}, limit=60)`;
+      const next: NextSteps = truncated
+        ? [more, ...(readFirst ? [readFirst] : [])]
+        : [readFirst || more];
       // A cut listing already carries its own notices and next steps: the agent's
       // observation truncator must not cut it again and drop them.
-      return partial(data, text, { ...extras, stats, truncationSkip: truncated });
+      return partial(data, text, { ...extras, stats, truncationSkip: truncated, next });
     },
   });
 }

@@ -5,7 +5,7 @@
 
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
@@ -42,10 +42,16 @@ export function createLsTool(env: ToolEnvironment) {
       "Use find for recursive searches.",
     parameters: lsParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(env.policy, params.path ?? ".", context.cwd, {
-        noun: "Path",
-        next: () => ['ls(path=".") to start from the working directory.'],
-      });
+      const resolved = await resolveExisting(
+        env.policy,
+        params.path ?? ".",
+        context.cwd,
+        {
+          noun: "Path",
+          next: () => ['ls(path=".") to start from the working directory.'],
+        },
+        { access: "read" },
+      );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };
@@ -119,13 +125,12 @@ export function createLsTool(env: ToolEnvironment) {
           ? briefHead(body.content.split("\n"), "entries")
           : body.content;
       if (!truncated) return success(data, `${head}\n\n${listing}`, { ...extras, stats });
-      const text = withNextSteps(`${head}\n\n${listing}\n\n[${notices.join(". ")}]`, [
+      const text = `${head}\n\n${listing}\n\n[${notices.join(". ")}]`;
+      const next: NextSteps = [
         `ls(path="${display}", limit=${entries.length})`,
         `find(pattern="<glob>", path="${display}") to narrow down.`,
-      ]);
-      // Already cut, with its own notice and next steps: the agent's observation
-      // truncator must not cut it again and drop them.
-      return partial(data, text, { ...extras, stats, truncationSkip: true });
+      ];
+      return partial(data, text, { ...extras, stats, truncationSkip: true, next });
     },
   });
 }

@@ -11,11 +11,12 @@ import {
   truncateHead,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { failure, partial, success, withNextSteps } from "../core/envelope.js";
+import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { basenameOf, fileSystemFailure, parentOf } from "../fs/errors.js";
+import { requireNotSpecial } from "../fs/file-kind.js";
 import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { prepareImage } from "../read/image.js";
@@ -56,7 +57,7 @@ export function createReadTool(env: ToolEnvironment) {
             `find(pattern="**/${basenameOf(display)}") to search for it.`,
           ],
         },
-        { macosFallback: true },
+        { macosFallback: true, access: "read" },
       );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
@@ -71,6 +72,7 @@ export function createReadTool(env: ToolEnvironment) {
             next: [`ls(path="${display}") to list it.`],
           });
         }
+        requireNotSpecial(stats, real);
         await env.fs.access(real, constants.R_OK);
         head = await env.fs.readHead(real, SNIFF_BYTES);
       } catch (error) {
@@ -131,7 +133,7 @@ export function createReadTool(env: ToolEnvironment) {
           signal: context.signal,
         });
       } catch (error) {
-        if (error instanceof AbortedError) return failure("ABORTED", "Operation aborted", extras);
+        if (error instanceof AbortedError) return aborted(extras);
         return fileSystemFailure(error, "read", display, display);
       }
       env.tracker.record(real, { sha256: window.sha256, size: stats.size, mtimeMs: stats.mtimeMs });
@@ -199,7 +201,7 @@ export function createReadTool(env: ToolEnvironment) {
           truncationSkip: true,
         });
       }
-      const nextSteps = truncation.firstLineExceedsLimit
+      const nextSteps: NextSteps = truncation.firstLineExceedsLimit
         ? [`bash(command="sed -n '${startLine}p' ${display} | head -c ${DEFAULT_MAX_BYTES}")`]
         : [
             `read(path="${display}", offset=${nextOffset}${params.limit ? `, limit=${params.limit}` : ""})`,
@@ -209,10 +211,11 @@ export function createReadTool(env: ToolEnvironment) {
         truncation.content.length > 0
           ? `${truncation.content.replace(/\n$/, "")}\n\n${notice}`
           : notice;
-      return partial(data, withNextSteps(body, nextSteps), {
+      return partial(data, body, {
         ...extras,
         stats: stats2,
         truncationSkip: true,
+        next: nextSteps,
       });
     },
   });

@@ -4,11 +4,12 @@
  */
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
-import { failure, success } from "../core/envelope.js";
+import { aborted, failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
+import { NotRegularFileError, specialFileKind } from "../fs/file-kind.js";
 import { snapshotOf } from "../fs/read-tracker.js";
 
 const writeParameters = Type.Object({
@@ -31,20 +32,20 @@ export function createWriteTool(env: ToolEnvironment) {
       const { display, real } = resolved;
       const extras = { pathResolved: display };
       return env.tracker.withFileLock(real, async () => {
-        let created = true;
-        try {
-          const stats = await env.fs.stat(real);
-          if (stats.isDirectory()) {
-            return failure("IS_DIRECTORY", `Is a directory: ${display}. write needs a file path.`, {
-              ...extras,
-              next: [`write(path="${display}/<file name>", content=...)`],
-            });
-          }
-          created = false;
-        } catch {
-          // Does not exist yet: it is created below.
+        const existing = await env.fs.stat(real).catch(() => undefined); // new file: created below
+        if (existing?.isDirectory()) {
+          return failure("IS_DIRECTORY", `Is a directory: ${display}. write needs a file path.`, {
+            ...extras,
+            next: [`write(path="${display}/<file name>", content=...)`],
+          });
         }
-        if (context.signal?.aborted) return failure("ABORTED", "Operation aborted", extras);
+        // Replacing a FIFO or device by a file would break whatever uses it: refused.
+        const kind = existing && specialFileKind(existing);
+        if (kind) {
+          return fileSystemFailure(new NotRegularFileError(real, kind), "write", display, display);
+        }
+        const created = existing === undefined;
+        if (context.signal?.aborted) return aborted(extras);
         const bytes = Buffer.from(params.content, "utf8");
         try {
           await env.fs.mkdir(path.dirname(real));

@@ -39,6 +39,15 @@ const positiveInteger = (value: number) => Number.isInteger(value) && value > 0;
 const positiveNumber = (value: number) => Number.isFinite(value) && value > 0;
 
 /**
+ * The spill folder for a project: `TOOL_OUTPUT_DIR` (absolute, or relative to the
+ * project), else `<project>/.tool-output`. One rule for the truncator and for the
+ * tools (bash's full logs, the folder the path policy lets the model read).
+ */
+export function resolveOutputDir(rootDir: string, env: Env = process.env): string {
+  return path.resolve(rootDir, env.TOOL_OUTPUT_DIR?.trim() || ".tool-output");
+}
+
+/**
  * Builds the truncator's configuration: explicit options win over the `TOOL_OUTPUT_*`
  * environment (seed 003 §9), which wins over the defaults. An invalid value is an
  * error naming the variable, never a NaN limit.
@@ -85,12 +94,13 @@ export function resolveObservationConfig(
     return { ok: false, error: `Invalid tool output settings: ${errors.join("; ")}` };
 
   const rootDir = path.resolve(options.rootDir);
-  const outputDir = options.outputDir ?? (env.TOOL_OUTPUT_DIR?.trim() || ".tool-output");
   return {
     ok: true,
     config: {
       rootDir,
-      outputDir: path.resolve(rootDir, outputDir),
+      outputDir: options.outputDir
+        ? path.resolve(rootDir, options.outputDir)
+        : resolveOutputDir(rootDir, env),
       maxLines: maxLines ?? DEFAULT_MAX_LINES,
       maxBytes: maxBytes ?? DEFAULT_MAX_BYTES,
       direction: direction ?? "head",
