@@ -2,19 +2,21 @@
 // few KB, and the agent only when a prompt runs). Bundling matters for startup: the
 // provider SDKs are hundreds of small files, and resolving and reading them one by one
 // costs Node ~200 ms before gong can do anything (issue #7 targets < 350 ms per run).
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, "dist");
-rmSync(outdir, { recursive: true, force: true });
+// Built beside dist/, then moved in file by file: a gong started during a rebuild (a
+// test next to `pnpm gong`, a user's second terminal) never finds dist/ empty.
+const staging = mkdtempSync(path.join(here, ".dist-"));
 
 await build({
   absWorkingDir: here,
   entryPoints: ["src/bin.ts"],
-  outdir,
+  outdir: staging,
   bundle: true,
   splitting: true,
   format: "esm",
@@ -35,4 +37,16 @@ await build({
   },
   logLevel: "warning",
 });
-chmodSync(path.join(outdir, "bin.js"), 0o755);
+chmodSync(path.join(staging, "bin.js"), 0o755);
+
+mkdirSync(outdir, { recursive: true });
+const built = readdirSync(staging);
+// Chunks first, the entry last: a bin.js in place only ever imports chunks in place.
+const entryLast = (name) => (name.startsWith("bin.js") ? 1 : 0);
+for (const name of built.sort((a, b) => entryLast(a) - entryLast(b))) {
+  renameSync(path.join(staging, name), path.join(outdir, name));
+}
+for (const name of readdirSync(outdir)) {
+  if (!built.includes(name)) rmSync(path.join(outdir, name), { recursive: true, force: true });
+}
+rmSync(staging, { recursive: true, force: true });
