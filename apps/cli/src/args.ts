@@ -3,6 +3,7 @@
  * dependency-free so `--version` and `--help` never load the runtime.
  */
 
+import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 import { suggestFlag } from "./suggest-flag.js";
 
 export type Mode = "text" | "json";
@@ -50,46 +51,69 @@ const THINKING = ["off", "low", "medium", "high"] as const;
 const PRESETS = ["default", "minimal", "readonly"] as const;
 const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 
-/** Flags that take a value, by every spelling, mapped to their long name. */
-const VALUE_FLAGS: Record<string, string> = {
-  "--mode": "--mode",
-  "--provider": "--provider",
-  "--model": "--model",
-  "--api-key": "--api-key",
-  "--base-url": "--base-url",
-  "--thinking": "--thinking",
-  "--tools": "--tools",
-  "--preset": "--preset",
-  "--session": "--session",
-  "--session-dir": "--session-dir",
-  "--system-prompt": "--system-prompt",
-  "--append-system-prompt": "--append-system-prompt",
-  "--allow-path": "--allow-path",
-  "--output-level": "--output-level",
-  "--export": "--export",
+type SwitchField =
+  | "print"
+  | "continue"
+  | "noSession"
+  | "version"
+  | "help"
+  | "verbose"
+  | "trust"
+  | "compact";
+
+/** Flags that take no value: the field each sets. */
+const SWITCHES: Record<string, { short?: string; field: SwitchField }> = {
+  print: { short: "p", field: "print" },
+  continue: { short: "c", field: "continue" },
+  "no-session": { field: "noSession" },
+  version: { short: "v", field: "version" },
+  help: { short: "h", field: "help" },
+  verbose: { field: "verbose" },
+  trust: { field: "trust" },
+  compact: { field: "compact" },
 };
 
-/** Flags that take no value. */
-const SWITCHES: Record<string, string> = {
-  "-p": "--print",
-  "--print": "--print",
-  "-c": "--continue",
-  "--continue": "--continue",
-  "--no-session": "--no-session",
-  "-v": "--version",
-  "--version": "--version",
-  "-h": "--help",
-  "--help": "--help",
-  "--verbose": "--verbose",
-  "--trust": "--trust",
-  "--compact": "--compact",
-};
+/** Stores a flag's value, or says why it cannot be used. */
+type ValueSetter = (args: CliArgs, value: string, flag: string) => string | undefined;
 
-/** Flags whose value is optional (taken only when the next word looks like one). */
-const OPTIONAL_VALUE_FLAGS: Record<string, string> = {
-  "-r": "--resume",
-  "--resume": "--resume",
-  "--list-models": "--list-models",
+/** Flags that take a value. */
+const VALUE_FLAGS: Record<string, ValueSetter> = {
+  mode: choice(MODES, (args, value) => {
+    args.mode = value;
+  }),
+  provider: text("provider"),
+  model: text("model"),
+  "api-key": text("apiKey"),
+  "base-url": text("baseUrl"),
+  thinking: choice(THINKING, (args, value) => {
+    args.thinking = value;
+  }),
+  tools: (args, value) => {
+    args.tools = value
+      .split(",")
+      .map((tool) => tool.trim())
+      .filter((tool) => tool.length > 0);
+    return undefined;
+  },
+  preset: choice(PRESETS, (args, value) => {
+    args.preset = value;
+  }),
+  session: text("session"),
+  "session-dir": text("sessionDir"),
+  "system-prompt": text("systemPrompt"),
+  "append-system-prompt": text("appendSystemPrompt"),
+  "allow-path": (args, value, flag) => {
+    if (value === "") return `${flag} needs a directory`;
+    args.allowPaths.push(value);
+    return undefined;
+  },
+  "output-level": choice(OUTPUT_LEVELS, (args, value) => {
+    args.outputLevel = value;
+  }),
+  export: (args, value) => {
+    args.export = { session: value };
+    return undefined;
+  },
 };
 
 /**
@@ -99,8 +123,92 @@ const OPTIONAL_VALUE_FLAGS: Record<string, string> = {
  */
 const SESSION_REF = /^\S+$/;
 
+/**
+ * Flags whose value is optional: `node:util` has no such kind, so they are parsed as
+ * switches and take the next word themselves when `accepts` it.
+ */
+const OPTIONAL_VALUE_FLAGS: Record<
+  string,
+  {
+    short?: string;
+    accepts: (word: string) => boolean;
+    set: (args: CliArgs, value: string | true) => void;
+  }
+> = {
+  resume: {
+    short: "r",
+    accepts: (word) => SESSION_REF.test(word),
+    set: (args, value) => {
+      args.resume = value;
+    },
+  },
+  "list-models": {
+    accepts: () => true,
+    set: (args, value) => {
+      args.listModels = value;
+    },
+  },
+};
+
+/**
+ * What `node:util` parses. Order matters: unknown-flag suggestions take the first of
+ * equally close names.
+ */
+const NODE_OPTIONS: NonNullable<ParseArgsConfig["options"]> = Object.fromEntries([
+  ...Object.entries(SWITCHES).map(([name, { short }]) => [name, switchOption(short)]),
+  ...Object.keys(VALUE_FLAGS).map((name) => [name, { type: "string" }]),
+  ...Object.entries(OPTIONAL_VALUE_FLAGS).map(([name, { short }]) => [name, switchOption(short)]),
+]);
+
+function switchOption(short: string | undefined): { type: "boolean"; short?: string } {
+  return short ? { type: "boolean", short } : { type: "boolean" };
+}
+
+type Token = NonNullable<ReturnType<typeof nodeParseArgs>["tokens"]>[number];
+type OptionToken = Extract<Token, { kind: "option" }>;
+
 export function parseArgs(argv: string[]): ParseResult {
-  const args: CliArgs = {
+  // Lenient: unknown flags and missing values come back as tokens, so the messages
+  // (and the "did you mean" suggestion) are ours, reported in the order they occur.
+  const { tokens } = nodeParseArgs({
+    args: argv,
+    options: NODE_OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const args = defaultArgs();
+  const positionals: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.kind === "positional") positionals.push(token.value);
+    if (token.kind !== "option") continue;
+    const word = argv[token.index]!;
+    // `node:util` splits `-pc` into -p and -c; gong has never read flags that way, and a
+    // typo like `-rabc` must not silently mean `-r -a -b -c`.
+    if (!word.startsWith("--") && word !== token.rawName) return usage(unknownOption(word));
+    const optional = OPTIONAL_VALUE_FLAGS[token.name];
+    if (optional) {
+      const next = tokens[i + 1];
+      const takesNext =
+        token.value === undefined &&
+        next?.kind === "positional" &&
+        !next.value.startsWith("-") &&
+        optional.accepts(next.value);
+      if (takesNext) i++;
+      optional.set(args, (takesNext ? next.value : token.value) || true);
+      continue;
+    }
+    const error = applyOption(args, token);
+    if (error) return usage(error);
+  }
+  const withExport = placeExportFile(args, positionals);
+  if (!withExport.ok) return withExport;
+  return validate(withExport.args);
+}
+
+function defaultArgs(): CliArgs {
+  return {
     print: false,
     mode: "text",
     continue: false,
@@ -113,124 +221,39 @@ export function parseArgs(argv: string[]): ParseResult {
     verbose: false,
     messages: [],
   };
-  const positionals: string[] = [];
-  let exportPending = false;
-
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (word === "--") {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!word.startsWith("-") || word === "-") {
-      positionals.push(word);
-      continue;
-    }
-    const eq = word.startsWith("--") ? word.indexOf("=") : -1;
-    const name = eq > 0 ? word.slice(0, eq) : word;
-    const inline = eq > 0 ? word.slice(eq + 1) : undefined;
-
-    const switchName = SWITCHES[name];
-    if (switchName) {
-      if (inline !== undefined) return usage(`${switchName} does not take a value`);
-      if (switchName === "--print") args.print = true;
-      else if (switchName === "--continue") args.continue = true;
-      else if (switchName === "--no-session") args.noSession = true;
-      else if (switchName === "--version") args.version = true;
-      else if (switchName === "--help") args.help = true;
-      else if (switchName === "--trust") args.trust = true;
-      else if (switchName === "--compact") args.compact = true;
-      else args.verbose = true;
-      continue;
-    }
-
-    const optionalName = OPTIONAL_VALUE_FLAGS[name];
-    if (optionalName) {
-      let value: string | undefined = inline;
-      const next = argv[i + 1];
-      if (value === undefined && next !== undefined && !next.startsWith("-")) {
-        if (optionalName === "--list-models" || SESSION_REF.test(next)) {
-          value = next;
-          i++;
-        }
-      }
-      if (optionalName === "--resume") args.resume = value || true;
-      else args.listModels = value || true;
-      continue;
-    }
-
-    const valueName = VALUE_FLAGS[name];
-    if (!valueName) return unknownOption(name);
-    let value = inline;
-    if (value === undefined) {
-      const next = argv[i + 1];
-      if (next === undefined) return usage(`${valueName} needs a value`);
-      value = next;
-      i++;
-    }
-    const error = applyValue(args, valueName, value);
-    if (error) return usage(error);
-    if (valueName === "--export") exportPending = true;
-  }
-
-  if (exportPending && args.export) {
-    // Checked first: `--export <id> -p "x"` would otherwise write an output file named x.
-    if (args.print) {
-      return usage(
-        "--export writes a session to HTML and cannot be combined with -p/--print: run them separately",
-      );
-    }
-    // `--export <session> [out.html]`: the first positional after it is the output file.
-    const out = positionals.shift();
-    if (out !== undefined) args.export.out = out;
-    if (positionals.length > 0) return usage(`--export takes <session> [out.html], not a message`);
-  }
-  args.messages = positionals;
-  return validate(args);
 }
 
-function applyValue(args: CliArgs, flag: string, value: string): string | undefined {
-  switch (flag) {
-    case "--mode":
-      if (!oneOf(MODES, value)) return invalidChoice(flag, value, MODES);
-      args.mode = value;
-      return;
-    case "--thinking":
-      if (!oneOf(THINKING, value)) return invalidChoice(flag, value, THINKING);
-      args.thinking = value;
-      return;
-    case "--preset":
-      if (!oneOf(PRESETS, value)) return invalidChoice(flag, value, PRESETS);
-      args.preset = value;
-      return;
-    case "--output-level":
-      if (!oneOf(OUTPUT_LEVELS, value)) return invalidChoice(flag, value, OUTPUT_LEVELS);
-      args.outputLevel = value;
-      return;
-    case "--tools":
-      args.tools = value
-        .split(",")
-        .map((t) => t.trim())
-        .filter((t) => t.length > 0);
-      return;
-    case "--allow-path":
-      if (value === "") return `${flag} needs a directory`;
-      args.allowPaths.push(value);
-      return;
-    case "--export":
-      args.export = { session: value };
-      return;
+/** Applies a switch or a value flag; returns the usage error, if any. */
+function applyOption(args: CliArgs, token: OptionToken): string | undefined {
+  const long = `--${token.name}`;
+  const switchFlag = SWITCHES[token.name];
+  if (switchFlag) {
+    if (token.value !== undefined) return `${long} does not take a value`;
+    args[switchFlag.field] = true;
+    return undefined;
   }
-  if (value === "") return `${flag} needs a non-empty value`;
-  if (flag === "--provider") args.provider = value;
-  else if (flag === "--model") args.model = value;
-  else if (flag === "--api-key") args.apiKey = value;
-  else if (flag === "--base-url") args.baseUrl = value;
-  else if (flag === "--session") args.session = value;
-  else if (flag === "--session-dir") args.sessionDir = value;
-  else if (flag === "--system-prompt") args.systemPrompt = value;
-  else if (flag === "--append-system-prompt") args.appendSystemPrompt = value;
-  return;
+  const setValue = VALUE_FLAGS[token.name];
+  if (!setValue) return unknownOption(token.rawName);
+  if (token.value === undefined) return `${long} needs a value`;
+  return setValue(args, token.value, long);
+}
+
+/**
+ * `--export <session> [out.html]`: the first positional is the output file, and there is
+ * no message. Checked before the file is taken: `--export <id> -p "x"` would otherwise
+ * write an output file named x.
+ */
+function placeExportFile(args: CliArgs, positionals: string[]): ParseResult {
+  if (!args.export) return { ok: true, args: { ...args, messages: positionals } };
+  if (args.print) {
+    return usage(
+      "--export writes a session to HTML and cannot be combined with -p/--print: run them separately",
+    );
+  }
+  const [out, ...rest] = positionals;
+  if (rest.length > 0) return usage(`--export takes <session> [out.html], not a message`);
+  const exported = out === undefined ? args.export : { ...args.export, out };
+  return { ok: true, args: { ...args, export: exported, messages: [] } };
 }
 
 /** Combinations that cannot mean anything. */
@@ -254,20 +277,41 @@ function validate(args: CliArgs): ParseResult {
   return { ok: true, args };
 }
 
-function unknownOption(name: string): ParseResult {
-  const known = [SWITCHES, VALUE_FLAGS, OPTIONAL_VALUE_FLAGS].flatMap((flags) =>
-    Object.keys(flags).filter((flag) => flag.startsWith("--")),
-  );
+function unknownOption(name: string): string {
+  const known = Object.keys(NODE_OPTIONS).map((flag) => `--${flag}`);
   const suggestion = suggestFlag(name, known);
-  return usage(`unknown option ${name}${suggestion ? ` (did you mean ${suggestion}?)` : ""}`);
+  return `unknown option ${name}${suggestion ? ` (did you mean ${suggestion}?)` : ""}`;
 }
 
-function oneOf<T extends string>(choices: readonly T[], value: string): value is T {
-  return (choices as readonly string[]).includes(value);
+function choice<T extends string>(
+  choices: readonly T[],
+  set: (args: CliArgs, value: T) => void,
+): ValueSetter {
+  return (args, value, flag) => {
+    if (!(choices as readonly string[]).includes(value)) {
+      return `${flag} must be one of ${choices.join(", ")} (got "${value}")`;
+    }
+    set(args, value as T);
+    return undefined;
+  };
 }
 
-function invalidChoice(flag: string, value: string, choices: readonly string[]): string {
-  return `${flag} must be one of ${choices.join(", ")} (got "${value}")`;
+type TextField =
+  | "provider"
+  | "model"
+  | "apiKey"
+  | "baseUrl"
+  | "session"
+  | "sessionDir"
+  | "systemPrompt"
+  | "appendSystemPrompt";
+
+function text(field: TextField): ValueSetter {
+  return (args, value, flag) => {
+    if (value === "") return `${flag} needs a non-empty value`;
+    args[field] = value;
+    return undefined;
+  };
 }
 
 function usage(error: string): ParseResult {

@@ -186,3 +186,19 @@ describe("CLI --help", () => {
     expect(example, `an example line under ${flag}`).toBeDefined();
   });
 });
+
+describe("CLI arguments — kept when parsing moved to node:util", () => {
+  it("short flags are not grouped: -pc is an unknown option, not -p -c", () => {
+    expect(error(["-pc", "x"])).toBe("unknown option -pc");
+    expect(error(["-rabc"])).toBe("unknown option -rabc");
+  });
+  it("a mistyped long flag names the closest one", () => {
+    expect(error(["--contnue"])).toBe("unknown option --contnue (did you mean --continue?)");
+  });
+  it("a value flag takes the next word even when it starts with a dash", () => {
+    expect(ok(["--system-prompt", "-be terse-", "-p", "x"]).systemPrompt).toBe("-be terse-");
+  });
+  it("--resume= (empty) means 'list the sessions'", () => {
+    expect(ok(["--resume="]).resume).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@
 
 type LineEnding = "\r\n" | "\n";
 
-interface SplitText {
+export interface SplitText {
   bom: string;
   /** The text without its BOM, exactly as on disk. */
   body: string;

@@ -1,7 +1,8 @@
 /**
- * edit — the 10-step pipeline of seed 002 §A: resolve, check, read, split BOM, detect
- * line endings, normalise to LF, match (exact → fuzzy), check uniqueness in the fuzzy
- * space, replace and restore endings and BOM, write atomically, diff.
+ * edit — seed 002 §A as a pipeline: check the request, resolve the path, read the file
+ * (refusing what edit must not touch), match every edit against the original text
+ * (exact first, then fuzzy), apply them together, write atomically, report the diff.
+ * Each step returns its value or the envelope that ends the call.
  */
 import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
@@ -12,20 +13,31 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { type AppliedEdits, applySpans, orderSpans } from "../edit/apply.js";
 import { diffAroundSpans } from "../edit/diff.js";
-import { splitText, toBodyIndex, toLf, withEnding } from "../edit/line-endings.js";
 import {
-  type EditSpan,
-  findSpan,
-  isFailure,
-  type MatchFailure,
-  MatchSpace,
-} from "../edit/match.js";
+  changedOnDisk,
+  describeEdit,
+  matchFailureResponse,
+  noChange,
+  notText,
+  overlappingEdits,
+} from "../edit/failures.js";
+import { type SplitText, splitText, toLf } from "../edit/line-endings.js";
+import { type EditSpan, findSpan, isFailure, MatchSpace } from "../edit/match.js";
 import { basenameOf, fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
+
+/** One step of the pipeline: its value, or the envelope that ends the call. */
+type Step<T> = ({ ok: true } & T) | { ok: false; response: ToolResponse };
+
+const stop = (response: ToolResponse): { ok: false; response: ToolResponse } => ({
+  ok: false,
+  response,
+});
 
 /**
  * Largest file edit loads: the file is held as bytes, text, LF text and the new text at
@@ -73,7 +85,7 @@ interface EditRequest {
   newText: string;
 }
 
-function readRequests(params: {
+function requestsOf(params: {
   oldText?: string;
   newText?: string;
   edits?: EditRequest[];
@@ -92,46 +104,150 @@ function readRequests(params: {
   return params.edits;
 }
 
-function describeEdit(index: number, total: number): string {
-  return total > 1 ? ` (edits[${index}])` : "";
-}
-
-function matchFailureResponse(
-  failureInfo: MatchFailure,
-  display: string,
-  total: number,
-  pathResolved: string,
-): ToolResponse {
-  const which = describeEdit(failureInfo.index, total);
-  if (failureInfo.kind === "not_found") {
-    return failure(
-      "NO_MATCH",
-      `Could not find the exact text in ${display}${which}. The old text must match exactly including all whitespace and newlines.`,
-      {
-        pathResolved,
-        data: { applied: false, edit_index: failureInfo.index },
-        next: [
-          `read(path="${display}") to copy the current text exactly.`,
-          `grep(pattern="<a distinctive word from oldText>", path="${display}") to locate it.`,
-        ],
-      },
+function validateRequests(params: Parameters<typeof requestsOf>[0]): Step<{
+  requests: EditRequest[];
+}> {
+  const requests = requestsOf(params);
+  if (typeof requests === "string") {
+    return stop(
+      failure("INVALID_PARAM", requests, { next: ['edit(path="…", oldText="…", newText="…")'] }),
     );
   }
-  const lines = failureInfo.lines.join(", ");
-  return failure(
-    "AMBIGUOUS_MATCH",
-    `Found ${failureInfo.count} occurrences of the text in ${display}${which}. The text must be unique. Please provide more context to make it unique. Candidates at lines ${lines}.`,
+  // An empty oldText would match everywhere; filling a file is write's job.
+  const emptyIndex = requests.findIndex((request) => request.oldText.length === 0);
+  if (emptyIndex !== -1) {
+    return stop(
+      failure(
+        "INVALID_PARAM",
+        `oldText${describeEdit(emptyIndex, requests.length)} is empty: edit replaces existing text.`,
+        { next: ['write(path="…", content="…") to fill an empty or new file.'] },
+      ),
+    );
+  }
+  return { ok: true, requests };
+}
+
+type FileStats = Awaited<ReturnType<ToolEnvironment["fs"]["stat"]>>;
+
+interface EditableFile {
+  split: SplitText;
+}
+
+/**
+ * Reads the file if edit may change it: a regular file (a FIFO would block the read
+ * forever), small enough to hold four times over, readable and writable, UTF-8 text, and
+ * unchanged since the model last read it — an edit planned on stale content would
+ * silently undo someone else's change (CONFLICT).
+ */
+async function readEditableFile(
+  env: ToolEnvironment,
+  real: string,
+  display: string,
+): Promise<Step<EditableFile>> {
+  let bytes: Buffer;
+  let stats: FileStats;
+  try {
+    stats = await env.fs.stat(real);
+    if (stats.isDirectory()) {
+      return stop(
+        failure("IS_DIRECTORY", `Is a directory: ${display}. edit works on files.`, {
+          pathResolved: display,
+          next: [`ls(path="${display}") to list it.`],
+        }),
+      );
+    }
+    requireNotSpecial(stats, real);
+    if (stats.size > EDIT_MAX_BYTES) return stop(tooBigToEdit(display, stats.size));
+    await env.fs.access(real, constants.R_OK | constants.W_OK);
+    bytes = await env.fs.readFile(real);
+  } catch (error) {
+    return stop(fileSystemFailure(error, "edit", display, display));
+  }
+  if (looksBinary(bytes) || !isUtf8(bytes)) return stop(notText(display));
+  const seen = env.tracker.get(real);
+  if (seen && changedSince(seen, { bytes, size: stats.size, mtimeMs: stats.mtimeMs })) {
+    return stop(changedOnDisk(display));
+  }
+  return { ok: true, split: splitText(bytes.toString("utf8")) };
+}
+
+/**
+ * Matches every edit against the original LF text — not against the text the previous
+ * edit produced, so the model's view of the file is what counts — and in file order.
+ */
+function matchEdits(
+  split: SplitText,
+  requests: readonly EditRequest[],
+  display: string,
+): Step<{ spans: EditSpan[] }> {
+  const space = new MatchSpace(split.lf);
+  const found: EditSpan[] = [];
+  for (const [index, request] of requests.entries()) {
+    const span = findSpan(space, index, toLf(request.oldText), toLf(request.newText));
+    if (isFailure(span)) {
+      return stop(matchFailureResponse(span, display, requests.length));
+    }
+    found.push(span);
+  }
+  const ordered = orderSpans(found);
+  if (ordered.ok) return { ok: true, spans: ordered.spans };
+  return stop(overlappingEdits(ordered.previous, ordered.current, display));
+}
+
+/**
+ * Writes atomically (a crash leaves the old file or the new one, never half of each)
+ * and records what was written, so the next edit needs no fresh read.
+ */
+async function writeEdited(
+  env: ToolEnvironment,
+  real: string,
+  display: string,
+  output: Buffer,
+): Promise<ToolResponse | undefined> {
+  try {
+    await env.fs.writeFileAtomic(real, output);
+    env.tracker.record(real, snapshotOf(output, await env.fs.stat(real)));
+    return undefined;
+  } catch (error) {
+    return fileSystemFailure(error, "write", display, display);
+  }
+}
+
+function editedEnvelope(
+  display: string,
+  split: SplitText,
+  applied: AppliedEdits,
+  spans: readonly EditSpan[],
+  brief: boolean,
+): ToolResponse {
+  const first = spans[0]!;
+  const last = spans[spans.length - 1]!;
+  const diff = diffAroundSpans(display, split.lf, applied.lf, first.start, last.end);
+  const fuzzy = spans.filter((span) => span.strategy === "fuzzy");
+  const what = spans.length > 1 ? `${spans.length} blocks` : "text";
+  const how =
+    fuzzy.length > 0
+      ? ` Matched with fuzzy matching (trailing whitespace, quotes, dashes or Unicode spaces differed${spans.length > 1 ? ` in edits ${fuzzy.map((s) => s.index).join(", ")}` : ""}); only the matched text was changed.`
+      : "";
+  // brief: the outcome only; the diff stays in data.diff for UIs.
+  const text = `Successfully replaced ${what} in ${display}.${how}${brief ? "" : `\n\n${diff.diff}`}`;
+  return success(
     {
-      pathResolved,
-      data: {
-        applied: false,
-        edit_index: failureInfo.index,
-        occurrences: failureInfo.count,
-        candidate_lines: failureInfo.lines,
+      applied: true,
+      diff: diff.diff,
+      first_changed_line: diff.firstChangedLine,
+      match: fuzzy.length > 0 ? "fuzzy" : "exact",
+      matches: spans.map((span) => ({ edit_index: span.index, match: span.strategy })),
+      replacements: spans.length,
+    },
+    text,
+    {
+      pathResolved: display,
+      stats: {
+        replacements: spans.length,
+        lines_added: diff.added,
+        lines_removed: diff.removed,
       },
-      next: [
-        `read(path="${display}", offset=${Math.max(1, (failureInfo.lines[0] ?? 1) - 3)}, limit=10) and add surrounding lines to oldText.`,
-      ],
     },
   );
 }
@@ -147,24 +263,9 @@ export function createEditTool(env: ToolEnvironment) {
       "dashes and Unicode spaces are tolerated (only the matched text is changed). Line endings and a BOM are preserved.",
     parameters: editParameters,
     async execute(params, context) {
-      const requests = readRequests(params);
-      if (typeof requests === "string") {
-        return failure("INVALID_PARAM", requests, {
-          next: ['edit(path="…", oldText="…", newText="…")'],
-        });
-      }
-      const emptyIndex = requests.findIndex((request) => request.oldText.length === 0);
-      if (emptyIndex !== -1) {
-        return failure(
-          "INVALID_PARAM",
-          `oldText${describeEdit(emptyIndex, requests.length)} is empty: edit replaces existing text.`,
-          {
-            next: ['write(path="…", content="…") to fill an empty or new file.'],
-          },
-        );
-      }
-
-      // ① resolve (the policy expands ~, strips @, normalises spaces, checks roots)
+      const valid = validateRequests(params);
+      if (!valid.ok) return valid.response;
+      // The policy expands ~, strips @, normalises spaces and keeps the path inside the roots.
       const resolved = await resolveExisting(env.policy, params.path, context.cwd, {
         noun: "File",
         next: (display) => [
@@ -173,154 +274,21 @@ export function createEditTool(env: ToolEnvironment) {
       });
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
-      const extras = { pathResolved: display };
 
       return env.tracker.withFileLock(real, async () => {
-        // ② ③ existence, kind, permissions, bytes
-        let bytes: Buffer;
-        let stats: Awaited<ReturnType<typeof env.fs.stat>>;
-        try {
-          stats = await env.fs.stat(real);
-          if (stats.isDirectory()) {
-            return failure("IS_DIRECTORY", `Is a directory: ${display}. edit works on files.`, {
-              ...extras,
-              next: [`ls(path="${display}") to list it.`],
-            });
-          }
-          requireNotSpecial(stats, real);
-          if (stats.size > EDIT_MAX_BYTES) return tooBigToEdit(display, stats.size);
-          await env.fs.access(real, constants.R_OK | constants.W_OK);
-          bytes = await env.fs.readFile(real);
-        } catch (error) {
-          return fileSystemFailure(error, "edit", display, display);
-        }
-        if (looksBinary(bytes) || !isUtf8(bytes)) {
-          return failure(
-            "BINARY_FILE",
-            `${display} is a binary (or not UTF-8) file; edit only changes text files. Nothing was changed.`,
-            {
-              ...extras,
-              next: [
-                `bash(command="file ${display}") to see what it is; change it with the program that made it.`,
-                `write(path="${display}", content=...) if it should become a text file.`,
-              ],
-            },
-          );
-        }
-        const text = bytes.toString("utf8");
-        const seen = env.tracker.get(real);
-        if (seen && changedSince(seen, { bytes, size: stats.size, mtimeMs: stats.mtimeMs })) {
-          return failure(
-            "CONFLICT",
-            `${display} has changed on disk since you last read it. Nothing was changed.`,
-            {
-              ...extras,
-              data: { applied: false },
-              next: [`read(path="${display}") to see the current content, then edit again.`],
-            },
-          );
-        }
-        if (context.signal?.aborted) return aborted(extras);
-
-        // ④ ⑤ ⑥ BOM, line endings, LF
-        const split = splitText(text);
-        const space = new MatchSpace(split.lf);
-
-        // ⑦ ⑧ match each edit against the original, unique in the fuzzy space
-        const spans: EditSpan[] = [];
-        for (const [index, request] of requests.entries()) {
-          const found = findSpan(space, index, toLf(request.oldText), toLf(request.newText));
-          if (isFailure(found))
-            return matchFailureResponse(found, display, requests.length, display);
-          spans.push(found);
-        }
-        spans.sort((a, b) => a.start - b.start);
-        for (let i = 1; i < spans.length; i++) {
-          const previous = spans[i - 1]!;
-          const current = spans[i]!;
-          if (current.start < previous.end) {
-            return failure(
-              "INVALID_PARAM",
-              `edits[${previous.index}] and edits[${current.index}] overlap in ${display}. Nothing was changed.`,
-              {
-                ...extras,
-                data: { applied: false },
-                next: ["Merge the overlapping edits into one, or make their oldText not overlap."],
-              },
-            );
-          }
-        }
-
-        // ⑨ replace in the original body, restore ending and BOM
-        let newBody = "";
-        let newLf = "";
-        let bodyCursor = 0;
-        let lfCursor = 0;
-        for (const span of spans) {
-          const bodyStart = toBodyIndex(split, span.start);
-          const bodyEnd = toBodyIndex(split, span.end);
-          newBody +=
-            split.body.slice(bodyCursor, bodyStart) + withEnding(span.newText, split.ending);
-          newLf += split.lf.slice(lfCursor, span.start) + span.newText;
-          bodyCursor = bodyEnd;
-          lfCursor = span.end;
-        }
-        newBody += split.body.slice(bodyCursor);
-        newLf += split.lf.slice(lfCursor);
-        if (newBody === split.body) {
-          return failure(
-            "NO_CHANGE",
-            `No changes made to ${display}. The replacement produced identical content.`,
-            {
-              ...extras,
-              data: { applied: false },
-              next: ["Check that newText differs from oldText."],
-            },
-          );
-        }
-        if (context.signal?.aborted) return aborted(extras);
-        const output = Buffer.from(split.bom + newBody, "utf8");
-        try {
-          await env.fs.writeFileAtomic(real, output);
-          const after = await env.fs.stat(real);
-          env.tracker.record(real, snapshotOf(output, after));
-        } catch (error) {
-          return fileSystemFailure(error, "write", display, display);
-        }
-
-        // ⑩ diff
-        const first = spans[0]!;
-        const last = spans[spans.length - 1]!;
-        const diff = diffAroundSpans(display, split.lf, newLf, first.start, last.end);
-        const fuzzy = spans.filter((span) => span.strategy === "fuzzy");
-        const match = fuzzy.length > 0 ? "fuzzy" : "exact";
-        const what = spans.length > 1 ? `${spans.length} blocks` : "text";
-        const how =
-          fuzzy.length > 0
-            ? ` Matched with fuzzy matching (trailing whitespace, quotes, dashes or Unicode spaces differed${spans.length > 1 ? ` in edits ${fuzzy.map((s) => s.index).join(", ")}` : ""}); only the matched text was changed.`
-            : "";
-        // brief: the outcome only; the diff stays in data.diff for UIs.
+        const file = await readEditableFile(env, real, display);
+        if (!file.ok) return file.response;
+        if (context.signal?.aborted) return aborted({ pathResolved: display });
+        const matched = matchEdits(file.split, valid.requests, display);
+        if (!matched.ok) return matched.response;
+        const applied = applySpans(file.split, matched.spans);
+        if (applied.body === file.split.body) return noChange(display);
+        if (context.signal?.aborted) return aborted({ pathResolved: display });
+        const output = Buffer.from(file.split.bom + applied.body, "utf8");
+        const writeFailed = await writeEdited(env, real, display, output);
+        if (writeFailed) return writeFailed;
         const brief = effectiveOutputLevel(params.output_level, context) === "brief";
-        const textOut = `Successfully replaced ${what} in ${display}.${how}${brief ? "" : `\n\n${diff.diff}`}`;
-        return success(
-          {
-            applied: true,
-            diff: diff.diff,
-            first_changed_line: diff.firstChangedLine,
-            match,
-            matches: spans.map((span) => ({ edit_index: span.index, match: span.strategy })),
-            replacements: spans.length,
-          },
-          textOut,
-          {
-            ...extras,
-            stats: {
-              replacements: spans.length,
-              lines_added: diff.added,
-              lines_removed: diff.removed,
-            },
-          },
-        );
+        return editedEnvelope(display, file.split, applied, matched.spans, brief);
       });
     },
   });
