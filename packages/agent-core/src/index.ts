@@ -18,6 +18,8 @@ export type {
   CommandHookMatcher,
   CommandHooksConfig,
   CommandHooksOptions,
+  ToolConfirmation,
+  ToolConfirmationRequest,
 } from "./hooks/command-hooks.js";
 export { createCommandHooks } from "./hooks/command-hooks.js";
 export type { LoadedHookModules } from "./hooks/load-modules.js";
