@@ -45,7 +45,7 @@ export {
   providerHasKey,
   resolveModel,
 } from "./models/resolve-model.js";
-export { CodingSession, finalText } from "./session/coding-session.js";
+export { CodingSession, finalText, type UserBashResult } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { type ListSessionsForCwdOptions, listSessionsForCwd } from "./session/list-sessions.js";
 export type {
@@ -57,3 +57,4 @@ export type {
   SessionChoice,
   SessionHeaderLine,
 } from "./session/options.js";
+export { SessionHost, type SwitchResult } from "./session/session-host.js";

@@ -1,4 +1,4 @@
-import { createModelRegistry, type ModelCost } from "@gong/llm";
+import { createModelRegistry, type ModelCost, type ModelRegistry } from "@gong/llm";
 import { providerHasKey } from "./resolve-model.js";
 
 export interface ListModelsOptions {
@@ -31,27 +31,29 @@ export function listModels(options: ListModelsOptions): {
     env: options.env ?? process.env,
   });
   const needle = options.search?.toLowerCase();
-  const keyed = new Map<string, boolean>();
-  const models = registry
-    .list()
-    .filter(
-      (m) =>
-        !needle ||
-        `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
-        m.name.toLowerCase().includes(needle),
-    )
-    .map((m) => {
-      if (!keyed.has(m.provider))
-        keyed.set(m.provider, options.apiKey !== undefined || providerHasKey(registry, m.provider));
-      return {
-        provider: m.provider,
-        id: m.id,
-        name: m.name,
-        contextWindow: m.contextWindow,
-        maxTokens: m.maxTokens,
-        cost: m.cost,
-        hasKey: keyed.get(m.provider)!,
-      };
-    });
+  const models = listRegistryModels(registry, options.apiKey).filter(
+    (m) =>
+      !needle ||
+      `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
+      m.name.toLowerCase().includes(needle),
+  );
   return { models, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };
+}
+
+/** The registry's models with key status (an open session lists its own registry). */
+export function listRegistryModels(registry: ModelRegistry, apiKey?: string): ListedModel[] {
+  const keyed = new Map<string, boolean>();
+  return registry.list().map((m) => {
+    if (!keyed.has(m.provider))
+      keyed.set(m.provider, apiKey !== undefined || providerHasKey(registry, m.provider));
+    return {
+      provider: m.provider,
+      id: m.id,
+      name: m.name,
+      contextWindow: m.contextWindow,
+      maxTokens: m.maxTokens,
+      cost: m.cost,
+      hasKey: keyed.get(m.provider)!,
+    };
+  });
 }

@@ -1,9 +1,22 @@
-import type { Agent } from "@gong/agent-core";
-import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
-import type { SessionStore } from "@gong/session-store";
-import type { ProcessGroups } from "@gong/tools";
+import type { Agent, CompactResult, MetricsSnapshot } from "@gong/agent-core";
+import type {
+  AssistantMessage,
+  ImageContent,
+  Message,
+  Model,
+  ThinkingLevel,
+  UserMessage,
+} from "@gong/llm";
+import type { SessionStats, SessionStore } from "@gong/session-store";
+import type { ProcessGroups, Tool } from "@gong/tools";
+import type { ToolResponse } from "@gong/truncate";
+import { documentFromEntries } from "../export/from-session.js";
+import { renderSessionHtml } from "../export/render-html.js";
+import type { ListedModel } from "../models/list-models.js";
+import type { ModelResolution } from "../models/resolve-model.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
+import { runUserBash } from "./user-bash.js";
 
 export interface CodingSessionParts {
   agent: Agent;
@@ -13,6 +26,20 @@ export interface CodingSessionParts {
   processes: ProcessGroups;
   /** A new agent when the settings files changed since the last call, else undefined. */
   reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
+  /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
+  bash?: Tool;
+  cwd?: string;
+  /** A model by provider and id, with its key checked (the session's model registry). */
+  resolveModel?: (provider: string, id: string) => ModelResolution;
+  listModels?: () => ListedModel[];
+}
+
+/** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
+export interface UserBashResult {
+  /** The bash tool's envelope (`data.stdout`, `data.exit_code`, …). */
+  result: ToolResponse;
+  /** The message added to the context, so the model sees the output next turn. */
+  message: UserMessage;
 }
 
 /**
@@ -26,6 +53,7 @@ export class CodingSession {
   private unsubscribeAgent: () => void;
   private currentAgent: Agent;
   private closed = false;
+  private starting = false;
 
   constructor(private readonly parts: CodingSessionParts) {
     this.currentAgent = parts.agent;
@@ -85,27 +113,154 @@ export class CodingSession {
   async run(prompts: readonly string[]): Promise<RunOutcome> {
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
-      await this.applySettingsChanges();
-      const previous = lastAssistantOf(this.currentAgent.state.messages);
-      try {
-        await this.currentAgent.prompt(prompt);
-      } catch (error) {
-        return { ok: false, aborted: false, errorMessage: (error as Error).message, lastAssistant };
-      }
-      this.parts.recorder.sync();
-      const latest = lastAssistantOf(this.currentAgent.state.messages);
-      // No new answer (aborted before the model said anything): not the previous run's.
-      const answered = latest !== previous ? latest : undefined;
-      if (answered) lastAssistant = answered;
-      const failure = this.failureOf(answered);
-      if (failure) return failure;
+      const outcome = await this.prompt(prompt);
+      if (outcome.lastAssistant) lastAssistant = outcome.lastAssistant;
+      if (!outcome.ok) return { ...outcome, lastAssistant: outcome.lastAssistant ?? lastAssistant };
     }
     return { ok: true, aborted: false, lastAssistant };
+  }
+
+  /**
+   * One run (tools, retries, compaction, follow-ups). While one is in progress another
+   * is refused at once with agent-core's `BUSY_ERROR` (use `steer` or `followUp`).
+   */
+  async prompt(text: string, images: ImageContent[] = []): Promise<RunOutcome> {
+    if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
+    // Busy from this moment, also while the settings are checked before the agent starts.
+    this.starting = true;
+    let previous: AssistantMessage | undefined;
+    let running: Promise<void>;
+    try {
+      await this.applySettingsChanges();
+      previous = lastAssistantOf(this.currentAgent.state.messages);
+      running = this.currentAgent.prompt(text, images);
+    } finally {
+      this.starting = false;
+    }
+    try {
+      await running;
+    } catch (error) {
+      return { ok: false, aborted: false, errorMessage: (error as Error).message };
+    }
+    this.parts.recorder.sync();
+    const latest = lastAssistantOf(this.currentAgent.state.messages);
+    // No new answer (aborted before the model said anything): not the previous run's.
+    const answered = latest !== previous ? latest : undefined;
+    return this.failureOf(answered) ?? { ok: true, aborted: false, lastAssistant: answered };
+  }
+
+  /** Interrupts the running loop after the current tool call (seed 002 §2.2). */
+  steer(text: string): void {
+    this.currentAgent.steer(text);
+  }
+
+  /** Queued until the running loop has nothing left to do. */
+  followUp(text: string): void {
+    this.currentAgent.followUp(text);
+  }
+
+  /** A run is in progress (or about to start). */
+  get isStreaming(): boolean {
+    return this.starting || this.currentAgent.state.isStreaming;
+  }
+
+  get thinkingLevel(): ThinkingLevel {
+    return this.currentAgent.state.thinkingLevel;
+  }
+
+  /** Steering and follow-up messages the running loop has not taken yet. */
+  get queuedMessages(): { steering: readonly Message[]; followUp: readonly Message[] } {
+    return this.currentAgent.queuedMessages;
+  }
+
+  get autoCompaction(): boolean {
+    return this.currentAgent.autoCompaction;
+  }
+
+  /** For this session only (settings `autoCompaction` is the lasting switch). */
+  setAutoCompaction(enabled: boolean): void {
+    this.currentAgent.setAutoCompaction(enabled);
+  }
+
+  /** Compacts now; the summary is saved in the session file like an automatic one. */
+  compact(instructions?: string): Promise<CompactResult> {
+    return this.currentAgent.compact(instructions);
+  }
+
+  /** The session-file entry a message of `messages` is stored as (undefined: not yet). */
+  entryIdOf(message: Message): string | undefined {
+    return this.parts.recorder.entryIdOf(message);
+  }
+
+  /** Totals over the session file (every branch) plus this process's tool metrics. */
+  stats(): { session: SessionStats; metrics: MetricsSnapshot } {
+    this.parts.recorder.sync();
+    return { session: this.parts.store.stats(), metrics: this.currentAgent.metrics };
+  }
+
+  /** The current branch as one self-contained HTML page (`exportSessionHtml` for a file). */
+  renderHtml(): string {
+    this.parts.recorder.sync();
+    return renderSessionHtml(
+      documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),
+    );
+  }
+
+  /**
+   * Runs the user's own command with the session's bash (its shell settings and process
+   * groups, so `abort` and `close` end it) and adds the output to the context. Refused
+   * while a run is in progress: the loop owns the message list then.
+   */
+  async runBash(command: string, signal?: AbortSignal): Promise<UserBashResult> {
+    if (this.isStreaming) throw new Error(BUSY_MESSAGE);
+    if (!this.parts.bash || this.parts.cwd === undefined)
+      throw new Error("This session has no bash to run commands with.");
+    const ran = await runUserBash(this.parts.bash, command, this.parts.cwd, signal);
+    this.currentAgent.appendMessage(ran.message);
+    this.parts.recorder.sync();
+    return ran;
+  }
+
+  /**
+   * Writes a new session file holding this session's path from the root to `entryId`
+   * and returns it (unlocked, for `createCodingSession({ session: { kind: "open" } })`).
+   */
+  forkFile(entryId: string): { ok: true; path: string } | { ok: false; error: string } {
+    if (!this.parts.store.path)
+      return {
+        ok: false,
+        error: "This session is not saved (--no-session), so it cannot be forked.",
+      };
+    this.parts.recorder.sync();
+    const forked = this.parts.store.fork(entryId);
+    if (!forked.ok) return { ok: false, error: forked.error.message };
+    forked.value.close();
+    return { ok: true, path: forked.value.path! };
   }
 
   setModel(model: Model): void {
     this.currentAgent.setModel(model);
     this.parts.store.appendModelChange(model.provider, model.id);
+  }
+
+  /**
+   * Switches to `provider`/`id` (any provider with a key: the agent asks for the key of
+   * the model it calls) and records it; an unknown model or a missing key changes nothing.
+   */
+  switchModel(
+    provider: string,
+    id: string,
+  ): { ok: true; model: Model } | { ok: false; error: string } {
+    const resolved = this.parts.resolveModel?.(provider, id);
+    if (!resolved) return { ok: false, error: "This session cannot switch models." };
+    if (!resolved.ok) return { ok: false, error: resolved.message };
+    this.setModel(resolved.model);
+    return { ok: true, model: resolved.model };
+  }
+
+  /** Every model the session's registry knows, with whether its provider has a key. */
+  availableModels(): ListedModel[] {
+    return this.parts.listModels?.() ?? [];
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
@@ -115,6 +270,15 @@ export class CodingSession {
 
   abort(): void {
     this.currentAgent.abort();
+  }
+
+  /**
+   * Ends every process group bash started (TERM, then KILL after the grace period),
+   * background jobs included, and keeps the session usable: "stop everything" for an
+   * editor's abort, which unlike a CLI signal does not end the process.
+   */
+  async stopProcesses(): Promise<void> {
+    await this.parts.processes.dispose();
   }
 
   /**
@@ -159,6 +323,9 @@ export class CodingSession {
     return undefined;
   }
 }
+
+const BUSY_MESSAGE =
+  "A run is in progress: steer it, queue a follow-up, or abort it before starting another.";
 
 function lastAssistantOf(messages: readonly Message[]): AssistantMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

@@ -3,6 +3,7 @@ import {
   type CommandHooksConfig,
   createCommandHooks,
   loadHookModules,
+  type ToolConfirmation,
 } from "@gong/agent-core";
 import type { HookMatcherSetting } from "../config/settings-types.js";
 
@@ -14,6 +15,8 @@ export interface HooksContext {
   /** Hook modules found in `~/.gong/hooks` and `.gong/hooks`. */
   hookFiles: readonly string[];
   warn: (message: string) => void;
+  /** Asks the user about a call a PreToolUse hook answered `ask` for; else it is blocked. */
+  confirm?: ToolConfirmation;
 }
 
 /**
@@ -34,6 +37,7 @@ export async function loadSessionHooks(
         ...(context.transcriptPath ? { transcriptPath: context.transcriptPath } : {}),
         env: context.env,
         notify: context.warn,
+        ...(context.confirm ? { confirm: context.confirm } : {}),
       }),
     );
   }

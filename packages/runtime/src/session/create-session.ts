@@ -19,6 +19,7 @@ import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { untrustedFolderWarning } from "../config/trust.js";
+import { listRegistryModels } from "../models/list-models.js";
 import {
   explicitApiKey,
   findModel,
@@ -174,6 +175,7 @@ export async function createCodingSession(
         env,
         hookFiles: trusted ? [...hookFiles, ...projectHookFiles] : hookFiles,
         warn,
+        ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
       });
       const activeModel = from?.state.model ?? model;
       return new Agent({
@@ -185,7 +187,7 @@ export async function createCodingSession(
         messages: from ? from.state.messages : context.messages,
         cwd,
         projectRoot: cwd,
-        hooks,
+        hooks: [...hooks, ...(options.hooks ?? [])],
         truncator,
         settings: agentSettings(current),
         // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
@@ -241,7 +243,33 @@ export async function createCodingSession(
       () => (session?.agent ?? agent).state.messages,
       warn,
     );
-    session = new CodingSession({ agent, store, recorder, processes, reloadAgent });
+    // The user's own commands (`runBash`) run with the session's shell settings.
+    const userBash = buildTools({
+      cwd,
+      processes,
+      names: ["bash"],
+      preset: undefined,
+      allowedRoots: settings.allowedPaths ?? [],
+      settings,
+    });
+    session = new CodingSession({
+      agent,
+      store,
+      recorder,
+      processes,
+      reloadAgent,
+      cwd,
+      ...(userBash.ok ? { bash: userBash.tools[0] } : {}),
+      // A model of another provider works as well: the agent asks for that provider's
+      // key before every call (`getApiKey` above).
+      resolveModel: (provider, id) =>
+        resolveModel(
+          registry,
+          { provider, model: id, apiKey: options.apiKey, baseUrl: options.baseUrl },
+          settings,
+        ),
+      listModels: () => listRegistryModels(registry, options.apiKey),
+    });
     return { ok: true, session };
   } catch (error) {
     store.close();
