@@ -130,6 +130,8 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   export_html(command, { host, cwd }) {
     const session = host.current;
     const out = path.resolve(cwd, command.outputPath ?? `gong-session-${session.header.id}.html`);
+    // No mkdir -p: Node 20's recursive mkdirSync can spin forever on some paths (a file
+    // where a folder is expected), which would freeze the whole server.
     writeFileSync(out, session.renderHtml());
     return { path: out };
   },
