@@ -283,9 +283,7 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
       success: true,
       data: { path: path.join(box.cwd, "session.html") },
     });
-    expect(readFileSync(path.join(box.cwd, "session.html"), "utf8")).toContain(
-      "exported answer",
-    );
+    expect(readFileSync(path.join(box.cwd, "session.html"), "utf8")).toContain("exported answer");
     // A missing folder: the write throws, and the error names the command.
     const failed = await rpc.request({ type: "export_html", outputPath: "missing/x.html" });
     expect(failed).toMatchObject({

@@ -1,4 +1,4 @@
-import { textResponse } from "@gong/testing";
+import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type CodingSessionEvent, type CodingSessionOptions, SessionHost } from "../src/index.js";
@@ -89,6 +89,21 @@ describe("CodingSession — editor commands", () => {
     expect(switched.ok).toBe(true);
     expect(session.model.id).toBe("claude-opus-4-1");
     expect(session.availableModels().some((m) => m.provider === "anthropic")).toBe(true);
+    await session.close();
+  });
+
+  it("a run aborted while a tool runs ends aborted, not ok", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: ["bash"] });
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 10" } }]),
+    ]);
+    const events: string[] = [];
+    session.subscribe((event) => events.push(event.type));
+    const running = session.prompt("sleep");
+    while (!events.includes("tool_execution_start")) await new Promise((r) => setTimeout(r, 20));
+    session.abort();
+    expect(await running).toMatchObject({ ok: false, aborted: true });
     await session.close();
   });
 

@@ -54,6 +54,8 @@ export class CodingSession {
   private currentAgent: Agent;
   private closed = false;
   private starting = false;
+  /** `abort` was called during the current run: it ended aborted, whatever came last. */
+  private abortRequested = false;
 
   constructor(private readonly parts: CodingSessionParts) {
     this.currentAgent = parts.agent;
@@ -128,6 +130,7 @@ export class CodingSession {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
     // Busy from this moment, also while the settings are checked before the agent starts.
     this.starting = true;
+    this.abortRequested = false;
     let previous: AssistantMessage | undefined;
     let running: Promise<void>;
     try {
@@ -269,6 +272,7 @@ export class CodingSession {
   }
 
   abort(): void {
+    if (this.isStreaming) this.abortRequested = true;
     this.currentAgent.abort();
   }
 
@@ -307,7 +311,8 @@ export class CodingSession {
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {
     const error = this.currentAgent.state.error;
-    if (last?.stopReason === "aborted") {
+    // Aborted while a tool ran: the last answer is the tool call, which ended normally.
+    if (last?.stopReason === "aborted" || (this.abortRequested && last)) {
       return { ok: false, aborted: true, errorMessage: "Aborted.", lastAssistant: last };
     }
     if (error !== undefined || last?.stopReason === "error") {
