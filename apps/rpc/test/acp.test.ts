@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable, Writable } from "node:stream";
 import {
@@ -185,6 +185,49 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
         status: "failed",
       }),
     );
+  });
+
+  it("a hook's ask becomes one permission request for that call, not two", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(
+      path.join(box.gongHome, "ask.sh"),
+      `echo '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"runs a command"}}'\n`,
+    );
+    writeFileSync(
+      path.join(box.gongHome, "settings.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: `sh ${path.join(box.gongHome, "ask.sh")}` }],
+            },
+          ],
+        },
+      }),
+    );
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_b", name: "bash", arguments: { command: "touch made.txt" } }]),
+      textResponse("Made it."),
+    ]);
+    const { result } = await withAgent(box, async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "make it" }],
+      });
+      return run;
+    });
+    expect(result.permissions).toHaveLength(1);
+    expect(result.permissions[0]!.toolCall).toMatchObject({
+      toolCallId: "toolu_b",
+      kind: "execute",
+      title: expect.stringContaining("runs a command"),
+    });
+    expect(existsSync(path.join(box.cwd, "made.txt"))).toBe(true);
   });
 
   it("readonly mode refuses changes without asking", async () => {

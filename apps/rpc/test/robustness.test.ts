@@ -113,6 +113,17 @@ describe("gong-rpc JSON lines — robustness", () => {
     expect(stored).toContain("toolu_1");
   });
 
+  it("a client that stops reading (EPIPE) ends the server like EOF: session saved, exit 0", async () => {
+    const { rpc } = start();
+    const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })
+      .sessionFile;
+    rpc.child.stdout.destroy();
+    mock.enqueue([textResponse("nobody reads this ".repeat(2000), { chunkSize: 4 })]);
+    rpc.write(`${JSON.stringify({ type: "prompt", message: "talk to the void" })}\n`);
+    expect(await withTimeout(rpc.exited, 10_000, "no exit after EPIPE")).toBe(0);
+    expect(readFileSync(file, "utf8")).toContain("talk to the void");
+  });
+
   it("a startup failure says why on stderr and exits non-zero", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
     const rpc = RpcProcess.start(box, ["--session", "ffffffff-none"]);

@@ -161,6 +161,7 @@ describe("gong-rpc JSON lines — a hook's ask is a round trip to the client", (
     expect(ask).toMatchObject({
       method: "confirm",
       toolName: "bash",
+      toolCallId: "toolu_1",
       message: "touches the disk",
       input: { command: "echo ran > ran.txt" },
     });

@@ -126,7 +126,12 @@ describe("command hooks — permissionDecision ask", () => {
       return true;
     });
     expect(asked).toEqual([
-      { toolName: "bash", input: { command: "rm -rf build" }, reason: "deletes files" },
+      {
+        toolName: "bash",
+        toolCallId: "toolu_1",
+        input: { command: "rm -rf build" },
+        reason: "deletes files",
+      },
     ]);
     expect(ran).toEqual(["rm -rf build"]);
   });

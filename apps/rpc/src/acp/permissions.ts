@@ -30,6 +30,8 @@ export interface PermissionGateOptions {
 
 export class PermissionGate {
   private readonly alwaysAllowed = new Set<string>();
+  /** Calls the user already allowed when a hook asked: not asked about twice. */
+  private readonly allowedCalls = new Set<string>();
 
   constructor(private readonly options: PermissionGateOptions) {}
 
@@ -47,13 +49,14 @@ export class PermissionGate {
   /** The session's `confirmToolCall`: a hook's `ask`, put to the client. */
   get confirmation(): ToolConfirmation {
     return {
-      ask: async (request) =>
-        (await this.ask(
-          request.toolName,
-          asArgs(request.input),
-          `ask-${Date.now()}`,
-          request.reason,
-        )) !== "reject",
+      ask: async (request) => {
+        const args = asArgs(request.input);
+        const answer = await this.ask(request.toolName, args, request.toolCallId, request.reason);
+        if (answer === "reject") return false;
+        if (answer === "allow_always") this.alwaysAllowed.add(request.toolName);
+        this.allowedCalls.add(request.toolCallId);
+        return true;
+      },
       timeoutMs: this.options.timeoutMs,
     };
   }
@@ -68,7 +71,7 @@ export class PermissionGate {
       return {
         block: `${toolName} is not available in readonly mode; switch the session to default mode to change files or run commands.`,
       };
-    if (this.alwaysAllowed.has(toolName)) return "ok";
+    if (this.alwaysAllowed.has(toolName) || this.allowedCalls.delete(toolCallId)) return "ok";
     const answer = await this.ask(toolName, params, toolCallId);
     if (answer === "allow_always") this.alwaysAllowed.add(toolName);
     return answer === "reject" ? { block: "The user rejected this tool call." } : "ok";

@@ -12,6 +12,7 @@ export interface ConfirmationRequestLine {
   title: string;
   message: string;
   toolName: string;
+  toolCallId: string;
   input: unknown;
   timeoutMs: number;
 }
@@ -60,6 +61,7 @@ export class Confirmations {
         title: `Allow ${request.toolName}?`,
         message: request.reason,
         toolName: request.toolName,
+        toolCallId: request.toolCallId,
         input: request.input,
         timeoutMs: this.timeoutMs,
       });

@@ -17,9 +17,21 @@ export class JsonLineWriter {
   private drained: Promise<void> = Promise.resolve();
   private release: () => void = () => {};
 
+  /** The reader went away (EPIPE): nothing more can be delivered. */
+  private closed = false;
+
   constructor(private readonly out: NodeJS.WritableStream) {}
 
+  /** Stops writing (the stream failed) and releases anyone waiting for a drain. */
+  close(): void {
+    this.closed = true;
+    this.waiting = false;
+    this.queue = [];
+    this.release();
+  }
+
   write(value: unknown): void {
+    if (this.closed) return;
     const line = toJsonLine(value);
     if (this.waiting) {
       this.queue.push(line);
@@ -36,6 +48,7 @@ export class JsonLineWriter {
   /** Resolves once the stream has flushed every line (before the process exits). */
   async flush(): Promise<void> {
     await this.drained;
+    if (this.closed) return;
     await new Promise<void>((resolve) => this.out.write("", () => resolve()));
   }
 

@@ -101,6 +101,11 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   const stopRequested = new Promise<void>((resolve) => {
     requestStop = resolve;
   });
+  // The client stopped reading (EPIPE): shut down as on EOF, the session is still saved.
+  io.stdout.on("error", () => {
+    writer.close();
+    requestStop();
+  });
   let signalled = false;
   const onSignal = () => {
     if (signalled) {

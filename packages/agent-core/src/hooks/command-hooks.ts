@@ -55,6 +55,8 @@ export interface CommandHooksOptions {
 export interface ToolConfirmationRequest {
   /** Gong's tool name (`bash`, `edit`, …). */
   toolName: string;
+  /** The model's id for this call (an editor shows the question beside the call). */
+  toolCallId: string;
   /** The call's arguments, as the model gave them. */
   input: unknown;
   /** The hook's `permissionDecisionReason`, or a line naming the hook. */
@@ -239,6 +241,7 @@ export function createCommandHooks(
             block = options.confirm
               ? await askUser(options.confirm, {
                   toolName: target ?? "",
+                  toolCallId: String(payload.tool_use_id ?? ""),
                   input: payload.tool_input,
                   reason: block,
                 })
