@@ -241,6 +241,9 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
         cwd: box.cwd,
         mcpServers: [],
       });
+      await expect(
+        agent.request(methods.agent.session.setMode, { sessionId, modeId: "yolo" }),
+      ).rejects.toThrow(/unknown mode "yolo"/);
       await agent.request(methods.agent.session.setMode, { sessionId, modeId: "readonly" });
       await agent.request(methods.agent.session.prompt, {
         sessionId,

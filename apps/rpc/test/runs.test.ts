@@ -68,6 +68,38 @@ describe("gong-rpc JSON lines — runs: steer, follow-up, abort, events", () => 
     expect(userTexts(mock.requests[2]!.body).join()).toContain("and this");
   });
 
+  it("while a run is in progress, session switches and the user's bash are refused; wrong fields name themselves", async () => {
+    const { rpc } = start();
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 1" } }]),
+      textResponse("done"),
+    ]);
+    await rpc.request({ type: "prompt", message: "wait" });
+    await rpc.waitFor((l) => l.type === "tool_execution_start");
+    for (const type of ["new_session", "fork"]) {
+      const refused = await rpc.request({ type, entryId: "x" });
+      expect(refused).toMatchObject({
+        success: false,
+        command: type,
+        error: expect.stringContaining("A run is in progress"),
+      });
+    }
+    expect(await rpc.request({ type: "bash", command: "true" })).toMatchObject({
+      success: false,
+      command: "bash",
+      error: expect.stringContaining("A run is in progress"),
+    });
+    expect(await rpc.request({ type: "steer", message: 1 })).toMatchObject({
+      success: false,
+      error: '"message" must be a string (got number)',
+    });
+    expect(await rpc.request({ type: "follow_up" })).toMatchObject({
+      success: false,
+      error: '"message" is required',
+    });
+    await rpc.waitFor((l) => l.type === "run_end");
+  });
+
   it("abort during a long bash ends the run and kills its whole process tree", async () => {
     const { rpc, box } = start();
     // The shell starts a child that records its process group, then both sleep.

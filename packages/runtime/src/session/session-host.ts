@@ -10,6 +10,11 @@ import type {
   SessionChoice,
 } from "./options.js";
 
+const BUSY = {
+  ok: false,
+  error: "A run is in progress: abort it before switching sessions.",
+} as const;
+
 export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; error: string };
 
 /**
@@ -70,6 +75,8 @@ export class SessionHost {
 
   /** A new session file holding the current one's path up to `entryId`, opened in its place. */
   async fork(entryId: string): Promise<SwitchResult> {
+    // Checked before the new file is written, so a refused fork leaves nothing behind.
+    if (this.session.isStreaming) return BUSY;
     const forked = this.session.forkFile(entryId);
     if (!forked.ok) return forked;
     return this.replace({ kind: "open", ref: forked.path }, true);
@@ -81,9 +88,7 @@ export class SessionHost {
   }
 
   private async replace(choice: SessionChoice, keepModel: boolean): Promise<SwitchResult> {
-    if (this.session.isStreaming) {
-      return { ok: false, error: "A run is in progress: abort it before switching sessions." };
-    }
+    if (this.session.isStreaming) return BUSY;
     const current = this.session;
     const created = await createCodingSession({
       ...this.options,
