@@ -238,8 +238,32 @@ export class Agent {
    * Compacts now (`/compact`). At most one compaction at a time: a second call while one
    * runs gets `compaction_in_progress` (J.12 3.2).
    */
-  compact(): Promise<CompactResult> {
-    return this.compaction.run("manual");
+  compact(customInstructions?: string): Promise<CompactResult> {
+    return this.compaction.run("manual", undefined, customInstructions);
+  }
+
+  /** Whether the threshold and overflow compactions run (settings `autoCompaction`). */
+  get autoCompaction(): boolean {
+    return this.settings.compaction.enabled;
+  }
+
+  setAutoCompaction(enabled: boolean): void {
+    this.settings.compaction = { ...this.settings.compaction, enabled };
+  }
+
+  /** The steering and follow-up messages waiting for the running loop to take them. */
+  get queuedMessages(): { steering: readonly Message[]; followUp: readonly Message[] } {
+    return { steering: [...this.steeringQueue], followUp: [...this.followUpQueue] };
+  }
+
+  /**
+   * Adds a message to the context outside a run (an editor's `bash` command whose
+   * output the model should see next turn). Rejected while a run is in progress: the
+   * loop owns the message list then.
+   */
+  appendMessage(message: Message): void {
+    if (this.running) throw new Error(BUSY_ERROR);
+    this.internal.messages.push(message);
   }
 
   /**

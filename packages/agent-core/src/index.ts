@@ -21,6 +21,8 @@ export type {
   CommandHooks,
   CommandHooksConfig,
   CommandHooksOptions,
+  ToolConfirmation,
+  ToolConfirmationRequest,
 } from "./hooks/command-hooks.js";
 export { createCommandHooks } from "./hooks/command-hooks.js";
 export { CommandHooksSchema } from "./hooks/hooks-schema.js";

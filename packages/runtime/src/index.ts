@@ -1,3 +1,11 @@
+// The types an app needs to drive a session, so apps depend on the runtime alone.
+export type {
+  AgentHooks,
+  ToolCallDecision,
+  ToolConfirmation,
+  ToolConfirmationRequest,
+} from "@gong/agent-core";
+export type { ImageContent, Message, Model, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
 // `~` expansion lives in @gong/tools (one helper for every package); re-exported here
 // for runtime users who expand settings paths the same way.
@@ -49,7 +57,7 @@ export {
   providerHasKey,
   resolveModel,
 } from "./models/resolve-model.js";
-export { CodingSession, finalText } from "./session/coding-session.js";
+export { CodingSession, finalText, type UserBashResult } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { type ListSessionsForCwdOptions, listSessionsForCwd } from "./session/list-sessions.js";
 export type {
@@ -61,3 +69,5 @@ export type {
   SessionChoice,
   SessionHeaderLine,
 } from "./session/options.js";
+export { SessionHost, type SwitchResult } from "./session/session-host.js";
+export { toJsonLine } from "./wire/json-line.js";

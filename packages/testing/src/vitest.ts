@@ -39,3 +39,5 @@ export function useMockLlmServer(options: MockLlmServerOptions = {}): MockLlmSer
     close: () => started().close(),
   };
 }
+
+export { type GongSandbox, gongSandbox } from "./sandbox.js";

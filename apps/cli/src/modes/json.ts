@@ -1,4 +1,9 @@
-import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtime";
+import {
+  type CodingSession,
+  type CodingSessionEvent,
+  type RunOutcome,
+  toJsonLine,
+} from "@gong/runtime";
 import type { CliIo } from "../io.js";
 
 /**
@@ -13,7 +18,7 @@ export async function runJsonMode(
   io: CliIo,
   setWarningSink: (sink: (event: CodingSessionEvent) => void) => void,
 ): Promise<RunOutcome> {
-  const write = (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`);
+  const write = (value: unknown) => io.stdout(toJsonLine(value));
   write(session.header);
   for (const event of early) write(event);
   setWarningSink(write);

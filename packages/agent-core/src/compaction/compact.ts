@@ -27,6 +27,8 @@ export interface CompactOptions {
   trustUsageFrom?: number;
   /** Output limit of the summary call (default: 80 % of 16 384, within the model's limit). */
   maxSummaryTokens?: number;
+  /** What the user wants the summary to focus on (`/compact <instructions>`). */
+  customInstructions?: string;
 }
 
 /** Each old tool output is cut to this before it goes to the summarizer. */
@@ -134,7 +136,12 @@ export async function compactWithPlan(
     content: [
       {
         type: "text",
-        text: buildSummaryRequest(capToolOutputs(toSummarize), previousSummary, splitTurn),
+        text: buildSummaryRequest(
+          capToolOutputs(toSummarize),
+          previousSummary,
+          splitTurn,
+          options.customInstructions,
+        ),
       },
     ],
     timestamp: Date.now(),

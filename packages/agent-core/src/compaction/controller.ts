@@ -80,7 +80,11 @@ export class CompactionController {
     return "failed";
   }
 
-  run(reason: CompactionReason, signal?: AbortSignal): Promise<CompactResult> {
+  run(
+    reason: CompactionReason,
+    signal?: AbortSignal,
+    customInstructions?: string,
+  ): Promise<CompactResult> {
     if (this.current) {
       return Promise.resolve({
         ok: false,
@@ -88,14 +92,18 @@ export class CompactionController {
         message: "A compaction is already running; wait for it to finish.",
       });
     }
-    const run = this.compact(reason, signal).finally(() => {
+    const run = this.compact(reason, signal, customInstructions).finally(() => {
       this.current = undefined;
     });
     this.current = run;
     return run;
   }
 
-  private async compact(reason: CompactionReason, outer?: AbortSignal): Promise<CompactResult> {
+  private async compact(
+    reason: CompactionReason,
+    outer?: AbortSignal,
+    customInstructions?: string,
+  ): Promise<CompactResult> {
     const host = this.host;
     // A copy: the live array keeps growing while the summary is written (a running
     // tool's result, the next answer), and only a copy tells which messages are new.
@@ -138,6 +146,7 @@ export class CompactionController {
           signal: controller.signal,
           // The summary has to fit in the room compaction keeps free (pi uses 80 %).
           maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
+          ...(customInstructions ? { customInstructions } : {}),
         },
         plan,
         tokens,

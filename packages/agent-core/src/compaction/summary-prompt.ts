@@ -76,11 +76,13 @@ export function buildSummaryRequest(
   messages: readonly Message[],
   previousSummary: string | undefined,
   splitTurn: boolean,
+  customInstructions?: string,
 ): string {
   const parts = [`<conversation>\n${serializeConversation(messages)}\n</conversation>`];
   if (previousSummary) parts.push(`<previous-summary>\n${previousSummary}\n</previous-summary>`);
   parts.push(previousSummary ? UPDATE_SUMMARY_INSTRUCTIONS : INITIAL_SUMMARY_INSTRUCTIONS);
   if (splitTurn) parts.push(SPLIT_TURN_NOTE);
+  if (customInstructions?.trim()) parts.push(`Additional focus: ${customInstructions.trim()}`);
   return parts.join("\n\n");
 }
 

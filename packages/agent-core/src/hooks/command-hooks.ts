@@ -45,6 +45,34 @@ export interface CommandHooksOptions {
    * line each; default: a process warning.
    */
   notify?: (message: string) => void;
+  /**
+   * Asks the user about a tool call a PreToolUse hook answered `permissionDecision:
+   * "ask"` for. Without it (print mode) such a call is blocked.
+   */
+  confirm?: ToolConfirmation;
+}
+
+/** A tool call a hook wants the user to confirm. */
+export interface ToolConfirmationRequest {
+  /** Gong's tool name (`bash`, `edit`, …). */
+  toolName: string;
+  /** The model's id for this call (an editor shows the question beside the call). */
+  toolCallId: string;
+  /** The call's arguments, as the model gave them. */
+  input: unknown;
+  /** The hook's `permissionDecisionReason`, or a line naming the hook. */
+  reason: string;
+}
+
+export interface ToolConfirmation {
+  /** True allows the call; false, a throw or a rejection blocks it. */
+  ask(request: ToolConfirmationRequest): Promise<boolean>;
+  /**
+   * No answer within this time blocks the call. Part of the hook's own time budget,
+   * so the agent's hook timeout (which skips a slow hook, i.e. lets the call go on)
+   * never fires first.
+   */
+  timeoutMs: number;
 }
 
 interface HookOutput {
@@ -116,6 +144,29 @@ export interface CommandHooks extends AgentHooks {
 }
 
 /**
+ * The user's answer to an `ask`: undefined allows the call, else the block reason. A
+ * failed or late answer is a no (STYLE: security paths fail closed).
+ */
+async function askUser(
+  confirm: ToolConfirmation,
+  request: ToolConfirmationRequest,
+): Promise<string | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), confirm.timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([confirm.ask(request).catch(() => false), late]);
+    if (answer === true) return undefined;
+    if (answer === "timeout")
+      return `the user did not confirm within ${Math.round(confirm.timeoutMs / 1000)} s: ${request.reason}`;
+    return `the user denied this call: ${request.reason}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
  * (`decision`, `hookSpecificOutput.permissionDecision`, `updatedInput`,
@@ -128,6 +179,7 @@ export function createCommandHooks(
 ): CommandHooks {
   const notify = options.notify ?? ((message: string) => process.emitWarning(message));
   let config = initialConfig;
+  const confirmMs = options.confirm?.timeoutMs ?? 0;
   let sessionStarted = false;
   let pendingContext: string[] = [];
 
@@ -213,7 +265,14 @@ export function createCommandHooks(
               ? cap(reason, event, hook.command, "reason")
               : `blocked by hook command "${hook.command}"`;
           if (specific?.permissionDecision === "ask") {
-            block = `needs the user's confirmation, which this mode cannot ask for: ${block}`;
+            block = options.confirm
+              ? await askUser(options.confirm, {
+                  toolName: target ?? "",
+                  toolCallId: String(payload.tool_use_id ?? ""),
+                  input: payload.tool_input,
+                  reason: block,
+                })
+              : `needs the user's confirmation, which this mode cannot ask for: ${block}`;
           }
         }
         outcomes.push(block ? { block, output } : { output });
@@ -238,7 +297,7 @@ export function createCommandHooks(
         .flatMap((m) => m ?? [])
         .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
         .reduce((sum, t) => sum + t, 0);
-      return totalTimeoutS * 1000 + 1000;
+      return totalTimeoutS * 1000 + confirmMs + 1000;
     },
 
     setConfig(next) {

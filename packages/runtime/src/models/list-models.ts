@@ -1,4 +1,4 @@
-import { createModelRegistry, type Model, type ModelCost } from "@gong/llm";
+import { createModelRegistry, type Model, type ModelCost, type ModelRegistry } from "@gong/llm";
 import { providerHasKey, providerTakesAnyKey } from "./resolve-model.js";
 
 export interface ListModelsOptions {
@@ -41,8 +41,21 @@ export function listModels(options: ListModelsOptions): {
     env: options.env ?? process.env,
   });
   const needle = options.search?.toLowerCase();
+  const models = listRegistryModels(registry, options.apiKey).filter(
+    (m) =>
+      !needle ||
+      `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
+      m.name.toLowerCase().includes(needle),
+  );
+  return { models, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };
+}
+
+/**
+ * The registry's models with key status (an open session lists its own registry). A
+ * provider with nothing listed still shows, as one row: a local server can run any model.
+ */
+export function listRegistryModels(registry: ModelRegistry, apiKey?: string): ListedModel[] {
   const keyed = new Map<string, boolean>();
-  // A provider with nothing listed still shows, as one row: a local server can run any model.
   const unlisted = registry
     .providers()
     .filter((provider) => registry.list(provider).length === 0)
@@ -50,27 +63,19 @@ export function listModels(options: ListModelsOptions): {
       const model = registry.find(provider, ANY_MODEL);
       return model ? [{ ...model, name: "any model the server has" }] : [];
     });
-  const models = [...registry.list(), ...unlisted]
-    .filter(
-      (m) =>
-        !needle ||
-        `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
-        m.name.toLowerCase().includes(needle),
-    )
-    .map((m: Model): ListedModel => {
-      if (!keyed.has(m.provider))
-        keyed.set(m.provider, options.apiKey !== undefined || providerHasKey(registry, m.provider));
-      return {
-        provider: m.provider,
-        id: m.id,
-        name: m.name,
-        contextWindow: m.contextWindow,
-        maxTokens: m.maxTokens,
-        cost: m.cost,
-        hasKey: keyed.get(m.provider)!,
-        keyNeeded: !providerTakesAnyKey(registry, m.provider),
-        baseUrl: m.baseUrl,
-      };
-    });
-  return { models, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };
+  return [...registry.list(), ...unlisted].map((m: Model): ListedModel => {
+    if (!keyed.has(m.provider))
+      keyed.set(m.provider, apiKey !== undefined || providerHasKey(registry, m.provider));
+    return {
+      provider: m.provider,
+      id: m.id,
+      name: m.name,
+      contextWindow: m.contextWindow,
+      maxTokens: m.maxTokens,
+      cost: m.cost,
+      hasKey: keyed.get(m.provider)!,
+      keyNeeded: !providerTakesAnyKey(registry, m.provider),
+      baseUrl: m.baseUrl,
+    };
+  });
 }

@@ -1,9 +1,22 @@
-import type { Agent, CompactResult } from "@gong/agent-core";
-import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
-import type { SessionStore } from "@gong/session-store";
-import type { ProcessGroups } from "@gong/tools";
+import type { Agent, CompactResult, MetricsSnapshot } from "@gong/agent-core";
+import type {
+  AssistantMessage,
+  ImageContent,
+  Message,
+  Model,
+  ThinkingLevel,
+  UserMessage,
+} from "@gong/llm";
+import type { SessionStats, SessionStore } from "@gong/session-store";
+import type { ProcessGroups, Tool } from "@gong/tools";
+import type { ToolResponse } from "@gong/truncate";
+import { documentFromEntries } from "../export/from-session.js";
+import { renderSessionHtml } from "../export/render-html.js";
+import type { ListedModel } from "../models/list-models.js";
+import type { ModelResolution } from "../models/resolve-model.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
+import { runUserBash } from "./user-bash.js";
 
 export interface CodingSessionParts {
   agent: Agent;
@@ -13,6 +26,20 @@ export interface CodingSessionParts {
   processes: ProcessGroups;
   /** Applies the settings files to the agent when they changed since the last call. */
   applySettingsChanges?: () => Promise<void>;
+  /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
+  bash?: Tool;
+  cwd?: string;
+  /** A model by provider and id, with its key checked (the session's model registry). */
+  resolveModel?: (provider: string, id: string) => ModelResolution;
+  listModels?: () => ListedModel[];
+}
+
+/** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
+export interface UserBashResult {
+  /** The bash tool's envelope (`data.stdout`, `data.exit_code`, …). */
+  result: ToolResponse;
+  /** The message added to the context, so the model sees the output next turn. */
+  message: UserMessage;
 }
 
 /**
@@ -25,6 +52,9 @@ export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
   private readonly unsubscribeAgent: () => void;
   private closed = false;
+  private starting = false;
+  /** `abort` was called during the current run: it ended aborted, whatever came last. */
+  private abortRequested = false;
 
   constructor(private readonly parts: CodingSessionParts) {
     this.unsubscribeAgent = this.listenTo(parts.agent);
@@ -78,37 +108,160 @@ export class CodingSession {
   async run(prompts: readonly string[]): Promise<RunOutcome> {
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
-      await this.applySettingsChanges();
-      const previous = lastAssistantOf(this.parts.agent.state.messages);
-      try {
-        await this.parts.agent.prompt(prompt);
-      } catch (error) {
-        return { ok: false, aborted: false, errorMessage: (error as Error).message, lastAssistant };
-      }
-      this.parts.recorder.sync();
-      const latest = lastAssistantOf(this.parts.agent.state.messages);
-      // No new answer (aborted before the model said anything): not the previous run's.
-      const answered = latest !== previous ? latest : undefined;
-      if (answered) lastAssistant = answered;
-      const failure = this.failureOf(answered);
-      if (failure) return failure;
+      const outcome = await this.prompt(prompt);
+      if (outcome.lastAssistant) lastAssistant = outcome.lastAssistant;
+      if (!outcome.ok) return { ...outcome, lastAssistant: outcome.lastAssistant ?? lastAssistant };
     }
     return { ok: true, aborted: false, lastAssistant };
   }
 
   /**
-   * Compacts the conversation now (`/compact`, `gong --compact -c`); the summary is
-   * recorded in the session file like an automatic compaction.
+   * One run (tools, retries, compaction, follow-ups). While one is in progress another
+   * is refused at once with agent-core's `BUSY_ERROR` (use `steer` or `followUp`).
    */
-  async compact(): Promise<CompactResult> {
-    const result = await this.parts.agent.compact();
+  async prompt(text: string, images: ImageContent[] = []): Promise<RunOutcome> {
+    if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
+    // Busy from this moment, also while the settings are checked before the agent starts.
+    this.starting = true;
+    this.abortRequested = false;
+    let previous: AssistantMessage | undefined;
+    let running: Promise<void>;
+    try {
+      await this.applySettingsChanges();
+      previous = lastAssistantOf(this.parts.agent.state.messages);
+      running = this.parts.agent.prompt(text, images);
+    } finally {
+      this.starting = false;
+    }
+    try {
+      await running;
+    } catch (error) {
+      return { ok: false, aborted: false, errorMessage: (error as Error).message };
+    }
+    this.parts.recorder.sync();
+    const latest = lastAssistantOf(this.parts.agent.state.messages);
+    // No new answer (aborted before the model said anything): not the previous run's.
+    const answered = latest !== previous ? latest : undefined;
+    return this.failureOf(answered) ?? { ok: true, aborted: false, lastAssistant: answered };
+  }
+
+  /** Interrupts the running loop after the current tool call (seed 002 §2.2). */
+  steer(text: string): void {
+    this.parts.agent.steer(text);
+  }
+
+  /** Queued until the running loop has nothing left to do. */
+  followUp(text: string): void {
+    this.parts.agent.followUp(text);
+  }
+
+  /** A run is in progress (or about to start). */
+  get isStreaming(): boolean {
+    return this.starting || this.parts.agent.state.isStreaming;
+  }
+
+  get thinkingLevel(): ThinkingLevel {
+    return this.parts.agent.state.thinkingLevel;
+  }
+
+  /** Steering and follow-up messages the running loop has not taken yet. */
+  get queuedMessages(): { steering: readonly Message[]; followUp: readonly Message[] } {
+    return this.parts.agent.queuedMessages;
+  }
+
+  get autoCompaction(): boolean {
+    return this.parts.agent.autoCompaction;
+  }
+
+  /** For this session only (settings `autoCompaction` is the lasting switch). */
+  setAutoCompaction(enabled: boolean): void {
+    this.parts.agent.setAutoCompaction(enabled);
+  }
+
+  /**
+   * Compacts now (`/compact`, `gong --compact -c`, RPC `compact`); the summary is saved in
+   * the session file like an automatic one.
+   */
+  async compact(instructions?: string): Promise<CompactResult> {
+    const result = await this.parts.agent.compact(instructions);
     this.parts.recorder.sync();
     return result;
+  }
+
+  /** The session-file entry a message of `messages` is stored as (undefined: not yet). */
+  entryIdOf(message: Message): string | undefined {
+    return this.parts.recorder.entryIdOf(message);
+  }
+
+  /** Totals over the session file (every branch) plus this process's tool metrics. */
+  stats(): { session: SessionStats; metrics: MetricsSnapshot } {
+    this.parts.recorder.sync();
+    return { session: this.parts.store.stats(), metrics: this.parts.agent.metrics };
+  }
+
+  /** The current branch as one self-contained HTML page (`exportSessionHtml` for a file). */
+  renderHtml(): string {
+    this.parts.recorder.sync();
+    return renderSessionHtml(
+      documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),
+    );
+  }
+
+  /**
+   * Runs the user's own command with the session's bash (its shell settings and process
+   * groups, so `abort` and `close` end it) and adds the output to the context. Refused
+   * while a run is in progress: the loop owns the message list then.
+   */
+  async runBash(command: string, signal?: AbortSignal): Promise<UserBashResult> {
+    if (this.isStreaming) throw new Error(BUSY_MESSAGE);
+    if (!this.parts.bash || this.parts.cwd === undefined)
+      throw new Error("This session has no bash to run commands with.");
+    const ran = await runUserBash(this.parts.bash, command, this.parts.cwd, signal);
+    this.parts.agent.appendMessage(ran.message);
+    this.parts.recorder.sync();
+    return ran;
+  }
+
+  /**
+   * Writes a new session file holding this session's path from the root to `entryId`
+   * and returns it (unlocked, for `createCodingSession({ session: { kind: "open" } })`).
+   */
+  forkFile(entryId: string): { ok: true; path: string } | { ok: false; error: string } {
+    if (!this.parts.store.path)
+      return {
+        ok: false,
+        error: "This session is not saved (--no-session), so it cannot be forked.",
+      };
+    this.parts.recorder.sync();
+    const forked = this.parts.store.fork(entryId);
+    if (!forked.ok) return { ok: false, error: forked.error.message };
+    forked.value.close();
+    return { ok: true, path: forked.value.path! };
   }
 
   setModel(model: Model): void {
     this.parts.agent.setModel(model);
     this.parts.store.appendModelChange(model.provider, model.id);
+  }
+
+  /**
+   * Switches to `provider`/`id` (any provider with a key: the agent asks for the key of
+   * the model it calls) and records it; an unknown model or a missing key changes nothing.
+   */
+  switchModel(
+    provider: string,
+    id: string,
+  ): { ok: true; model: Model } | { ok: false; error: string } {
+    const resolved = this.parts.resolveModel?.(provider, id);
+    if (!resolved) return { ok: false, error: "This session cannot switch models." };
+    if (!resolved.ok) return { ok: false, error: resolved.message };
+    this.setModel(resolved.model);
+    return { ok: true, model: resolved.model };
+  }
+
+  /** Every model the session's registry knows, with whether its provider has a key. */
+  availableModels(): ListedModel[] {
+    return this.parts.listModels?.() ?? [];
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
@@ -117,7 +270,17 @@ export class CodingSession {
   }
 
   abort(): void {
+    if (this.isStreaming) this.abortRequested = true;
     this.parts.agent.abort();
+  }
+
+  /**
+   * Ends every process group bash started (TERM, then KILL after the grace period),
+   * background jobs included, and keeps the session usable: "stop everything" for an
+   * editor's abort, which unlike a CLI signal does not end the process.
+   */
+  async stopProcesses(): Promise<void> {
+    await this.parts.processes.dispose();
   }
 
   /**
@@ -146,7 +309,8 @@ export class CodingSession {
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {
     const error = this.parts.agent.state.error;
-    if (last?.stopReason === "aborted") {
+    // Aborted while a tool ran: the last answer is the tool call, which ended normally.
+    if (last?.stopReason === "aborted" || (this.abortRequested && last)) {
       return { ok: false, aborted: true, errorMessage: "Aborted.", lastAssistant: last };
     }
     if (error !== undefined || last?.stopReason === "error") {
@@ -162,6 +326,9 @@ export class CodingSession {
     return undefined;
   }
 }
+
+const BUSY_MESSAGE =
+  "A run is in progress: steer it, queue a follow-up, or abort it before starting another.";
 
 function lastAssistantOf(messages: readonly Message[]): AssistantMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

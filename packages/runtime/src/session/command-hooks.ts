@@ -4,6 +4,7 @@ import {
   type CommandHooksConfig,
   createCommandHooks,
   loadHookModules,
+  type ToolConfirmation,
 } from "@gong/agent-core";
 import type { HookMatcherSetting } from "../config/settings-types.js";
 
@@ -13,6 +14,8 @@ export interface HooksContext {
   transcriptPath: string | undefined;
   env: NodeJS.ProcessEnv;
   warn: (message: string) => void;
+  /** Asks the user about a call a PreToolUse hook answered `ask` for; else it is blocked. */
+  confirm?: ToolConfirmation;
 }
 
 /**
@@ -30,6 +33,7 @@ export function createSessionCommandHooks(
     ...(context.transcriptPath ? { transcriptPath: context.transcriptPath } : {}),
     env: context.env,
     notify: context.warn,
+    ...(context.confirm ? { confirm: context.confirm } : {}),
   });
 }
 

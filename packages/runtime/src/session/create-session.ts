@@ -20,6 +20,7 @@ import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { untrustedFolderWarning } from "../config/trust.js";
+import { listRegistryModels } from "../models/list-models.js";
 import {
   explicitApiKey,
   findModel,
@@ -175,6 +176,7 @@ export async function createCodingSession(
       transcriptPath: store.path,
       env,
       warn,
+      ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
     };
     const commandHooks = createSessionCommandHooks(settings.hooks, hookContext);
     let lastTrustWarning: string | undefined;
@@ -203,7 +205,7 @@ export async function createCodingSession(
       messages: context.messages,
       cwd,
       projectRoot: cwd,
-      hooks: [commandHooks, ...moduleHooks],
+      hooks: [commandHooks, ...moduleHooks, ...(options.hooks ?? [])],
       truncator,
       settings: agentSettings(settings),
       // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
@@ -266,7 +268,34 @@ export async function createCodingSession(
       store.appendThinkingLevelChange(thinkingLevel);
     }
     const recorder = new SessionRecorder(store, context, () => agent.state.messages, warn);
-    const session = new CodingSession({ agent, store, recorder, processes, applySettingsChanges });
+    // The user's own commands (`runBash`) run with the session's shell settings.
+    const userBash = buildTools({
+      cwd,
+      processes,
+      ...toolFolders,
+      names: ["bash"],
+      preset: undefined,
+      allowedRoots: settings.allowedPaths ?? [],
+      settings,
+    });
+    const session = new CodingSession({
+      agent,
+      store,
+      recorder,
+      processes,
+      applySettingsChanges,
+      cwd,
+      ...(userBash.ok ? { bash: userBash.tools[0] } : {}),
+      // A model of another provider works as well: the agent asks for that provider's
+      // key before every call (`getApiKey` above).
+      resolveModel: (provider, id) =>
+        resolveModel(
+          registry,
+          { provider, model: id, apiKey: options.apiKey, baseUrl: options.baseUrl },
+          settings,
+        ),
+      listModels: () => listRegistryModels(registry, options.apiKey),
+    });
     return { ok: true, session };
   } catch (error) {
     store.close();

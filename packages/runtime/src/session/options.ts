@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@gong/agent-core";
+import type { AgentEvent, AgentHooks, ToolConfirmation } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
 import type { OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
@@ -50,6 +50,14 @@ export interface CodingSessionOptions {
   settings?: Settings;
   /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
   onWarning?: (message: string) => void;
+  /**
+   * How the app asks its user about a tool call a PreToolUse hook answered
+   * `permissionDecision: "ask"` for (an editor's dialog). Without it such a call is
+   * blocked: print mode has no one to ask.
+   */
+  confirmToolCall?: ToolConfirmation;
+  /** In-process hooks the app adds to every agent of the session (an editor's permission gate). */
+  hooks?: AgentHooks[];
 }
 
 /** Why a session could not be opened: one actionable line. */

@@ -11,7 +11,7 @@ import type { SessionContext, SessionStore } from "@gong/session-store";
  */
 export class SessionRecorder {
   /** The entry each message object was stored as (messages are never copied by the agent). */
-  private readonly entryIdOf = new WeakMap<Message, string>();
+  private readonly entryIds = new WeakMap<Message, string>();
   /** How many messages at the head of the agent's list are on disk. */
   private persisted = 0;
   /** The agent's list as of the last sync; a compaction replaces the list, not this one. */
@@ -26,7 +26,7 @@ export class SessionRecorder {
     const { messages: restored, entryIds } = restoredContext;
     restored.forEach((message, i) => {
       const id = entryIds[i];
-      if (id !== undefined) this.entryIdOf.set(message, id);
+      if (id !== undefined) this.entryIds.set(message, id);
     });
     this.persisted = restored.length;
   }
@@ -44,12 +44,17 @@ export class SessionRecorder {
     }
   }
 
+  /** The entry `message` was stored as; undefined until it is on disk. */
+  entryIdOf(message: Message): string | undefined {
+    return this.entryIds.get(message);
+  }
+
   /** Appends the agent's messages that are not on disk yet. */
   sync(): void {
     const messages = this.messages();
     for (let i = this.persisted; i < messages.length; i++) {
       const message = messages[i]!;
-      this.entryIdOf.set(message, this.store.appendMessage(message).id);
+      this.entryIds.set(message, this.store.appendMessage(message).id);
     }
     this.persisted = messages.length;
     this.lastList = messages;
@@ -62,8 +67,8 @@ export class SessionRecorder {
     if (result.fallback) {
       result.messages.forEach((message, i) => {
         const original = this.lastList[i];
-        const id = original ? this.entryIdOf.get(original) : undefined;
-        if (id !== undefined) this.entryIdOf.set(message, id);
+        const id = original ? this.entryIds.get(original) : undefined;
+        if (id !== undefined) this.entryIds.set(message, id);
       });
       this.persisted = this.countPersisted();
       return;
@@ -72,8 +77,8 @@ export class SessionRecorder {
     // recorded, or a resume would bring back the whole turn in between (item 9).
     const [summary, ...kept] = result.messages;
     const turnStart = result.splitTurn ? kept.shift() : undefined;
-    const turnStartEntryId = turnStart ? this.entryIdOf.get(turnStart) : undefined;
-    const firstKeptEntryId = kept[0] ? this.entryIdOf.get(kept[0]) : undefined;
+    const turnStartEntryId = turnStart ? this.entryIds.get(turnStart) : undefined;
+    const firstKeptEntryId = kept[0] ? this.entryIds.get(kept[0]) : undefined;
     if (!summary || firstKeptEntryId === undefined || (turnStart && !turnStartEntryId)) {
       this.warn(
         "the compaction kept no message that is in the session file, so its summary was not saved; a resumed session will compact again",
@@ -88,13 +93,13 @@ export class SessionRecorder {
       tokensBefore: result.tokensBefore,
       details: { readFiles: result.readFiles, modifiedFiles: result.modifiedFiles },
     }).id;
-    this.entryIdOf.set(summary, compactionId);
+    this.entryIds.set(summary, compactionId);
     this.persisted = this.countPersisted();
   }
 
   private countPersisted(): number {
     const messages = this.messages();
-    const firstNew = messages.findIndex((m) => !this.entryIdOf.has(m));
+    const firstNew = messages.findIndex((m) => !this.entryIds.has(m));
     return firstNew < 0 ? messages.length : firstNew;
   }
 }

@@ -1,0 +1,163 @@
+/**
+ * The ACP agent side (`gong-rpc --acp`): `initialize`, `session/new`, `session/load`,
+ * `session/prompt`, `session/cancel`, `session/set_mode`, built on the SDK's `agent()`
+ * app. Each ACP session is a gong `CodingSession` whose id is the session file's id,
+ * so `session/load` with that id reopens it from the store.
+ */
+import {
+  type AgentApp,
+  type AgentContext,
+  agent,
+  methods,
+  PROTOCOL_VERSION,
+  RequestError,
+  type SessionModeState,
+} from "@agentclientprotocol/sdk";
+import { type CodingSession, type CodingSessionOptions, createCodingSession } from "@gong/runtime";
+import type { RpcArgs } from "../args.js";
+import { sessionOptions } from "../session-options.js";
+import { PermissionGate, type SessionModeId } from "./permissions.js";
+import { promptFromBlocks } from "./prompt-content.js";
+import { eventUpdates, replayUpdates } from "./updates.js";
+
+interface AcpSession {
+  session: CodingSession;
+  mode: SessionModeId;
+}
+
+const MODES: SessionModeState["availableModes"] = [
+  {
+    id: "default",
+    name: "Default",
+    description: "Reads, edits and runs commands; asks before changing files or running commands.",
+  },
+  {
+    id: "readonly",
+    name: "Read only",
+    description: "Reads and searches; never changes files or runs commands.",
+  },
+];
+
+export class GongAcpAgent {
+  private readonly sessions = new Map<string, AcpSession>();
+
+  constructor(
+    private readonly args: RpcArgs,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly version: string,
+  ) {}
+
+  app(): AgentApp {
+    return agent({ name: "gong" })
+      .onRequest(methods.agent.initialize, ({ params }) => ({
+        protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, embeddedContext: true },
+        },
+        agentInfo: { name: "gong", version: this.version },
+        authMethods: [],
+      }))
+      .onRequest(methods.agent.session.new, async ({ params, client }) => {
+        const entry = await this.open(params.cwd, { kind: "new" }, client);
+        return { sessionId: entry.session.header.id, modes: this.modes(entry) };
+      })
+      .onRequest(methods.agent.session.load, async ({ params, client }) => {
+        const entry = await this.open(params.cwd, { kind: "open", ref: params.sessionId }, client);
+        const sessionId = entry.session.header.id;
+        for (const update of replayUpdates(entry.session.messages, entry.session.header.cwd)) {
+          await client.notify(methods.client.session.update, { sessionId, update });
+        }
+        return { modes: this.modes(entry) };
+      })
+      .onRequest(methods.agent.session.prompt, async ({ params, client }) => {
+        const { session } = this.get(params.sessionId);
+        const { text, images } = promptFromBlocks(params.prompt);
+        const cwd = session.header.cwd;
+        // Updates go out in event order: each waits for the one before it.
+        let sent = Promise.resolve();
+        const unsubscribe = session.subscribe((event) => {
+          for (const update of eventUpdates(event, cwd)) {
+            sent = sent.then(() =>
+              client.notify(methods.client.session.update, { sessionId: params.sessionId, update }),
+            );
+          }
+        });
+        try {
+          const outcome = await session.prompt(text, images);
+          await sent;
+          if (outcome.aborted) return { stopReason: "cancelled" };
+          if (!outcome.ok) throw RequestError.internalError(undefined, outcome.errorMessage);
+          return {
+            stopReason: outcome.lastAssistant?.stopReason === "length" ? "max_tokens" : "end_turn",
+          };
+        } finally {
+          unsubscribe();
+        }
+      })
+      .onNotification(methods.agent.session.cancel, async ({ params }) => {
+        const entry = this.sessions.get(params.sessionId);
+        if (!entry) return;
+        entry.session.abort();
+        await entry.session.stopProcesses();
+      })
+      .onRequest(methods.agent.session.setMode, ({ params }) => {
+        const entry = this.get(params.sessionId);
+        if (params.modeId !== "default" && params.modeId !== "readonly")
+          throw RequestError.invalidParams(
+            undefined,
+            `unknown mode "${params.modeId}"; modes: default, readonly`,
+          );
+        entry.mode = params.modeId;
+        return {};
+      });
+  }
+
+  /** Closes every session (flushes them, ends their processes, releases the locks). */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((entry) => entry.session.close()));
+    this.sessions.clear();
+  }
+
+  private async open(
+    cwd: string,
+    choice: NonNullable<CodingSessionOptions["session"]>,
+    client: AgentContext,
+  ): Promise<AcpSession> {
+    let sessionId = "";
+    const entry: Partial<AcpSession> & { mode: SessionModeId } = { mode: "default" };
+    const gate = new PermissionGate({
+      sessionId: () => sessionId,
+      cwd,
+      client,
+      mode: () => entry.mode,
+      timeoutMs: this.args.confirmTimeoutMs,
+    });
+    const options = sessionOptions({ ...this.args, cwd }, this.env, {
+      confirmToolCall: gate.confirmation,
+      hooks: [gate.hook],
+      // Warnings have no ACP message of their own; stderr is the agent's log.
+      onWarning: (message) => process.stderr.write(`gong-rpc: warning: ${message}\n`),
+    });
+    const created = await createCodingSession({ ...options, session: choice });
+    if (!created.ok) {
+      if (created.error.code === "session_not_found" && choice.kind === "open")
+        throw RequestError.sessionNotFound(choice.ref);
+      throw RequestError.invalidParams(undefined, created.error.message);
+    }
+    entry.session = created.session;
+    sessionId = created.session.header.id;
+    this.sessions.set(sessionId, entry as AcpSession);
+    return entry as AcpSession;
+  }
+
+  private get(sessionId: string): AcpSession {
+    const entry = this.sessions.get(sessionId);
+    if (!entry) throw RequestError.sessionNotFound(sessionId);
+    return entry;
+  }
+
+  private modes(entry: AcpSession): SessionModeState {
+    return { currentModeId: entry.mode, availableModes: MODES };
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * What each command does: a thin mapping onto `@gong/runtime`'s `SessionHost` and
+ * `CodingSession`. A handler returns the response's `data`; a thrown error becomes
+ * that command's error response (the server keeps going).
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { CodingSession, RunOutcome, SessionHost, SwitchResult } from "@gong/runtime";
+import type { Command, CommandType } from "./commands.js";
+import type { Confirmations } from "./confirmations.js";
+
+export interface HandlerContext {
+  host: SessionHost;
+  cwd: string;
+  confirmations: Confirmations;
+  /** Writes the session header line (after a switch: a new session starts here). */
+  announceSession(session: CodingSession): void;
+  /**
+   * Writes the `run_end` line when a prompt's run is over: also for a run that never
+   * started an agent loop (a UserPromptSubmit hook blocked it), which has no agent_end.
+   */
+  reportRunEnd(outcome: RunOutcome): void;
+  /** User commands (`bash`) in flight, so `abort` stops them as well. */
+  runningBash: Set<AbortController>;
+}
+
+type Handler<T extends CommandType> = (
+  command: Extract<Command, { type: T }>,
+  context: HandlerContext,
+) => unknown;
+
+const BUSY =
+  'A run is in progress. Send the message with "streamingBehavior": "steer" (interrupt after the current tool) or "followUp" (after the run), or abort first.';
+
+export const HANDLERS: { [T in CommandType]: Handler<T> } = {
+  prompt(command, { host, reportRunEnd }) {
+    const session = host.current;
+    if (session.isStreaming) {
+      if (command.streamingBehavior === "steer") session.steer(command.message);
+      else if (command.streamingBehavior === "followUp") session.followUp(command.message);
+      else throw new Error(BUSY);
+      return { delivered: command.streamingBehavior };
+    }
+    // Answered once the run has started; its progress and end arrive as events.
+    void session.prompt(command.message, command.images ?? []).then(reportRunEnd);
+    return { delivered: "prompt" };
+  },
+  steer(command, { host }) {
+    host.current.steer(command.message);
+  },
+  follow_up(command, { host }) {
+    host.current.followUp(command.message);
+  },
+  async abort(_command, { host, runningBash }) {
+    host.current.abort();
+    for (const controller of runningBash) controller.abort();
+    // Background jobs too: "stop" in an editor means everything the agent started.
+    await host.current.stopProcesses();
+  },
+  get_state(_command, { host }) {
+    const session = host.current;
+    const model = session.model;
+    const queued = session.queuedMessages;
+    return {
+      model: {
+        provider: model.provider,
+        id: model.id,
+        name: model.name,
+        contextWindow: model.contextWindow,
+      },
+      thinkingLevel: session.thinkingLevel,
+      isStreaming: session.isStreaming,
+      sessionId: session.header.id,
+      sessionFile: session.file ?? null,
+      messageCount: session.messages.length,
+      pendingMessageCount: queued.steering.length + queued.followUp.length,
+      pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
+      autoCompaction: session.autoCompaction,
+    };
+  },
+  get_messages(_command, { host }) {
+    const session = host.current;
+    const messages = session.messages;
+    return { messages, entryIds: messages.map((message) => session.entryIdOf(message) ?? null) };
+  },
+  set_model(command, { host }) {
+    const switched = host.current.switchModel(command.provider, command.modelId);
+    if (!switched.ok) throw new Error(switched.error);
+    const { provider, id, name } = switched.model;
+    return { provider, id, name };
+  },
+  get_available_models(_command, { host }) {
+    return { models: host.current.availableModels() };
+  },
+  set_thinking_level(command, { host }) {
+    host.current.setThinkingLevel(command.level);
+  },
+  async compact(command, { host }) {
+    const result = await host.current.compact(command.customInstructions);
+    if (!result.ok) throw new Error(result.message);
+    const { summary, tokensBefore, tokensAfter } = result.result;
+    return { summary, tokensBefore, tokensAfter };
+  },
+  set_auto_compaction(command, { host }) {
+    host.current.setAutoCompaction(command.enabled);
+  },
+  async new_session(_command, context) {
+    return switched(await context.host.newSession(), context);
+  },
+  async switch_session(command, context) {
+    return switched(await context.host.switchTo(command.sessionPath), context);
+  },
+  async fork(command, context) {
+    return switched(await context.host.fork(command.entryId), context);
+  },
+  get_session_stats(_command, { host }) {
+    const session = host.current;
+    const { session: totals, metrics } = session.stats();
+    return {
+      sessionId: session.header.id,
+      sessionFile: session.file ?? null,
+      messages: totals.messages,
+      toolCalls: totals.toolCalls,
+      tokens: totals.tokens,
+      cost: totals.cost,
+      compactions: totals.compactions,
+      tools: metrics.tools,
+    };
+  },
+  export_html(command, { host, cwd }) {
+    const session = host.current;
+    const out = path.resolve(cwd, command.outputPath ?? `gong-session-${session.header.id}.html`);
+    // No mkdir -p: Node 20's recursive mkdirSync can spin forever on some paths (a file
+    // where a folder is expected), which would freeze the whole server.
+    writeFileSync(out, session.renderHtml());
+    return { path: out };
+  },
+  async bash(command, { host, runningBash }) {
+    const controller = new AbortController();
+    runningBash.add(controller);
+    try {
+      const { result } = await host.current.runBash(command.command, controller.signal);
+      return { result };
+    } finally {
+      runningBash.delete(controller);
+    }
+  },
+  extension_ui_response(command, { confirmations }) {
+    if (!confirmations.answer(command.requestId, command.confirmed)) {
+      throw new Error(
+        `no open extension_ui_request with id "${command.requestId}" (answered or timed out)`,
+      );
+    }
+  },
+};
+
+function switched(result: SwitchResult, context: HandlerContext) {
+  if (!result.ok) throw new Error(result.error);
+  context.announceSession(result.session);
+  return { sessionId: result.session.header.id, sessionFile: result.session.file ?? null };
+}

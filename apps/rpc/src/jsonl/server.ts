@@ -1,0 +1,164 @@
+/**
+ * The JSON-lines server (default mode): the session header line, then a response per
+ * command and every agent event as its own line, until stdin ends or SIGTERM/SIGINT
+ * arrives — then the run is aborted, the session flushed and closed, exit 0. A second
+ * signal ends at once (the CLI's rule: the user means "now").
+ */
+import { type CodingSession, SessionHost } from "@gong/runtime";
+import type { RpcArgs } from "../args.js";
+import { sessionOptions } from "../session-options.js";
+import { type Command, type CommandId, parseCommandLine } from "./commands.js";
+import { Confirmations } from "./confirmations.js";
+import { JsonLineWriter, readLines } from "./framing.js";
+import { HANDLERS, type HandlerContext } from "./handlers.js";
+
+export interface ServerIo {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+interface ResponseLine {
+  type: "response";
+  id?: CommandId;
+  command: string;
+  success: boolean;
+  data?: unknown;
+  error?: string;
+}
+
+export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<number> {
+  const writer = new JsonLineWriter(io.stdout);
+  const confirmations = new Confirmations((line) => writer.write(line), args.confirmTimeoutMs);
+  // Warnings raised while the session opens wait until the header line is out.
+  const early: unknown[] = [];
+  let warn = (message: string): void => {
+    early.push({ type: "warning", message });
+  };
+  const opened = await SessionHost.open(
+    sessionOptions(args, io.env, {
+      onWarning: (message) => warn(message),
+      confirmToolCall: confirmations.confirmation,
+    }),
+  );
+  if (!opened.ok) {
+    io.stderr(`gong-rpc: ${opened.error.message}\n`);
+    return opened.error.usage ? 2 : 1;
+  }
+  const host = opened.host;
+  const announceSession = (session: CodingSession) => writer.write(session.header);
+  announceSession(host.current);
+  for (const line of early) writer.write(line);
+  warn = (message) => writer.write({ type: "warning", message });
+  host.subscribe((event) => writer.write(event));
+
+  const inFlight = new Set<Promise<void>>();
+  const context: HandlerContext = {
+    host,
+    cwd: host.current.header.cwd,
+    confirmations,
+    announceSession,
+    runningBash: new Set(),
+    reportRunEnd: ({ ok, aborted, errorMessage }) =>
+      writer.write({ type: "run_end", ok, aborted, ...(errorMessage ? { errorMessage } : {}) }),
+  };
+
+  const respond = (line: ResponseLine) => writer.write(line);
+  const dispatch = (line: string) => {
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) {
+      const { command, id, error } = parsed;
+      respond({
+        type: "response",
+        ...(id !== undefined ? { id } : {}),
+        command,
+        success: false,
+        error,
+      });
+      return;
+    }
+    const task = execute(parsed.command, context).then(respond);
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+
+  let stopping: Promise<number> | undefined;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      confirmations.denyAll();
+      host.current.abort();
+      for (const controller of context.runningBash) controller.abort();
+      // Commands already read still get their response (aborted ones report it).
+      await Promise.allSettled([...inFlight]);
+      await host.close();
+      await writer.flush();
+      return 0;
+    })();
+    return stopping;
+  };
+  let requestStop: () => void = () => {};
+  const stopRequested = new Promise<void>((resolve) => {
+    requestStop = resolve;
+  });
+  // The client stopped reading (EPIPE): shut down as on EOF, the session is still saved.
+  io.stdout.on("error", () => {
+    writer.close();
+    requestStop();
+  });
+  let signalled = false;
+  const onSignal = () => {
+    if (signalled) {
+      // A second signal: no time to wait for anything.
+      host.current.killProcesses();
+      process.exit(143);
+    }
+    signalled = true;
+    requestStop();
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
+  // The last resort for an exit that skips shutdown: no background job outlives us.
+  const killOnExit = () => host.current.killProcesses();
+  process.once("exit", killOnExit);
+  try {
+    await Promise.race([
+      readLines(io.stdin, async (line) => {
+        if (line.trim() === "") return;
+        // A client that does not read its output is not given more work meanwhile.
+        await writer.whenDrained();
+        dispatch(line);
+      }),
+      // A signal ends the server even while stdin stays open.
+      stopRequested,
+    ]);
+    return await shutdown();
+  } finally {
+    process.off("SIGTERM", onSignal);
+    process.off("SIGINT", onSignal);
+    process.off("exit", killOnExit);
+  }
+}
+
+/** Runs one command; whatever happens, the result is its response line. */
+async function execute(command: Command, context: HandlerContext): Promise<ResponseLine> {
+  const head = {
+    type: "response" as const,
+    ...(command.id !== undefined ? { id: command.id } : {}),
+    command: command.type,
+  };
+  try {
+    const handler = HANDLERS[command.type] as (
+      command: Command,
+      context: HandlerContext,
+    ) => unknown;
+    const data = await handler(command, context);
+    return { ...head, success: true, ...(data !== undefined ? { data } : {}) };
+  } catch (error) {
+    return {
+      ...head,
+      success: false,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}

@@ -1,0 +1,328 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Readable, Writable } from "node:stream";
+import {
+  type ClientContext,
+  client,
+  methods,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  type RequestPermissionRequest,
+  type SessionNotification,
+} from "@agentclientprotocol/sdk";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { type GongSandbox, gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { BIN, withTimeout } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+interface AcpRun {
+  updates: SessionNotification[];
+  permissions: RequestPermissionRequest[];
+}
+
+/**
+ * Spawns `gong-rpc --acp` and drives it with the SDK's own client side. `answer`
+ * picks the permission option (default: allow once).
+ */
+async function withAgent<T>(
+  box: GongSandbox,
+  op: (agent: ClientContext, run: AcpRun) => Promise<T>,
+  answer: (request: RequestPermissionRequest) => string = () => "allow_once",
+): Promise<{ result: T; code: number | null }> {
+  const child = spawn(process.execPath, [BIN, "--acp"], {
+    cwd: box.cwd,
+    env: box.env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const run: AcpRun = { updates: [], permissions: [] };
+  const app = client({ name: "test-editor" })
+    .onNotification(methods.client.session.update, ({ params }) => {
+      run.updates.push(params);
+    })
+    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+      run.permissions.push(params);
+      return { outcome: { outcome: "selected", optionId: answer(params) } };
+    });
+  const stream = ndJsonStream(
+    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+  );
+  try {
+    const result = await app.connectWith(stream, async (agent) => {
+      const init = await agent.request(methods.agent.initialize, {
+        protocolVersion: PROTOCOL_VERSION,
+        clientCapabilities: {},
+      });
+      expect(init).toMatchObject({
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, embeddedContext: true },
+        },
+      });
+      return op(agent, run);
+    });
+    child.stdin.end();
+    return { result, code: await withTimeout(exited, 10_000, "gong-rpc --acp did not exit") };
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+}
+
+const kinds = (run: AcpRun) => run.updates.map((n) => n.update.sessionUpdate);
+
+describe("gong-rpc --acp — driven by the SDK's client", () => {
+  it("new session → prompt that edits a file: permission asked, updates streamed with the diff, file changed", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "greet.txt"), "hello world\n");
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_read", name: "read", arguments: { path: "greet.txt" } }]),
+      toolCallResponse([
+        {
+          id: "toolu_edit",
+          name: "edit",
+          arguments: { path: "greet.txt", oldText: "world", newText: "editor" },
+        },
+      ]),
+      textResponse("Changed the greeting."),
+    ]);
+    const { result, code } = await withAgent(box, async (agent, run) => {
+      const { sessionId, modes } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      expect(modes?.currentModeId).toBe("default");
+      const response = await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "say hello to the editor" }],
+      });
+      return { response, run };
+    });
+    expect(code).toBe(0);
+    expect(result.response.stopReason).toBe("end_turn");
+    expect(readFileSync(path.join(box.cwd, "greet.txt"), "utf8")).toBe("hello editor\n");
+    // Only the edit was gated; reading needs no permission.
+    expect(result.run.permissions).toHaveLength(1);
+    expect(result.run.permissions[0]!.toolCall).toMatchObject({
+      kind: "edit",
+      content: [
+        {
+          type: "diff",
+          path: path.join(box.cwd, "greet.txt"),
+          oldText: "world",
+          newText: "editor",
+        },
+      ],
+    });
+    const updates = result.run.updates.map((n) => n.update);
+    expect(updates).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        toolCallId: "toolu_read",
+        kind: "read",
+        status: "in_progress",
+        locations: [{ path: path.join(box.cwd, "greet.txt") }],
+      }),
+    );
+    expect(updates).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_edit",
+        status: "completed",
+        content: expect.arrayContaining([
+          {
+            type: "diff",
+            path: path.join(box.cwd, "greet.txt"),
+            oldText: "world",
+            newText: "editor",
+          },
+        ]),
+      }),
+    );
+    const text = updates
+      .filter((u) => u.sessionUpdate === "agent_message_chunk")
+      .map((u) => (u as { content: { text: string } }).content.text)
+      .join("");
+    expect(text).toBe("Changed the greeting.");
+    expect(kinds(result.run).indexOf("tool_call")).toBeLessThan(
+      kinds(result.run).lastIndexOf("agent_message_chunk"),
+    );
+  });
+
+  it("a rejected permission leaves the file alone and tells the model", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_w", name: "write", arguments: { path: "new.txt", content: "x" } },
+      ]),
+      textResponse("Understood."),
+    ]);
+    const { result } = await withAgent(
+      box,
+      async (agent, run) => {
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: box.cwd,
+          mcpServers: [],
+        });
+        await agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: "text", text: "write it" }],
+        });
+        return run;
+      },
+      () => "reject_once",
+    );
+    expect(result.permissions).toHaveLength(1);
+    expect(JSON.stringify(mock.requests[1]?.body)).toContain("The user rejected this tool call.");
+    expect(result.updates.map((n) => n.update)).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_w",
+        status: "failed",
+      }),
+    );
+  });
+
+  it("a hook's ask becomes one permission request for that call, not two", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(
+      path.join(box.gongHome, "ask.sh"),
+      `echo '{"hookSpecificOutput":{"permissionDecision":"ask","permissionDecisionReason":"runs a command"}}'\n`,
+    );
+    writeFileSync(
+      path.join(box.gongHome, "settings.json"),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: `sh ${path.join(box.gongHome, "ask.sh")}` }],
+            },
+          ],
+        },
+      }),
+    );
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_b", name: "bash", arguments: { command: "touch made.txt" } }]),
+      textResponse("Made it."),
+    ]);
+    const { result } = await withAgent(box, async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "make it" }],
+      });
+      return run;
+    });
+    expect(result.permissions).toHaveLength(1);
+    expect(result.permissions[0]!.toolCall).toMatchObject({
+      toolCallId: "toolu_b",
+      kind: "execute",
+      title: expect.stringContaining("runs a command"),
+    });
+    expect(existsSync(path.join(box.cwd, "made.txt"))).toBe(true);
+  });
+
+  it("readonly mode refuses changes without asking", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_b", name: "bash", arguments: { command: "touch made.txt" } }]),
+      textResponse("Cannot in readonly mode."),
+    ]);
+    const { result } = await withAgent(box, async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await expect(
+        agent.request(methods.agent.session.setMode, { sessionId, modeId: "yolo" }),
+      ).rejects.toThrow(/unknown mode "yolo"/);
+      await agent.request(methods.agent.session.setMode, { sessionId, modeId: "readonly" });
+      await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "touch it" }],
+      });
+      return run;
+    });
+    expect(result.permissions).toHaveLength(0);
+    expect(JSON.stringify(mock.requests[1]?.body)).toContain("not available in readonly mode");
+  });
+
+  it("session/cancel mid-run ends the prompt with stopReason cancelled", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("a very long answer that never ends", { stallAfterEvents: 4 })]);
+    const { result } = await withAgent(box, async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      const prompting = agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "go" }],
+      });
+      while (!run.updates.some((n) => n.update.sessionUpdate === "agent_message_chunk"))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await agent.notify(methods.agent.session.cancel, { sessionId });
+      return prompting;
+    });
+    expect(result.stopReason).toBe("cancelled");
+  });
+
+  it("session/load replays a previous session's history as updates", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_ls", name: "ls", arguments: {} }]),
+      textResponse("The folder is empty."),
+    ]);
+    const first = await withAgent(box, async (agent) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "what is here?" }],
+      });
+      return sessionId;
+    });
+    const sessionId = first.result;
+    const { result } = await withAgent(box, async (agent, run) => {
+      await agent.request(methods.agent.session.load, { sessionId, cwd: box.cwd, mcpServers: [] });
+      return run;
+    });
+    expect(result.updates.every((n) => n.sessionId === sessionId)).toBe(true);
+    expect(result.updates.map((n) => n.update)).toEqual([
+      { sessionUpdate: "user_message_chunk", content: { type: "text", text: "what is here?" } },
+      expect.objectContaining({
+        sessionUpdate: "tool_call",
+        toolCallId: "toolu_ls",
+        kind: "search",
+        status: "completed",
+      }),
+      {
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: "The folder is empty." },
+      },
+    ]);
+    const missing = await withAgent(box, (agent) =>
+      agent
+        .request(methods.agent.session.load, {
+          sessionId: "ffffffff-none",
+          cwd: box.cwd,
+          mcpServers: [],
+        })
+        .then(
+          () => "loaded",
+          (error: Error) => error.message,
+        ),
+    );
+    expect(missing.result).not.toBe("loaded");
+  });
+});

@@ -1,0 +1,117 @@
+import path from "node:path";
+import { resolveSessionPath } from "@gong/session-store";
+import { resolveGongHome } from "../config/paths.js";
+import type { CodingSession } from "./coding-session.js";
+import { createCodingSession } from "./create-session.js";
+import type {
+  CodingSessionError,
+  CodingSessionEvent,
+  CodingSessionOptions,
+  SessionChoice,
+} from "./options.js";
+
+const BUSY = {
+  ok: false,
+  error: "A run is in progress: abort it before switching sessions.",
+} as const;
+
+export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; error: string };
+
+/**
+ * The session an app is talking to, which the user may replace: a new session, another
+ * one from the store, a fork (`/new`, `/resume`, `/fork`; the RPC `new_session`,
+ * `switch_session`, `fork`). Listeners stay subscribed across the switch. The next
+ * session is opened before the current one closes, so a failed switch changes nothing;
+ * a new session or a fork keeps the current model and thinking level.
+ */
+export class SessionHost {
+  private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
+  private unsubscribe: () => void;
+
+  private constructor(
+    private readonly options: CodingSessionOptions,
+    private session: CodingSession,
+  ) {
+    this.unsubscribe = this.forward(session);
+  }
+
+  static async open(
+    options: CodingSessionOptions,
+  ): Promise<{ ok: true; host: SessionHost } | { ok: false; error: CodingSessionError }> {
+    const created = await createCodingSession(options);
+    if (!created.ok) return created;
+    return { ok: true, host: new SessionHost(options, created.session) };
+  }
+
+  get current(): CodingSession {
+    return this.session;
+  }
+
+  subscribe(listener: (event: CodingSessionEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A new, empty session file (or a new in-memory session with `--no-session`). */
+  newSession(): Promise<SwitchResult> {
+    const kind = this.options.session?.kind === "none" ? "none" : "new";
+    return this.replace({ kind }, true);
+  }
+
+  /** Another stored session, by id prefix or file; the current one is a no-op. */
+  switchTo(ref: string): Promise<SwitchResult> {
+    const gongHome = this.options.gongHome ?? resolveGongHome(this.options.env ?? process.env);
+    const resolved = resolveSessionPath(ref, {
+      cwd: this.options.cwd,
+      gongHome,
+      ...(this.options.env ? { env: this.options.env } : {}),
+      ...(this.options.sessionDir ? { sessionDir: this.options.sessionDir } : {}),
+    });
+    if (resolved.ok && this.session.file && path.resolve(resolved.value) === this.session.file) {
+      return Promise.resolve({ ok: true, session: this.session });
+    }
+    return this.replace({ kind: "open", ref }, false);
+  }
+
+  /** A new session file holding the current one's path up to `entryId`, opened in its place. */
+  async fork(entryId: string): Promise<SwitchResult> {
+    // Checked before the new file is written, so a refused fork leaves nothing behind.
+    if (this.session.isStreaming) return BUSY;
+    const forked = this.session.forkFile(entryId);
+    if (!forked.ok) return forked;
+    return this.replace({ kind: "open", ref: forked.path }, true);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.session.close();
+  }
+
+  private async replace(choice: SessionChoice, keepModel: boolean): Promise<SwitchResult> {
+    if (this.session.isStreaming) return BUSY;
+    const current = this.session;
+    const created = await createCodingSession({
+      ...this.options,
+      session: choice,
+      ...(keepModel
+        ? {
+            provider: current.model.provider,
+            model: current.model.id,
+            thinking: current.thinkingLevel,
+          }
+        : {}),
+    });
+    if (!created.ok) return { ok: false, error: created.error.message };
+    this.unsubscribe();
+    await current.close();
+    this.session = created.session;
+    this.unsubscribe = this.forward(created.session);
+    return { ok: true, session: created.session };
+  }
+
+  private forward(session: CodingSession): () => void {
+    return session.subscribe((event) => {
+      for (const listener of this.listeners) listener(event);
+    });
+  }
+}

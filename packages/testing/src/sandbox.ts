@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach } from "vitest";
+
+export interface GongSandbox {
+  /** The project folder the app runs in. */
+  cwd: string;
+  /** `$HOME` of the spawned process (nothing from the real home leaks in). */
+  home: string;
+  /** `$GONG_HOME`. */
+  gongHome: string;
+  env: NodeJS.ProcessEnv;
+}
+
+const sandboxes: string[] = [];
+afterEach(() => {
+  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A temp HOME, GONG_HOME and project folder, removed after the test, and an environment
+ * with only what a spawned gong app needs: PATH, the mock server's base URL and a fake
+ * key. Real keys never leak in.
+ */
+export function gongSandbox(
+  anthropicBaseUrl: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): GongSandbox {
+  const root = mkdtempSync(path.join(tmpdir(), "gong-app-"));
+  sandboxes.push(root);
+  const home = path.join(root, "home");
+  const gongHome = path.join(root, "gong-home");
+  const cwd = path.join(root, "project");
+  for (const dir of [home, gongHome, cwd]) mkdirSync(dir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    GONG_HOME: gongHome,
+    ANTHROPIC_BASE_URL: anthropicBaseUrl,
+    ANTHROPIC_API_KEY: "sk-ant-test",
+    ...extraEnv,
+  };
+  return { cwd, home, gongHome, env };
+}
