@@ -22,6 +22,7 @@ export type {
   Settings,
   ThinkingSetting,
   ToolPresetName,
+  WebFetchSettings,
 } from "./config/settings-types.js";
 export { isTrustedFolder, TRUST_REQUIRED_KEYS, trustFolder } from "./config/trust.js";
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
@@ -57,3 +58,4 @@ export type {
   SessionChoice,
   SessionHeaderLine,
 } from "./session/options.js";
+export { TODOS_CUSTOM_TYPE, todosFileFor } from "./session/todo-store.js";

@@ -50,6 +50,7 @@ const KEY_TYPES: Record<string, "string" | "number" | "boolean" | "object" | "st
   sessionDir: "string",
   trustedFolders: "string[]",
   hooks: "object",
+  webFetch: "object",
 };
 
 /**

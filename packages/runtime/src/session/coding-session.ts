@@ -1,7 +1,7 @@
 import type { Agent } from "@gong/agent-core";
 import type { AssistantMessage, Message, Model, ThinkingLevel } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
-import type { ProcessGroups } from "@gong/tools";
+import type { ProcessGroups, Todo, TodoStore } from "@gong/tools";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 
@@ -11,6 +11,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** todo_write's list, restored from the session's branch. */
+  todos: TodoStore;
   /** A new agent when the settings files changed since the last call, else undefined. */
   reloadAgent?: (current: Agent) => Promise<Agent | undefined>;
 }
@@ -62,6 +64,14 @@ export class CodingSession {
 
   get model(): Model {
     return this.currentAgent.state.model;
+  }
+
+  /**
+   * The current todo list: what a UI shows on opening a resumed session, before any
+   * todo_write result (`data.todos` in `tool_execution_end`) updates it.
+   */
+  get todos(): readonly Todo[] {
+    return this.parts.todos.get();
   }
 
   get messages(): readonly Message[] {

@@ -39,7 +39,9 @@ import { SessionRecorder } from "./recorder.js";
 import { resolveSessionDir } from "./session-dir.js";
 import { assembleSystemPrompt, flagFiles } from "./system-prompt.js";
 import { SystemPromptSource } from "./system-prompt-source.js";
-import { buildTools } from "./tools.js";
+import { SessionTodoStore } from "./todo-store.js";
+import { buildTools, checkToolSelection } from "./tools.js";
+import { createWebSummarizer } from "./web-summarizer.js";
 
 /**
  * Opens a coding session: settings, session file (locked), model, tools, context files,
@@ -76,18 +78,12 @@ export async function createCodingSession(
   const registry = createModelRegistry({ gongHome, env });
   for (const error of registry.errors) warn(`${error.path}: ${error.message}`);
 
-  // Every tool set the session builds (settings reloads too) shares one, so the
-  // session's close ends every background job any of them started.
-  const processes = new ProcessGroups();
-  const tools = buildTools({
-    cwd,
-    processes,
+  // Checked before the session file is opened: a mistyped tool leaves nothing behind.
+  const toolError = checkToolSelection({
     names: options.tools ?? settings.tools,
     preset: options.preset ?? settings.preset,
-    allowedRoots: settings.allowedPaths ?? [],
-    settings,
   });
-  if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
+  if (toolError) return failure({ code: "unknown_tool", message: toolError, usage: true });
 
   const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
   const where = { cwd, gongHome, sessionDir, env, warn };
@@ -149,6 +145,33 @@ export async function createCodingSession(
         ),
     );
     const truncator = createTruncator(cwd, env, warn);
+
+    // Every tool set the session builds (settings reloads too) shares these: the
+    // session's close ends every background job any of them started, and todo_write's
+    // list (restored from the branch: resume and fork keep it) is one list.
+    const processes = new ProcessGroups();
+    const todoStore = new SessionTodoStore(store, store.getBranch());
+    let session: CodingSession | undefined;
+    const summarize = createWebSummarizer({
+      model: () => session?.model ?? model,
+      apiKey: apiKeys,
+    });
+    const toolsFor = (current: Settings) =>
+      buildTools({
+        cwd,
+        processes,
+        todoStore,
+        summarize,
+        askUser: options.askUser,
+        env,
+        names: options.tools ?? current.tools,
+        preset: options.preset ?? current.preset,
+        allowedRoots: current.allowedPaths ?? [],
+        settings: current,
+      });
+    const tools = toolsFor(settings);
+    // The selection was checked before the file was opened: failing here is a bug.
+    if (!tools.ok) throw new Error(tools.error);
 
     let lastTrustWarning: string | undefined;
     /** An agent for these settings, continuing `from` (its messages, model, thinking). */
@@ -212,14 +235,7 @@ export async function createCodingSession(
       if (nextFingerprint === fingerprint) return undefined;
       fingerprint = nextFingerprint;
       for (const warning of next.warnings) warn(warning);
-      const nextTools = buildTools({
-        cwd,
-        processes,
-        names: options.tools ?? next.settings.tools,
-        preset: options.preset ?? next.settings.preset,
-        allowedRoots: next.settings.allowedPaths ?? [],
-        settings: next.settings,
-      });
+      const nextTools = toolsFor(next.settings);
       if (!nextTools.ok) {
         warn(`${nextTools.error} The settings change was not applied.`);
         return undefined;
@@ -234,14 +250,20 @@ export async function createCodingSession(
     if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
       store.appendThinkingLevelChange(thinkingLevel);
     }
-    let session: CodingSession | undefined;
     const recorder = new SessionRecorder(
       store,
       context,
       () => (session?.agent ?? agent).state.messages,
       warn,
     );
-    session = new CodingSession({ agent, store, recorder, processes, reloadAgent });
+    session = new CodingSession({
+      agent,
+      store,
+      recorder,
+      processes,
+      todos: todoStore,
+      reloadAgent,
+    });
     return { ok: true, session };
   } catch (error) {
     store.close();
