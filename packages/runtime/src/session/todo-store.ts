@@ -23,7 +23,7 @@ export function latestTodos(branch: readonly SessionEntry[]): Todo[] {
 
 /** `<dir>/<stamp>_<id>.jsonl` → `<dir>/<stamp>_<id>.todos.json`. */
 export function todosFileFor(sessionFile: string): string {
-  return sessionFile.replace(/\.jsonl$/, "") + ".todos.json";
+  return `${sessionFile.replace(/\.jsonl$/, "")}.todos.json`;
 }
 
 export class SessionTodoStore implements TodoStore {
