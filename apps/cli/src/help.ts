@@ -31,16 +31,19 @@ Model:
                                  gong --list-models sonnet
 
 Tools:
-  --tools a,b,c                Only these tools (read, write, edit, bash, grep, find, ls).
+  --tools a,b,c                Only these tools (read, write, edit, bash, grep, find, ls,
+                               todo_write, web_fetch, ask_user).
                                  gong --tools read,grep -p "where is parseArgs defined?"
   --preset default|minimal|readonly
-                               Tool preset: all 7, read/write/edit/bash, or read/grep/find/ls.
+                               Tool preset: all (ask_user only where someone can answer: not
+                               in -p or json mode), read/write/edit/bash, or read/grep/find/ls.
                                  gong --preset readonly -p "review this repo"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
   --trust                      Trust this project folder and remember it (~/.gong/settings.json
                                trustedFolders): its .gong/settings.json hooks, shellPath,
-                               shellCommandPrefix, allowedPaths and .gong/hooks/ load only then.
+                               shellCommandPrefix, allowedPaths, webFetch and .gong/hooks/ load
+                               only then.
                                  gong --trust -p "run the tests"
   --output-level brief|standard|full
                                Detail of tool output shown to the model (default standard).

@@ -29,6 +29,7 @@ export type {
   Settings,
   ThinkingSetting,
   ToolPresetName,
+  WebFetchSettings,
 } from "./config/settings-types.js";
 export { isTrustedFolder, TRUST_REQUIRED_KEYS, trustFolder } from "./config/trust.js";
 export { renderTokenChart, type TurnTokens } from "./export/chart.js";
@@ -70,4 +71,5 @@ export type {
   SessionHeaderLine,
 } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
+export { TODOS_CUSTOM_TYPE, todosFileFor } from "./session/todo-store.js";
 export { toJsonLine } from "./wire/json-line.js";

@@ -1,7 +1,8 @@
 /**
- * `createCodingTools` — the seven built-in tools wired to one path policy, one read
- * tracker and one tool-output folder — and a small registry for switching the active
- * set at run time (TOOLCFG-004).
+ * `createCodingTools` — the built-in tools wired to one path policy, one read tracker
+ * and one tool-output folder, plus what the host provides (todo store, summariser,
+ * a way to ask the user) — and a small registry for switching the active set at run
+ * time (TOOLCFG-004).
  */
 import path from "node:path";
 import type { ExecOperations } from "./bash/exec.js";
@@ -11,12 +12,15 @@ import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
 import { createPathPolicy } from "./path/policy.js";
 import {
+  isToolPreset,
   resolveToolNames,
   type ToolName,
   type ToolNamesResult,
   validateToolNames,
 } from "./presets.js";
 import type { SearchEngineOptions } from "./search/engine.js";
+import { createMemoryTodoStore, type TodoStore } from "./todo/todo-store.js";
+import { type AskUserHandler, createAskUserTool } from "./tools/ask-user.js";
 import type { BashToolOptions } from "./tools/bash.js";
 import { createBashTool } from "./tools/bash.js";
 import { createEditTool } from "./tools/edit.js";
@@ -24,6 +28,8 @@ import { createFindTool } from "./tools/find.js";
 import { createGrepTool } from "./tools/grep.js";
 import { createLsTool } from "./tools/ls.js";
 import { createReadTool } from "./tools/read.js";
+import { createTodoWriteTool } from "./tools/todo-write.js";
+import { createWebFetchTool, type WebFetchToolOptions } from "./tools/web-fetch.js";
 import { createWriteTool } from "./tools/write.js";
 import type { Tool } from "./types.js";
 
@@ -58,7 +64,7 @@ export interface CodingToolsOptions {
   /** Prepended to every bash command. */
   shellCommandPrefix?: string;
   operations?: ToolOperations;
-  /** Preset name or tool names (default: all seven). Invalid input throws: it is a programming error. */
+  /** Preset name or tool names (default: the `default` preset). Invalid input throws: it is a programming error. */
   tools?: string | readonly string[];
   /** Share a read tracker with other tool sets (default: a new one). */
   readTracker?: ReadTracker;
@@ -71,6 +77,15 @@ export interface CodingToolsOptions {
   processes?: ProcessGroups;
   /** Fine-tuning for bash (kill grace, drain, tail limits). */
   bash?: Omit<BashToolOptions, "shellPath" | "shellCommandPrefix" | "exec" | "processes">;
+  /** Where todo_write keeps the list (default: in memory, for this process only). */
+  todoStore?: TodoStore;
+  /** web_fetch: allowed domains, the summarising model, proxy environment, limits. */
+  webFetch?: WebFetchToolOptions;
+  /**
+   * How ask_user reaches the user. Without it a preset leaves ask_user out (nobody
+   * could answer); named explicitly it stays and tells the model to go on alone.
+   */
+  askUser?: AskUserHandler;
 }
 
 /** Builds the environment the tools share; exported for callers assembling their own set. */
@@ -93,10 +108,15 @@ export function createToolEnvironment(options: CodingToolsOptions): ToolEnvironm
   };
 }
 
-/** The built-in tools, in the order of `tools` (default: read, write, edit, bash, grep, find, ls). */
+/** The built-in tools, in the order of `tools` (default: the `default` preset). */
 export function createCodingTools(options: CodingToolsOptions): Tool[] {
-  const selection = resolveToolNames(options.tools ?? "default");
+  const requested = options.tools ?? "default";
+  const selection = resolveToolNames(requested);
   if (!selection.ok) throw new Error(selection.error);
+  const fromPreset = typeof requested === "string" && isToolPreset(requested);
+  const names = selection.names.filter(
+    (name) => name !== "ask_user" || options.askUser !== undefined || !fromPreset,
+  );
   const env = createToolEnvironment(options);
   const search = options.operations?.search ?? {};
   const factories: Record<ToolName, () => Tool> = {
@@ -114,8 +134,12 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
     grep: () => createGrepTool(env, search) as unknown as Tool,
     find: () => createFindTool(env, search) as unknown as Tool,
     ls: () => createLsTool(env) as unknown as Tool,
+    todo_write: () =>
+      createTodoWriteTool(env, options.todoStore ?? createMemoryTodoStore()) as unknown as Tool,
+    web_fetch: () => createWebFetchTool(env, options.webFetch) as unknown as Tool,
+    ask_user: () => createAskUserTool(options.askUser) as unknown as Tool,
   };
-  return selection.names.map((name) => factories[name]());
+  return names.map((name) => factories[name]());
 }
 
 export interface ToolRegistry {
@@ -148,6 +172,10 @@ export function createToolRegistry(
             known,
           );
     if (resolved.ok) {
+      // A preset takes what is registered of it (ask_user exists only with a host);
+      // names given one by one must all be registered.
+      if (typeof presetOrNames === "string" && isToolPreset(presetOrNames))
+        resolved.names = resolved.names.filter((name) => known.includes(name));
       const missing = resolved.names.filter((name) => !known.includes(name));
       if (missing.length > 0) return { ok: false, error: `Not registered: ${missing.join(", ")}.` };
       active = new Set(resolved.names);

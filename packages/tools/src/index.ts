@@ -36,6 +36,20 @@ export {
   validateToolNames,
 } from "./presets.js";
 export type { SearchEngineOptions } from "./search/engine.js";
+export type {
+  Todo,
+  TodoPriority,
+  TodoSaveResult,
+  TodoStatus,
+  TodoStore,
+} from "./todo/todo-store.js";
+export { createMemoryTodoStore } from "./todo/todo-store.js";
+export type {
+  AskUserAnswers,
+  AskUserHandler,
+  AskUserQuestion,
+} from "./tools/ask-user.js";
+export { createAskUserTool } from "./tools/ask-user.js";
 export type { BashToolOptions } from "./tools/bash.js";
 export { createBashTool, DEFAULT_BASH_TIMEOUT_SECONDS } from "./tools/bash.js";
 export { createEditTool } from "./tools/edit.js";
@@ -43,5 +57,18 @@ export { createFindTool, DEFAULT_FIND_LIMIT } from "./tools/find.js";
 export { createGrepTool, DEFAULT_GREP_LIMIT } from "./tools/grep.js";
 export { createLsTool, DEFAULT_LS_LIMIT } from "./tools/ls.js";
 export { createReadTool } from "./tools/read.js";
+export { createTodoWriteTool, TODO_REMINDER } from "./tools/todo-write.js";
+export type {
+  WebFetchToolOptions,
+  WebSummarizer,
+  WebSummary,
+  WebSummaryRequest,
+} from "./tools/web-fetch.js";
+export {
+  createWebFetchTool,
+  WEB_FETCH_MAX_BYTES,
+  WEB_FETCH_MAX_REDIRECTS,
+  WEB_FETCH_TIMEOUT_MS,
+} from "./tools/web-fetch.js";
 export { createWriteTool } from "./tools/write.js";
 export type * from "./types.js";

@@ -1,13 +1,36 @@
 /**
- * Tool presets and name validation (seed 002 §10, TOOLCFG-001…006): `default` is all
- * seven tools, `minimal` read/write/edit/bash, `readonly` read/grep/find/ls.
+ * Tool presets and name validation (seed 002 §10, TOOLCFG-001…006): `default` is every
+ * tool (ask_user only where the host can answer: see `createCodingTools`), `minimal`
+ * read/write/edit/bash, `readonly` read/grep/find/ls.
  */
 
-export const TOOL_NAMES = ["read", "write", "edit", "bash", "grep", "find", "ls"] as const;
+export const TOOL_NAMES = [
+  "read",
+  "write",
+  "edit",
+  "bash",
+  "grep",
+  "find",
+  "ls",
+  "todo_write",
+  "web_fetch",
+  "ask_user",
+] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const TOOL_PRESETS = {
-  default: ["read", "write", "edit", "bash", "grep", "find", "ls"],
+  default: [
+    "read",
+    "write",
+    "edit",
+    "bash",
+    "grep",
+    "find",
+    "ls",
+    "todo_write",
+    "web_fetch",
+    "ask_user",
+  ],
   minimal: ["read", "write", "edit", "bash"],
   readonly: ["read", "grep", "find", "ls"],
 } as const satisfies Record<string, readonly ToolName[]>;

@@ -10,10 +10,20 @@ import {
 const names = (tools: { name: string }[]) => tools.map((tool) => tool.name);
 
 describe("seed 002 §10 tool presets", () => {
-  it("TOOLCFG-001 all seven tools by default", () => {
+  it("TOOLCFG-001 every tool by default; ask_user only where the host can answer", () => {
     const tools = createCodingTools({ cwd: process.cwd() });
-    expect(names(tools)).toEqual(["read", "write", "edit", "bash", "grep", "find", "ls"]);
-    expect(names(createToolRegistry(tools).active())).toHaveLength(7);
+    const withoutHost = ["read", "write", "edit", "bash", "grep", "find", "ls"];
+    expect(names(tools)).toEqual([...withoutHost, "todo_write", "web_fetch"]);
+    expect(names(createToolRegistry(tools).active())).toHaveLength(9);
+    const hosted = createCodingTools({ cwd: process.cwd(), askUser: async () => ({}) });
+    expect(names(hosted)).toEqual([...withoutHost, "todo_write", "web_fetch", "ask_user"]);
+  });
+
+  it("ask_user named explicitly is offered even without a host (it then says nobody can answer)", () => {
+    expect(names(createCodingTools({ cwd: process.cwd(), tools: ["read", "ask_user"] }))).toEqual([
+      "read",
+      "ask_user",
+    ]);
   });
 
   it("TOOLCFG-002 minimal preset is 4 tools", () => {
@@ -38,6 +48,12 @@ describe("seed 002 §10 tool presets", () => {
     expect(names(registry.active())).toEqual(["read", "grep", "find", "ls"]);
     expect(registry.setActive(["bash", "read"]).ok).toBe(true);
     expect(names(registry.active())).toEqual(["read", "bash"]);
+    expect(registry.setActive("default").ok).toBe(true);
+    expect(names(registry.active())).toHaveLength(9);
+    expect(registry.setActive(["ask_user"])).toEqual({
+      ok: false,
+      error: expect.stringContaining("ask_user"),
+    });
   });
 
   it("TOOLCFG-005 unknown names are refused", () => {
@@ -52,7 +68,7 @@ describe("seed 002 §10 tool presets", () => {
     const registry = createToolRegistry(createCodingTools({ cwd: process.cwd() }));
     const result = registry.setActive([]);
     expect(result.ok).toBe(false);
-    expect(names(registry.active())).toHaveLength(7);
+    expect(names(registry.active())).toHaveLength(9);
   });
 
   it("resolveToolNames accepts the CLI's comma list", () => {

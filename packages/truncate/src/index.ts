@@ -12,7 +12,12 @@ export type {
   TruncationDirection,
 } from "./observation/config.js";
 export { resolveObservationConfig, resolveOutputDir } from "./observation/config.js";
-export { ensureOutputDir, linkedOutputDirMessage, spillTimestamp } from "./observation/spill.js";
+export {
+  ensureOutputDir,
+  linkedOutputDirMessage,
+  spillTimestamp,
+  writeUniqueFile,
+} from "./observation/spill.js";
 export type {
   ObservationTruncator,
   TruncateCallOptions,

@@ -11,6 +11,9 @@ const TO_CLAUDE: Record<string, string> = {
   grep: "Grep",
   find: "Glob",
   ls: "LS",
+  todo_write: "TodoWrite",
+  web_fetch: "WebFetch",
+  ask_user: "AskUserQuestion",
 };
 
 const CLAUDE_ALIASES: Record<string, string[]> = { edit: ["Edit", "MultiEdit"] };

@@ -50,6 +50,15 @@ export const SettingsSchema = Type.Object(
     sessionDir: Type.Optional(Type.String({ minLength: 1 })),
     trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     hooks: Type.Optional(CommandHooksSchema),
+    webFetch: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(Type.Boolean()),
+          allowedDomains: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

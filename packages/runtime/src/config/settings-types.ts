@@ -35,6 +35,13 @@ export interface CompactionSettings {
   keepRecentTokens?: number;
 }
 
+/** web_fetch: `{ "enabled": false }` takes it away; `allowedDomains` limits where it goes. */
+export interface WebFetchSettings {
+  enabled?: boolean;
+  /** `example.com` allows it and its subdomains; other hosts are ACCESS_DENIED. */
+  allowedDomains?: string[];
+}
+
 export interface Settings {
   /** Provider used when neither `--provider` nor `provider/model` says. */
   defaultProvider?: string;
@@ -56,6 +63,7 @@ export interface Settings {
   parallelReadOnlyTools?: boolean;
   shellPath?: string;
   shellCommandPrefix?: string;
+  webFetch?: WebFetchSettings;
   /** Where session files go (default `<GONG_HOME>/sessions`). */
   sessionDir?: string;
   /**

@@ -12,12 +12,16 @@ import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong
 import { writeFileAtomic } from "@gong/tools";
 import { globalSettingsPath } from "./paths.js";
 
-/** Project settings keys that run code (hooks, the shell) or widen access (allowedPaths). */
+/**
+ * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
+ * webFetch, which could switch web_fetch back on or lift the user's allowedDomains).
+ */
 export const TRUST_REQUIRED_KEYS = [
   "hooks",
   "shellPath",
   "shellCommandPrefix",
   "allowedPaths",
+  "webFetch",
 ] as const;
 
 /**

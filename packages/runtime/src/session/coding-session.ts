@@ -8,7 +8,7 @@ import type {
   UserMessage,
 } from "@gong/llm";
 import type { SessionStats, SessionStore } from "@gong/session-store";
-import type { ProcessGroups, Tool } from "@gong/tools";
+import type { ProcessGroups, Todo, TodoStore, Tool } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
 import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
@@ -24,6 +24,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** todo_write's list, restored from the session's branch. */
+  todos: TodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
   applySettingsChanges?: () => Promise<void>;
   /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
@@ -85,6 +87,14 @@ export class CodingSession {
 
   get model(): Model {
     return this.parts.agent.state.model;
+  }
+
+  /**
+   * The current todo list: what a UI shows on opening a resumed session, before any
+   * todo_write result (`data.todos` in `tool_execution_end`) updates it.
+   */
+  get todos(): readonly Todo[] {
+    return this.parts.todos.get();
   }
 
   get messages(): readonly Message[] {

@@ -41,7 +41,9 @@ import { SessionRecorder } from "./recorder.js";
 import { resolveSessionDir } from "./session-dir.js";
 import { assembleSystemPrompt, flagFiles, missingPromptFile } from "./system-prompt.js";
 import { SystemPromptSource } from "./system-prompt-source.js";
-import { buildTools } from "./tools.js";
+import { SessionTodoStore } from "./todo-store.js";
+import { buildTools, checkToolSelection } from "./tools.js";
+import { createWebSummarizer } from "./web-summarizer.js";
 
 /**
  * Opens a coding session: settings, session file (locked), model, tools, context files,
@@ -78,9 +80,6 @@ export async function createCodingSession(
   const registry = createModelRegistry({ gongHome, env });
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
-  // Every tool set the session builds (settings reloads too) shares one, so the
-  // session's close ends every background job any of them started.
-  const processes = new ProcessGroups();
   // Resources are discovered again before turns; a file skipped or cut is said once.
   const reported = new Set<string>();
   const discover = () => {
@@ -98,16 +97,12 @@ export async function createCodingSession(
     outputDir: resolveOutputDir(cwd, env),
     readOnlyRoots: skills.flatMap((skill) => (skill.baseDir ? [skill.baseDir] : [])),
   };
-  const tools = buildTools({
-    cwd,
-    processes,
-    ...toolFolders,
+  // Checked before the session file is opened: a mistyped tool leaves nothing behind.
+  const toolError = checkToolSelection({
     names: options.tools ?? settings.tools,
     preset: options.preset ?? settings.preset,
-    allowedRoots: settings.allowedPaths ?? [],
-    settings,
   });
-  if (!tools.ok) return failure({ code: "unknown_tool", message: tools.error, usage: true });
+  if (toolError) return failure({ code: "unknown_tool", message: toolError, usage: true });
 
   const promptFileError = missingPromptFile(options, cwd);
   if (promptFileError)
@@ -170,6 +165,34 @@ export async function createCodingSession(
     );
     const truncator = createTruncator(cwd, env, warn);
 
+    // Every tool set the session builds (settings reloads too) shares these: the
+    // session's close ends every background job any of them started, and todo_write's
+    // list (restored from the branch: resume and fork keep it) is one list.
+    const processes = new ProcessGroups();
+    const todoStore = new SessionTodoStore(store, store.getBranch());
+    let session: CodingSession | undefined;
+    const summarize = createWebSummarizer({
+      model: () => session?.model ?? model,
+      apiKey: apiKeys,
+    });
+    const toolsFor = (current: Settings) =>
+      buildTools({
+        cwd,
+        processes,
+        todoStore,
+        summarize,
+        askUser: options.askUser,
+        env,
+        ...toolFolders,
+        names: options.tools ?? current.tools,
+        preset: options.preset ?? current.preset,
+        allowedRoots: current.allowedPaths ?? [],
+        settings: current,
+      });
+    const tools = toolsFor(settings);
+    // The selection was checked before the file was opened: failing here is a bug.
+    if (!tools.ok) throw new Error(tools.error);
+
     const hookContext = {
       cwd,
       sessionId: store.id,
@@ -231,15 +254,7 @@ export async function createCodingSession(
       if (nextFingerprint === fingerprint) return;
       fingerprint = nextFingerprint;
       for (const warning of next.warnings) warn(warning);
-      const nextTools = buildTools({
-        cwd,
-        processes,
-        ...toolFolders,
-        names: options.tools ?? next.settings.tools,
-        preset: options.preset ?? next.settings.preset,
-        allowedRoots: next.settings.allowedPaths ?? [],
-        settings: next.settings,
-      });
+      const nextTools = toolsFor(next.settings);
       if (!nextTools.ok) {
         warn(`${nextTools.error} The settings change was not applied.`);
         return;
@@ -272,17 +287,22 @@ export async function createCodingSession(
     const userBash = buildTools({
       cwd,
       processes,
+      todoStore,
+      summarize,
+      askUser: undefined,
+      env,
       ...toolFolders,
       names: ["bash"],
       preset: undefined,
       allowedRoots: settings.allowedPaths ?? [],
       settings,
     });
-    const session = new CodingSession({
+    session = new CodingSession({
       agent,
       store,
       recorder,
       processes,
+      todos: todoStore,
       applySettingsChanges,
       cwd,
       ...(userBash.ok ? { bash: userBash.tools[0] } : {}),

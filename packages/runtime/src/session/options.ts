@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentHooks, ToolConfirmation } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
-import type { OutputLevel } from "@gong/tools";
+import type { AskUserHandler, OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
 /** Which session file a run writes to. */
@@ -48,6 +48,11 @@ export interface CodingSessionOptions {
   trust?: boolean;
   /** Highest-precedence settings (after the flags above). */
   settings?: Settings;
+  /**
+   * How the ask_user tool reaches the user (an interactive UI, an editor over RPC).
+   * Without it nobody can answer, so the presets leave ask_user out.
+   */
+  askUser?: AskUserHandler;
   /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
   onWarning?: (message: string) => void;
   /**

@@ -1,12 +1,23 @@
-import { createCodingTools, type ProcessGroups, resolveToolNames, type Tool } from "@gong/tools";
+import {
+  type AskUserHandler,
+  createCodingTools,
+  type ProcessGroups,
+  resolveToolNames,
+  type TodoStore,
+  type Tool,
+  type WebSummarizer,
+} from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
-export interface BuildToolsOptions {
-  cwd: string;
+export interface ToolSelection {
   /** Explicit names (`--tools`, settings `tools`); an empty list means no tools at all. */
   names: readonly string[] | undefined;
   /** Used when no names are given (`--preset`, settings `preset`; default `default`). */
   preset: ToolPresetName | undefined;
+}
+
+export interface BuildToolsOptions extends ToolSelection {
+  cwd: string;
   /** Roots besides the project the tools may touch (`--allow-path` + settings). */
   allowedRoots: readonly string[];
   /** The tool-output folder, the same one the observation truncator spills to. */
@@ -16,28 +27,56 @@ export interface BuildToolsOptions {
   settings: Settings;
   /** The session's process groups: bash's background jobs end with the session. */
   processes: ProcessGroups;
+  /** todo_write's list, kept with the session. */
+  todoStore: TodoStore;
+  /** Answers web_fetch's `prompt` with the session's model. */
+  summarize: WebSummarizer;
+  /** How ask_user reaches the user; without it the presets leave ask_user out. */
+  askUser: AskUserHandler | undefined;
+  /** HTTP_PROXY / HTTPS_PROXY / NO_PROXY for web_fetch. */
+  env: NodeJS.ProcessEnv;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
 
-/** The session's tool set: names win over the preset; a bad name is a usage error. */
+/** Checks the names or preset before anything is opened: a bad name is a usage error. */
+export function checkToolSelection(selection: ToolSelection): string | undefined {
+  if (selection.names !== undefined && selection.names.length === 0) return undefined;
+  const resolved = resolveToolNames(selection.names ?? selection.preset ?? "default");
+  return resolved.ok ? undefined : resolved.error;
+}
+
+/** settings `webFetch.allowedDomains`; a list that is not all strings allows nothing (fail closed). */
+function allowedDomains(settings: Settings): { allowedDomains?: string[] } {
+  const domains: unknown = settings.webFetch?.allowedDomains;
+  if (domains === undefined) return {};
+  const valid = Array.isArray(domains) && domains.every((domain) => typeof domain === "string");
+  return { allowedDomains: valid ? domains : [] };
+}
+
+/** The session's tool set: names win over the preset; settings can switch web_fetch off. */
 export function buildTools(options: BuildToolsOptions): BuildToolsResult {
   if (options.names !== undefined && options.names.length === 0) return { ok: true, tools: [] };
-  const selection = resolveToolNames(options.names ?? options.preset ?? "default");
-  if (!selection.ok) return { ok: false, error: selection.error };
-  return {
-    ok: true,
-    tools: createCodingTools({
-      cwd: options.cwd,
-      tools: selection.names,
-      allowedRoots: options.allowedRoots,
-      outputDir: options.outputDir,
-      readOnlyRoots: options.readOnlyRoots,
-      processes: options.processes,
-      ...(options.settings.shellPath ? { shellPath: options.settings.shellPath } : {}),
-      ...(options.settings.shellCommandPrefix
-        ? { shellCommandPrefix: options.settings.shellCommandPrefix }
-        : {}),
-    }),
-  };
+  const error = checkToolSelection(options);
+  if (error) return { ok: false, error };
+  const { settings } = options;
+  const tools = createCodingTools({
+    cwd: options.cwd,
+    tools: options.names ?? options.preset ?? "default",
+    allowedRoots: options.allowedRoots,
+    outputDir: options.outputDir,
+    readOnlyRoots: options.readOnlyRoots,
+    processes: options.processes,
+    todoStore: options.todoStore,
+    askUser: options.askUser,
+    webFetch: {
+      summarize: options.summarize,
+      env: options.env,
+      ...allowedDomains(settings),
+    },
+    ...(settings.shellPath ? { shellPath: settings.shellPath } : {}),
+    ...(settings.shellCommandPrefix ? { shellCommandPrefix: settings.shellCommandPrefix } : {}),
+  });
+  const webFetchOff = settings.webFetch?.enabled === false;
+  return { ok: true, tools: webFetchOff ? tools.filter((t) => t.name !== "web_fetch") : tools };
 }
