@@ -37,6 +37,19 @@ export {
   type ExportableHeader,
 } from "./export/from-session.js";
 export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
+export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
+export type {
+  CommandHookEntry,
+  CommandHookEvent,
+  CommandHookMatcher,
+  CommandHooks,
+  CommandHooksConfig,
+  CommandHooksOptions,
+} from "./hooks/command-hooks.js";
+export { createCommandHooks } from "./hooks/command-hooks.js";
+export { CommandHooksSchema } from "./hooks/hooks-schema.js";
+export type { LoadedHookModules } from "./hooks/load-modules.js";
+export { loadHookModules } from "./hooks/load-modules.js";
 export {
   ANY_MODEL,
   type ListedModel,
@@ -61,3 +74,5 @@ export type {
   SessionChoice,
   SessionHeaderLine,
 } from "./session/options.js";
+export type { ParseSkillResult } from "./skills/parse-skill.js";
+export { parseSkillMarkdown } from "./skills/parse-skill.js";
