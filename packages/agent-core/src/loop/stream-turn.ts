@@ -52,23 +52,31 @@ export async function streamAssistantWithRecovery(
       return recovery.message;
     }
     run.emit({ type: "message_end", message, discarded: true });
-    if (recovery.action === "drop") return undefined;
-    if (recovery.action === "compact") {
-      attempts = { ...attempts, compacted: true };
-      const outcome = await run.input.compact("overflow");
-      if (outcome !== "compacted")
-        return announce(run.emit, withAdvice(message, COMPACTION_FAILED));
-      continue;
+    switch (recovery.action) {
+      case "drop":
+        return undefined;
+      case "compact": {
+        attempts = { ...attempts, compacted: true };
+        const outcome = await run.input.compact("overflow");
+        if (outcome !== "compacted") {
+          return announce(run.emit, withAdvice(message, COMPACTION_FAILED));
+        }
+        break;
+      }
+      case "repair":
+        attempts = { ...attempts, repaired: true };
+        run.config.metrics.recordRetry();
+        run.emit(recovery.event);
+        break;
+      case "retry": {
+        attempts = { ...attempts, retries: attempts.retries + 1 };
+        run.config.metrics.recordRetry();
+        run.emit(recovery.event);
+        const waited = await sleepUnlessAborted(recovery.event.delayMs, run.config.signal);
+        if (!waited) return undefined;
+        break;
+      }
     }
-    run.config.metrics.recordRetry();
-    run.emit(recovery.event);
-    if (recovery.action === "repair") {
-      attempts = { ...attempts, repaired: true };
-      continue;
-    }
-    attempts = { ...attempts, retries: attempts.retries + 1 };
-    const waited = await sleepUnlessAborted(recovery.event.delayMs, run.config.signal);
-    if (!waited) return undefined;
   }
 }
 
