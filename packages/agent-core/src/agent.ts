@@ -13,9 +13,9 @@ import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type { RunContext } from "./loop/run-context.js";
+import type { LoopEvent, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
-import { liveRunSystemPrompt } from "./loop/run-system-prompt.js";
+import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
 import { endSpan, startSpan } from "./observability/tracing.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
@@ -63,10 +63,11 @@ export interface AgentOptions {
 /** What a run starts from: its messages and system prompt (after `onBeforeAgent`). */
 interface PreparedRun {
   messages: Message[];
-  systemPrompt: string;
-  /** The agent's system prompt the hooks saw, so a later change can replace it. */
-  basePrompt: string;
+  systemPrompt: RunSystemPrompt;
 }
+
+/** A run without `onBeforeAgent` hooks follows the agent's prompt as it is. */
+const unchanged = async (base: string) => base;
 
 export interface AgentState {
   systemPrompt: string;
@@ -275,19 +276,22 @@ export class Agent {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
       await this.compaction.whenIdle();
-      let messages: Message[];
-      const basePrompt = this.internal.systemPrompt;
-      let systemPrompt = basePrompt;
-      if (typeof input === "string") {
-        const accepted = await this.hooks.onInput(input, images);
-        if (accepted.handled) return undefined;
-        const prepared = await this.hooks.onBeforeAgent(accepted.text, systemPrompt);
-        systemPrompt = prepared.systemPrompt;
-        messages = [...prepared.messages, toUserMessage(prepared.prompt, accepted.images)];
-      } else {
-        messages = Array.isArray(input) ? input : [input];
+      const base = this.internal.systemPrompt;
+      if (typeof input !== "string") {
+        const messages = Array.isArray(input) ? input : [input];
+        return { messages, systemPrompt: new RunSystemPrompt(base, base, unchanged) };
       }
-      return { messages, systemPrompt, basePrompt };
+      const accepted = await this.hooks.onInput(input, images);
+      if (accepted.handled) return undefined;
+      const prepared = await this.hooks.onBeforeAgent(accepted.text, base);
+      return {
+        messages: [...prepared.messages, toUserMessage(prepared.prompt, accepted.images)],
+        systemPrompt: new RunSystemPrompt(
+          base,
+          prepared.systemPrompt,
+          prepared.rewriteSystemPrompt,
+        ),
+      };
     });
   }
 
@@ -295,8 +299,8 @@ export class Agent {
   continue(): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
-      const systemPrompt = this.internal.systemPrompt;
-      return { messages: [], systemPrompt, basePrompt: systemPrompt };
+      const base = this.internal.systemPrompt;
+      return { messages: [], systemPrompt: new RunSystemPrompt(base, base, unchanged) };
     });
   }
 
@@ -326,7 +330,7 @@ export class Agent {
 
   private async runWith(
     controller: AbortController,
-    { messages: initial, systemPrompt, basePrompt }: PreparedRun,
+    { messages: initial, systemPrompt }: PreparedRun,
   ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
@@ -336,15 +340,12 @@ export class Agent {
     let turns = 0;
     let error: string | undefined;
     try {
-      const outcome = await runLoop(
-        this.runContext(
-          controller.signal,
-          span,
-          liveRunSystemPrompt(() => this.internal.systemPrompt, basePrompt, systemPrompt),
-          doomLoop,
-        ),
-        [...this.steeringQueue.splice(0), ...initial],
-      );
+      const run: RunContext = {
+        config: this.runConfig(controller.signal, span, doomLoop),
+        input: this.runInput(controller.signal, systemPrompt),
+        emit: (event) => this.apply(event),
+      };
+      const outcome = await runLoop(run, [...this.steeringQueue.splice(0), ...initial]);
       turns = outcome.turns;
       error = outcome.error;
     } catch (bug) {
@@ -376,13 +377,8 @@ export class Agent {
     });
   }
 
-  private runContext(
-    signal: AbortSignal,
-    span: ReturnType<typeof startSpan>,
-    systemPrompt: () => string,
-    doomLoop: DoomLoopGuard,
-  ): RunContext {
-    const skills = this.skillSession;
+  private runConfig(signal: AbortSignal, span: RunConfig["span"], doomLoop: DoomLoopGuard) {
+    const cwd = this.options.cwd ?? process.cwd();
     return {
       signal,
       span,
@@ -392,19 +388,21 @@ export class Agent {
       doomLoop,
       streamFn: this.options.streamFn,
       truncator: this.options.truncator,
-      cwd: this.options.cwd ?? process.cwd(),
-      projectRoot: this.options.projectRoot ?? this.options.cwd ?? process.cwd(),
-      systemPrompt,
-      refreshSystemPrompt: () => {
-        const next = this.options.refreshSystemPrompt?.();
-        if (next !== undefined) this.internal.systemPrompt = next;
-      },
+      cwd,
+      projectRoot: this.options.projectRoot ?? cwd,
+    } satisfies RunConfig;
+  }
+
+  private runInput(signal: AbortSignal, systemPrompt: RunSystemPrompt): RunInput {
+    const skills = this.skillSession;
+    return {
       messages: () => this.internal.messages,
-      contextTokens: () => this.compaction.contextTokens(systemPrompt()),
-      appendMessage: (message) => {
-        this.internal.messages.push(message);
+      systemPrompt: () => {
+        const refreshed = this.options.refreshSystemPrompt?.();
+        if (refreshed !== undefined) this.internal.systemPrompt = refreshed;
+        return systemPrompt.next(this.internal.systemPrompt);
       },
-      emit: (event) => this.emit(event),
+      contextTokens: () => this.compaction.contextTokens(systemPrompt.current),
       model: () => {
         const id = skills?.modelId();
         return (id && this.options.resolveModel?.(id)) || this.internal.model;
@@ -422,14 +420,30 @@ export class Agent {
         return () => this.steerListeners.delete(listener);
       },
       compact: (reason) => this.compaction.runOutcome(reason, signal),
-      setStreamMessage: (message) => {
-        this.internal.streamMessage = message;
-      },
-      setPendingToolCall: (id, pending) => {
-        if (pending) this.internal.pending.add(id);
-        else this.internal.pending.delete(id);
-      },
     };
+  }
+
+  /**
+   * Events become state: the loop's events update the agent's state before any listener
+   * sees them, so a listener that persists at `message_end` finds the message in the
+   * state (and on disk before its tools run).
+   */
+  private apply(event: LoopEvent): void {
+    switch (event.type) {
+      case "stream_message":
+        this.internal.streamMessage = event.message;
+        return;
+      case "message_end":
+        if (!event.discarded) this.internal.messages.push(event.message);
+        break;
+      case "tool_execution_start":
+        this.internal.pending.add(event.toolCallId);
+        break;
+      case "tool_execution_end":
+        this.internal.pending.delete(event.toolCallId);
+        break;
+    }
+    this.emit(event);
   }
 
   /**

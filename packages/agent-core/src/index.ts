@@ -13,21 +13,6 @@ export type { CappedText } from "./context-cap.js";
 export { capContextText } from "./context-cap.js";
 export { DoomLoopGuard, doomLoopNotice } from "./doom-loop.js";
 export type { AgentEvent, AgentEventListener, AssistantMessageDelta } from "./events.js";
-export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
-export type {
-  CommandHookEntry,
-  CommandHookEvent,
-  CommandHookMatcher,
-  CommandHooks,
-  CommandHooksConfig,
-  CommandHooksOptions,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "./hooks/command-hooks.js";
-export { createCommandHooks } from "./hooks/command-hooks.js";
-export { CommandHooksSchema } from "./hooks/hooks-schema.js";
-export type { LoadedHookModules } from "./hooks/load-modules.js";
-export { loadHookModules } from "./hooks/load-modules.js";
 export { DEFAULT_HOOK_TIMEOUT_MS, HookRunner } from "./hooks/runner.js";
 export type {
   AgentHooks,
@@ -55,8 +40,8 @@ export {
 export type { AgentSettings, ResolvedSettings } from "./settings.js";
 export { resolveSettings } from "./settings.js";
 export { MAX_SKILL_DEPTH, SkillActivationStack } from "./skills/activation-stack.js";
-export type { ParseSkillResult, Skill } from "./skills/skill.js";
-export { formatSkillsForPrompt, parseSkillMarkdown } from "./skills/skill.js";
+export type { Skill } from "./skills/skill.js";
+export { formatSkillsForPrompt } from "./skills/skill.js";
 export { SKILL_TOOL_NAME, SkillSession } from "./skills/skill-session.js";
 export type { ContextFile, SystemPromptResources } from "./system-prompt.js";
 export { buildSystemPrompt } from "./system-prompt.js";

@@ -1,20 +1,8 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, type AgentHooks, loadHookModules } from "../src/index.js";
+import { describe, expect, it } from "vitest";
+import { Agent, type AgentHooks } from "../src/index.js";
+import { collect, echoOnce, resultOf, resultText } from "./helpers/hook-agent.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool } from "./helpers/tools.js";
-
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), "gong-hooks-"));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-import { collect, echoOnce, resultOf, resultText } from "./helpers/hook-agent.js";
 
 describe("J.10 Hooks — 4. Errors and isolation", () => {
   it("4.1 a throwing hook is reported and the next hook still runs", async () => {
@@ -90,32 +78,6 @@ describe("J.10 Hooks — 4. Errors and isolation", () => {
 });
 
 describe("J.10 Hooks — 5. Registration", () => {
-  it("5.1 hooks listed in settings load from .mjs and .ts modules", async () => {
-    const mjs = path.join(dir, "tag.mjs");
-    await writeFile(
-      mjs,
-      `export default { name: "mjs-hook", onToolResult: (_n, r) => ({ ...r, text: r.text + "[mjs]" }) };\n`,
-    );
-    const ts = path.join(dir, "tag.ts");
-    await writeFile(
-      ts,
-      `const suffix: string = "[ts]";\nexport default () => ({ onToolResult: (_n: string, r: { text: string }) => ({ ...r, text: r.text + suffix }) });\n`,
-    );
-    const broken = path.join(dir, "missing.mjs");
-    const loaded = await loadHookModules([mjs, ts, broken]);
-    expect(loaded.hooks.map((h) => h.name)).toEqual(["mjs-hook", "tag.ts"]);
-    expect(loaded.errors).toHaveLength(1);
-    expect(loaded.errors[0]).toContain("missing.mjs");
-    const agent = new Agent({
-      model: testModel,
-      streamFn: echoOnce("x").streamFn,
-      tools: [echoTool()],
-      hooks: loaded.hooks,
-    });
-    await agent.prompt("go");
-    expect(resultText(agent)).toBe("x[mjs][ts]");
-  });
-
   it("5.2 hooks passed at start (and added later) are called", async () => {
     const calls: string[] = [];
     const first: AgentHooks = { beforeToolCall: (name) => void calls.push(`start:${name}`) };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { Agent } from "../src/index.js";
-import { liveRunSystemPrompt } from "../src/loop/run-system-prompt.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool } from "./helpers/tools.js";
 
@@ -49,13 +48,75 @@ describe("system prompt changes inside a running tool loop", () => {
     ]);
   });
 
-  it("a hook that replaced the prompt outright keeps it; without a change nothing moves", () => {
-    let base = "a";
-    const replaced = liveRunSystemPrompt(() => base, "a", "hook's own");
-    const plain = liveRunSystemPrompt(() => base, "a", "a");
-    expect(plain()).toBe("a");
-    base = "b";
-    expect(replaced()).toBe("hook's own");
-    expect(plain()).toBe("b");
+  it("a hook that replaced the prompt outright keeps it after the base prompt changes", async () => {
+    const model = twoTurns();
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      systemPrompt: "a",
+      tools: [echoTool()],
+      hooks: [
+        {
+          onBeforeAgent: () => ({ systemPrompt: "hook's own" }),
+          onToolResult: (_name, result) => {
+            agent.setSystemPrompt("b");
+            return result;
+          },
+        },
+      ],
+    });
+    await agent.prompt("go");
+    expect(model.requests.map((r) => r.systemPrompt)).toEqual(["hook's own", "hook's own"]);
+  });
+
+  it("without onBeforeAgent hooks the prompt follows setSystemPrompt as is", async () => {
+    const model = twoTurns();
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      systemPrompt: "a",
+      tools: [echoTool()],
+      hooks: [
+        {
+          onToolResult: (_name, result) => {
+            agent.setSystemPrompt("b");
+            return result;
+          },
+        },
+      ],
+    });
+    await agent.prompt("go");
+    expect(model.requests.map((r) => r.systemPrompt)).toEqual(["a", "b"]);
+  });
+
+  // Regression: the run's prompt spliced the new base into the hooks' text, and dropped
+  // the new base silently once a hook had rewritten the words it searched for.
+  it("a context file edited after a hook rewrote the prompt still reaches the next request", async () => {
+    const model = twoTurns();
+    let agentsMd = "Use tabs.";
+    const filesPrompt = () => `You are Gong.\n<AGENTS.md>${agentsMd}</AGENTS.md>`;
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      systemPrompt: filesPrompt(),
+      tools: [echoTool()],
+      refreshSystemPrompt: filesPrompt,
+      hooks: [
+        {
+          onBeforeAgent: (_prompt, systemPrompt) => ({
+            systemPrompt: systemPrompt.replace("You are Gong.", "You are Gong, terse."),
+          }),
+          onToolResult: (_name, result) => {
+            agentsMd = "Use spaces.";
+            return result;
+          },
+        },
+      ],
+    });
+    await agent.prompt("go");
+    expect(model.requests.map((r) => r.systemPrompt)).toEqual([
+      "You are Gong, terse.\n<AGENTS.md>Use tabs.</AGENTS.md>",
+      "You are Gong, terse.\n<AGENTS.md>Use spaces.</AGENTS.md>",
+    ]);
   });
 });

@@ -1,10 +1,5 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
-export type {
-  AgentHooks,
-  ToolCallDecision,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "@gong/agent-core";
+export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, Model, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
 // `~` expansion lives in @gong/tools (one helper for every package); re-exported here
@@ -46,6 +41,21 @@ export {
   type ExportableHeader,
 } from "./export/from-session.js";
 export { renderSessionHtml, type SessionTotals, sessionTotals } from "./export/render-html.js";
+export { matchesTool, toClaudeToolName } from "./hooks/claude-tool-names.js";
+export type {
+  CommandHookEntry,
+  CommandHookEvent,
+  CommandHookMatcher,
+  CommandHooks,
+  CommandHooksConfig,
+  CommandHooksOptions,
+  ToolConfirmation,
+  ToolConfirmationRequest,
+} from "./hooks/command-hooks.js";
+export { createCommandHooks } from "./hooks/command-hooks.js";
+export { CommandHooksSchema } from "./hooks/hooks-schema.js";
+export type { LoadedHookModules } from "./hooks/load-modules.js";
+export { loadHookModules } from "./hooks/load-modules.js";
 export {
   ANY_MODEL,
   type ListedModel,
@@ -72,4 +82,6 @@ export type {
 } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { TODOS_CUSTOM_TYPE, todosFileFor } from "./session/todo-store.js";
+export type { ParseSkillResult } from "./skills/parse-skill.js";
+export { parseSkillMarkdown } from "./skills/parse-skill.js";
 export { toJsonLine } from "./wire/json-line.js";

@@ -1,13 +1,7 @@
 import type { ImageContent, Message } from "@gong/llm";
 import type { ToolResponse } from "@gong/truncate";
 import type { AgentEvent } from "../events.js";
-import type {
-  AgentHooks,
-  BeforeAgentResult,
-  SessionOp,
-  StopDecision,
-  ToolCallInfo,
-} from "./types.js";
+import type { AgentHooks, SessionOp, StopDecision, ToolCallInfo } from "./types.js";
 
 export const DEFAULT_HOOK_TIMEOUT_MS = 5000;
 
@@ -21,12 +15,44 @@ export type InputOutcome =
   | { handled: true }
   | { handled: false; text: string; images: ImageContent[] };
 
-const TIMED_OUT = Symbol("timed out");
+/** What the `onBeforeAgent` chain made of a run's start. */
+export interface PreparedPrompt {
+  prompt: string;
+  systemPrompt: string;
+  messages: Message[];
+  /**
+   * Applies the same hooks' system prompt edits to another base prompt (a context file
+   * edited during the run): only the hooks that edited it are asked again.
+   */
+  rewriteSystemPrompt(base: string): Promise<string>;
+}
+
+type Callback = Exclude<keyof AgentHooks, "name" | "timeoutMs">;
+type AnswerOf<K extends Callback> = Awaited<ReturnType<NonNullable<AgentHooks[K]>>>;
+
+/** One hook's answer that carries a value. */
+interface Answer<T> {
+  hook: AgentHooks;
+  index: number;
+  hookName: string;
+  value: T;
+}
+
+/** What `call` answers for a hook that threw or timed out. */
+const SKIPPED = Symbol("skipped");
+
+/**
+ * The one definition of "no value" for every kind of hook: a hook that was skipped (it
+ * threw or timed out) or answered `undefined` / `null` leaves the chain as it was.
+ */
+function hasValue<T>(value: T | typeof SKIPPED): value is NonNullable<T> {
+  return value !== undefined && value !== null && value !== SKIPPED;
+}
 
 /**
  * Runs hooks in registration order (seed 002 §I.5). A hook that throws or exceeds the
  * timeout is skipped and reported as a `hook_error` (J.10 4.1–4.3): the chain goes on
- * with the value it had, so one broken hook never stops the agent.
+ * with the value it had, so one broken hook never stops the agent nor disarms the next.
  */
 export class HookRunner {
   constructor(
@@ -52,103 +78,51 @@ export class HookRunner {
     return this.hooks.some((hook) => typeof hook[callback] === "function");
   }
 
-  /** Calls one hook callback with isolation; `skipped` when it threw or timed out. */
-  private async call<T>(
-    hook: AgentHooks,
-    callback: string,
-    index: number,
-    invoke: () => T | Promise<T>,
-  ): Promise<{ skipped: true } | { skipped: false; value: T }> {
-    const hookName = hook.name ?? `hook#${index}`;
-    const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-        timer.unref?.();
-      });
-      const value = await Promise.race([Promise.resolve().then(invoke), timeout]);
-      if (value === TIMED_OUT) {
-        this.report({
-          type: "hook_error",
-          hookName,
-          callback,
-          error: `Hook ${hookName}.${callback} did not finish within ${timeoutMs} ms and was skipped; raise hookTimeoutMs in the settings if it needs longer.`,
-          timedOut: true,
-        });
-        return { skipped: true };
-      }
-      return { skipped: false, value: value as T };
-    } catch (error) {
-      const err = error instanceof Error ? error : new Error(String(error));
-      this.report({
-        type: "hook_error",
-        hookName,
-        callback,
-        error: `Hook ${hookName}.${callback} threw and was skipped: ${err.message}`,
-        ...(err.stack ? { stack: err.stack } : {}),
-      });
-      return { skipped: true };
-    } finally {
-      if (timer) clearTimeout(timer);
-    }
-  }
-
   /** Notify: every hook sees the event; nothing they return matters. */
   async notify(event: AgentEvent): Promise<void> {
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.onEvent) continue;
-      await this.call(hook, "onEvent", index, () => hook.onEvent?.(event));
+    for await (const _ of this.answers("onEvent", (hook) => hook.onEvent?.(event))) {
+      // Nothing to collect: the hooks were called.
     }
   }
 
+  /** Gate: the first block wins; an allowing hook may rewrite the params for the next. */
   async beforeToolCall(
     toolName: string,
     params: Record<string, unknown>,
     info: ToolCallInfo,
   ): Promise<ToolGateOutcome> {
     let current = params;
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.beforeToolCall) continue;
-      const outcome = await this.call(hook, "beforeToolCall", index, () =>
-        hook.beforeToolCall?.(toolName, current, info),
-      );
-      if (outcome.skipped) continue;
-      const decision = outcome.value;
-      if (decision && typeof decision === "object") {
-        if ("block" in decision) {
-          return { blocked: true, reason: decision.block, hookName: hook.name ?? `hook#${index}` };
-        }
-        if ("params" in decision && decision.params) current = decision.params;
-      }
+    const answers = this.answers("beforeToolCall", (hook) =>
+      hook.beforeToolCall?.(toolName, current, info),
+    );
+    for await (const { hookName, value } of answers) {
+      if (typeof value !== "object") continue;
+      if ("block" in value) return { blocked: true, reason: value.block, hookName };
+      if (value.params) current = value.params;
     }
     return { blocked: false, params: current };
   }
 
   /** True when every hook lets the operation go ahead. */
   async beforeSessionOp(op: SessionOp, meta: Record<string, unknown>): Promise<boolean> {
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.beforeSessionOp) continue;
-      const outcome = await this.call(hook, "beforeSessionOp", index, () =>
-        hook.beforeSessionOp?.(op, meta),
-      );
-      if (!outcome.skipped && outcome.value === "cancel") return false;
+    const answers = this.answers("beforeSessionOp", (hook) => hook.beforeSessionOp?.(op, meta));
+    for await (const { value } of answers) {
+      if (value === "cancel") return false;
     }
     return true;
   }
 
-  async onToolResult(toolName: string, result: ToolResponse, info: ToolCallInfo) {
+  async onToolResult(
+    toolName: string,
+    result: ToolResponse,
+    info: ToolCallInfo,
+  ): Promise<ToolResponse> {
     let current = result;
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.onToolResult) continue;
-      const input = current;
-      const outcome = await this.call(hook, "onToolResult", index, () =>
-        hook.onToolResult?.(toolName, input, info),
-      );
-      // A hook that returns nothing keeps the result as it was.
-      if (!outcome.skipped && outcome.value && typeof outcome.value === "object") {
-        current = outcome.value;
-      }
+    const answers = this.answers("onToolResult", (hook) =>
+      hook.onToolResult?.(toolName, current, info),
+    );
+    for await (const { value } of answers) {
+      if (typeof value === "object") current = value;
     }
     return current;
   }
@@ -158,61 +132,121 @@ export class HookRunner {
     // A deep copy: a hook that edits messages in place must not change the agent's
     // history (a Pi bug, seed 002 §I.9).
     let current = structuredClone(messages);
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.onContext) continue;
-      const input = current;
-      const outcome = await this.call(hook, "onContext", index, () => hook.onContext?.(input));
-      if (!outcome.skipped && Array.isArray(outcome.value)) current = outcome.value;
+    for await (const { value } of this.answers("onContext", (hook) => hook.onContext?.(current))) {
+      if (Array.isArray(value)) current = value;
     }
     return current;
   }
 
+  /** Transform with short-circuit: `handled` ends the chain and the input is dropped. */
   async onInput(text: string, images: ImageContent[]): Promise<InputOutcome> {
     let current = { text, images };
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.onInput) continue;
-      const input = current;
-      const outcome = await this.call(hook, "onInput", index, () =>
-        hook.onInput?.(input.text, input.images),
-      );
-      if (outcome.skipped || !outcome.value) continue;
-      const decision = outcome.value;
-      if (decision.action === "handled") return { handled: true };
-      if (decision.action === "transform") {
-        current = { text: decision.text, images: decision.images ?? current.images };
+    const answers = this.answers("onInput", (hook) => hook.onInput?.(current.text, current.images));
+    for await (const { value } of answers) {
+      if (value.action === "handled") return { handled: true };
+      if (value.action === "transform") {
+        current = { text: value.text, images: value.images ?? current.images };
       }
     }
     return { handled: false, ...current };
   }
 
-  async onBeforeAgent(prompt: string, systemPrompt: string) {
-    let current: Required<BeforeAgentResult> = { prompt, systemPrompt, messages: [] };
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.onBeforeAgent) continue;
-      const input = current;
-      const outcome = await this.call(hook, "onBeforeAgent", index, () =>
-        hook.onBeforeAgent?.(input.prompt, input.systemPrompt),
-      );
-      if (outcome.skipped || !outcome.value) continue;
-      const result = outcome.value;
+  async onBeforeAgent(prompt: string, systemPrompt: string): Promise<PreparedPrompt> {
+    let current = { prompt, systemPrompt, messages: [] as Message[] };
+    // The hooks that edited the system prompt, with the prompt each was given.
+    const editors: { hook: AgentHooks; index: number; prompt: string }[] = [];
+    const answers = this.answers("onBeforeAgent", (hook) =>
+      hook.onBeforeAgent?.(current.prompt, current.systemPrompt),
+    );
+    for await (const { hook, index, value } of answers) {
+      if (value.systemPrompt !== undefined) editors.push({ hook, index, prompt: current.prompt });
       current = {
-        prompt: result.prompt ?? current.prompt,
-        systemPrompt: result.systemPrompt ?? current.systemPrompt,
-        messages: [...current.messages, ...(result.messages ?? [])],
+        prompt: value.prompt ?? current.prompt,
+        systemPrompt: value.systemPrompt ?? current.systemPrompt,
+        messages: [...current.messages, ...(value.messages ?? [])],
       };
     }
-    return current;
+    const rewriteSystemPrompt = async (base: string) => {
+      let rewritten = base;
+      for (const { hook, index, prompt: given } of editors) {
+        const answer = await this.call(hook, index, "onBeforeAgent", () =>
+          hook.onBeforeAgent?.(given, rewritten),
+        );
+        if (hasValue(answer) && answer.systemPrompt !== undefined) rewritten = answer.systemPrompt;
+      }
+      return rewritten;
+    };
+    return { ...current, rewriteSystemPrompt };
   }
 
   /** The first hook asking to continue wins. */
   async beforeStop(stopHookActive: boolean): Promise<StopDecision> {
-    for (const [index, hook] of this.hooks.entries()) {
-      if (!hook.beforeStop) continue;
-      const outcome = await this.call(hook, "beforeStop", index, () =>
-        hook.beforeStop?.({ stopHookActive }),
-      );
-      if (!outcome.skipped && outcome.value) return outcome.value;
+    const answers = this.answers("beforeStop", (hook) => hook.beforeStop?.({ stopHookActive }));
+    for await (const { value } of answers) {
+      if (typeof value === "object") return value;
     }
     return undefined;
   }
+
+  /**
+   * Every hook with `callback`, in order, each called only when the caller asks for the
+   * next answer (so a chain passes each hook the value the previous one made). Yields
+   * only answers that carry a value.
+   */
+  private async *answers<K extends Callback>(
+    callback: K,
+    invoke: (hook: AgentHooks) => AnswerOf<K> | undefined | Promise<AnswerOf<K> | undefined>,
+  ): AsyncGenerator<Answer<NonNullable<AnswerOf<K>>>> {
+    // `add` and `remove` replace the array: a hook added by a hook joins the next chain.
+    for (const [index, hook] of this.hooks.entries()) {
+      if (typeof hook[callback] !== "function") continue;
+      const value = await this.call(hook, index, callback, () => invoke(hook));
+      if (hasValue(value)) yield { hook, index, hookName: nameOf(hook, index), value };
+    }
+  }
+
+  /** One hook callback, isolated: a throw or a timeout is reported and skips the hook. */
+  private async call<T>(
+    hook: AgentHooks,
+    index: number,
+    callback: Callback,
+    invoke: () => T | Promise<T>,
+  ): Promise<T | typeof SKIPPED> {
+    const hookName = nameOf(hook, index);
+    const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof SKIPPED>((resolve) => {
+      timer = setTimeout(() => resolve(SKIPPED), timeoutMs);
+      timer.unref?.();
+    });
+    try {
+      const value = await Promise.race([Promise.resolve().then(invoke), timeout]);
+      if (value === SKIPPED) {
+        this.report({
+          type: "hook_error",
+          hookName,
+          callback,
+          error: `Hook ${hookName}.${callback} did not finish within ${timeoutMs} ms and was skipped; raise hookTimeoutMs in the settings if it needs longer.`,
+          timedOut: true,
+        });
+      }
+      return value;
+    } catch (error) {
+      const err = error instanceof Error ? error : new Error(String(error));
+      this.report({
+        type: "hook_error",
+        hookName,
+        callback,
+        error: `Hook ${hookName}.${callback} threw and was skipped: ${err.message}`,
+        ...(err.stack ? { stack: err.stack } : {}),
+      });
+      return SKIPPED;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+function nameOf(hook: AgentHooks, index: number): string {
+  return hook.name ?? `hook#${index}`;
 }

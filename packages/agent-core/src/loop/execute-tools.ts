@@ -60,9 +60,9 @@ function skippedEnvelope(reason: string): ToolResponse {
 }
 
 function contextUsage(run: RunContext): number {
-  const window = run.model().contextWindow;
+  const window = run.input.model().contextWindow;
   if (!window) return 0;
-  return run.contextTokens() / window;
+  return run.input.contextTokens() / window;
 }
 
 /**
@@ -87,8 +87,8 @@ async function executeOne(
       next: ["Call one of the available tools instead."],
     });
   }
-  const repeats = run.doomLoop.record(call.name, call.arguments);
-  const gate = await run.hooks.beforeToolCall(call.name, call.arguments ?? {}, {
+  const repeats = run.config.doomLoop.record(call.name, call.arguments);
+  const gate = await run.config.hooks.beforeToolCall(call.name, call.arguments ?? {}, {
     ...info,
     repeatCount: repeats,
   });
@@ -98,18 +98,40 @@ async function executeOne(
     });
   }
 
-  const args = gate.params;
+  let envelope = await runObserved(run, call, tool, gate.params, signal);
+  envelope = await run.config.hooks.onToolResult(call.name, envelope, info);
+  if (run.config.truncator) {
+    envelope = await run.config.truncator.truncate(envelope, {
+      toolName: call.name,
+      ...(call.name === "bash" ? { direction: "tail" as const } : {}),
+    });
+  }
+  if (run.config.doomLoop.isLooping(repeats)) {
+    envelope = { ...envelope, text: `${envelope.text}\n\n${doomLoopNotice(call.name, repeats)}` };
+  }
+  return envelope;
+}
+
+/** `runTool` at the resolved output level, streaming updates, timed and traced. */
+async function runObserved(
+  run: RunContext,
+  call: ToolCall,
+  tool: Tool,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<ToolResponse> {
+  const { config } = run;
   const outputLevel = resolveOutputLevel({
     callLevel: args.output_level,
-    toolLevel: run.settings.toolOutputLevels[call.name],
-    globalLevel: run.settings.outputLevel,
+    toolLevel: config.settings.toolOutputLevels[call.name],
+    globalLevel: config.settings.outputLevel,
     contextUsage: () => contextUsage(run),
   });
   const started = performance.now();
-  const span = startSpan("gong.tool_call", { "gong.tool.name": call.name }, run.span);
-  let envelope = await runTool(tool, args, {
-    cwd: run.cwd,
-    projectRoot: run.projectRoot,
+  const span = startSpan("gong.tool_call", { "gong.tool.name": call.name }, config.span);
+  const envelope = await runTool(tool, args, {
+    cwd: config.cwd,
+    projectRoot: config.projectRoot,
     signal,
     outputLevel,
     onUpdate: (partial) =>
@@ -120,25 +142,13 @@ async function executeOne(
         partial,
       }),
   });
-  run.metrics.recordTool(call.name, performance.now() - started, envelope.status !== "error");
+  config.metrics.recordTool(call.name, performance.now() - started, envelope.status !== "error");
   span.setAttribute("gong.tool.status", envelope.status);
   endSpan(span, envelope.status === "error" ? envelope.error?.message : undefined);
-
-  envelope = await run.hooks.onToolResult(call.name, envelope, info);
-  if (run.truncator) {
-    envelope = await run.truncator.truncate(envelope, {
-      toolName: call.name,
-      ...(call.name === "bash" ? { direction: "tail" as const } : {}),
-    });
-  }
-  if (run.doomLoop.isLooping(repeats)) {
-    envelope = { ...envelope, text: `${envelope.text}\n\n${doomLoopNotice(call.name, repeats)}` };
-  }
   return envelope;
 }
 
 function announceStart(run: RunContext, call: ToolCall) {
-  run.setPendingToolCall(call.id, true);
   run.emit({
     type: "tool_execution_start",
     toolCallId: call.id,
@@ -149,7 +159,6 @@ function announceStart(run: RunContext, call: ToolCall) {
 
 function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolResultMessage {
   const message = toResultMessage(call, envelope);
-  run.setPendingToolCall(call.id, false);
   run.emit({
     type: "tool_execution_end",
     toolCallId: call.id,
@@ -158,7 +167,6 @@ function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolRe
     isError: message.isError,
   });
   run.emit({ type: "message_start", message });
-  run.appendMessage(message);
   run.emit({ type: "message_end", message });
   return message;
 }
@@ -170,13 +178,15 @@ function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolRe
 function toolSignal(run: RunContext) {
   const controller = new AbortController();
   const abort = () => controller.abort();
-  run.signal.addEventListener("abort", abort, { once: true });
-  if (run.signal.aborted) controller.abort();
-  const unsubscribe = run.settings.steeringInterruptsTools ? run.onSteer(abort) : () => {};
+  run.config.signal.addEventListener("abort", abort, { once: true });
+  if (run.config.signal.aborted) controller.abort();
+  const unsubscribe = run.config.settings.steeringInterruptsTools
+    ? run.input.onSteer(abort)
+    : () => {};
   return {
     signal: controller.signal,
     dispose: () => {
-      run.signal.removeEventListener("abort", abort);
+      run.config.signal.removeEventListener("abort", abort);
       unsubscribe();
     },
   };
@@ -203,12 +213,12 @@ export async function executeToolCalls(
   message: Pick<AssistantMessage, "stopReason">,
   calls: ToolCall[],
 ): Promise<ToolExecutionOutcome> {
-  const tools = run.tools();
+  const tools = run.input.tools();
   const results: ToolResultMessage[] = [];
   let steering: Message[] = [];
   let index = 0;
   while (index < calls.length) {
-    const batch = nextBatch(calls, index, tools, run.settings.parallelReadOnlyTools);
+    const batch = nextBatch(calls, index, tools, run.config.settings.parallelReadOnlyTools);
     for (const call of batch) announceStart(run, call);
     const signal = toolSignal(run);
     const envelopes = await Promise.all(
@@ -219,11 +229,11 @@ export async function executeToolCalls(
     });
     index += batch.length;
 
-    if (run.signal.aborted) break;
-    steering = run.takeSteering();
+    if (run.config.signal.aborted) break;
+    steering = run.input.takeSteering();
     if (steering.length > 0) break;
   }
-  const skipReason = run.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
+  const skipReason = run.config.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
   for (const call of calls.slice(index)) {
     announceStart(run, call);
     results.push(finish(run, call, skippedEnvelope(skipReason)));

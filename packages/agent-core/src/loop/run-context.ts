@@ -1,4 +1,11 @@
-import type { Message, Model, StreamFunction, StreamOptions, ThinkingLevel } from "@gong/llm";
+import type {
+  AssistantMessage,
+  Message,
+  Model,
+  StreamFunction,
+  StreamOptions,
+  ThinkingLevel,
+} from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Span } from "@opentelemetry/api";
@@ -11,14 +18,10 @@ import type { ResolvedSettings } from "../settings.js";
 export type CompactionReason = "threshold" | "overflow" | "manual";
 export type CompactionOutcome = "compacted" | "skipped" | "cancelled" | "failed" | "in_progress";
 
-/**
- * Everything one run of the loop needs from its agent. The loop reads state through
- * it and changes state only through `appendMessage` and `emit`, so the data flow stays
- * one-way: loop → events → state.
- */
-export interface RunContext {
+/** What stays the same for a whole run: the loop only reads it. */
+export interface RunConfig {
   readonly signal: AbortSignal;
-  /** The run's tracing span; turns, LLM calls and tool calls nest under it. */
+  /** The span that turns, LLM calls and tool calls nest under (a turn's span inside a turn). */
   readonly span: Span;
   readonly settings: ResolvedSettings;
   readonly hooks: HookRunner;
@@ -28,15 +31,20 @@ export interface RunContext {
   readonly truncator: ObservationTruncator | undefined;
   readonly cwd: string;
   readonly projectRoot: string;
-  /** The system prompt of this run (after `onBeforeAgent`; follows `setSystemPrompt`). */
-  systemPrompt(): string;
-  /** Asks the agent's `refreshSystemPrompt` option for a newer prompt (before each LLM call). */
-  refreshSystemPrompt(): void;
+}
+
+/**
+ * What the loop reads from its agent while it runs: the live state (a skill, a
+ * `setModel` or an edited context file changes it between calls) and the queued input.
+ * None of these change the state the loop produces; `compact` is the one operation the
+ * loop asks for, and it reports back through events like everything else.
+ */
+export interface RunInput {
   messages(): readonly Message[];
+  /** The system prompt for the next LLM call (ARCHITECTURE §5: context files → base → hooks). */
+  systemPrompt(): Promise<string>;
   /** Tokens the context uses now (usage of the last answer + estimate of the rest). */
   contextTokens(): number;
-  appendMessage(message: Message): void;
-  emit(event: AgentEvent): void;
   /** The model and tools in effect now (an active skill may narrow or switch them). */
   model(): Model;
   tools(): Tool[];
@@ -48,6 +56,19 @@ export interface RunContext {
   onSteer(listener: () => void): () => void;
   takeFollowUps(): Message[];
   compact(reason: CompactionReason): Promise<CompactionOutcome>;
-  setStreamMessage(message: Message | null): void;
-  setPendingToolCall(id: string, pending: boolean): void;
+}
+
+/**
+ * What the loop produces. The agent derives its state from these before listeners see
+ * them: a `message_end` that is not `discarded` appends the message, `tool_execution_*`
+ * track pending calls, and `stream_message` (never delivered to listeners, whose
+ * `message_update` carries only the delta) is the assistant message being streamed.
+ */
+export type LoopEvent = AgentEvent | { type: "stream_message"; message: AssistantMessage | null };
+
+/** One run of the loop: read `config` and `input`, produce `emit`s. */
+export interface RunContext {
+  readonly config: RunConfig;
+  readonly input: RunInput;
+  readonly emit: (event: LoopEvent) => void;
 }

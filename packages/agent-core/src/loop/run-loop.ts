@@ -18,7 +18,6 @@ export interface RunOutcome {
 function announce(run: RunContext, messages: Message[]) {
   for (const message of messages) {
     run.emit({ type: "message_start", message });
-    run.appendMessage(message);
     run.emit({ type: "message_end", message });
   }
 }
@@ -29,10 +28,10 @@ function announce(run: RunContext, messages: Message[]) {
  * the window holds: that is an overflow, compacted as one, whatever the threshold says.
  */
 async function compactIfNeeded(run: RunContext, silentOverflow: string | undefined) {
-  const settings = run.settings.compaction;
+  const settings = run.config.settings.compaction;
   if (!settings.enabled) return;
   if (silentOverflow) {
-    const outcome = await run.compact("overflow");
+    const outcome = await run.input.compact("overflow");
     if (outcome !== "compacted") {
       run.emit({
         type: "warning",
@@ -41,10 +40,67 @@ async function compactIfNeeded(run: RunContext, silentOverflow: string | undefin
     }
     return;
   }
-  const tokens = run.contextTokens();
-  if (shouldCompact(tokens, run.model().contextWindow, settings.reserveTokens)) {
-    await run.compact("threshold");
+  const tokens = run.input.contextTokens();
+  if (shouldCompact(tokens, run.input.model().contextWindow, settings.reserveTokens)) {
+    await run.input.compact("threshold");
   }
+}
+
+/** How one turn ended; `undefined` message: aborted before anything worth keeping. */
+interface TurnOutcome {
+  message: AssistantMessage | undefined;
+  hasToolCalls: boolean;
+  steering: Message[];
+  silentOverflow: string | undefined;
+}
+
+/**
+ * One turn: the pending messages, a compaction if due, one LLM call (with recovery) and
+ * its tool calls.
+ */
+async function runTurn(
+  run: RunContext,
+  turnIndex: number,
+  pending: Message[],
+  silentOverflow: string | undefined,
+): Promise<TurnOutcome> {
+  const started = performance.now();
+  const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, run.config.span);
+  // LLM and tool spans of this turn nest under the turn's span.
+  const turn: RunContext = { ...run, config: { ...run.config, span } };
+  run.config.metrics.recordTurn();
+  run.emit({ type: "turn_start", turnIndex });
+  announce(run, pending);
+
+  await compactIfNeeded(run, silentOverflow);
+  const message = await streamAssistantWithRecovery(turn);
+  if (!message) {
+    endSpan(span, "aborted");
+    return { message, hasToolCalls: false, steering: [], silentOverflow };
+  }
+  const overflow = describeSilentOverflow(message, run.input.model());
+  if (overflow && !run.config.settings.compaction.enabled) {
+    run.emit({
+      type: "warning",
+      message: `${overflow} Auto-compaction is off; run /compact or start a new session.`,
+    });
+  }
+
+  const calls =
+    message.stopReason === "error" || message.stopReason === "aborted"
+      ? []
+      : message.content.filter((p): p is ToolCall => p.type === "toolCall");
+  const { results, steering } = await executeToolCalls(turn, message, calls);
+  run.emit({
+    type: "turn_end",
+    turnIndex,
+    message,
+    toolResults: results,
+    toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
+    durationMs: performance.now() - started,
+  });
+  endSpan(span, message.stopReason === "error" ? message.errorMessage : undefined);
+  return { message, hasToolCalls: calls.length > 0, steering, silentOverflow: overflow };
 }
 
 /**
@@ -64,63 +120,25 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<RunO
   for (;;) {
     let hasToolCalls = true;
     while (hasToolCalls || pending.length > 0) {
-      const turnIndex = turns++;
-      const turnStarted = performance.now();
-      const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, run.span);
-      // LLM and tool spans of this turn nest under the turn's span.
-      const turn: RunContext = { ...run, span };
-      run.metrics.recordTurn();
-      run.emit({ type: "turn_start", turnIndex });
-      announce(run, pending);
-      pending = [];
-
-      await compactIfNeeded(run, silentOverflow);
-      const message = await streamAssistantWithRecovery(turn);
-      if (!message) {
-        endSpan(span, "aborted");
-        return { lastMessage, error: undefined, aborted: true, turns };
-      }
+      const turn = await runTurn(run, turns++, pending, silentOverflow);
+      const { message } = turn;
+      if (!message) return { lastMessage, error: undefined, aborted: true, turns };
       lastMessage = message;
-      silentOverflow = describeSilentOverflow(message, run.model());
-      if (silentOverflow && !run.settings.compaction.enabled) {
-        run.emit({
-          type: "warning",
-          message: `${silentOverflow} Auto-compaction is off; run /compact or start a new session.`,
-        });
-      }
-
-      const calls =
-        message.stopReason === "error" || message.stopReason === "aborted"
-          ? []
-          : message.content.filter((p): p is ToolCall => p.type === "toolCall");
-      const { results, steering } = await executeToolCalls(turn, message, calls);
-      run.emit({
-        type: "turn_end",
-        turnIndex,
-        message,
-        toolResults: results,
-        toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
-        durationMs: performance.now() - turnStarted,
-      });
-      endSpan(span, message.stopReason === "error" ? message.errorMessage : undefined);
-
+      silentOverflow = turn.silentOverflow;
       if (message.stopReason === "error") {
         return { lastMessage, error: message.errorMessage ?? "LLM error", aborted: false, turns };
       }
-      if (message.stopReason === "aborted" || run.signal.aborted) {
+      if (message.stopReason === "aborted" || run.config.signal.aborted) {
         return { lastMessage, error: undefined, aborted: true, turns };
       }
-      hasToolCalls = calls.length > 0;
-      pending = steering.length > 0 ? steering : run.takeSteering();
+      hasToolCalls = turn.hasToolCalls;
+      pending = turn.steering.length > 0 ? turn.steering : run.input.takeSteering();
     }
 
-    const followUps = run.takeFollowUps();
-    if (followUps.length > 0) {
-      pending = followUps;
-      continue;
-    }
-    const stop = await run.hooks.beforeStop(stopHookActive);
-    if (stop && !stopHookActive && !run.signal.aborted) {
+    pending = run.input.takeFollowUps();
+    if (pending.length > 0) continue;
+    const stop = await run.config.hooks.beforeStop(stopHookActive);
+    if (stop && !stopHookActive && !run.config.signal.aborted) {
       // Like Claude Code's `stop_hook_active`: a Stop hook may extend a run once per stop.
       stopHookActive = true;
       pending = [{ role: "user", content: stop.continueWith, timestamp: Date.now() }];

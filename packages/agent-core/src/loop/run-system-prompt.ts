@@ -1,25 +1,36 @@
 /**
- * The system prompt of one run, kept live: a `setSystemPrompt` (or a
- * `refreshSystemPrompt` answer) during the run applies from the next LLM call. What the
- * `onBeforeAgent` hooks made of the prompt at the start of the run is kept around the
- * new text; a hook that replaced the prompt outright keeps its own prompt.
+ * The system prompt of one run, always made in the same order: the context files make
+ * the agent's base prompt (`refreshSystemPrompt`, `setSystemPrompt`), then the
+ * `onBeforeAgent` hooks of the run rewrite it. When the base changes during the run, the
+ * hooks' rewrite is recomputed on the new base. (Splicing the new base into the hooks'
+ * text, as before, lost a context file edit once a hook had rewritten the words it
+ * looked for.)
  */
-export function liveRunSystemPrompt(
-  current: () => string,
-  base: string,
-  effective: string,
-): () => string {
-  let seen = base;
-  let prompt = effective;
-  return () => {
-    const now = current();
-    if (now === seen) return prompt;
-    if (prompt === seen) prompt = now;
-    else if (seen !== "") {
-      const at = prompt.indexOf(seen);
-      if (at >= 0) prompt = prompt.slice(0, at) + now + prompt.slice(at + seen.length);
+export class RunSystemPrompt {
+  private base: string;
+  private prompt: string;
+
+  /** `prompt` is what the hooks made of `base` at the start of the run. */
+  constructor(
+    base: string,
+    prompt: string,
+    private readonly rewrite: (base: string) => Promise<string>,
+  ) {
+    this.base = base;
+    this.prompt = prompt;
+  }
+
+  /** The prompt for the next LLM call, given the agent's base prompt now. */
+  async next(base: string): Promise<string> {
+    if (base !== this.base) {
+      this.base = base;
+      this.prompt = await this.rewrite(base);
     }
-    seen = now;
-    return prompt;
-  };
+    return this.prompt;
+  }
+
+  /** The prompt of the last call (token estimates do not wait for hooks). */
+  get current(): string {
+    return this.prompt;
+  }
 }

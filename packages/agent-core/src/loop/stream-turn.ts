@@ -1,66 +1,210 @@
-import { type AssistantMessage, type Context, emptyUsage } from "@gong/llm";
-import { toMessageDelta } from "../events.js";
+import {
+  type AssistantMessage,
+  type AssistantMessageEventStream,
+  type Context,
+  emptyUsage,
+} from "@gong/llm";
+import type { Span } from "@opentelemetry/api";
+import { type AgentEvent, toMessageDelta } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { isStructureError, retryDelayMs, shouldRetry, sleepUnlessAborted } from "../retry.js";
+import type { ResolvedSettings } from "../settings.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
-import type { RunContext } from "./run-context.js";
+import type { LoopEvent, RunConfig, RunContext } from "./run-context.js";
 
-function hasVisibleContent(message: AssistantMessage): boolean {
-  return message.content.some(
-    (p) =>
-      (p.type === "text" && p.text.trim() !== "") ||
-      (p.type === "thinking" && p.thinking.trim() !== ""),
-  );
+type Emit = (event: LoopEvent) => void;
+type RetryEvent = Extract<AgentEvent, { type: "retry" }>;
+
+/** How far recovery has gone for this LLM call; each kind is bounded (ARCHITECTURE §5, §8). */
+export interface Attempts {
+  retries: number;
+  compacted: boolean;
+  repaired: boolean;
+}
+
+/** What to do with a streamed attempt. Every attempt but a kept one ends `discarded`. */
+export type Recovery =
+  | { action: "keep"; message: AssistantMessage }
+  | { action: "drop" }
+  | { action: "compact" }
+  | { action: "repair"; event: RetryEvent }
+  | { action: "retry"; event: RetryEvent };
+
+const COMPACTION_FAILED = "Automatic compaction failed: compact the session or start a new one.";
+
+/**
+ * An LLM call with recovery: retryable errors back off and try again (abortable while
+ * waiting); an overflow compacts and retries once; a structure error repairs the
+ * context and retries once, never compacting (J.9 5.3); auth and other errors fail at
+ * once (J.9 5.6). Returns the kept message, or `undefined` when the run was aborted with
+ * nothing worth keeping. Every streamed attempt ends with one `message_end`.
+ */
+export async function streamAssistantWithRecovery(
+  run: RunContext,
+): Promise<AssistantMessage | undefined> {
+  let attempts: Attempts = { retries: 0, compacted: false, repaired: false };
+  for (;;) {
+    const request = await buildRequest(run, attempts.repaired);
+    const message = await streamAttempt(run, request);
+    const recovery = decideRecovery(message, attempts, run.config.settings);
+    if (recovery.action === "keep") {
+      run.emit({ type: "message_end", message: recovery.message });
+      return recovery.message;
+    }
+    run.emit({ type: "message_end", message, discarded: true });
+    switch (recovery.action) {
+      case "drop":
+        return undefined;
+      case "compact": {
+        attempts = { ...attempts, compacted: true };
+        const outcome = await run.input.compact("overflow");
+        if (outcome !== "compacted") {
+          return announce(run.emit, withAdvice(message, COMPACTION_FAILED));
+        }
+        break;
+      }
+      case "repair":
+        attempts = { ...attempts, repaired: true };
+        run.config.metrics.recordRetry();
+        run.emit(recovery.event);
+        break;
+      case "retry": {
+        attempts = { ...attempts, retries: attempts.retries + 1 };
+        run.config.metrics.recordRetry();
+        run.emit(recovery.event);
+        const waited = await sleepUnlessAborted(recovery.event.delayMs, run.config.signal);
+        if (!waited) return undefined;
+        break;
+      }
+    }
+  }
+}
+
+/** The recovery for one attempt's outcome: a plain function of the message and what was tried. */
+export function decideRecovery(
+  message: AssistantMessage,
+  attempts: Attempts,
+  settings: ResolvedSettings,
+): Recovery {
+  if (message.stopReason === "aborted") {
+    // Seed 002 §2.4: an aborted answer is kept when it says something.
+    return hasVisibleContent(message) ? { action: "keep", message } : { action: "drop" };
+  }
+  if (message.stopReason !== "error") return { action: "keep", message };
+  if (message.errorKind === "overflow") {
+    return decideOverflow(message, attempts, settings.compaction.enabled);
+  }
+  if (isStructureError(message) && !attempts.repaired) {
+    const errorMessage = message.errorMessage ?? "invalid request";
+    return {
+      action: "repair",
+      event: {
+        type: "retry",
+        attempt: 1,
+        maxAttempts: 1,
+        delayMs: 0,
+        errorKind: "structure",
+        errorMessage,
+      },
+    };
+  }
+  const policy = settings.retry;
+  if (shouldRetry(policy, message.errorKind, attempts.retries)) {
+    const event: RetryEvent = {
+      type: "retry",
+      attempt: attempts.retries + 1,
+      maxAttempts: policy.maxRetries,
+      delayMs: retryDelayMs(policy, attempts.retries, message.retryAfterMs),
+      errorKind: message.errorKind ?? "unknown",
+      errorMessage: message.errorMessage ?? "request failed",
+    };
+    return { action: "retry", event };
+  }
+  // An auth error already names the key's source and what to check (llm's describeError).
+  if (attempts.retries === 0) return { action: "keep", message };
+  const advice = `Gave up after ${attempts.retries} retries. Try again later.`;
+  return { action: "keep", message: withAdvice(message, advice) };
+}
+
+function decideOverflow(
+  message: AssistantMessage,
+  attempts: Attempts,
+  compactionEnabled: boolean,
+): Recovery {
+  if (!compactionEnabled) {
+    // No command named: `/compact` exists only in interactive mode, and each app
+    // (print mode, RPC) knows its own way to compact.
+    const advice = "Auto-compaction is off: compact the session or start a new one.";
+    return { action: "keep", message: withAdvice(message, advice) };
+  }
+  if (attempts.compacted) {
+    const advice =
+      "The context is still too large after compacting. Start a new session or remove large messages.";
+    return { action: "keep", message: withAdvice(message, advice) };
+  }
+  return { action: "compact" };
 }
 
 /** The request: repaired history, `onContext` hooks, the tools in effect (schemas as is). */
-async function buildContext(run: RunContext, dropThinking: boolean): Promise<Context> {
-  const messages = repairContext(run.messages(), { dropThinking });
-  const transformed = await run.hooks.onContext(messages);
-  // Context files edited during the run (even by this run's tools) apply from this call.
-  run.refreshSystemPrompt();
-  return {
-    systemPrompt: run.systemPrompt(),
-    messages: transformed,
-    tools: run.tools().map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      parameters: tool.parameters,
-    })),
-  };
+async function buildRequest(run: RunContext, dropThinking: boolean): Promise<Context> {
+  const { config, input } = run;
+  const messages = await config.hooks.onContext(repairContext(input.messages(), { dropThinking }));
+  // Asked per call: context files edited during the run (even by its tools) apply at once.
+  const systemPrompt = await input.systemPrompt();
+  const tools = input.tools().map(({ name, description, parameters }) => ({
+    name,
+    description,
+    parameters,
+  }));
+  return { systemPrompt, messages, tools };
 }
 
 /**
- * One LLM call: streams it, mirrors it as `message_start/update`, and returns the final
- * message. The caller ends it (`message_end`) once it has decided whether the attempt
- * is kept or retried; nothing is added to the state here.
+ * One LLM call, mirrored as `message_start/update`; returns the final message. The
+ * caller closes it with `message_end` once it knows whether the attempt is kept.
  */
-async function streamOnce(run: RunContext, context: Context): Promise<AssistantMessage> {
-  const model = run.model();
+async function streamAttempt(run: RunContext, request: Context): Promise<AssistantMessage> {
+  const { config, input, emit } = run;
+  const model = input.model();
   const span = startSpan(
     "gong.llm_call",
     { "gen_ai.request.model": model.id, "gen_ai.system": model.provider },
-    run.span,
+    config.span,
   );
-  const options = {
-    ...(await run.streamOptions(model)),
-    signal: run.signal,
-    thinking: run.thinkingLevel(),
-    idleTimeoutMs: run.settings.streamIdleTimeoutMs,
-  };
+  const stream = config.streamFn(model, request, {
+    ...(await input.streamOptions(model)),
+    signal: config.signal,
+    thinking: input.thinkingLevel(),
+    idleTimeoutMs: config.settings.streamIdleTimeoutMs,
+  });
+  const mirrored = await mirrorStream(stream, emit);
+  const final = settleFinal(mirrored.final ?? (await stream.result()), config.signal.aborted);
+  // A stream that ended without a partial still opens its message before closing it.
+  if (!mirrored.started) {
+    emit({ type: "stream_message", message: final });
+    emit({ type: "message_start", message: final });
+  }
+  emit({ type: "stream_message", message: null });
+  recordCall(config, span, final);
+  return final;
+}
+
+async function mirrorStream(
+  stream: AssistantMessageEventStream,
+  emit: Emit,
+): Promise<{ final: AssistantMessage | undefined; started: boolean }> {
   let started = false;
   let final: AssistantMessage | undefined;
-  const begin = (partial: AssistantMessage) => {
+  const show = (partial: AssistantMessage) => {
+    emit({ type: "stream_message", message: partial });
     if (started) return;
     started = true;
-    run.setStreamMessage(partial);
-    run.emit({ type: "message_start", message: partial });
+    emit({ type: "message_start", message: partial });
   };
-  const stream = run.streamFn(model, context, options);
   for await (const event of stream) {
     switch (event.type) {
       case "start":
-        begin(normalizeAssistantContent(event.partial));
+        show(normalizeAssistantContent(event.partial));
         break;
       case "done":
         final = event.message;
@@ -68,152 +212,52 @@ async function streamOnce(run: RunContext, context: Context): Promise<AssistantM
       case "error":
         final = event.error;
         break;
-      default: {
-        const partial = normalizeAssistantContent(event.partial);
-        begin(partial);
-        run.setStreamMessage(partial);
-        run.emit({ type: "message_update", assistantMessageEvent: toMessageDelta(event) });
-      }
+      default:
+        show(normalizeAssistantContent(event.partial));
+        emit({ type: "message_update", assistantMessageEvent: toMessageDelta(event) });
     }
   }
-  final = normalizeAssistantContent(final ?? (await stream.result()));
-  final = { ...final, usage: final.usage ?? emptyUsage() };
+  return { final, started };
+}
+
+/** The final message as the loop keeps it: normalized, with usage, an abort as an abort. */
+function settleFinal(message: AssistantMessage, aborted: boolean): AssistantMessage {
+  const final = normalizeAssistantContent(message);
+  const withUsage = { ...final, usage: final.usage ?? emptyUsage() };
   // After an abort, whatever the provider said (often a network error for the cut
   // connection) is an abort: never retried, never reported as a failure.
-  if (run.signal.aborted && final.stopReason !== "aborted") {
-    final = { ...final, stopReason: "aborted" };
-  }
-  if (final.stopReason === "aborted") {
-    // Seed 002 §2.4: keep a partial answer that has content; its unfinished tool calls never ran.
-    final = {
-      ...final,
-      content: final.content.filter((p) => p.type !== "toolCall"),
-      errorMessage: final.errorMessage ?? "Request was aborted by the user.",
-    };
-  }
-  begin(final);
-  run.setStreamMessage(null);
-  run.metrics.recordLlmCall(final);
+  if (!aborted && withUsage.stopReason !== "aborted") return withUsage;
+  return {
+    ...withUsage,
+    stopReason: "aborted",
+    // Seed 002 §2.4: the unfinished tool calls of a partial answer never ran.
+    content: withUsage.content.filter((p) => p.type !== "toolCall"),
+    errorMessage: withUsage.errorMessage ?? "Request was aborted by the user.",
+  };
+}
+
+function recordCall(config: RunConfig, span: Span, final: AssistantMessage) {
+  config.metrics.recordLlmCall(final);
   span.setAttribute("gen_ai.usage.input_tokens", final.usage.input);
   span.setAttribute("gen_ai.usage.output_tokens", final.usage.output);
   span.setAttribute("gong.cost.usd", final.usage.cost?.total ?? 0);
   span.setAttribute("gong.stop_reason", final.stopReason);
   endSpan(span, final.stopReason === "error" ? final.errorMessage : undefined);
-  return final;
-}
-
-/**
- * Closes the streamed message; `discarded` marks one that will not be kept in the state.
- * A kept message joins the state before its `message_end`, like every other message, so
- * a listener that persists at `message_end` has it on disk before its tools run.
- */
-function endMessage(run: RunContext, message: AssistantMessage, kept: boolean) {
-  if (kept) run.appendMessage(message);
-  run.emit({ type: "message_end", message, ...(kept ? {} : { discarded: true }) });
 }
 
 /** A final error decided after the streamed attempt was closed as discarded. */
-function announceFinal(run: RunContext, message: AssistantMessage): AssistantMessage {
-  run.emit({ type: "message_start", message });
-  endMessage(run, message, true);
+function announce(emit: Emit, message: AssistantMessage): AssistantMessage {
+  emit({ type: "message_start", message });
+  emit({ type: "message_end", message });
   return message;
 }
 
-/**
- * An LLM call with recovery (ARCHITECTURE §5, §8): retryable errors back off and try
- * again (abortable while waiting); an overflow compacts and retries once; a
- * structure error repairs the context and retries once, never compacting (J.9 5.3);
- * auth and other errors fail at once (J.9 5.6). Returns the kept message (already in
- * the state), or `undefined` when an aborted attempt had nothing worth keeping. Every
- * streamed attempt ends with `message_end`; attempts that are not kept carry
- * `discarded: true`.
- */
-export async function streamAssistantWithRecovery(
-  run: RunContext,
-): Promise<AssistantMessage | undefined> {
-  const policy = run.settings.retry;
-  let attempt = 0;
-  let overflowRecovered = false;
-  let structureRepaired = false;
-  for (;;) {
-    const context = await buildContext(run, structureRepaired);
-    const message = await streamOnce(run, context);
-    if (message.stopReason === "aborted") {
-      const kept = hasVisibleContent(message);
-      endMessage(run, message, kept);
-      return kept ? message : undefined;
-    }
-    if (message.stopReason !== "error") {
-      endMessage(run, message, true);
-      return message;
-    }
-
-    if (message.errorKind === "overflow") {
-      if (overflowRecovered || !run.settings.compaction.enabled) {
-        const final = withAdvice(
-          message,
-          run.settings.compaction.enabled
-            ? "The context is still too large after compacting. Start a new session or remove large messages."
-            : // No command named: `/compact` exists only in interactive mode, and each app
-              // (print mode, RPC) knows its own way to compact.
-              "Auto-compaction is off: compact the session or start a new one.",
-        );
-        endMessage(run, final, true);
-        return final;
-      }
-      overflowRecovered = true;
-      endMessage(run, message, false);
-      const outcome = await run.compact("overflow");
-      if (outcome !== "compacted") {
-        return announceFinal(
-          run,
-          withAdvice(
-            message,
-            "Automatic compaction failed: compact the session or start a new one.",
-          ),
-        );
-      }
-      continue;
-    }
-    if (isStructureError(message) && !structureRepaired) {
-      structureRepaired = true;
-      endMessage(run, message, false);
-      run.metrics.recordRetry();
-      run.emit({
-        type: "retry",
-        attempt: 1,
-        maxAttempts: 1,
-        delayMs: 0,
-        errorKind: "structure",
-        errorMessage: message.errorMessage ?? "invalid request",
-      });
-      continue;
-    }
-    if (shouldRetry(policy, message.errorKind, attempt)) {
-      const delayMs = retryDelayMs(policy, attempt, message.retryAfterMs);
-      attempt++;
-      endMessage(run, message, false);
-      run.metrics.recordRetry();
-      run.emit({
-        type: "retry",
-        attempt,
-        maxAttempts: policy.maxRetries,
-        delayMs,
-        errorKind: message.errorKind ?? "unknown",
-        errorMessage: message.errorMessage ?? "request failed",
-      });
-      const waited = await sleepUnlessAborted(delayMs, run.signal);
-      if (!waited) return undefined;
-      continue;
-    }
-    let final = message;
-    // An auth error already names the key's source and what to check (llm's describeError).
-    if (attempt > 0) {
-      final = withAdvice(message, `Gave up after ${attempt} retries. Try again later.`);
-    }
-    endMessage(run, final, true);
-    return final;
-  }
+function hasVisibleContent(message: AssistantMessage): boolean {
+  return message.content.some(
+    (p) =>
+      (p.type === "text" && p.text.trim() !== "") ||
+      (p.type === "thinking" && p.thinking.trim() !== ""),
+  );
 }
 
 function withAdvice(message: AssistantMessage, advice: string): AssistantMessage {

@@ -3,9 +3,10 @@
  * @gong/llm: a wrong type, an unknown key or a value out of range drops that key with a
  * warning naming its line and column; the rest of the file still applies.
  */
-import { CommandHooksSchema } from "@gong/agent-core";
+
 import { TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
+import { CommandHooksSchema } from "../hooks/hooks-schema.js";
 
 const oneOf = (values: readonly string[]) =>
   Type.Union(values.map((value): TLiteral<string> => Type.Literal(value)));

@@ -1,12 +1,12 @@
+import type { AgentHooks } from "@gong/agent-core";
+import type { HookMatcherSetting } from "../config/settings-types.js";
 import {
-  type AgentHooks,
   type CommandHooks,
   type CommandHooksConfig,
   createCommandHooks,
-  loadHookModules,
   type ToolConfirmation,
-} from "@gong/agent-core";
-import type { HookMatcherSetting } from "../config/settings-types.js";
+} from "../hooks/command-hooks.js";
+import { loadHookModules } from "../hooks/load-modules.js";
 
 export interface HooksContext {
   cwd: string;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Agent, type AgentSettings, type CommandHooksConfig } from "@gong/agent-core";
+import { Agent, type AgentSettings } from "@gong/agent-core";
 import { createModelRegistry, formatConfigIssue, stream, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext } from "@gong/session-store";
 import { expandHome, ProcessGroups } from "@gong/tools";
@@ -20,6 +20,7 @@ import { discoverResources, systemPromptFiles } from "../config/resources.js";
 import { type LoadedSettings, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import { untrustedFolderWarning } from "../config/trust.js";
+import type { CommandHooksConfig } from "../hooks/command-hooks.js";
 import { listRegistryModels } from "../models/list-models.js";
 import {
   explicitApiKey,
@@ -27,7 +28,6 @@ import {
   type ModelResolution,
   resolveModel,
 } from "../models/resolve-model.js";
-
 import { CodingSession } from "./coding-session.js";
 import { createSessionCommandHooks, loadSessionHookModules } from "./command-hooks.js";
 import { loadSkills } from "./load-skills.js";

@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { parseSkillMarkdown, type Skill } from "@gong/agent-core";
+import type { Skill } from "@gong/agent-core";
 import { readRegularFile } from "../config/read-regular-file.js";
+import { parseSkillMarkdown } from "../skills/parse-skill.js";
 
 /** A SKILL.md larger than this is not a skill someone wrote by hand: it is cut here. */
 const MAX_SKILL_FILE_BYTES = 1024 * 1024;

@@ -1,7 +1,8 @@
-import type { AgentEvent, AgentHooks, ToolConfirmation } from "@gong/agent-core";
+import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
 import type { AskUserHandler, OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import type { ToolConfirmation } from "../hooks/command-hooks.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =

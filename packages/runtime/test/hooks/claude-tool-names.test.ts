@@ -3,7 +3,7 @@ import {
   fromClaudeToolName,
   matchesTool,
   toClaudeToolName,
-} from "../src/hooks/claude-tool-names.js";
+} from "../../src/hooks/claude-tool-names.js";
 
 describe("Claude Code tool names — todo_write, web_fetch, ask_user", () => {
   it("a WebFetch / TodoWrite / AskUserQuestion matcher fires for our tool", () => {

@@ -1,6 +1,6 @@
+import { type AgentHooks, capContextText, type ToolCallDecision } from "@gong/agent-core";
 import type { UserMessage } from "@gong/llm";
 import type { ToolResponse } from "@gong/truncate";
-import { capContextText } from "../context-cap.js";
 import {
   fromClaudeToolInput,
   matchesTool,
@@ -8,7 +8,6 @@ import {
   toClaudeToolName,
 } from "./claude-tool-names.js";
 import { type CommandResult, runHookCommand } from "./run-command.js";
-import type { AgentHooks, ToolCallDecision } from "./types.js";
 
 /** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
 export type CommandHookEvent =

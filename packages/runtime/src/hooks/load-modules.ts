@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AgentHooks } from "./types.js";
+import type { AgentHooks } from "@gong/agent-core";
 
 export interface LoadedHookModules {
   hooks: AgentHooks[];

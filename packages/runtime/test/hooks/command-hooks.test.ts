@@ -1,17 +1,19 @@
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Agent, type AgentEvent } from "@gong/agent-core";
 import type { Message, ToolResultMessage } from "@gong/llm";
 import { defineTool, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  Agent,
-  type AgentEvent,
-  type CommandHooksConfig,
-  createCommandHooks,
-} from "../src/index.js";
-import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
+  assistant,
+  mockModel,
+  testModel,
+  text,
+  toolCall,
+} from "../../../agent-core/test/helpers/mock-stream.js";
+import { type CommandHooksConfig, createCommandHooks } from "../../src/hooks/command-hooks.js";
 
 let dir: string;
 beforeEach(async () => {

@@ -1,0 +1,156 @@
+import path from "node:path";
+import type { Skill } from "@gong/agent-core";
+import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/llm";
+import { Type } from "@sinclair/typebox";
+import { type Document, isMap, isSeq, parseDocument } from "yaml";
+import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
+
+export type ParseSkillResult =
+  | { ok: true; skill: Skill; warnings: string[] }
+  | { ok: false; error: string };
+
+/** The Agent Skills limit: the description is always in the system prompt. */
+export const MAX_SKILL_DESCRIPTION = 1024;
+
+/**
+ * The front matter fields: the Agent Skills standard's, plus those Claude Code adds
+ * (so its skills load without a warning). A field of the wrong type is dropped with a
+ * warning naming its line; an unknown one too (a typo such as `descripton`).
+ */
+const FrontMatterSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    "allowed-tools": Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    model: Type.Optional(Type.String()),
+    license: Type.Optional(Type.String()),
+    compatibility: Type.Optional(Type.String()),
+    metadata: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    version: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+    "argument-hint": Type.Optional(Type.String()),
+    "disable-model-invocation": Type.Optional(Type.Boolean()),
+    "user-invocable": Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * `allowed-tools` as a YAML list or a comma/space-separated string, in Gong's names or
+ * Claude Code's (`Bash(python:*)` → `bash`: the argument pattern is Claude Code's
+ * permission syntax; Gong allows the whole tool).
+ */
+function parseAllowedTools(value: unknown): string[] {
+  const items = Array.isArray(value)
+    ? value.map(String)
+    : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
+  const tools = items.map((item) => fromClaudeToolName(item.trim().replace(/\(.*\)$/, "")));
+  return [...new Set(tools.filter(Boolean))];
+}
+
+function asText(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+/**
+ * Where a front matter path was written, in lines of the whole SKILL.md (the front
+ * matter starts on line 2, after the opening `---`).
+ */
+function locateInYaml(document: Document, text: string) {
+  return (at: ConfigPath, part: "key" | "value") => {
+    let node: unknown = document.contents;
+    let offset = 0;
+    for (const [index, segment] of at.entries()) {
+      if (isMap(node)) {
+        const pair = node.items.find(
+          (item) => (item.key as { value?: unknown } | null)?.value === segment,
+        );
+        if (!pair) break;
+        const key = pair.key as { range?: [number, number, number] };
+        const value = pair.value as { range?: [number, number, number] } | null;
+        const last = index === at.length - 1;
+        offset = (last && part === "key" ? key.range?.[0] : value?.range?.[0]) ?? offset;
+        node = pair.value;
+      } else if (isSeq(node) && typeof segment === "number") {
+        const item = node.items[segment] as { range?: [number, number, number] } | undefined;
+        if (!item) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else break;
+    }
+    const { line, column } = positionAt(text, offset);
+    return { line: line + 1, column };
+  };
+}
+
+/**
+ * Parses a SKILL.md: YAML front matter (`name`, `description`, optional `allowed-tools`,
+ * `model`) and the body. Problems that still leave a usable skill come back as warnings.
+ */
+export function parseSkillMarkdown(
+  text: string,
+  source: { baseDir?: string; resources?: string[]; fallbackName?: string } = {},
+): ParseSkillResult {
+  const match = text.replace(/^\uFEFF/, "").match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
+  const where = source.baseDir ? ` in ${source.baseDir}` : "";
+  if (!match) {
+    return {
+      ok: false,
+      error: `SKILL.md${where} has no frontmatter. Start the file with ---, then name: and description: lines, then ---.`,
+    };
+  }
+  const document = parseDocument(match[1]!);
+  const invalid = (reason: string): ParseSkillResult => ({
+    ok: false,
+    error: `SKILL.md${where}: its front matter is not valid YAML (${reason.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
+  });
+  const yamlError = document.errors[0];
+  if (yamlError) return invalid(yamlError.message);
+  let parsed: unknown;
+  try {
+    parsed = document.toJS();
+  } catch (error) {
+    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
+    return invalid((error as Error).message);
+  }
+  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
+  const checked = validateConfig(
+    FrontMatterSchema,
+    parsed ?? {},
+    locateInYaml(document, match[1]!),
+  );
+  const fields = (checked.value ?? {}) as Record<string, unknown>;
+  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
+  const warnings = [
+    ...document.warnings.map((warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`),
+    ...checked.issues.map((issue) => formatConfigIssue(file, issue)),
+  ];
+  const name = asText(fields.name) || source.fallbackName || "";
+  let description = asText(fields.description);
+  if (!name || !description) {
+    return {
+      ok: false,
+      error: `SKILL.md${where} needs both name and description in its frontmatter.`,
+    };
+  }
+  if (source.fallbackName && name !== source.fallbackName) {
+    warnings.push(
+      `SKILL.md${where}: name "${name}" differs from its folder "${source.fallbackName}"; the skill is loaded as "${name}" — rename one so they match.`,
+    );
+  }
+  if (description.length > MAX_SKILL_DESCRIPTION) {
+    warnings.push(
+      `SKILL.md${where}: description is ${description.length} characters; only the first ${MAX_SKILL_DESCRIPTION} are shown to the model — move the details into the body.`,
+    );
+    description = description.slice(0, MAX_SKILL_DESCRIPTION);
+  }
+  const skill: Skill = { name, description, instructions: match[2]!.trim() };
+  if (fields["allowed-tools"] !== undefined && fields["allowed-tools"] !== null) {
+    const tools = parseAllowedTools(fields["allowed-tools"]);
+    if (tools.length > 0) skill.allowedTools = tools;
+  }
+  const model = asText(fields.model);
+  if (model) skill.model = model;
+  if (source.resources) skill.resources = source.resources;
+  if (source.baseDir) skill.baseDir = source.baseDir;
+  return { ok: true, skill, warnings };
+}
