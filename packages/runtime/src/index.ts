@@ -1,6 +1,6 @@
 export type { SessionInfo } from "@gong/session-store";
-// `~` expansion lives in @gong/tools (one helper for every package); re-exported here
-// for runtime users who expand settings paths the same way.
+// `~` expansion is one helper for every package (in @gong/truncate, re-exported by
+// @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 export { expandHome } from "@gong/tools";
 export {
   globalSettingsPath,

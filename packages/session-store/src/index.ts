@@ -40,7 +40,6 @@ export { migrateSessionFile } from "./migrate.js";
 export type { SessionLocationOptions } from "./paths.js";
 export {
   encodeCwd,
-  resolveGongHome,
   sessionDirFor,
   sessionFileName,
   sessionsRoot,

@@ -1,3 +1,7 @@
+// `~` expansion lives in @gong/truncate beside GONG_HOME, which uses it; re-exported
+// here because paths and allowed roots are where tool users meet it.
+export type { ExpandHomeOptions, PathExpansion } from "@gong/truncate";
+export { expandHome } from "@gong/truncate";
 export type { ExecOperations, SpawnShellOptions } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
 export { ProcessGroups } from "./bash/process-groups.js";
@@ -16,8 +20,6 @@ export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { FileSnapshot, ReadTracker } from "./fs/read-tracker.js";
 export { changedSince, createReadTracker, sha256 } from "./fs/read-tracker.js";
-export type { ExpandHomeOptions, PathExpansion } from "./path/home.js";
-export { expandHome } from "./path/home.js";
 export { macosPathVariants, normalizeInputPath, resolveInputPath } from "./path/normalize.js";
 export type {
   DeniedPath,

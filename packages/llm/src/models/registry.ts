@@ -1,5 +1,5 @@
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { resolveGongHome } from "@gong/truncate";
 import type { Model } from "../types.js";
 import {
   apiKeyEnvNames,
@@ -11,7 +11,7 @@ import { catalogModels, defaultModel, findProvider, PROVIDERS } from "./catalog.
 import { type ModelsJsonError, type ModelsJsonProvider, readModelsJson } from "./models-json.js";
 
 export interface ModelRegistryOptions {
-  /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`). */
+  /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`: `resolveGongHome`). */
   gongHome?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -61,7 +61,7 @@ const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 /** The built-in catalog plus `<gongHome>/models.json`. */
 export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRegistry {
   const env = options.env ?? process.env;
-  const home = options.gongHome ?? env.GONG_HOME ?? join(homedir(), ".gong");
+  const home = options.gongHome ?? resolveGongHome(env);
   const modelsJsonPath = join(home, "models.json");
   const { providers: custom, errors } = readModelsJson(modelsJsonPath);
 
