@@ -26,6 +26,7 @@ export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export type { AssistantMessageEventSource } from "./event-stream.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
+export { isRecord } from "./is-record.js";
 export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-keys.js";
 export type { ProviderInfo } from "./models/catalog.js";
 export { calculateCost, emptyUsage } from "./models/cost.js";
@@ -40,7 +41,7 @@ export type {
   ResolvedApiKey,
 } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
-export { accumulatePartialJson, parsePartialJson } from "./partial-json.js";
+export { parsePartialJson } from "./partial-json.js";
 export type { OpenAICompat } from "./providers/openai-compat.js";
 export { COMPAT_PROFILES, resolveCompat } from "./providers/openai-compat.js";
 export { DEFAULT_IDLE_TIMEOUT_MS } from "./providers/run-stream.js";
