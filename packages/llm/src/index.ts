@@ -52,6 +52,13 @@ export {
   estimateTokens,
   IMAGE_TOKENS,
 } from "./tokens.js";
+export {
+  BRANCH_SUMMARY_PREFIX,
+  branchSummaryText,
+  COMPACTION_SUMMARY_PREFIX,
+  compactionSummaryText,
+  extractCompactionSummary,
+} from "./transform/compaction-summary.js";
 export { NO_RESULT_TEXT, repairOrphanedToolCalls } from "./transform/orphans.js";
 export type { ToolCallIdFormat } from "./transform/tool-call-ids.js";
 export { normalizeToolCallId, toolCallIdFormat } from "./transform/tool-call-ids.js";
