@@ -14,7 +14,7 @@ export type { LoadedSettings, LoadSettingsOptions } from "./config/settings.js";
 export { loadSettings, mergeSettings } from "./config/settings.js";
 export type {
   CommandHookSetting,
-  CompactionSettings,
+  CompactionOverrides,
   HookMatcherSetting,
   OutputLevelSetting,
   RetrySettings,

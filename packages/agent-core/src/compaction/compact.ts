@@ -9,7 +9,7 @@ import {
 } from "@gong/llm";
 import { contextTokens } from "./context-tokens.js";
 import { findCutPoint, turnStartBefore } from "./cut-point.js";
-import { collectFileOperations, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
+import { collectFilesTouched, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
 import { pruneToolOutputs } from "./prune.js";
 import { buildSummaryRequest, SUMMARY_SYSTEM_PROMPT } from "./summary-prompt.js";
 import type { CompactionResult } from "./types.js";
@@ -127,7 +127,7 @@ export async function compactWithPlan(
     }
   }
 
-  const ops = collectFileOperations(
+  const ops = collectFilesTouched(
     toSummarize,
     previousSummary ? parseFileLists(previousSummary) : undefined,
   );
