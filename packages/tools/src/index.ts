@@ -47,3 +47,4 @@ export { createLsTool, DEFAULT_LS_LIMIT } from "./tools/ls.js";
 export { createReadTool } from "./tools/read.js";
 export { createWriteTool } from "./tools/write.js";
 export type * from "./types.js";
+export { OUTPUT_LEVELS } from "./types.js";
