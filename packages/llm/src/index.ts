@@ -27,18 +27,17 @@ export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/ove
 export type { AssistantMessageEventSource } from "./event-stream.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
 export { isRecord } from "./is-record.js";
-export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-keys.js";
+export type { ApiKeyResult, ResolvedApiKey } from "./models/api-keys.js";
+export { apiKeyEnvNames, environmentApiKey, missingApiKeyMessage } from "./models/api-keys.js";
 export type { ProviderInfo } from "./models/catalog.js";
 export { calculateCost, emptyUsage } from "./models/cost.js";
 export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
 export { ModelsJsonSchema } from "./models/models-json.js";
 export type {
   ApiKeyResolver,
-  ApiKeyResult,
   ExplicitApiKey,
   ModelRegistry,
   ModelRegistryOptions,
-  ResolvedApiKey,
 } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
 export { parsePartialJson } from "./partial-json.js";
@@ -64,3 +63,4 @@ export type { ToolCallIdFormat } from "./transform/tool-call-ids.js";
 export { normalizeToolCallId, toolCallIdFormat } from "./transform/tool-call-ids.js";
 export { transformMessages } from "./transform/transform-messages.js";
 export type * from "./types.js";
+export { THINKING_LEVELS } from "./types.js";
