@@ -30,7 +30,8 @@ export { isRecord } from "./is-record.js";
 export type { ApiKeyResult, ResolvedApiKey } from "./models/api-keys.js";
 export { apiKeyEnvNames, environmentApiKey, missingApiKeyMessage } from "./models/api-keys.js";
 export type { ProviderInfo } from "./models/catalog.js";
-export { calculateCost, emptyUsage } from "./models/cost.js";
+export type { UsageTotals } from "./models/cost.js";
+export { addUsage, calculateCost, emptyUsage, emptyUsageTotals } from "./models/cost.js";
 export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
 export { ModelsJsonSchema } from "./models/models-json.js";
 export type {
