@@ -59,6 +59,7 @@ export {
   compactionSummaryText,
   extractCompactionSummary,
 } from "./transform/compaction-summary.js";
+export { normalizeContent } from "./transform/content.js";
 export { NO_RESULT_TEXT, repairOrphanedToolCalls } from "./transform/orphans.js";
 export type { ToolCallIdFormat } from "./transform/tool-call-ids.js";
 export { normalizeToolCallId, toolCallIdFormat } from "./transform/tool-call-ids.js";

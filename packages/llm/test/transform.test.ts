@@ -76,6 +76,8 @@ describe("seed 002 §4.5 orphan repair (J.9 4.2)", () => {
     const synthetic = out[3] as ToolResultMessage;
     expect(synthetic).toMatchObject({ toolCallId: "b", toolName: "read", isError: true });
     expect(synthetic.content).toEqual([{ type: "text", text: NO_RESULT_TEXT }]);
+    // One text with agent-core: a call cut off by a crash reads as interrupted on resume.
+    expect(NO_RESULT_TEXT).toContain("interrupted");
   });
 
   it("a trailing turn with no results at all is repaired too", () => {
