@@ -6,7 +6,6 @@ export { contextTokens, shouldCompact } from "./compaction/context-tokens.js";
 export type { CompactResult } from "./compaction/controller.js";
 export { findCutPoint } from "./compaction/cut-point.js";
 export { pruneToolOutputs } from "./compaction/prune.js";
-export { extractSummary, SUMMARY_PREFIX } from "./compaction/summary-prompt.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { DEFAULT_COMPACTION_SETTINGS } from "./compaction/types.js";
 export type { CappedText } from "./context-cap.js";

@@ -1,9 +1,7 @@
-import type { OutputLevel } from "@gong/tools";
-
-const LEVELS: readonly OutputLevel[] = ["brief", "standard", "full"];
+import { OUTPUT_LEVELS, type OutputLevel } from "@gong/tools";
 
 export function isOutputLevel(value: unknown): value is OutputLevel {
-  return typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+  return typeof value === "string" && (OUTPUT_LEVELS as readonly string[]).includes(value);
 }
 
 export interface OutputLevelInputs {

@@ -1,14 +1,7 @@
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from "@gong/llm";
-import { estimateTokens } from "@gong/llm";
+import { COMPACTION_SUMMARY_PREFIX, estimateTokens, extractCompactionSummary } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import {
-  Agent,
-  type AgentEvent,
-  compactMessages,
-  extractSummary,
-  findCutPoint,
-  SUMMARY_PREFIX,
-} from "../src/index.js";
+import { Agent, type AgentEvent, compactMessages, findCutPoint } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { readFileTool } from "./helpers/tools.js";
 
@@ -81,7 +74,7 @@ describe("J.12 Compaction — 2. Window and what is kept", () => {
     expect(result!.firstKeptIndex).toBe(30);
     expect(result!.messages).toHaveLength(21);
     expect(result!.messages.slice(1)).toEqual(messages.slice(30));
-    expect(extractSummary(result!.messages[0]!)).toContain("Ship the feature");
+    expect(extractCompactionSummary(result!.messages[0]!)).toContain("Ship the feature");
     // The summariser saw the 30 old messages and the structured instructions.
     const request = JSON.stringify(model.requests[0]?.messages);
     expect(request).toContain("question 0 ");
@@ -115,7 +108,7 @@ describe("J.12 Compaction — 2. Window and what is kept", () => {
     expect(JSON.stringify(model.requests[0]?.messages)).not.toContain("SYSTEM: follow AGENTS.md");
     await agent.prompt("continue");
     expect(model.requests[1]?.systemPrompt).toBe("SYSTEM: follow AGENTS.md");
-    expect(extractSummary(model.requests[1]!.messages[0]!)).toContain("Ship the feature");
+    expect(extractCompactionSummary(model.requests[1]!.messages[0]!)).toContain("Ship the feature");
   });
 
   it("2.4 the cut never separates a tool call from its result", () => {
@@ -176,8 +169,10 @@ describe("J.12 Compaction — 2. Window and what is kept", () => {
     const second = JSON.stringify(model.requests[1]?.messages);
     expect(second).toContain("<previous-summary>");
     expect(second).toContain("Ship the feature");
-    expect(extractSummary(agent.state.messages[0]!)).toContain("v2");
-    expect(agent.state.messages.filter((m) => extractSummary(m) !== undefined)).toHaveLength(1);
+    expect(extractCompactionSummary(agent.state.messages[0]!)).toContain("v2");
+    expect(
+      agent.state.messages.filter((m) => extractCompactionSummary(m) !== undefined),
+    ).toHaveLength(1);
   });
 });
 
@@ -320,7 +315,7 @@ describe("Compaction in the loop (ARCHITECTURE §5)", () => {
     expect(model.requests[1]?.systemPrompt).toContain("summarization");
     // The final request has the summary and still has the pending tool call with its result.
     const last = model.requests[2]!;
-    expect(extractSummary(last.messages[0]!)).toBeDefined();
+    expect(extractCompactionSummary(last.messages[0]!)).toBeDefined();
     expect(last.messages.some((m) => m.role === "toolResult" && m.toolCallId === "t1")).toBe(true);
     expect(agent.state.messages.at(-1)?.content).toEqual([text("done")]);
   });
@@ -419,7 +414,7 @@ describe("bad input — a silent overflow compacts before the next call (ARCHITE
     });
     expect(model.requests[1]?.systemPrompt).toContain("summarization");
     const next = model.requests[2]!;
-    expect(extractSummary(next.messages[0]!)).toBeDefined();
+    expect(extractCompactionSummary(next.messages[0]!)).toBeDefined();
     expect(JSON.stringify(next.messages)).not.toContain("question 0 ");
     expect(agent.state.messages.at(-1)?.content).toEqual([text("done")]);
   });
@@ -442,7 +437,7 @@ describe("item 9 — a resumed context is measured afresh", () => {
   it("usage of messages kept from before a restored summary does not compact again", async () => {
     const model = mockModel([assistant([text("next answer")])], assistant([text(SUMMARY)]));
     const restored: Message[] = [
-      user(`${SUMMARY_PREFIX}\n\n<summary>\n## Goal\nShip it\n</summary>`),
+      user(`${COMPACTION_SUMMARY_PREFIX}\n\n<summary>\n## Goal\nShip it\n</summary>`),
       user("the request"),
       // Answered in the context before the compaction: 190k of a 200k window.
       assistant([text("kept answer")], { input: 190_000 }),

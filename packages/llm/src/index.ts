@@ -26,21 +26,22 @@ export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export type { AssistantMessageEventSource } from "./event-stream.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
-export { apiKeyEnvNames, getApiKey, missingApiKeyMessage } from "./models/api-keys.js";
+export { isRecord } from "./is-record.js";
+export type { ApiKeyResult, ResolvedApiKey } from "./models/api-keys.js";
+export { apiKeyEnvNames, environmentApiKey, missingApiKeyMessage } from "./models/api-keys.js";
 export type { ProviderInfo } from "./models/catalog.js";
-export { calculateCost, emptyUsage } from "./models/cost.js";
+export type { UsageTotals } from "./models/cost.js";
+export { addUsage, calculateCost, emptyUsage, emptyUsageTotals } from "./models/cost.js";
 export type { ModelsJsonError, ModelsJsonModel, ModelsJsonProvider } from "./models/models-json.js";
 export { ModelsJsonSchema } from "./models/models-json.js";
 export type {
   ApiKeyResolver,
-  ApiKeyResult,
   ExplicitApiKey,
   ModelRegistry,
   ModelRegistryOptions,
-  ResolvedApiKey,
 } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
-export { accumulatePartialJson, parsePartialJson } from "./partial-json.js";
+export { parsePartialJson } from "./partial-json.js";
 export type { OpenAICompat } from "./providers/openai-compat.js";
 export { COMPAT_PROFILES, resolveCompat } from "./providers/openai-compat.js";
 export { DEFAULT_IDLE_TIMEOUT_MS } from "./providers/run-stream.js";
@@ -51,8 +52,17 @@ export {
   estimateTokens,
   IMAGE_TOKENS,
 } from "./tokens.js";
+export {
+  BRANCH_SUMMARY_PREFIX,
+  branchSummaryText,
+  COMPACTION_SUMMARY_PREFIX,
+  compactionSummaryText,
+  extractCompactionSummary,
+} from "./transform/compaction-summary.js";
+export { normalizeContent } from "./transform/content.js";
 export { NO_RESULT_TEXT, repairOrphanedToolCalls } from "./transform/orphans.js";
 export type { ToolCallIdFormat } from "./transform/tool-call-ids.js";
 export { normalizeToolCallId, toolCallIdFormat } from "./transform/tool-call-ids.js";
 export { transformMessages } from "./transform/transform-messages.js";
 export type * from "./types.js";
+export { THINKING_LEVELS } from "./types.js";

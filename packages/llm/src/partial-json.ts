@@ -1,4 +1,5 @@
 import { parse as parseIncomplete } from "partial-json";
+import { isRecord } from "./is-record.js";
 
 const QUOTE = 34; // "
 const BACKSLASH = 92; // \
@@ -95,17 +96,6 @@ export function isCompleteJson(text: string): boolean {
   }
 }
 
-/** Appends a streamed chunk and parses the whole buffer so far (PJSON-007). */
-export function accumulatePartialJson(
-  buffer: string,
-  chunk: string,
-): { buffer: string; value: Record<string, unknown> } {
-  const next = buffer + chunk;
-  return { buffer: next, value: parsePartialJson(next) };
-}
-
 function asObject(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return isRecord(value) ? value : {};
 }

@@ -7,7 +7,9 @@ import type { TSchema } from "@sinclair/typebox";
 export type KnownApi = "anthropic-messages" | "openai-completions" | "openai-responses";
 export type Api = KnownApi | (string & {});
 
-export type ThinkingLevel = "off" | "minimal" | "low" | "medium" | "high";
+/** Every thinking level, in order: the one list the settings, CLI and RPC check against. */
+export const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high"] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 export interface TextContent {
   type: "text";

@@ -6,7 +6,7 @@ import {
   calculateCost,
   createModelRegistry,
   emptyUsage,
-  getApiKey,
+  environmentApiKey,
   getModel,
   getModels,
   getProviders,
@@ -185,9 +185,13 @@ describe("API keys", () => {
     process.env = { ...saved };
   });
   it("read from the provider's variable; the missing-key message names it", () => {
-    expect(getApiKey("anthropic", { ANTHROPIC_API_KEY: " sk-ant " })).toBe("sk-ant");
-    expect(getApiKey("groq", { GROQ_API_KEY: "g" })).toBe("g");
-    expect(getApiKey("openai", {})).toBeUndefined();
+    expect(environmentApiKey("anthropic", { ANTHROPIC_API_KEY: " sk-ant " })).toMatchObject({
+      ok: true,
+      apiKey: "sk-ant",
+      source: "the environment variable ANTHROPIC_API_KEY",
+    });
+    expect(environmentApiKey("groq", { GROQ_API_KEY: "g" })).toMatchObject({ apiKey: "g" });
+    expect(environmentApiKey("openai", {}).ok).toBe(false);
     expect(missingApiKeyMessage("openai")).toContain("OPENAI_API_KEY");
     const registry = createModelRegistry({ gongHome: home, env: {} });
     const result = registry.getApiKey({ provider: "anthropic" });

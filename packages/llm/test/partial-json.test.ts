@@ -1,12 +1,7 @@
 import { parse as parseIncomplete } from "partial-json";
 import { describe, expect, it } from "vitest";
 import type { AssistantMessage, ToolCall } from "../src/index.js";
-import {
-  accumulatePartialJson,
-  createAssistantMessageEventStream,
-  emptyUsage,
-  parsePartialJson,
-} from "../src/index.js";
+import { createAssistantMessageEventStream, emptyUsage, parsePartialJson } from "../src/index.js";
 import { MessageBuilder } from "../src/providers/message-builder.js";
 
 describe("seed 002 §12 partial JSON", () => {
@@ -30,12 +25,14 @@ describe("seed 002 §12 partial JSON", () => {
     expect(parsePartialJson("   ")).toEqual({});
   });
   it("PJSON-007 accumulating fragments ends with the complete value", () => {
-    let state = accumulatePartialJson("", '{"path": "/sr');
-    expect(state.value).toEqual({ path: "/sr" });
-    state = accumulatePartialJson(state.buffer, 'c/main.go", "con');
-    expect(state.value.path).toBe("/src/main.go");
-    state = accumulatePartialJson(state.buffer, 'tent": "hello"}');
-    expect(state.value).toEqual({ path: "/src/main.go", content: "hello" });
+    // Streaming accumulation is the MessageBuilder's incremental JsonTail (tested below);
+    // each growing prefix parses to what has arrived so far.
+    expect(parsePartialJson('{"path": "/sr')).toEqual({ path: "/sr" });
+    expect(parsePartialJson('{"path": "/src/main.go", "con').path).toBe("/src/main.go");
+    expect(parsePartialJson('{"path": "/src/main.go", "content": "hello"}')).toEqual({
+      path: "/src/main.go",
+      content: "hello",
+    });
   });
   it("PJSON-008 a trailing comma is tolerated", () => {
     expect(parsePartialJson('{"a":1,')).toEqual({ a: 1 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   type AssistantMessage,
+  branchSummaryText,
+  compactionSummaryText,
   emptyUsage,
+  extractCompactionSummary,
   type Message,
   type Model,
   NO_RESULT_TEXT,
@@ -73,6 +76,8 @@ describe("seed 002 §4.5 orphan repair (J.9 4.2)", () => {
     const synthetic = out[3] as ToolResultMessage;
     expect(synthetic).toMatchObject({ toolCallId: "b", toolName: "read", isError: true });
     expect(synthetic.content).toEqual([{ type: "text", text: NO_RESULT_TEXT }]);
+    // One text with agent-core: a call cut off by a crash reads as interrupted on resume.
+    expect(NO_RESULT_TEXT).toContain("interrupted");
   });
 
   it("a trailing turn with no results at all is repaired too", () => {
@@ -270,5 +275,23 @@ describe("images for text-only models", () => {
     );
     expect(JSON.stringify(out)).not.toContain("AAAA");
     expect(JSON.stringify(out)).toContain("image omitted");
+  });
+});
+
+describe("compaction summary message — one wrapper for session-store and agent-core", () => {
+  it("what compactionSummaryText writes, extractCompactionSummary reads back (multi-line)", () => {
+    const summary = "## Goal\nfix the login bug\n\n## Done\n- read src/a.ts";
+    const text = compactionSummaryText(summary);
+    expect(extractCompactionSummary({ role: "user", content: text, timestamp: 0 })).toBe(summary);
+    expect(
+      extractCompactionSummary({ role: "user", content: [{ type: "text", text }], timestamp: 0 }),
+    ).toBe(summary);
+  });
+  it("a branch summary or an ordinary message is not a compaction summary", () => {
+    const branch = branchSummaryText("s");
+    expect(
+      extractCompactionSummary({ role: "user", content: branch, timestamp: 0 }),
+    ).toBeUndefined();
+    expect(extractCompactionSummary({ role: "user", content: "hi", timestamp: 0 })).toBeUndefined();
   });
 });

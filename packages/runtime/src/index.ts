@@ -2,8 +2,8 @@
 export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, Model, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
-// `~` expansion lives in @gong/tools (one helper for every package); re-exported here
-// for runtime users who expand settings paths the same way.
+// `~` expansion is one helper for every package (in @gong/truncate, re-exported by
+// @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 export { expandHome } from "@gong/tools";
 export {
   globalSettingsPath,
@@ -17,7 +17,7 @@ export type { LoadedSettings, LoadSettingsOptions } from "./config/settings.js";
 export { loadSettings, mergeSettings } from "./config/settings.js";
 export type {
   CommandHookSetting,
-  CompactionSettings,
+  CompactionOverrides,
   HookMatcherSetting,
   OutputLevelSetting,
   RetrySettings,

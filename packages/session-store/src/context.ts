@@ -3,7 +3,13 @@
  * latest compaction's summary, then the kept messages — plus the model and thinking
  * level in force at the leaf. A pure function of the root → leaf path.
  */
-import type { Message, ThinkingLevel, UserMessage } from "@gong/llm";
+import {
+  branchSummaryText,
+  compactionSummaryText,
+  type Message,
+  type ThinkingLevel,
+  type UserMessage,
+} from "@gong/llm";
 import type { CompactionEntry, TreeEntry } from "./entries.js";
 
 export interface SessionContext {
@@ -14,13 +20,6 @@ export interface SessionContext {
   model?: { provider: string; modelId: string };
   thinkingLevel: ThinkingLevel;
 }
-
-export const COMPACTION_SUMMARY_PREFIX =
-  "The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
-export const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
-export const BRANCH_SUMMARY_PREFIX =
-  "The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
-export const BRANCH_SUMMARY_SUFFIX = "\n</summary>";
 
 const toMillis = (iso: string) => {
   const ms = Date.parse(iso);
@@ -54,12 +53,7 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
       messages.push(entry.message);
       entryIds.push(entry.id);
     } else if (entry.type === "branch_summary" && entry.summary) {
-      messages.push(
-        summaryMessage(
-          `${BRANCH_SUMMARY_PREFIX}${entry.summary}${BRANCH_SUMMARY_SUFFIX}`,
-          entry.timestamp,
-        ),
-      );
+      messages.push(summaryMessage(branchSummaryText(entry.summary), entry.timestamp));
       entryIds.push(entry.id);
     }
   };
@@ -69,10 +63,8 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
   } else {
     const compaction = path[compactionIndex] as CompactionEntry;
     messages.push(
-      summaryMessage(
-        `${COMPACTION_SUMMARY_PREFIX}${compaction.summary}${COMPACTION_SUMMARY_SUFFIX}`,
-        compaction.timestamp,
-      ),
+      // The wrapper agent-core recognises at the next compaction (one text, in llm).
+      summaryMessage(compactionSummaryText(compaction.summary), compaction.timestamp),
     );
     entryIds.push(compaction.id);
     // Kept messages: the request of a cut turn, then from firstKeptEntryId up to the

@@ -1,11 +1,5 @@
 export type { SessionContext } from "./context.js";
-export {
-  BRANCH_SUMMARY_PREFIX,
-  BRANCH_SUMMARY_SUFFIX,
-  buildContextFromPath,
-  COMPACTION_SUMMARY_PREFIX,
-  COMPACTION_SUMMARY_SUFFIX,
-} from "./context.js";
+export { buildContextFromPath } from "./context.js";
 export type {
   BranchSummaryEntry,
   CompactionDetails,
@@ -40,7 +34,6 @@ export { migrateSessionFile } from "./migrate.js";
 export type { SessionLocationOptions } from "./paths.js";
 export {
   encodeCwd,
-  resolveGongHome,
   sessionDirFor,
   sessionFileName,
   sessionsRoot,
@@ -54,4 +47,4 @@ export type {
   OpenSessionOptions,
   SessionStoreOptions,
 } from "./store.js";
-export { createInMemorySession, SessionStore } from "./store.js";
+export { SessionStore } from "./store.js";

@@ -6,7 +6,7 @@
 import { fail, ioError, ok, type Result } from "./errors.js";
 import { type LoadedSession, loadSessionFile } from "./load.js";
 import { acquireLock, type SessionLock } from "./lock.js";
-import { repairTail, serializeSession, writeFileAtomically } from "./session-file.js";
+import { repairTail, serializeSession, writeFileDurably } from "./session-file.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
 export interface WritableSession {
@@ -27,7 +27,7 @@ export function openWritable(path: string): Result<WritableSession> {
   const session = loaded.value;
   try {
     if (session.migrated) {
-      writeFileAtomically(
+      writeFileDurably(
         path,
         serializeSession(session.header, session.index.entries, session.detached),
       );

@@ -4,6 +4,7 @@
  * byte offset returned so a writer can cut it off; a corrupt line in the middle is
  * skipped with a warning. Nothing here throws on bad data.
  */
+import { isRecord } from "@gong/llm";
 import type { SessionWarning } from "./errors.js";
 
 export interface RawRecord {
@@ -27,9 +28,7 @@ const NEWLINE = 0x0a;
 export function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
-      return value as Record<string, unknown>;
-    }
+    if (isRecord(value)) return value;
   } catch {
     // Not JSON: the caller reports it as corrupt or torn.
   }

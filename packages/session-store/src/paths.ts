@@ -2,8 +2,8 @@
  * Where session files live (ARCHITECTURE §6):
  * `<GONG_HOME or ~/.gong>/sessions/<encoded cwd>/<timestamp>_<id>.jsonl`.
  */
-import { homedir } from "node:os";
 import { basename, join, resolve } from "node:path";
+import { resolveGongHome } from "@gong/truncate";
 
 export interface SessionLocationOptions {
   /** An explicit folder for this cwd's sessions (`--session-dir`); wins over everything. */
@@ -14,16 +14,15 @@ export interface SessionLocationOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export function resolveGongHome(options: SessionLocationOptions = {}): string {
-  const fromEnv = (options.env ?? process.env).GONG_HOME;
-  if (options.gongHome) return resolve(options.gongHome);
-  if (fromEnv) return resolve(fromEnv);
-  return join(homedir(), ".gong");
-}
-
-/** The folder holding every project's session folders. */
+/**
+ * The folder holding every project's session folders: `<gongHome>/sessions`, where
+ * `gongHome` defaults to the one GONG_HOME rule (`resolveGongHome` of @gong/truncate).
+ */
 export function sessionsRoot(options: SessionLocationOptions = {}): string {
-  return join(resolveGongHome(options), "sessions");
+  const gongHome = options.gongHome
+    ? resolve(options.gongHome)
+    : resolveGongHome(options.env ?? process.env);
+  return join(gongHome, "sessions");
 }
 
 /**

@@ -45,8 +45,13 @@ export function serializeSession(
  * Writes the whole file under a temporary name, syncs it, then renames it over `path`:
  * a crash at any point leaves either the old file or the new one, never a mix.
  * `exclusive` refuses to replace an existing file (used for new sessions).
+ *
+ * Not the tools' `writeFileAtomic`, on purpose: this one is synchronous (the store's API
+ * is), always fsyncs the file and its folder (a session must survive power loss), and
+ * can create exclusively; the tools' version is async, skips fsync (an edit per keystroke
+ * would pay ~100 ms per 10 MB) and guards against a folder swapped for a link.
  */
-export function writeFileAtomically(path: string, content: string, exclusive = false): void {
+export function writeFileDurably(path: string, content: string, exclusive = false): void {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, "w");
   try {

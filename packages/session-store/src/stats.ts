@@ -1,3 +1,4 @@
+import { addUsage, emptyUsageTotals } from "@gong/llm";
 import type { SessionEntry } from "./entries.js";
 
 export interface SessionStats {
@@ -21,6 +22,7 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
     tokens: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
     cost: 0,
   };
+  const usage = emptyUsageTotals();
   for (const entry of entries) {
     if (entry.type === "compaction") stats.compactions++;
     if (entry.type !== "message") continue;
@@ -31,15 +33,11 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
     else if (message.role === "assistant") {
       stats.messages.assistant++;
       for (const part of message.content) if (part.type === "toolCall") stats.toolCalls++;
-      const usage = message.usage;
-      if (!usage) continue;
-      stats.tokens.input += usage.input ?? 0;
-      stats.tokens.output += usage.output ?? 0;
-      stats.tokens.cacheRead += usage.cacheRead ?? 0;
-      stats.tokens.cacheWrite += usage.cacheWrite ?? 0;
-      stats.tokens.total += usage.totalTokens ?? 0;
-      stats.cost += usage.cost?.total ?? 0;
+      addUsage(usage, message.usage);
     }
   }
+  const { totalTokens, cost, ...tokens } = usage;
+  stats.tokens = { ...tokens, total: totalTokens };
+  stats.cost = cost;
   return stats;
 }

@@ -40,7 +40,7 @@ import { loadSessionFile } from "./load.js";
 import { acquireLock, type SessionLock } from "./lock.js";
 import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
-import { serializeSession, writeFileAtomically } from "./session-file.js";
+import { serializeSession, writeFileDurably } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
@@ -167,7 +167,7 @@ export class SessionStore {
       mkdirSync(join(path, ".."), { recursive: true });
       // Written whole and synced before anyone can see it: a new session file always
       // has its header (and a fork all its copied entries).
-      writeFileAtomically(path, serializeSession(header, entries), true);
+      writeFileDurably(path, serializeSession(header, entries), true);
     } catch (error) {
       return fail(ioError(path, error, "create session file"));
     }
@@ -400,11 +400,4 @@ export class SessionStore {
       this.options.onWarning?.(warning);
     }
   }
-}
-
-/** `--no-session`: the SessionStore API without a file. */
-export function createInMemorySession(
-  options: { cwd: string } & SessionStoreOptions,
-): SessionStore {
-  return SessionStore.inMemory(options);
 }

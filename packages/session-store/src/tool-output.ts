@@ -6,7 +6,7 @@
  * length recorded under `detailsFromContent`; loading cuts it back from the text. A
  * line without that key (every file written before) is loaded as it is.
  */
-import type { ToolResultMessage } from "@gong/llm";
+import { isRecord, type ToolResultMessage } from "@gong/llm";
 import type { MessageEntry } from "./entries.js";
 
 /** Which envelope strings a stored line left out: the length of each as a text prefix. */
@@ -18,9 +18,6 @@ interface DetailsFromContent {
 const KEY = "detailsFromContent";
 
 type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** What the model reads: the text parts of the content. */
 function contentText(message: { content?: unknown }): string | undefined {
@@ -41,7 +38,7 @@ function prefixLength(value: unknown, text: string): number | undefined {
 /** The record written for a message entry: tool output strings only once. */
 export function toStoredMessage(entry: MessageEntry): JsonObject {
   const message = entry.message;
-  if (message.role !== "toolResult" || !isObject(message.details)) return { ...entry };
+  if (message.role !== "toolResult" || !isRecord(message.details)) return { ...entry };
   const text = contentText(message);
   if (text === undefined) return { ...entry };
   const derived: DetailsFromContent = {};
@@ -51,7 +48,7 @@ export function toStoredMessage(entry: MessageEntry): JsonObject {
     derived.text = textLength;
     delete details.text;
   }
-  if (isObject(details.data)) {
+  if (isRecord(details.data)) {
     const data: JsonObject = { ...details.data };
     for (const [key, value] of Object.entries(data)) {
       const length = prefixLength(value, text);
@@ -75,20 +72,20 @@ export function fromStoredMessage(raw: JsonObject): JsonObject | undefined {
   if (derived === undefined) return raw;
   const message = entry.message as JsonObject;
   const text = contentText(message);
-  if (!isObject(derived) || text === undefined) return undefined;
+  if (!isRecord(derived) || text === undefined) return undefined;
   const cut = (length: unknown) =>
     Number.isInteger(length) && (length as number) > 0 && (length as number) <= text.length
       ? text.slice(0, length as number)
       : undefined;
-  const details: JsonObject = isObject(message.details) ? { ...message.details } : {};
+  const details: JsonObject = isRecord(message.details) ? { ...message.details } : {};
   if (derived.text !== undefined) {
     const value = cut(derived.text);
     if (value === undefined) return undefined;
     details.text = value;
   }
   if (derived.data !== undefined) {
-    if (!isObject(derived.data)) return undefined;
-    const data: JsonObject = isObject(details.data) ? { ...details.data } : {};
+    if (!isRecord(derived.data)) return undefined;
+    const data: JsonObject = isRecord(details.data) ? { ...details.data } : {};
     for (const [key, length] of Object.entries(derived.data)) {
       const value = cut(length);
       if (value === undefined) return undefined;

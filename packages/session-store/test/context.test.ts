@@ -1,16 +1,17 @@
+import { COMPACTION_SUMMARY_PREFIX } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import { COMPACTION_SUMMARY_PREFIX, createInMemorySession, SessionStore } from "../src/index.js";
+import { SessionStore } from "../src/index.js";
 import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
 
 describe("002 §7.2 会话 — buildContext", () => {
   it("an empty session has no messages, no model and thinking off", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     expect(store.buildContext()).toEqual({ messages: [], entryIds: [], thinkingLevel: "off" });
     expect(store.getLeaf()).toBeUndefined();
   });
 
   it("model and thinking level are the latest on the branch", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     store.appendModelChange("anthropic", "claude-a");
     const thinking = store.appendThinkingLevelChange("high");
     store.appendMessage(user("hi"));
@@ -30,7 +31,7 @@ describe("002 §7.2 会话 — buildContext", () => {
   });
 
   it("custom and unknown entries take no part in the context", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     store.appendMessage(user("a"));
     store.appendCustom("todo-state", { items: [1, 2] });
     store.appendMessage(user("b"));
@@ -91,7 +92,7 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
   });
 
   it("only the latest compaction on the branch counts", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     const a = store.appendMessage(user("a"));
     store.appendCompaction({ summary: "first", firstKeptEntryId: a.id, tokensBefore: 10 });
     const b = store.appendMessage(user("b"));
@@ -104,7 +105,7 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
   });
 
   it("item 9: a compaction that cut a turn keeps the turn's request and the tail, not the middle", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     const request = store.appendMessage(user("read a then b"));
     store.appendMessage(assistant("reading a"));
     store.appendMessage(toolResult("content of a"));
@@ -123,7 +124,7 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
   });
 
   it("a compaction pointing at an entry that is not an entry is a caller bug (throws)", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     expect(() =>
       store.appendCompaction({ summary: "s", firstKeptEntryId: "ghost", tokensBefore: 1 }),
     ).toThrow(/firstKeptEntryId ghost/);
@@ -132,7 +133,7 @@ describe("002 §7.2 会话 — compaction then reload (压缩后重载恢复)", 
 
 describe("issue #5 — stats()", () => {
   it("counts entries, messages by role, tool calls, tokens and cost over all branches", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     const q = store.appendMessage(user("q"));
     const call = assistant("x", 0.25);
     call.content.push({ type: "toolCall", id: "c1", name: "bash", arguments: { command: "ls" } });
@@ -157,7 +158,7 @@ describe("issue #5 — stats()", () => {
 
 describe("issue #5 — in-memory session (--no-session)", () => {
   it("has the same API and writes nothing", () => {
-    const store = createInMemorySession({ cwd: "/p" });
+    const store = SessionStore.inMemory({ cwd: "/p" });
     expect(store.path).toBeUndefined();
     const a = store.appendMessage(user("a"));
     unwrap(store.setLabel(a.id, "x"));

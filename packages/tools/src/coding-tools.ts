@@ -11,13 +11,7 @@ import type { ToolEnvironment } from "./core/environment.js";
 import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
 import { createPathPolicy } from "./path/policy.js";
-import {
-  isToolPreset,
-  resolveToolNames,
-  type ToolName,
-  type ToolNamesResult,
-  validateToolNames,
-} from "./presets.js";
+import { isToolPreset, resolveToolNames, type ToolName } from "./presets.js";
 import type { SearchEngineOptions } from "./search/engine.js";
 import { createMemoryTodoStore, type TodoStore } from "./todo/todo-store.js";
 import { type AskUserHandler, createAskUserTool } from "./tools/ask-user.js";
@@ -140,54 +134,4 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
     ask_user: () => createAskUserTool(options.askUser) as unknown as Tool,
   };
   return names.map((name) => factories[name]());
-}
-
-export interface ToolRegistry {
-  /** Every registered tool. */
-  all(): Tool[];
-  /** The active tools, in registration order. */
-  active(): Tool[];
-  get(name: string): Tool | undefined;
-  /** Switches the active set (a preset or names); an empty or unknown list is refused and nothing changes. */
-  setActive(presetOrNames: string | readonly string[]): ToolNamesResult;
-}
-
-/** A registry over `tools` (built-in or not) whose active set can change at run time. */
-export function createToolRegistry(
-  tools: readonly Tool[],
-  initial: string | readonly string[] = tools.map((tool) => tool.name),
-): ToolRegistry {
-  const known = tools.map((tool) => tool.name);
-  let active = new Set<string>();
-  const select = (presetOrNames: string | readonly string[]): ToolNamesResult => {
-    const resolved =
-      typeof presetOrNames === "string" &&
-      !presetOrNames.includes(",") &&
-      !known.includes(presetOrNames)
-        ? resolveToolNames(presetOrNames)
-        : validateToolNames(
-            typeof presetOrNames === "string"
-              ? presetOrNames.split(",").map((s) => s.trim())
-              : presetOrNames,
-            known,
-          );
-    if (resolved.ok) {
-      // A preset takes what is registered of it (ask_user exists only with a host);
-      // names given one by one must all be registered.
-      if (typeof presetOrNames === "string" && isToolPreset(presetOrNames))
-        resolved.names = resolved.names.filter((name) => known.includes(name));
-      const missing = resolved.names.filter((name) => !known.includes(name));
-      if (missing.length > 0) return { ok: false, error: `Not registered: ${missing.join(", ")}.` };
-      active = new Set(resolved.names);
-    }
-    return resolved;
-  };
-  const first = select(initial);
-  if (!first.ok) throw new Error(first.error);
-  return {
-    all: () => [...tools],
-    active: () => tools.filter((tool) => active.has(tool.name)),
-    get: (name) => tools.find((tool) => tool.name === name),
-    setActive: select,
-  };
 }

@@ -1,9 +1,13 @@
+// `~` expansion lives in @gong/truncate beside GONG_HOME, which uses it; re-exported
+// here because paths and allowed roots are where tool users meet it.
+export type { ExpandHomeOptions, PathExpansion } from "@gong/truncate";
+export { expandHome } from "@gong/truncate";
 export type { ExecOperations, SpawnShellOptions } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
 export { ProcessGroups } from "./bash/process-groups.js";
 export { groupIsAlive, signalGroup, terminateGroup } from "./bash/process-tree.js";
-export type { CodingToolsOptions, ToolOperations, ToolRegistry } from "./coding-tools.js";
-export { createCodingTools, createToolEnvironment, createToolRegistry } from "./coding-tools.js";
+export type { CodingToolsOptions, ToolOperations } from "./coding-tools.js";
+export { createCodingTools, createToolEnvironment } from "./coding-tools.js";
 export type { FailureOptions, NextSteps, ResultExtras, ToolErrorCode } from "./core/envelope.js";
 export { failure, partial, success, withNextSteps } from "./core/envelope.js";
 export type { ToolEnvironment } from "./core/environment.js";
@@ -16,8 +20,6 @@ export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { FileSnapshot, ReadTracker } from "./fs/read-tracker.js";
 export { changedSince, createReadTracker, sha256 } from "./fs/read-tracker.js";
-export type { ExpandHomeOptions, PathExpansion } from "./path/home.js";
-export { expandHome } from "./path/home.js";
 export { macosPathVariants, normalizeInputPath, resolveInputPath } from "./path/normalize.js";
 export type {
   DeniedPath,
@@ -72,3 +74,4 @@ export {
 } from "./tools/web-fetch.js";
 export { createWriteTool } from "./tools/write.js";
 export type * from "./types.js";
+export { OUTPUT_LEVELS } from "./types.js";

@@ -22,7 +22,8 @@ export interface ToolImage {
 }
 
 /** Output detail the caller asks for (seed 004): per call, per tool, or globally. */
-export type OutputLevel = "brief" | "standard" | "full";
+export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
+export type OutputLevel = (typeof OUTPUT_LEVELS)[number];
 
 export interface ToolExecutionContext {
   /** Absolute working directory of the call; paths resolve against it. */

@@ -1,7 +1,10 @@
 export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "./envelope.js";
 export { formatSize } from "./format-size.js";
+export type { ExpandHomeOptions, PathExpansion } from "./home/expand-home.js";
+export { expandHome } from "./home/expand-home.js";
+export { homeDir, resolveGongHome } from "./home/gong-home.js";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, DEFAULT_MAX_LINES } from "./limits.js";
-export { countLines, utf8Length } from "./measure.js";
+export { countLines, lineCountFrom, utf8Length } from "./measure.js";
 export type { HeadNoticeOptions } from "./notices.js";
 export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
 export { cleanupExpired } from "./observation/cleanup.js";

@@ -19,14 +19,21 @@ export function utf8LengthOf(text: string, start: number, end: number): number {
  * `""` → 0, `"a"` → 1, `"a\n"` → 1, `"a\nb"` → 2 (ARCHITECTURE §8).
  */
 export function countLines(text: string): number {
-  if (text.length === 0) return 0;
   let count = 0;
   let at = text.indexOf("\n");
   while (at !== -1) {
     count++;
     at = text.indexOf("\n", at + 1);
   }
-  return text.endsWith("\n") ? count : count + 1;
+  return lineCountFrom(count, text.length === 0 ? -1 : text.charCodeAt(text.length - 1));
+}
+
+/**
+ * The same rule for text counted as it streams (read's line window, bash's output): the
+ * number of `\n` seen and the last byte or char code seen (-1 when nothing was).
+ */
+export function lineCountFrom(newlines: number, last: number): number {
+  return last === -1 || last === 0x0a ? newlines : newlines + 1;
 }
 
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;

@@ -1,14 +1,17 @@
-import type { Message, Model, StreamFunction, StreamOptions, UserMessage } from "@gong/llm";
+import {
+  compactionSummaryText,
+  extractCompactionSummary,
+  type Message,
+  type Model,
+  type StreamFunction,
+  type StreamOptions,
+  type UserMessage,
+} from "@gong/llm";
 import { contextTokens } from "./context-tokens.js";
 import { findCutPoint, turnStartBefore } from "./cut-point.js";
-import { collectFileOperations, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
+import { collectFilesTouched, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
 import { pruneToolOutputs } from "./prune.js";
-import {
-  buildSummaryRequest,
-  extractSummary,
-  SUMMARY_SYSTEM_PROMPT,
-  summaryMessageText,
-} from "./summary-prompt.js";
+import { buildSummaryRequest, SUMMARY_SYSTEM_PROMPT } from "./summary-prompt.js";
 import type { CompactionResult } from "./types.js";
 
 export interface CompactOptions {
@@ -76,7 +79,7 @@ export function planCompaction(
   keepRecentTokens: number,
 ): CompactionPlan | undefined {
   const first = messages[0];
-  const previousSummary = first ? extractSummary(first) : undefined;
+  const previousSummary = first ? extractCompactionSummary(first) : undefined;
   const start = previousSummary !== undefined ? 1 : 0;
   const cut = findCutPoint(messages, keepRecentTokens);
   return cut > start ? { previousSummary, start, cut } : undefined;
@@ -126,7 +129,7 @@ export async function compactWithPlan(
     }
   }
 
-  const ops = collectFileOperations(
+  const ops = collectFilesTouched(
     toSummarize,
     previousSummary ? parseFileLists(previousSummary) : undefined,
   );
@@ -180,7 +183,7 @@ export async function compactWithPlan(
   const summary = lists ? `${summaryBody}\n\n${lists}` : summaryBody;
   const summaryMessage: UserMessage = {
     role: "user",
-    content: [{ type: "text", text: summaryMessageText(summary) }],
+    content: [{ type: "text", text: compactionSummaryText(summary) }],
     timestamp: Date.now(),
   };
   const compacted = [summaryMessage, ...kept];

@@ -1,11 +1,16 @@
-import type { Message, Model, StreamFunction, StreamOptions } from "@gong/llm";
+import {
+  extractCompactionSummary,
+  type Message,
+  type Model,
+  type StreamFunction,
+  type StreamOptions,
+} from "@gong/llm";
 import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
 import type { MetricsCollector } from "../observability/metrics.js";
 import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
-import { extractSummary } from "./summary-prompt.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
 
 export type CompactResult =
@@ -55,7 +60,8 @@ export class CompactionController {
    */
   resetUsageTrust(messages: readonly Message[]): void {
     const first = messages[0];
-    this.trustUsageFrom = first && extractSummary(first) !== undefined ? messages.length : 0;
+    this.trustUsageFrom =
+      first && extractCompactionSummary(first) !== undefined ? messages.length : 0;
     this.lengthAfterLast = -1;
   }
 

@@ -1,6 +1,7 @@
 import type { Message } from "@gong/llm";
 
-export interface FileOperations {
+/** Files read and modified (compaction summary lists); not the tools' `FileOperations` (fs access). */
+export interface FilesTouched {
   read: Set<string>;
   modified: Set<string>;
 }
@@ -9,8 +10,8 @@ const READ_TOOLS = new Set(["read"]);
 const WRITE_TOOLS = new Set(["write", "edit"]);
 
 /** Files the summarised messages read or changed, from the tools' `path` arguments. */
-export function collectFileOperations(messages: readonly Message[], into?: FileOperations) {
-  const ops: FileOperations = into ?? { read: new Set(), modified: new Set() };
+export function collectFilesTouched(messages: readonly Message[], into?: FilesTouched) {
+  const ops: FilesTouched = into ?? { read: new Set(), modified: new Set() };
   for (const message of messages) {
     if (message.role !== "assistant" || !Array.isArray(message.content)) continue;
     for (const part of message.content) {
@@ -25,7 +26,7 @@ export function collectFileOperations(messages: readonly Message[], into?: FileO
 }
 
 /** Files only read (not also modified) and files modified, sorted, for the summary. */
-export function fileLists(ops: FileOperations) {
+export function fileLists(ops: FilesTouched) {
   const modified = [...ops.modified].sort();
   const read = [...ops.read].filter((p) => !ops.modified.has(p)).sort();
   return { read, modified };
@@ -41,7 +42,7 @@ export function formatFileLists(read: string[], modified: string[]): string {
 }
 
 /** Reads the lists back out of an earlier summary so an update keeps them. */
-export function parseFileLists(summary: string): FileOperations {
+export function parseFileLists(summary: string): FilesTouched {
   const list = (tag: string) => {
     const match = summary.match(new RegExp(`<${tag}>\\n([\\s\\S]*?)\\n</${tag}>`));
     return match?.[1] ? match[1].split("\n").filter(Boolean) : [];

@@ -1,9 +1,5 @@
 import type { ImageContent, Message, TextContent, ThinkingContent, ToolCall } from "@gong/llm";
 
-/** Marks the user message that carries a compaction summary, so a later one can update it. */
-export const SUMMARY_PREFIX =
-  "The conversation history before this point was compacted into the following summary:";
-
 export const SUMMARY_SYSTEM_PROMPT =
   "You are a context summarization assistant. Read the conversation and produce a structured summary that lets another instance of the assistant continue the work without the original messages. Do not continue the conversation and do not answer questions in it; output only the summary.";
 
@@ -84,20 +80,4 @@ export function buildSummaryRequest(
   if (splitTurn) parts.push(SPLIT_TURN_NOTE);
   if (customInstructions?.trim()) parts.push(`Additional focus: ${customInstructions.trim()}`);
   return parts.join("\n\n");
-}
-
-export function summaryMessageText(summary: string): string {
-  return `${SUMMARY_PREFIX}\n\n<summary>\n${summary}\n</summary>`;
-}
-
-/** The summary inside a compaction message, or undefined for any other message. */
-export function extractSummary(message: Message): string | undefined {
-  if (message.role !== "user") return undefined;
-  const text =
-    typeof message.content === "string"
-      ? message.content
-      : message.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
-  if (!text.startsWith(SUMMARY_PREFIX)) return undefined;
-  const match = text.match(/<summary>\n([\s\S]*)\n<\/summary>/);
-  return match?.[1];
 }

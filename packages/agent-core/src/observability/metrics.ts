@@ -1,4 +1,4 @@
-import type { AssistantMessage } from "@gong/llm";
+import { type AssistantMessage, addUsage, emptyUsageTotals } from "@gong/llm";
 import { OtelMetrics } from "./otel-metrics.js";
 
 export interface ToolMetrics {
@@ -34,12 +34,11 @@ export interface MetricsSnapshot {
 export class MetricsCollector {
   private readonly otel = new OtelMetrics();
   private readonly tools = new Map<string, { calls: number; successes: number; ms: number }>();
-  private readonly session: SessionMetrics = {
-    inputTokens: 0,
-    outputTokens: 0,
-    cacheReadTokens: 0,
-    cacheWriteTokens: 0,
-    cost: 0,
+  private readonly usage = emptyUsageTotals();
+  private readonly session: Omit<
+    SessionMetrics,
+    "inputTokens" | "outputTokens" | "cacheReadTokens" | "cacheWriteTokens" | "cost"
+  > = {
     llmCalls: 0,
     toolCalls: 0,
     turns: 0,
@@ -60,13 +59,7 @@ export class MetricsCollector {
   recordLlmCall(message: AssistantMessage): void {
     this.session.llmCalls++;
     this.otel.llmCall(message);
-    const usage = message.usage;
-    if (!usage) return;
-    this.session.inputTokens += usage.input ?? 0;
-    this.session.outputTokens += usage.output ?? 0;
-    this.session.cacheReadTokens += usage.cacheRead ?? 0;
-    this.session.cacheWriteTokens += usage.cacheWrite ?? 0;
-    this.session.cost += usage.cost?.total ?? 0;
+    addUsage(this.usage, message.usage);
   }
 
   recordTurn(): void {
@@ -96,6 +89,17 @@ export class MetricsCollector {
         successRate: entry.calls ? entry.successes / entry.calls : 0,
       };
     }
-    return { tools, session: { ...this.session } };
+    const usage = this.usage;
+    return {
+      tools,
+      session: {
+        inputTokens: usage.input,
+        outputTokens: usage.output,
+        cacheReadTokens: usage.cacheRead,
+        cacheWriteTokens: usage.cacheWrite,
+        cost: usage.cost,
+        ...this.session,
+      },
+    };
   }
 }

@@ -15,7 +15,12 @@ export interface Skill {
   baseDir?: string;
 }
 
-function escapeXml(text: string): string {
+/**
+ * For element text inside the prompt's `<available_skills>` block: `&`, `<`, `>` only —
+ * quotes stay readable for the model. Not the HTML export's `escapeHtml`, which also
+ * escapes quotes because it writes attributes.
+ */
+function escapeXmlText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
@@ -24,7 +29,7 @@ export function formatSkillsForPrompt(skills: readonly Skill[]): string {
   if (skills.length === 0) return "";
   const entries = skills.map(
     (s) =>
-      `  <skill>\n    <name>${escapeXml(s.name)}</name>\n    <description>${escapeXml(s.description)}</description>\n  </skill>`,
+      `  <skill>\n    <name>${escapeXmlText(s.name)}</name>\n    <description>${escapeXmlText(s.description)}</description>\n  </skill>`,
   );
   return [
     "The following skills provide specialized instructions for specific tasks.",

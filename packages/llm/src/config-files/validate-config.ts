@@ -7,6 +7,7 @@
  */
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
+import { isRecord } from "../is-record.js";
 import type { ConfigPosition } from "./position.js";
 
 /** Keys and list indexes from the root of the file, e.g. `["hooks", "PreToolUse", 0]`. */
@@ -69,8 +70,8 @@ function walk(
   outcome = dropped(path),
 ): Kept {
   const kind = schema[Kind];
-  if (kind === "Object" && isPlainObject(value)) return walkObject(schema, value, path, report);
-  if (kind === "Record" && isPlainObject(value)) {
+  if (kind === "Object" && isRecord(value)) return walkObject(schema, value, path, report);
+  if (kind === "Record" && isRecord(value)) {
     const [item] = Object.values(schema.patternProperties ?? {}) as TSchema[];
     const out: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(value)) {
@@ -212,11 +213,7 @@ function plural(description: string): string {
 
 function describe(value: unknown): string {
   if (Array.isArray(value)) return "an array";
-  if (isPlainObject(value)) return "an object";
+  if (isRecord(value)) return "an object";
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 40 ? `${text.slice(0, 37)}...` : text;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

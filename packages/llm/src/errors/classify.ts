@@ -1,3 +1,4 @@
+import { isRecord } from "../is-record.js";
 import type { ErrorKind } from "../types.js";
 import { findNotAnEndpoint, looksLikeHtml, summariseHtml } from "./foreign-answer.js";
 import { isOverflowFailure } from "./overflow.js";
@@ -171,8 +172,4 @@ function isLoopback(url: string): boolean {
 
 function stripStatusPrefix(message: string): string {
   return message.replace(/^\d{3}\s+/, "");
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }

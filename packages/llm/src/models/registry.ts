@@ -1,31 +1,23 @@
-import { homedir } from "node:os";
 import { join } from "node:path";
+import { resolveGongHome } from "@gong/truncate";
 import type { Model } from "../types.js";
 import {
-  apiKeyEnvNames,
-  findApiKeyEnv,
+  type ApiKeyResult,
+  environmentApiKey,
   missingApiKeyMessage,
-  providerNeedsApiKey,
+  NO_KEY_NEEDED,
+  type ResolvedApiKey,
 } from "./api-keys.js";
 import { catalogModels, defaultModel, findProvider, PROVIDERS } from "./catalog.js";
 import { type ModelsJsonError, type ModelsJsonProvider, readModelsJson } from "./models-json.js";
 
 export interface ModelRegistryOptions {
-  /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`). */
+  /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`: `resolveGongHome`). */
   gongHome?: string;
   env?: NodeJS.ProcessEnv;
 }
 
-/**
- * A key and where it came from — `--api-key`, `models.json (providers.x.apiKey)` or
- * `the environment variable X` — so a rejected key's error names what to fix.
- */
-export interface ResolvedApiKey {
-  apiKey: string;
-  source: string;
-}
-
-export type ApiKeyResult = ({ ok: true } & ResolvedApiKey) | { ok: false; error: string };
+export type { ApiKeyResult, ResolvedApiKey };
 
 /** A key given for one provider (`--api-key`): it is used for that provider only. */
 export interface ExplicitApiKey {
@@ -61,7 +53,7 @@ const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 /** The built-in catalog plus `<gongHome>/models.json`. */
 export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRegistry {
   const env = options.env ?? process.env;
-  const home = options.gongHome ?? env.GONG_HOME ?? join(homedir(), ".gong");
+  const home = options.gongHome ?? resolveGongHome(env);
   const modelsJsonPath = join(home, "models.json");
   const { providers: custom, errors } = readModelsJson(modelsJsonPath);
 
@@ -107,17 +99,12 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
         return found(value, `the environment variable ${configured} (named in ${modelsJsonPath})`);
       return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
     }
-    const fromEnv = findApiKeyEnv(model.provider, env);
-    if (fromEnv) return found(fromEnv.apiKey, `the environment variable ${fromEnv.envName}`);
-    if (
-      !providerNeedsApiKey(model.provider) ||
-      (custom[model.provider] && !findProvider(model.provider))
-    )
-      return found("none", "none needed (local server)"); // local servers accept any key
-    return {
-      ok: false,
-      error: missingApiKeyMessage(model.provider, apiKeyEnvNames(model.provider)[0]),
-    };
+    const fromEnv = environmentApiKey(model.provider, env);
+    // A models.json provider that is not in the catalog and names no key is a local server.
+    if (!fromEnv.ok && custom[model.provider] && !findProvider(model.provider)) {
+      return { ok: true, ...NO_KEY_NEEDED };
+    }
+    return fromEnv;
   };
 
   return {

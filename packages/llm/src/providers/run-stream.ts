@@ -2,7 +2,7 @@ import { emptyAssistantMessage } from "../assistant-message.js";
 import { classifyError } from "../errors/classify.js";
 import { describeError } from "../errors/describe.js";
 import { createAssistantMessageEventStream } from "../event-stream.js";
-import { findApiKeyEnv, missingApiKeyMessage, providerNeedsApiKey } from "../models/api-keys.js";
+import { environmentApiKey, missingApiKeyMessage } from "../models/api-keys.js";
 import { calculateCost } from "../models/cost.js";
 import type {
   AssistantMessage,
@@ -106,17 +106,18 @@ export function runProviderStream(
   };
 
   const run = async () => {
-    const fromEnv = options.apiKey === undefined ? findApiKeyEnv(model.provider) : undefined;
-    const apiKey =
-      options.apiKey ??
-      fromEnv?.apiKey ??
-      (providerNeedsApiKey(model.provider) ? undefined : "none");
-    const apiKeySource = fromEnv
-      ? `the environment variable ${fromEnv.envName}`
-      : options.apiKeySource;
+    // Given no key (a caller without a model registry), the environment step of the one
+    // key rule — the registry's `getApiKey` — decides.
+    const fromEnv = options.apiKey === undefined ? environmentApiKey(model.provider) : undefined;
+    const apiKey = fromEnv ? (fromEnv.ok ? fromEnv.apiKey : undefined) : options.apiKey;
+    const apiKeySource =
+      fromEnv?.ok && fromEnv.apiKey !== "none" ? fromEnv.source : options.apiKeySource;
     if (!apiKey) {
       events.push({ type: "start", partial: output });
-      return fail("auth", missingApiKeyMessage(model.provider));
+      return fail(
+        "auth",
+        fromEnv && !fromEnv.ok ? fromEnv.error : missingApiKeyMessage(model.provider),
+      );
     }
     if (options.signal?.aborted) {
       events.push({ type: "start", partial: output });

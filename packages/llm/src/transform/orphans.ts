@@ -1,11 +1,17 @@
 import type { AssistantMessage, Message, ToolCall, ToolResultMessage } from "../types.js";
 
-export const NO_RESULT_TEXT = "No result provided";
+/**
+ * The synthetic result of a call that never got one. The one text for every package:
+ * it says the call was interrupted (a crash, a kill, an abort) so a resumed session
+ * shows the model why, and what to do.
+ */
+export const NO_RESULT_TEXT =
+  "No result provided: the tool call was interrupted before it finished. Call the tool again if you still need its result.";
 
 /**
  * Makes tool calls and results pair up the way every API demands (seed 002 §4.5,
  * J.9 4.2): each assistant tool call gets a result before the next user/assistant
- * message — a synthetic `isError` "No result provided" when the run was interrupted —
+ * message — a synthetic `isError` `NO_RESULT_TEXT` when the run was interrupted —
  * and a result whose call is not in the preceding assistant message is dropped.
  * Results keep their own order; synthetic ones follow the real ones.
  */

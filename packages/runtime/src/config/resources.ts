@@ -1,15 +1,12 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { capContextText } from "@gong/agent-core";
+import { type ContextFile, capContextText } from "@gong/agent-core";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
 import { projectConfigDir } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
-/** A context file (AGENTS.md or CLAUDE.md) whose content goes into the system prompt. */
-export interface ContextFile {
-  path: string;
-  content: string;
-}
+/** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
+export type { ContextFile };
 
 export interface Resources {
   /** Global first, then from the filesystem root down to the cwd (most specific last). */

@@ -4,14 +4,15 @@
  * warning naming its line and column; the rest of the file still applies.
  */
 
-import { TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
+import { THINKING_LEVELS } from "@gong/llm";
+import { OUTPUT_LEVELS, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
 import { CommandHooksSchema } from "../hooks/hooks-schema.js";
 
 const oneOf = (values: readonly string[]) =>
   Type.Union(values.map((value): TLiteral<string> => Type.Literal(value)));
 
-const OutputLevel = oneOf(["brief", "standard", "full"]);
+const OutputLevel = oneOf(OUTPUT_LEVELS);
 const Tokens = Type.Integer({ minimum: 0 });
 const Milliseconds = Type.Integer({ minimum: 0 });
 
@@ -21,7 +22,7 @@ export const SettingsSchema = Type.Object(
     $schema: Type.Optional(Type.String()),
     defaultProvider: Type.Optional(Type.String({ minLength: 1 })),
     defaultModel: Type.Optional(Type.String({ minLength: 1 })),
-    defaultThinkingLevel: Type.Optional(oneOf(["off", "minimal", "low", "medium", "high"])),
+    defaultThinkingLevel: Type.Optional(oneOf(THINKING_LEVELS)),
     preset: Type.Optional(oneOf(Object.keys(TOOL_PRESETS))),
     tools: Type.Optional(Type.Array(oneOf(TOOL_NAMES))),
     allowedPaths: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),

@@ -3,6 +3,7 @@
  * flags). Every key is optional. A file is checked against `SettingsSchema`
  * (settings-schema.ts): an unknown or wrong key is dropped with a warning.
  */
+import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
 import type { OutputLevel, ToolPreset } from "@gong/tools";
 
@@ -30,10 +31,10 @@ export interface RetrySettings {
   maxDelayMs?: number;
 }
 
-export interface CompactionSettings {
-  reserveTokens?: number;
-  keepRecentTokens?: number;
-}
+/** What settings.json `compaction` may change of agent-core's `CompactionSettings`. */
+export type CompactionOverrides = Partial<
+  Pick<CompactionSettings, "reserveTokens" | "keepRecentTokens">
+>;
 
 /** web_fetch: `{ "enabled": false }` takes it away; `allowedDomains` limits where it goes. */
 export interface WebFetchSettings {
@@ -56,7 +57,7 @@ export interface Settings {
   /** Per-tool output level, e.g. `{ "bash": "brief" }`. */
   toolOutputLevels?: Record<string, OutputLevelSetting>;
   autoCompaction?: boolean;
-  compaction?: CompactionSettings;
+  compaction?: CompactionOverrides;
   retry?: RetrySettings;
   streamIdleTimeoutMs?: number;
   /** Read-only tool calls of one turn may run in parallel. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/llm";
+import { formatConfigIssue, isRecord, readJsonConfigFile, validateConfig } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
 import { SettingsSchema } from "./settings-schema.js";
@@ -112,7 +112,7 @@ function deepMerge(
   for (const [key, value] of Object.entries(b)) {
     if (value === undefined) continue;
     const previous = out[key];
-    out[key] = isPlainObject(previous) && isPlainObject(value) ? deepMerge(previous, value) : value;
+    out[key] = isRecord(previous) && isRecord(value) ? deepMerge(previous, value) : value;
   }
   return out;
 }
@@ -142,8 +142,4 @@ function resolveRelativePaths(
     else delete out.sessionDir;
   }
   return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

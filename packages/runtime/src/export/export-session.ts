@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
-import { sessionDirFor } from "../session/session-dir.js";
+import { configuredSessionDir } from "../session/session-dir.js";
 import { documentFromEntries } from "./from-session.js";
 import { renderSessionHtml } from "./render-html.js";
 
@@ -26,7 +26,7 @@ export type ExportSessionResult = { ok: true; path: string } | { ok: false; erro
 export async function exportSessionHtml(
   options: ExportSessionOptions,
 ): Promise<ExportSessionResult> {
-  const sessionDir = sessionDirFor({ ...options, flag: options.sessionDir });
+  const sessionDir = configuredSessionDir({ ...options, flag: options.sessionDir });
   const opened = SessionStore.open(options.ref, {
     readOnly: true,
     cwd: options.cwd,

@@ -1,11 +1,14 @@
 import {
   type AssistantMessage,
+  addUsage,
   emptyUsage,
+  emptyUsageTotals,
   type ImageContent,
   type Message,
   type TextContent,
   type ToolCall,
   type ToolResultMessage,
+  type UsageTotals,
 } from "@gong/llm";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
 import { renderDiff, renderEditArgumentsDiff } from "./diff.js";
@@ -14,27 +17,14 @@ import { escapeHtml } from "./escape.js";
 import { renderMarkdown } from "./markdown.js";
 import { EXPORT_CSS } from "./styles.js";
 
-export interface SessionTotals {
+export interface SessionTotals extends UsageTotals {
   models: string[];
   turns: TurnTokens[];
-  input: number;
-  output: number;
-  cacheRead: number;
-  cacheWrite: number;
-  cost: number;
 }
 
 /** Token and cost totals over every assistant message of the document. */
 export function sessionTotals(items: ExportItem[]): SessionTotals {
-  const totals: SessionTotals = {
-    models: [],
-    turns: [],
-    input: 0,
-    output: 0,
-    cacheRead: 0,
-    cacheWrite: 0,
-    cost: 0,
-  };
+  const totals: SessionTotals = { models: [], turns: [], ...emptyUsageTotals() };
   for (const item of items) {
     if (item.kind !== "message" || item.message.role !== "assistant") continue;
     const { provider, model } = item.message;
@@ -43,11 +33,7 @@ export function sessionTotals(items: ExportItem[]): SessionTotals {
     const name = `${provider}/${model}`;
     if (!totals.models.includes(name)) totals.models.push(name);
     totals.turns.push(turnTokensFromUsage(usage));
-    totals.input += usage.input;
-    totals.output += usage.output;
-    totals.cacheRead += usage.cacheRead;
-    totals.cacheWrite += usage.cacheWrite;
-    totals.cost += usage.cost.total;
+    addUsage(totals, usage);
   }
   return totals;
 }

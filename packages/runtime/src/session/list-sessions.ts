@@ -1,6 +1,6 @@
 import path from "node:path";
 import { listSessions, type SessionInfo } from "@gong/session-store";
-import { sessionDirFor } from "./session-dir.js";
+import { configuredSessionDir } from "./session-dir.js";
 
 export interface ListSessionsForCwdOptions {
   cwd: string;
@@ -15,6 +15,6 @@ export async function listSessionsForCwd(
   options: ListSessionsForCwdOptions,
 ): Promise<SessionInfo[]> {
   const cwd = path.resolve(options.cwd);
-  const sessionDir = sessionDirFor({ ...options, cwd, flag: options.sessionDir });
+  const sessionDir = configuredSessionDir({ ...options, cwd, flag: options.sessionDir });
   return listSessions(cwd, { gongHome: options.gongHome, ...(sessionDir ? { sessionDir } : {}) });
 }

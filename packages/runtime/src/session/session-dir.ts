@@ -14,8 +14,11 @@ export function resolveSessionDir(
   return flag ? path.resolve(cwd, flag) : settings.sessionDir;
 }
 
-/** The same for commands that open no coding session (`-r` listing, `--export`). */
-export function sessionDirFor(options: {
+/**
+ * `resolveSessionDir` for commands that open no coding session (`-r` listing, `--export`).
+ * Not session-store's `sessionDirFor`, which gives the folder of one cwd's sessions.
+ */
+export function configuredSessionDir(options: {
   cwd: string;
   gongHome: string;
   env?: NodeJS.ProcessEnv;

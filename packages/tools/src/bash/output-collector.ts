@@ -6,7 +6,7 @@
  * totals are exact for the whole stream.
  */
 import path from "node:path";
-import { spillTimestamp } from "@gong/truncate";
+import { lineCountFrom, spillTimestamp } from "@gong/truncate";
 import { countNewlines } from "./count-newlines.js";
 import { LogWriter } from "./log-writer.js";
 
@@ -83,7 +83,7 @@ export class OutputCollector {
   }
 
   private get totalLines(): number {
-    return this.newlines + (this.lastByte !== -1 && this.lastByte !== 10 ? 1 : 0);
+    return lineCountFrom(this.newlines, this.lastByte);
   }
 
   /** The tail will be cut, so the full output needs its log. Once true, it stays true. */

@@ -1,8 +1,10 @@
 import { Type } from "@sinclair/typebox";
+import { OUTPUT_LEVELS } from "../types.js";
 
 /** The optional `output_level` every built-in tool accepts (seed 004, ARCHITECTURE §3). */
 export const OutputLevelParam = Type.Optional(
-  Type.Union([Type.Literal("brief"), Type.Literal("standard"), Type.Literal("full")], {
-    description: "brief | standard | full. How much detail to return (default standard).",
-  }),
+  Type.Union(
+    OUTPUT_LEVELS.map((level) => Type.Literal(level)),
+    { description: `${OUTPUT_LEVELS.join(" | ")}. How much detail to return (default standard).` },
+  ),
 );

@@ -8,18 +8,15 @@ import { openChecked } from "./opened-path.js";
  * Writes `data` to a temp file beside `target` and renames it over the target, so a
  * crash or a concurrent reader never sees a half-written file (ARCHITECTURE §2). The
  * existing file's permission bits are kept; the temp file is removed on any failure.
- * `fsync: true` also flushes it to disk before the rename.
+ * No fsync: rename already makes the swap atomic for readers and for a crash of this
+ * process; power-loss durability would cost ~100 ms per 10 MB on every edit.
  *
  * `target` is a real path (no symbolic links in it, as the path policy returns): the
  * temp file is verified to be really next to it before anything is written, so a
  * folder swapped for a link since the check gets no file (`PathChangedError`). The
  * rename replaces a link at `target` itself rather than writing where it leads.
  */
-export async function writeFileAtomic(
-  target: string,
-  data: string | Buffer,
-  options: { fsync?: boolean } = {},
-): Promise<void> {
+export async function writeFileAtomic(target: string, data: string | Buffer): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
   let mode: number | undefined;
@@ -36,9 +33,6 @@ export async function writeFileAtomic(
     );
     try {
       await handle.writeFile(data);
-      // Off by default: rename already makes the swap atomic for readers and for a
-      // crash of this process; fsync adds power-loss durability at ~100 ms per 10 MB.
-      if (options.fsync) await handle.sync();
       // On the descriptor: a chmod by name would follow a link planted at the temp name.
       if (mode !== undefined) await handle.chmod(mode);
     } finally {

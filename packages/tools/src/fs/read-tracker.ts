@@ -16,7 +16,6 @@ export interface ReadTracker {
   /** Records what the agent has just seen (after a read, write or edit). */
   record(absolutePath: string, snapshot: FileSnapshot): void;
   get(absolutePath: string): FileSnapshot | undefined;
-  forget(absolutePath: string): void;
   /**
    * Serialises work on one file: concurrent edits of the same path run one after the
    * other, each on the result of the previous (seed J.1 4.4).
@@ -34,7 +33,6 @@ export function createReadTracker(): ReadTracker {
   return {
     record: (file, snapshot) => snapshots.set(file, snapshot),
     get: (file) => snapshots.get(file),
-    forget: (file) => snapshots.delete(file),
     async withFileLock(file, work) {
       const previous = locks.get(file) ?? Promise.resolve();
       const run = previous.then(work, work);

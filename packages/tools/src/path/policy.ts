@@ -13,10 +13,9 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
+import { expandHome, linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
-import { expandHome } from "./home.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
 
 export interface PathPolicyOptions {

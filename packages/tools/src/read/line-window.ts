@@ -4,6 +4,7 @@
  * 200 MB string plus a million-element array (pi's approach: ~0.9 s, +540 MB).
  */
 import { createHash } from "node:crypto";
+import { lineCountFrom } from "@gong/truncate";
 
 interface LineWindowRequest {
   /** 1-indexed first line of the window. */
@@ -81,7 +82,7 @@ export async function scanLineWindow(
       position = newline + 1;
     }
   }
-  const totalLines = newlines + (lastByte !== -1 && lastByte !== 10 ? 1 : 0);
+  const totalLines = lineCountFrom(newlines, lastByte);
   const result: LineWindow = {
     text: Buffer.concat(kept).toString("utf8"),
     totalLines,
