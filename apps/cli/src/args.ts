@@ -7,7 +7,7 @@ import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
 import { suggestFlag } from "./suggest-flag.js";
 
 export type Mode = "text" | "json";
-export type ThinkingFlag = "off" | "low" | "medium" | "high";
+export type ThinkingFlag = "off" | "minimal" | "low" | "medium" | "high";
 export type PresetFlag = "default" | "minimal" | "readonly";
 export type OutputLevelFlag = "brief" | "standard" | "full";
 
@@ -47,9 +47,12 @@ export interface CliArgs {
 export type ParseResult = { ok: true; args: CliArgs } | { ok: false; error: string };
 
 const MODES = ["text", "json"] as const;
-const THINKING = ["off", "low", "medium", "high"] as const;
-const PRESETS = ["default", "minimal", "readonly"] as const;
-const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
+// Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing them
+// from @gong/runtime makes the bundle's entry load the runtime's whole chunk (--version
+// 55 → 250 ms). test/args.test.ts pins each list to the runtime's export.
+export const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
+export const PRESETS = ["default", "minimal", "readonly"] as const;
+export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 
 type SwitchField =
   | "print"

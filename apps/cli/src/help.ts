@@ -23,7 +23,7 @@ Model:
                                  gong --api-key "$MY_KEY" -p "hi"
   --base-url <url>             Send requests to this server (proxy, local model).
                                  gong --provider ollama --base-url http://gpu-box:11434/v1 --model qwen3 -p "hi"
-  --thinking off|low|medium|high
+  --thinking off|minimal|low|medium|high
                                Reasoning effort for models that support it.
                                  gong --thinking high -p "find the race condition"
   --list-models [search]       List known models (provider, id, context, cost; * = usable:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CliArgs, parseArgs } from "../src/args.js";
+import { type CliArgs, OUTPUT_LEVELS, PRESETS, parseArgs, THINKING } from "../src/args.js";
 import { HELP_TEXT } from "../src/help.js";
 
 function ok(argv: string[]): CliArgs {
@@ -133,7 +133,7 @@ describe("CLI arguments — usage errors", () => {
   it("a value outside the choices", () => {
     expect(error(["--mode", "yaml"])).toBe('--mode must be one of text, json (got "yaml")');
     expect(error(["--thinking", "max"])).toMatch(
-      /--thinking must be one of off, low, medium, high/,
+      /--thinking must be one of off, minimal, low, medium, high/,
     );
     expect(error(["--preset", "all"])).toMatch(
       /--preset must be one of default, minimal, readonly/,
@@ -200,5 +200,15 @@ describe("CLI arguments — kept when parsing moved to node:util", () => {
   });
   it("--resume= (empty) means 'list the sessions'", () => {
     expect(ok(["--resume="]).resume).toBe(true);
+  });
+});
+
+describe("flag values are the runtime's lists (one rule; copied only to keep --version light)", () => {
+  it("--thinking, --preset and --output-level accept exactly the runtime's values", async () => {
+    const runtime = await import("@gong/runtime");
+    expect(THINKING).toEqual(runtime.THINKING_LEVELS);
+    expect(PRESETS).toEqual(Object.keys(runtime.TOOL_PRESETS));
+    expect(OUTPUT_LEVELS).toEqual(runtime.OUTPUT_LEVELS);
+    expect(ok(["--thinking", "minimal", "-p", "x"]).thinking).toBe("minimal");
   });
 });

@@ -34,8 +34,11 @@ export interface RpcArgs {
 
 export type ParseResult = { ok: true; args: RpcArgs } | { ok: false; error: string };
 
-const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
-const PRESETS = ["default", "minimal", "readonly"] as const;
+// Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS: importing them from
+// @gong/runtime makes the bundle's entry load the runtime's whole chunk.
+// test/args.test.ts pins each list to the runtime's export.
+export const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
+export const PRESETS = ["default", "minimal", "readonly"] as const;
 const DEFAULT_CONFIRM_TIMEOUT_S = 60;
 
 export function parseArgs(argv: string[]): ParseResult {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseArgs } from "../src/args.js";
+import { PRESETS, parseArgs, THINKING } from "../src/args.js";
 
 describe("gong-rpc flags — the CLI's session flags plus --acp and --cwd", () => {
   it("parses every flag", () => {
@@ -74,5 +74,13 @@ describe("gong-rpc flags — the CLI's session flags plus --acp and --cwd", () =
       error: expect.stringContaining("--print"),
     });
     expect(parseArgs(["hello"])).toMatchObject({ ok: false });
+  });
+});
+
+describe("flag values are the runtime's lists (one rule; copied only to keep --version light)", () => {
+  it("--thinking and --preset accept exactly the runtime's values", async () => {
+    const runtime = await import("@gong/runtime");
+    expect(THINKING).toEqual(runtime.THINKING_LEVELS);
+    expect(PRESETS).toEqual(Object.keys(runtime.TOOL_PRESETS));
   });
 });

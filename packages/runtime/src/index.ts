@@ -1,10 +1,12 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, Model, ThinkingLevel, ToolResultMessage } from "@gong/llm";
+// The allowed values of the flags and commands both apps take, so neither keeps a copy.
+export { THINKING_LEVELS } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
-export { expandHome } from "@gong/tools";
+export { expandHome, OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 export {
   globalSettingsPath,
   projectConfigDir,

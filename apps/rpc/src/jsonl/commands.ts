@@ -2,7 +2,7 @@
  * The commands of the JSON-lines protocol (docs/rpc.md) and their validation: a line
  * becomes a typed command or an error naming what is wrong, never an exception.
  */
-import type { ImageContent, ThinkingLevel } from "@gong/runtime";
+import { type ImageContent, THINKING_LEVELS, type ThinkingLevel } from "@gong/runtime";
 
 export type CommandId = string | number;
 
@@ -38,8 +38,6 @@ export type CommandType = Command["type"];
 /** A field's expected kind: a JSON type, a list of allowed strings, or images. */
 type FieldKind = "string" | "boolean" | "images" | readonly string[];
 type FieldSpec = { kind: FieldKind; optional?: boolean };
-
-const THINKING_LEVELS = ["off", "minimal", "low", "medium", "high"] as const;
 
 const required = (kind: FieldKind): FieldSpec => ({ kind });
 const optional = (kind: FieldKind): FieldSpec => ({ kind, optional: true });
