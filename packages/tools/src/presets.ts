@@ -19,18 +19,8 @@ export const TOOL_NAMES = [
 export type ToolName = (typeof TOOL_NAMES)[number];
 
 export const TOOL_PRESETS = {
-  default: [
-    "read",
-    "write",
-    "edit",
-    "bash",
-    "grep",
-    "find",
-    "ls",
-    "todo_write",
-    "web_fetch",
-    "ask_user",
-  ],
+  // Every tool; ask_user is dropped where no host can answer (createCodingTools).
+  default: [...TOOL_NAMES],
   minimal: ["read", "write", "edit", "bash"],
   readonly: ["read", "grep", "find", "ls"],
 } as const satisfies Record<string, readonly ToolName[]>;
