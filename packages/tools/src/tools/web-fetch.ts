@@ -19,10 +19,8 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { isAllowedHost } from "../web/allowed-domains.js";
 import { isHtmlMediaType } from "../web/content-type.js";
-import { type FetchFailure, fetchPage } from "../web/fetch-page.js";
-import { htmlToMarkdown, htmlToText } from "../web/html-to-markdown.js";
+import type { FetchFailure } from "../web/fetch-page.js";
 import { type CachedPage, PageCache } from "../web/page-cache.js";
-import { proxyDispatcher } from "../web/proxy.js";
 
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
 export const WEB_FETCH_MAX_BYTES = 10 * 1024 * 1024;
@@ -105,9 +103,28 @@ function failureSteps(failed: FetchFailure): NextSteps {
   }
 }
 
-function convert(body: Buffer, mediaType: string, format: PageFormat) {
+/**
+ * undici (proxies), turndown and domino are ~2 MB of code: loaded by the first call, not
+ * with the tools, so they cost nothing at gong's start (one-turn run +200 ms otherwise).
+ */
+let webModules:
+  | Promise<
+      typeof import("../web/fetch-page.js") &
+        typeof import("../web/html-to-markdown.js") &
+        typeof import("../web/proxy.js")
+    >
+  | undefined;
+const loadWebModules = () =>
+  (webModules ??= Promise.all([
+    import("../web/fetch-page.js"),
+    import("../web/html-to-markdown.js"),
+    import("../web/proxy.js"),
+  ]).then(([page, html, proxy]) => ({ ...page, ...html, ...proxy })));
+
+async function convert(body: Buffer, mediaType: string, format: PageFormat) {
   const raw = body.toString("utf8");
   if (!isHtmlMediaType(mediaType) || format === "html") return { title: "", content: raw };
+  const { htmlToMarkdown, htmlToText } = await loadWebModules();
   return format === "text" ? htmlToText(raw) : htmlToMarkdown(raw);
 }
 
@@ -115,8 +132,13 @@ const EXTENSIONS: Record<PageFormat, string> = { markdown: "md", text: "txt", ht
 
 export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOptions = {}) {
   const cache = new PageCache();
-  // One dispatcher for the tool's life: its pooled connections are reused across calls.
-  const dispatcher: Dispatcher | undefined = proxyDispatcher(options.env ?? process.env);
+  // One dispatcher for the tool's life (made by the first call): its pooled connections
+  // are reused across calls.
+  let dispatcher: Promise<Dispatcher | undefined> | undefined;
+  const proxy = () =>
+    (dispatcher ??= loadWebModules().then(({ proxyDispatcher }) =>
+      proxyDispatcher(options.env ?? process.env),
+    ));
   const limits = {
     timeoutMs: options.timeoutMs ?? WEB_FETCH_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? WEB_FETCH_MAX_BYTES,
@@ -172,9 +194,10 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
       const cached = page !== undefined;
       let artifactError: string | undefined;
       if (!page) {
+        const { fetchPage } = await loadWebModules();
         const fetched = await fetchPage(url, {
           ...limits,
-          dispatcher,
+          dispatcher: await proxy(),
           signal: context.signal,
           refuse: (target) => {
             if (target.protocol !== "http:" && target.protocol !== "https:")
@@ -200,7 +223,7 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
             next: failureSteps(fetched),
           });
         }
-        const converted = convert(fetched.body, fetched.mediaType, format);
+        const converted = await convert(fetched.body, fetched.mediaType, format);
         const base = {
           finalUrl: fetched.finalUrl,
           status: fetched.status,
