@@ -1,7 +1,8 @@
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from "@gong/llm";
 import { COMPACTION_SUMMARY_PREFIX, estimateTokens, extractCompactionSummary } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, compactMessages, findCutPoint } from "../src/index.js";
+import { findCutPoint } from "../src/compaction/cut-point.js";
+import { Agent, type AgentEvent, compactMessages } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { readFileTool } from "./helpers/tools.js";
 

@@ -6,7 +6,8 @@ import type { Context, ToolResultMessage } from "@gong/llm";
 import { defineTool, failure, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, BUSY_ERROR, SKIPPED_FOR_STEERING } from "../src/index.js";
+import { Agent, type AgentEvent, BUSY_ERROR } from "../src/index.js";
+import { SKIPPED_FOR_STEERING } from "../src/loop/execute-tools.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, readFileTool, sleepTool } from "./helpers/tools.js";
 

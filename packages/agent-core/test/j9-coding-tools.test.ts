@@ -5,7 +5,8 @@ import path from "node:path";
 import type { ToolResultMessage } from "@gong/llm";
 import { createCodingTools } from "@gong/tools";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, SKIPPED_FOR_STEERING } from "../src/index.js";
+import { Agent } from "../src/index.js";
+import { SKIPPED_FOR_STEERING } from "../src/loop/execute-tools.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 
 let dir: string;

@@ -4,14 +4,9 @@ import path from "node:path";
 import type { ToolResultMessage } from "@gong/llm";
 import { createObservationTruncator, resolveObservationConfig } from "@gong/truncate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  Agent,
-  type AgentEvent,
-  buildSystemPrompt,
-  DEFAULT_RETRY_POLICY,
-  resolveOutputLevel,
-  retryDelayMs,
-} from "../src/index.js";
+import { Agent, type AgentEvent, buildSystemPrompt } from "../src/index.js";
+import { resolveOutputLevel } from "../src/output-level.js";
+import { DEFAULT_RETRY_POLICY, retryDelayMs } from "../src/retry.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, readFileTool } from "./helpers/tools.js";
 

@@ -1,12 +1,8 @@
 import type { ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import {
-  Agent,
-  buildSystemPrompt,
-  formatSkillsForPrompt,
-  type Skill,
-  SkillActivationStack,
-} from "../src/index.js";
+import { Agent, buildSystemPrompt, type Skill } from "../src/index.js";
+import { SkillActivationStack } from "../src/skills/activation-stack.js";
+import { formatSkillsForPrompt } from "../src/skills/skill.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, readFileTool } from "./helpers/tools.js";
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { classifyDiff, renderSessionHtml, renderTokenChart, sessionTotals } from "../src/index.js";
+import { renderTokenChart } from "../src/export/chart.js";
+import { classifyDiff } from "../src/export/diff.js";
+import { sessionTotals } from "../src/export/render-html.js";
+import { renderSessionHtml } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
 
 describe("HTML export — content", () => {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
 import { describe, expect, it } from "vitest";
-import { documentFromEntries, exportSessionHtml } from "../src/index.js";
+import { documentFromEntries } from "../src/export/from-session.js";
+import { exportSessionHtml } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
 import { tempDir } from "./helpers.js";
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ancestorsFromRoot, discoverResources } from "../src/index.js";
+import { ancestorsFromRoot } from "../src/config/resources.js";
+import { discoverResources } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 describe("resources — context files, SYSTEM.md, skills and hooks", () => {

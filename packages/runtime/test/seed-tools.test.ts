@@ -8,7 +8,8 @@ import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import type { ToolResponse } from "@gong/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSettings, TODOS_CUSTOM_TYPE, todosFileFor } from "../src/index.js";
+import { loadSettings } from "../src/index.js";
+import { TODOS_CUSTOM_TYPE, todosFileFor } from "../src/session/todo-store.js";
 import { openSession, sessionSandbox, writeFile } from "./helpers.js";
 
 const mock = useMockLlmServer();

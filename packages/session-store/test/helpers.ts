@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AssistantMessage, ToolResultMessage, UserMessage } from "@gong/llm";
 import { afterEach } from "vitest";
-import { isTreeEntry, type SessionStore } from "../src/index.js";
+import { isTreeEntry } from "../src/entries.js";
+import type { SessionStore } from "../src/index.js";
 
 const dirs: string[] = [];
 

@@ -1,7 +1,8 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CURRENT_SESSION_VERSION, migrateSessionFile, SessionStore } from "../src/index.js";
+import { CURRENT_SESSION_VERSION } from "../src/entries.js";
+import { migrateSessionFile, SessionStore } from "../src/index.js";
 import { expectTreeInvariants, tempDir, unwrap, user } from "./helpers.js";
 
 const FIXTURE = join(import.meta.dirname, "fixtures", "v0-session.jsonl");

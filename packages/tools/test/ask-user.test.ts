@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AskUserHandler, AskUserQuestion, ToolResponse } from "../src/index.js";
+import type { AskUserHandler, ToolResponse } from "../src/index.js";
+import type { AskUserQuestion } from "../src/tools/ask-user.js";
 import { makeProject } from "./helpers.js";
 
 const questions: AskUserQuestion[] = [

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { liveProcessesInGroup } from "@gong/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ProcessGroups, signalGroup, type ToolResponse } from "../src/index.js";
+import { signalGroup } from "../src/bash/process-tree.js";
+import { ProcessGroups, type ToolResponse } from "../src/index.js";
 import { makeProject, type Project } from "./helpers.js";
 
 let project: Project;

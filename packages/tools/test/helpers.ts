@@ -2,8 +2,8 @@ import { mkdtempSync, realpathSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
+import type { CodingToolsOptions } from "../src/coding-tools.js";
 import {
-  type CodingToolsOptions,
   createCodingTools,
   runTool,
   type Tool,

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathPolicy, macosPathVariants, normalizeInputPath } from "../src/index.js";
+import { macosPathVariants, normalizeInputPath } from "../src/path/normalize.js";
+import { createPathPolicy } from "../src/path/policy.js";
 
 let root: string;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { terminateGroup } from "../src/index.js";
+import { terminateGroup } from "../src/bash/process-tree.js";
 
 /** How many live (non-zombie) processes group `pgid` has, as `ps` sees them. */
 function liveCount(pgid: number): number {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathPolicy, expandHome } from "../src/index.js";
+import { expandHome } from "../src/index.js";
+import { createPathPolicy } from "../src/path/policy.js";
 import { makeProject, type Project } from "./helpers.js";
 
 // Item 6 of "Never lose work, never let anyone in": `~` was expanded by three copies;

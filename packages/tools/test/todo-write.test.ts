@@ -1,6 +1,8 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMemoryTodoStore, TODO_REMINDER, type Todo, type TodoStore } from "../src/index.js";
+import type { Todo, TodoStore } from "../src/index.js";
+import { createMemoryTodoStore } from "../src/todo/todo-store.js";
+import { TODO_REMINDER } from "../src/tools/todo-write.js";
 import { makeProject } from "./helpers.js";
 
 const list = [

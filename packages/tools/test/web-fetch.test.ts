@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, symlinkSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CodingToolsOptions, WebSummaryRequest } from "../src/index.js";
+import type { CodingToolsOptions } from "../src/coding-tools.js";
+import type { WebSummaryRequest } from "../src/tools/web-fetch.js";
 import { makeProject } from "./helpers.js";
 import { startProxy, startWebServer, type WebServer } from "./web-server.js";
 

@@ -1,19 +1,13 @@
 export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "./envelope.js";
 export { formatSize } from "./format-size.js";
-export type { ExpandHomeOptions, PathExpansion } from "./home/expand-home.js";
+export type { PathExpansion } from "./home/expand-home.js";
 export { expandHome } from "./home/expand-home.js";
 export { homeDir, resolveGongHome } from "./home/gong-home.js";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, DEFAULT_MAX_LINES } from "./limits.js";
-export { countLines, lineCountFrom, utf8Length } from "./measure.js";
-export type { HeadNoticeOptions } from "./notices.js";
+export { lineCountFrom } from "./measure.js";
 export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
 export { cleanupExpired } from "./observation/cleanup.js";
-export type {
-  ConfigResult,
-  ObservationTruncatorConfig,
-  ObservationTruncatorOptions,
-  TruncationDirection,
-} from "./observation/config.js";
+export type { ObservationTruncatorOptions } from "./observation/config.js";
 export { resolveObservationConfig, resolveOutputDir } from "./observation/config.js";
 export {
   ensureOutputDir,
@@ -21,15 +15,9 @@ export {
   spillTimestamp,
   writeUniqueFile,
 } from "./observation/spill.js";
-export type {
-  ObservationTruncator,
-  TruncateCallOptions,
-  TruncatedData,
-  TruncationRecord,
-} from "./observation/truncator.js";
+export type { ObservationTruncator } from "./observation/truncator.js";
 export { createObservationTruncator } from "./observation/truncator.js";
 export type { TruncationLimits, TruncationResult } from "./result.js";
 export { truncateHead } from "./truncate-head.js";
-export type { LineTruncationResult } from "./truncate-line.js";
-export { LINE_TRUNCATION_MARKER, truncateLine } from "./truncate-line.js";
+export { truncateLine } from "./truncate-line.js";
 export { truncateTail } from "./truncate-tail.js";
