@@ -1,4 +1,4 @@
-import type { CodingSessionOptions, SessionChoice } from "@gong/runtime";
+import { type CodingSessionOptions, sessionChoiceFromFlags } from "@gong/runtime";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 
@@ -20,7 +20,7 @@ export function codingSessionOptions(
     preset: args.preset,
     allowPaths: args.allowPaths,
     outputLevel: args.outputLevel,
-    session: sessionChoice(args),
+    session: sessionChoiceFromFlags(args),
     sessionDir: args.sessionDir,
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
@@ -28,12 +28,4 @@ export function codingSessionOptions(
     ...(args.trust ? { trust: true } : {}),
     onWarning,
   };
-}
-
-function sessionChoice(args: CliArgs): SessionChoice {
-  if (args.noSession) return { kind: "none" };
-  if (args.continue) return { kind: "continue" };
-  if (typeof args.resume === "string") return { kind: "open", ref: args.resume };
-  if (args.session !== undefined) return { kind: "open", ref: args.session, createIfMissing: true };
-  return { kind: "new" };
 }

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { CodingSessionOptions, SessionChoice } from "@gong/runtime";
+import { type CodingSessionOptions, sessionChoiceFromFlags } from "@gong/runtime";
 import type { RpcArgs } from "./args.js";
 
 /**
@@ -26,17 +26,10 @@ export function sessionOptions(
       sessionDir: args.sessionDir,
     }),
     allowPaths: args.allowPaths,
-    session: sessionChoice(args),
+    session: sessionChoiceFromFlags(args),
     ...(args.trust ? { trust: true } : {}),
     ...extra,
   };
-}
-
-function sessionChoice(args: RpcArgs): SessionChoice {
-  if (args.noSession) return { kind: "none" };
-  if (args.continue) return { kind: "continue" };
-  if (args.session !== undefined) return { kind: "open", ref: args.session };
-  return { kind: "new" };
 }
 
 /** Drops undefined values (exactOptionalPropertyTypes). */

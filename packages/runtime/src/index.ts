@@ -24,6 +24,8 @@ export type {
   CodingSessionOptions,
   RunOutcome,
   SessionChoice,
+  SessionFlags,
 } from "./session/options.js";
+export { sessionChoiceFromFlags } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";

@@ -18,6 +18,28 @@ export type SessionChoice =
   /** Nothing written (`--no-session`). */
   | { kind: "none" };
 
+/** The session flags both apps take (ARCHITECTURE §7), as given. */
+export interface SessionFlags {
+  noSession?: boolean;
+  continue?: boolean;
+  /** `-r <id>`; `-r` alone lists sessions and never reaches here. */
+  resume?: string | boolean;
+  session?: string;
+}
+
+/**
+ * What the session flags mean, in both apps: `--no-session`, then `-c`, then `-r <id>`,
+ * then `--session <file|id>` (a path to no file starts a new session there).
+ */
+export function sessionChoiceFromFlags(flags: SessionFlags): SessionChoice {
+  if (flags.noSession) return { kind: "none" };
+  if (flags.continue) return { kind: "continue" };
+  if (typeof flags.resume === "string") return { kind: "open", ref: flags.resume };
+  if (flags.session !== undefined)
+    return { kind: "open", ref: flags.session, createIfMissing: true };
+  return { kind: "new" };
+}
+
 export interface CodingSessionOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;

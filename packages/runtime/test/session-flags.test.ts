@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { sessionChoiceFromFlags } from "../src/session/options.js";
+
+describe("session flags mean the same in gong and gong-rpc", () => {
+  it("--no-session, then -c, then -r <id>, then --session (a new file there if missing)", () => {
+    expect(sessionChoiceFromFlags({ noSession: true, continue: true })).toEqual({ kind: "none" });
+    expect(sessionChoiceFromFlags({ continue: true, session: "x" })).toEqual({ kind: "continue" });
+    expect(sessionChoiceFromFlags({ resume: "0199", session: "x" })).toEqual({
+      kind: "open",
+      ref: "0199",
+    });
+    expect(sessionChoiceFromFlags({ session: "./new.jsonl" })).toEqual({
+      kind: "open",
+      ref: "./new.jsonl",
+      createIfMissing: true,
+    });
+    expect(sessionChoiceFromFlags({ resume: true })).toEqual({ kind: "new" });
+    expect(sessionChoiceFromFlags({})).toEqual({ kind: "new" });
+  });
+});
