@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach } from "vitest";
+import { type GongSandbox, gongSandbox } from "@gong/testing/vitest";
 
 export const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 
@@ -14,42 +13,9 @@ export interface GongRun {
   ms: number;
 }
 
-export interface Sandbox {
-  /** The project folder gong runs in. */
-  cwd: string;
-  /** `$HOME` of the spawned process (nothing from the real home leaks in). */
-  home: string;
-  /** `$GONG_HOME`. */
-  gongHome: string;
-  env: NodeJS.ProcessEnv;
-}
-
-const sandboxes: string[] = [];
-afterEach(() => {
-  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/**
- * A temp HOME, GONG_HOME and project folder, and an environment with only what gong
- * needs: PATH, the mock server's base URL and a fake key. Real keys never leak in.
- */
-export function sandbox(anthropicBaseUrl: string, extraEnv: NodeJS.ProcessEnv = {}): Sandbox {
-  const root = mkdtempSync(path.join(tmpdir(), "gong-cli-"));
-  sandboxes.push(root);
-  const home = path.join(root, "home");
-  const gongHome = path.join(root, "gong-home");
-  const cwd = path.join(root, "project");
-  for (const dir of [home, gongHome, cwd]) mkdirSync(dir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    GONG_HOME: gongHome,
-    ANTHROPIC_BASE_URL: anthropicBaseUrl,
-    ANTHROPIC_API_KEY: "sk-ant-test",
-    ...extraEnv,
-  };
-  return { cwd, home, gongHome, env };
-}
+/** A temp HOME, GONG_HOME and project folder with a clean environment (`@gong/testing`). */
+export type Sandbox = GongSandbox;
+export const sandbox = gongSandbox;
 
 export function writeJson(file: string, value: unknown): void {
   mkdirSync(path.dirname(file), { recursive: true });
