@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./limits.js";
-import { countLines, utf8Length, utf8LengthOf } from "./measure.js";
+import { utf8LengthOf } from "./measure.js";
+import { measureAgainst, untouchedIfFits } from "./measured.js";
 import type { TruncationLimits, TruncationResult } from "./result.js";
 
 /**
@@ -9,23 +9,11 @@ import type { TruncationLimits, TruncationResult } from "./result.js";
  * one native pass each to count lines and bytes.
  */
 export function truncateHead(content: string, limits: TruncationLimits = {}): TruncationResult {
-  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const totalBytes = utf8Length(content);
-  const totalLines = countLines(content);
-  const base = { totalLines, totalBytes, maxLines, maxBytes, lastLinePartial: false };
-
-  if (totalLines <= maxLines && totalBytes <= maxBytes) {
-    return {
-      ...base,
-      content,
-      truncated: false,
-      truncatedBy: null,
-      outputLines: totalLines,
-      outputBytes: totalBytes,
-      firstLineExceedsLimit: false,
-    };
-  }
+  const measured = measureAgainst(content, limits);
+  const untouched = untouchedIfFits(content, measured);
+  if (untouched) return untouched;
+  const { totalLines, maxLines, maxBytes } = measured;
+  const base = { ...measured, lastLinePartial: false };
 
   // Every line fitting yet the total over `maxBytes` means only the final newline did
   // not fit, so in that case the byte limit is what cut.

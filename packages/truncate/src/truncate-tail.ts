@@ -1,5 +1,5 @@
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "./limits.js";
-import { countLines, suffixStartWithinBytes, utf8Length, utf8LengthOf } from "./measure.js";
+import { suffixStartWithinBytes, utf8LengthOf } from "./measure.js";
+import { measureAgainst, untouchedIfFits } from "./measured.js";
 import type { TruncationLimits, TruncationResult } from "./result.js";
 
 /**
@@ -8,23 +8,11 @@ import type { TruncationLimits, TruncationResult } from "./result.js";
  * character boundary (`lastLinePartial`). Used by bash, whose useful output is at the end.
  */
 export function truncateTail(content: string, limits: TruncationLimits = {}): TruncationResult {
-  const maxLines = limits.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
-  const totalBytes = utf8Length(content);
-  const totalLines = countLines(content);
-  const base = { totalLines, totalBytes, maxLines, maxBytes, firstLineExceedsLimit: false };
-
-  if (totalLines <= maxLines && totalBytes <= maxBytes) {
-    return {
-      ...base,
-      content,
-      truncated: false,
-      truncatedBy: null,
-      outputLines: totalLines,
-      outputBytes: totalBytes,
-      lastLinePartial: false,
-    };
-  }
+  const measured = measureAgainst(content, limits);
+  const untouched = untouchedIfFits(content, measured);
+  if (untouched) return untouched;
+  const { totalLines, maxLines, maxBytes } = measured;
+  const base = { ...measured, firstLineExceedsLimit: false };
 
   // The final newline terminates the last line; it is not a line of its own.
   const end = content.endsWith("\n") ? content.length - 1 : content.length;
