@@ -10,7 +10,7 @@ import type { RpcArgs } from "./args.js";
 export function sessionOptions(
   args: RpcArgs,
   env: NodeJS.ProcessEnv,
-  extra: Pick<CodingSessionOptions, "onWarning" | "confirmToolCall" | "hooks"> = {},
+  extra: Pick<CodingSessionOptions, "onWarning" | "confirmToolCall" | "askUser" | "hooks"> = {},
 ): CodingSessionOptions {
   return {
     cwd: path.resolve(args.cwd ?? process.cwd()),

@@ -4,6 +4,8 @@ export type { ImageContent, Message, Model, ThinkingLevel, ToolResultMessage } f
 // The allowed values of the flags and commands both apps take, so neither keeps a copy.
 export { THINKING_LEVELS } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
+// What a host implements to answer ask_user (CodingSessionOptions.askUser).
+export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 export { expandHome, OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
