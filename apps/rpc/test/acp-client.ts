@@ -24,8 +24,8 @@ export interface AcpRun {
 }
 
 export interface AcpClientOptions {
-  /** Picks the permission option (default: allow once). */
-  answer?: (request: RequestPermissionRequest) => string;
+  /** Picks the permission option (default: allow once); a promise keeps the dialog open. */
+  answer?: (request: RequestPermissionRequest) => string | Promise<string>;
   /** Advertised in `initialize` (default: none). */
   clientCapabilities?: ClientCapabilities;
   /** The editor's buffers for `fs/read_text_file`, by absolute path. */
@@ -50,9 +50,9 @@ export async function withAgent<T>(
     .onNotification(methods.client.session.update, ({ params }) => {
       run.updates.push(params);
     })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => {
+    .onRequest(methods.client.session.requestPermission, async ({ params }) => {
       run.permissions.push(params);
-      return { outcome: { outcome: "selected", optionId: answer(params) } };
+      return { outcome: { outcome: "selected", optionId: await answer(params) } };
     })
     .onRequest(methods.client.fs.readTextFile, ({ params }) => {
       run.reads.push(params);

@@ -16,6 +16,7 @@ import {
 import { type CodingSession, type CodingSessionOptions, createCodingSession } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
+import { acpAskUser } from "./ask-user.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { eventUpdates, replayUpdates } from "./updates.js";
@@ -136,6 +137,11 @@ export class GongAcpAgent {
     const options = sessionOptions({ ...this.args, cwd }, this.env, {
       confirmToolCall: gate.confirmation,
       hooks: [gate.hook],
+      askUser: acpAskUser({
+        sessionId: () => sessionId,
+        client,
+        timeoutMs: this.args.confirmTimeoutMs,
+      }),
       // Warnings have no ACP message of their own; stderr is the agent's log.
       onWarning: (message) => process.stderr.write(`gong-rpc: warning: ${message}\n`),
     });
