@@ -6,9 +6,17 @@ export { THINKING_LEVELS } from "@gong/llm";
 export type { SessionInfo } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser).
 export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
+// A file backend for the tools (CodingSessionOptions.fileOperations): an app overrides
+// some methods and keeps the local disk for the rest.
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
-export { expandHome, OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
+export {
+  expandHome,
+  type FileOperations,
+  localFileOperations,
+  OUTPUT_LEVELS,
+  TOOL_PRESETS,
+} from "@gong/tools";
 export {
   globalSettingsPath,
   projectConfigDir,
