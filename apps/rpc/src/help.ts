@@ -19,7 +19,7 @@ Options (as in gong):
   --allow-path <dir>         another folder the tools may touch (repeatable)
   --trust                    load this folder's hooks and executable settings
   --cwd <dir>                the project folder (default: the current one)
-  --confirm-timeout <s>      how long a confirmation waits for the client (default 60)
+  --confirm-timeout <s>      how long a confirmation or question waits for the client (default 60)
   -v, --version, -h, --help
 
 Protocol: docs/rpc.md in the @gong/rpc package.

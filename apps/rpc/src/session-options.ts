@@ -10,7 +10,10 @@ import type { RpcArgs } from "./args.js";
 export function sessionOptions(
   args: RpcArgs,
   env: NodeJS.ProcessEnv,
-  extra: Pick<CodingSessionOptions, "onWarning" | "confirmToolCall" | "hooks"> = {},
+  extra: Pick<
+    CodingSessionOptions,
+    "onWarning" | "confirmToolCall" | "askUser" | "fileOperations" | "hooks"
+  > = {},
 ): CodingSessionOptions {
   return {
     cwd: path.resolve(args.cwd ?? process.cwd()),

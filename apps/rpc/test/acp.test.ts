@@ -1,77 +1,12 @@
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { Readable, Writable } from "node:stream";
-import {
-  type ClientContext,
-  client,
-  methods,
-  ndJsonStream,
-  PROTOCOL_VERSION,
-  type RequestPermissionRequest,
-  type SessionNotification,
-} from "@agentclientprotocol/sdk";
+import { methods } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
-import { type GongSandbox, gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { BIN, withTimeout } from "./harness.js";
+import { type AcpRun, withAgent } from "./acp-client.js";
 
 const mock = useMockLlmServer();
-
-interface AcpRun {
-  updates: SessionNotification[];
-  permissions: RequestPermissionRequest[];
-}
-
-/**
- * Spawns `gong-rpc --acp` and drives it with the SDK's own client side. `answer`
- * picks the permission option (default: allow once).
- */
-async function withAgent<T>(
-  box: GongSandbox,
-  op: (agent: ClientContext, run: AcpRun) => Promise<T>,
-  answer: (request: RequestPermissionRequest) => string = () => "allow_once",
-): Promise<{ result: T; code: number | null }> {
-  const child = spawn(process.execPath, [BIN, "--acp"], {
-    cwd: box.cwd,
-    env: box.env,
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const run: AcpRun = { updates: [], permissions: [] };
-  const app = client({ name: "test-editor" })
-    .onNotification(methods.client.session.update, ({ params }) => {
-      run.updates.push(params);
-    })
-    .onRequest(methods.client.session.requestPermission, ({ params }) => {
-      run.permissions.push(params);
-      return { outcome: { outcome: "selected", optionId: answer(params) } };
-    });
-  const stream = ndJsonStream(
-    Writable.toWeb(child.stdin) as WritableStream<Uint8Array>,
-    Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
-  );
-  try {
-    const result = await app.connectWith(stream, async (agent) => {
-      const init = await agent.request(methods.agent.initialize, {
-        protocolVersion: PROTOCOL_VERSION,
-        clientCapabilities: {},
-      });
-      expect(init).toMatchObject({
-        protocolVersion: PROTOCOL_VERSION,
-        agentCapabilities: {
-          loadSession: true,
-          promptCapabilities: { image: true, embeddedContext: true },
-        },
-      });
-      return op(agent, run);
-    });
-    child.stdin.end();
-    return { result, code: await withTimeout(exited, 10_000, "gong-rpc --acp did not exit") };
-  } finally {
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
-}
 
 const kinds = (run: AcpRun) => run.updates.map((n) => n.update.sessionUpdate);
 
@@ -174,7 +109,7 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
         });
         return run;
       },
-      () => "reject_once",
+      { answer: () => "reject_once" },
     );
     expect(result.permissions).toHaveLength(1);
     expect(JSON.stringify(mock.requests[1]?.body)).toContain("The user rejected this tool call.");

@@ -3,9 +3,19 @@ export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { THINKING_LEVELS } from "@gong/llm";
+// What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
+// backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
+// methods and keeps the local disk for the rest.
+export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
-export { expandHome, OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
+export {
+  expandHome,
+  type FileOperations,
+  localFileOperations,
+  OUTPUT_LEVELS,
+  TOOL_PRESETS,
+} from "@gong/tools";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";

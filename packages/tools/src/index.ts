@@ -15,7 +15,7 @@ export { localFileOperations } from "./fs/operations.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
 export type { Todo, TodoSaveResult, TodoStore } from "./todo/todo-store.js";
-export type { AskUserHandler } from "./tools/ask-user.js";
+export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "./tools/ask-user.js";
 export type { WebSummarizer } from "./tools/web-fetch.js";
 export type * from "./types.js";
 export { OUTPUT_LEVELS } from "./types.js";

@@ -35,6 +35,8 @@ export interface ToolExecutionContext {
   projectRoot?: string;
   /** Aborts the call: the tool stops, cleans up and returns an `ABORTED` envelope. */
   signal?: AbortSignal;
+  /** The model's id for this call, so a host's UI can tie what it shows to the call. */
+  toolCallId?: string;
   /** Streaming progress (bash output so far, say), for UIs. */
   onUpdate?: (partial: ToolResponse) => void;
   outputLevel?: OutputLevel;

@@ -8,6 +8,7 @@ import {
   type AgentApp,
   type AgentContext,
   agent,
+  type FileSystemCapabilities,
   methods,
   PROTOCOL_VERSION,
   RequestError,
@@ -16,6 +17,8 @@ import {
 import { type CodingSession, type CodingSessionOptions, createCodingSession } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
+import { acpAskUser } from "./ask-user.js";
+import { clientFileOperations } from "./file-system.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { eventUpdates, replayUpdates } from "./updates.js";
@@ -40,6 +43,8 @@ const MODES: SessionModeState["availableModes"] = [
 
 export class GongAcpAgent {
   private readonly sessions = new Map<string, AcpSession>();
+  /** What the client said in `initialize` it can do with files. */
+  private clientFs: FileSystemCapabilities | undefined;
 
   constructor(
     private readonly args: RpcArgs,
@@ -49,15 +54,18 @@ export class GongAcpAgent {
 
   app(): AgentApp {
     return agent({ name: "gong" })
-      .onRequest(methods.agent.initialize, ({ params }) => ({
-        protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
-        agentCapabilities: {
-          loadSession: true,
-          promptCapabilities: { image: true, embeddedContext: true },
-        },
-        agentInfo: { name: "gong", version: this.version },
-        authMethods: [],
-      }))
+      .onRequest(methods.agent.initialize, ({ params }) => {
+        this.clientFs = params.clientCapabilities?.fs;
+        return {
+          protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
+          agentCapabilities: {
+            loadSession: true,
+            promptCapabilities: { image: true, embeddedContext: true },
+          },
+          agentInfo: { name: "gong", version: this.version },
+          authMethods: [],
+        };
+      })
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const entry = await this.open(params.cwd, { kind: "new" }, client);
         return { sessionId: entry.session.header.id, modes: this.modes(entry) };
@@ -133,9 +141,20 @@ export class GongAcpAgent {
       mode: () => entry.mode,
       timeoutMs: this.args.confirmTimeoutMs,
     });
+    const fileOperations = clientFileOperations({
+      sessionId: () => sessionId,
+      client,
+      capabilities: this.clientFs,
+    });
     const options = sessionOptions({ ...this.args, cwd }, this.env, {
       confirmToolCall: gate.confirmation,
       hooks: [gate.hook],
+      askUser: acpAskUser({
+        sessionId: () => sessionId,
+        client,
+        timeoutMs: this.args.confirmTimeoutMs,
+      }),
+      ...(fileOperations ? { fileOperations } : {}),
       // Warnings have no ACP message of their own; stderr is the agent's log.
       onWarning: (message) => process.stderr.write(`gong-rpc: warning: ${message}\n`),
     });

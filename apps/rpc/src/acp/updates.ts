@@ -4,6 +4,7 @@
  */
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { CodingSessionEvent, Message, ToolResultMessage } from "@gong/runtime";
+import { planUpdate } from "./plan.js";
 import { textContent, toolDiffs, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
 
 type Args = Record<string, unknown>;
@@ -37,6 +38,7 @@ export function eventUpdates(event: CodingSessionEvent, cwd: string): SessionUpd
     case "tool_execution_end": {
       const args = asArgs(event.result.context?.params_input);
       const diffs = event.isError ? [] : toolDiffs(event.toolName, args, cwd);
+      const plan = planUpdate(event);
       return [
         {
           sessionUpdate: "tool_call_update",
@@ -45,6 +47,7 @@ export function eventUpdates(event: CodingSessionEvent, cwd: string): SessionUpd
           content: [...diffs, textContent(event.result.text)],
           rawOutput: event.result,
         },
+        ...(plan ? [plan] : []),
       ];
     }
     default:

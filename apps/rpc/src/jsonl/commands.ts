@@ -2,7 +2,12 @@
  * The commands of the JSON-lines protocol (docs/rpc.md) and their validation: a line
  * becomes a typed command or an error naming what is wrong, never an exception.
  */
-import { type ImageContent, THINKING_LEVELS, type ThinkingLevel } from "@gong/runtime";
+import {
+  type AskUserAnswers,
+  type ImageContent,
+  THINKING_LEVELS,
+  type ThinkingLevel,
+} from "@gong/runtime";
 
 export type CommandId = string | number;
 
@@ -30,13 +35,20 @@ export type Command = { id?: CommandId } & (
   | { type: "get_session_stats" }
   | { type: "export_html"; outputPath?: string }
   | { type: "bash"; command: string }
-  | { type: "extension_ui_response"; requestId: string; confirmed: boolean }
+  | {
+      type: "extension_ui_response";
+      requestId: string;
+      /** The answer to a `confirm` request. */
+      confirmed?: boolean;
+      /** The answers to an `ask_user` request (checked against the request it answers). */
+      answers?: AskUserAnswers;
+    }
 );
 
 export type CommandType = Command["type"];
 
 /** A field's expected kind: a JSON type, a list of allowed strings, or images. */
-type FieldKind = "string" | "boolean" | "images" | readonly string[];
+type FieldKind = "string" | "boolean" | "object" | "images" | readonly string[];
 type FieldSpec = { kind: FieldKind; optional?: boolean };
 
 const required = (kind: FieldKind): FieldSpec => ({ kind });
@@ -65,7 +77,11 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldSpec>> = {
   get_session_stats: {},
   export_html: { outputPath: optional("string") },
   bash: { command: required("string") },
-  extension_ui_response: { requestId: required("string"), confirmed: required("boolean") },
+  extension_ui_response: {
+    requestId: required("string"),
+    confirmed: optional("boolean"),
+    answers: optional("object"),
+  },
 };
 
 /** A line that is not a valid command: what the error response says. */
@@ -136,7 +152,7 @@ function checkField(value: unknown, spec: FieldSpec): string | undefined {
       : `must be one of ${kind.map((k) => `"${k}"`).join(", ")} (got ${JSON.stringify(value)})`;
   }
   if (kind === "images") return checkImages(value);
-  return typeof value === kind ? undefined : `must be a ${kind} (got ${kindOf(value)})`;
+  return kindOf(value) === kind ? undefined : `must be a ${kind} (got ${kindOf(value)})`;
 }
 
 function checkImages(value: unknown): string | undefined {

@@ -7,12 +7,12 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CodingSession, RunOutcome, SessionHost, SwitchResult } from "@gong/runtime";
 import type { Command, CommandType } from "./commands.js";
-import type { Confirmations } from "./confirmations.js";
+import type { UiRequests } from "./ui-requests.js";
 
 export interface HandlerContext {
   host: SessionHost;
   cwd: string;
-  confirmations: Confirmations;
+  uiRequests: UiRequests;
   /** Writes the session header line (after a switch: a new session starts here). */
   announceSession(session: CodingSession): void;
   /**
@@ -145,12 +145,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       runningBash.delete(controller);
     }
   },
-  extension_ui_response(command, { confirmations }) {
-    if (!confirmations.answer(command.requestId, command.confirmed)) {
-      throw new Error(
-        `no open extension_ui_request with id "${command.requestId}" (answered or timed out)`,
-      );
-    }
+  extension_ui_response(command, { uiRequests }) {
+    const { confirmed, answers } = command;
+    uiRequests.answer(command.requestId, { confirmed, answers });
   },
 };
 

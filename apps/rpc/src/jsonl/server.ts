@@ -8,9 +8,9 @@ import { type CodingSession, SessionHost } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { type Command, type CommandId, parseCommandLine } from "./commands.js";
-import { Confirmations } from "./confirmations.js";
 import { JsonLineWriter, readLines } from "./framing.js";
 import { HANDLERS, type HandlerContext } from "./handlers.js";
+import { UiRequests } from "./ui-requests.js";
 
 export interface ServerIo {
   stdin: NodeJS.ReadableStream;
@@ -30,7 +30,7 @@ interface ResponseLine {
 
 export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<number> {
   const writer = new JsonLineWriter(io.stdout);
-  const confirmations = new Confirmations((line) => writer.write(line), args.confirmTimeoutMs);
+  const uiRequests = new UiRequests((line) => writer.write(line), args.confirmTimeoutMs);
   // Warnings raised while the session opens wait until the header line is out.
   const early: unknown[] = [];
   let warn = (message: string): void => {
@@ -39,7 +39,8 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   const opened = await SessionHost.open(
     sessionOptions(args, io.env, {
       onWarning: (message) => warn(message),
-      confirmToolCall: confirmations.confirmation,
+      confirmToolCall: uiRequests.confirmation,
+      askUser: uiRequests.askUser,
     }),
   );
   if (!opened.ok) {
@@ -57,7 +58,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   const context: HandlerContext = {
     host,
     cwd: host.current.header.cwd,
-    confirmations,
+    uiRequests,
     announceSession,
     runningBash: new Set(),
     reportRunEnd: ({ ok, aborted, errorMessage }) =>
@@ -86,7 +87,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   let stopping: Promise<number> | undefined;
   const shutdown = () => {
     stopping ??= (async () => {
-      confirmations.denyAll();
+      uiRequests.denyAll();
       host.current.abort();
       for (const controller of context.runningBash) controller.abort();
       // Commands already read still get their response (aborted ones report it).

@@ -133,6 +133,7 @@ async function runObserved(
     cwd: config.cwd,
     projectRoot: config.projectRoot,
     signal,
+    toolCallId: call.id,
     outputLevel,
     onUpdate: (partial) =>
       run.emit({

@@ -182,6 +182,7 @@ export async function createCodingSession(
         todoStore,
         summarize,
         askUser: options.askUser,
+        fileOperations: options.fileOperations,
         env,
         ...toolFolders,
         names: options.tools ?? current.tools,
@@ -290,6 +291,8 @@ export async function createCodingSession(
       todoStore,
       summarize,
       askUser: undefined,
+      // bash reads and writes through its process, never through the file backend.
+      fileOperations: undefined,
       env,
       ...toolFolders,
       names: ["bash"],

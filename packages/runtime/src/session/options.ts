@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
-import type { AskUserHandler, OutputLevel } from "@gong/tools";
+import type { AskUserHandler, FileOperations, OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 
@@ -76,6 +76,12 @@ export interface CodingSessionOptions {
    * Without it nobody can answer, so the presets leave ask_user out.
    */
   askUser?: AskUserHandler;
+  /**
+   * Where the tools read and write files (default: the local disk): an editor's buffers
+   * over ACP, say. Paths are still checked against the project by the path policy,
+   * which resolves them through this backend's `realpath` / `lstat`.
+   */
+  fileOperations?: FileOperations;
   /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
   onWarning?: (message: string) => void;
   /**

@@ -1,6 +1,7 @@
 import {
   type AskUserHandler,
   createCodingTools,
+  type FileOperations,
   type ProcessGroups,
   resolveToolNames,
   type TodoStore,
@@ -33,6 +34,8 @@ export interface BuildToolsOptions extends ToolSelection {
   summarize: WebSummarizer;
   /** How ask_user reaches the user; without it the presets leave ask_user out. */
   askUser: AskUserHandler | undefined;
+  /** Where read, write, edit and ls touch files (default: the local disk). */
+  fileOperations: FileOperations | undefined;
   /** HTTP_PROXY / HTTPS_PROXY / NO_PROXY for web_fetch. */
   env: NodeJS.ProcessEnv;
 }
@@ -69,6 +72,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     processes: options.processes,
     todoStore: options.todoStore,
     askUser: options.askUser,
+    ...(options.fileOperations ? { operations: { fs: options.fileOperations } } : {}),
     webFetch: {
       summarize: options.summarize,
       env: options.env,

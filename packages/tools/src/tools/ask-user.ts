@@ -44,10 +44,14 @@ export interface AskUserQuestion {
  */
 export type AskUserAnswers = Record<string, string>;
 
-/** Shows the questions and resolves with the answers; `signal` aborts when the run is cancelled. */
+/**
+ * Shows the questions and resolves with the answers; `signal` aborts when the run is
+ * cancelled; `call.toolCallId` ties the question to its tool call (an editor's dialog).
+ */
 export type AskUserHandler = (
   questions: AskUserQuestion[],
   signal: AbortSignal | undefined,
+  call: { toolCallId?: string },
 ) => Promise<AskUserAnswers>;
 
 function questionLines(questions: readonly AskUserQuestion[], answers?: AskUserAnswers): string[] {
@@ -102,7 +106,9 @@ export function createAskUserTool(askUser: AskUserHandler | undefined) {
       );
       let answers: AskUserAnswers;
       try {
-        answers = await askUser(questions, context.signal);
+        answers = await askUser(questions, context.signal, {
+          ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
+        });
       } catch (error) {
         if (context.signal?.aborted)
           return failure("ABORTED", abortedMessage, {
