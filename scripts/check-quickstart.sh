@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The README's first Quickstart command on a fresh clone, as a new user runs it, with a
+# throw-away npm prefix so the machine is left as it was. Then:
+#   - `gong` runs from another directory;
+#   - `pnpm gong …` in the checkout prints only gong's own output (no pnpm banner, no
+#     ELIFECYCLE line) and keeps gong's exit code.
+# It works on its own clone: building there never touches the dist/ folders that a test
+# run in this checkout is using. Prints one "quickstart: N passed, N failed" line.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+fresh=$(mktemp -d)
+trap 'rm -rf "$fresh"' EXIT
+passed=0 failed=0
+check() { # name, then a command that must succeed
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)) && echo "quickstart: FAIL $name" >&2; fi
+}
+
+git clone -q "$root" "$fresh/gong"
+export NPM_CONFIG_PREFIX="$fresh/prefix" PATH="$fresh/prefix/bin:$PATH"
+version=$(node -p 'require(process.argv[1]).version' "$fresh/gong/apps/cli/package.json")
+
+check "install and install-cli" \
+  bash -c "cd '$fresh/gong' && npx -y pnpm@10.34.9 install --frozen-lockfile >/dev/null && npx -y pnpm@10.34.9 install-cli >/dev/null"
+check "gong --version from another directory" \
+  bash -c "cd / && [ \"\$(gong --version)\" = '$version' ]"
+check "pnpm gong --version prints only the version" \
+  bash -c "cd '$fresh/gong' && out=\$(npx -y pnpm@10.34.9 gong --version 2>/dev/null) && [ \"\$out\" = '$version' ]"
+check "pnpm gong keeps the exit code and adds no ELIFECYCLE line" \
+  bash -c "cd '$fresh/gong' && err=\$(npx -y pnpm@10.34.9 gong --contnue 2>&1 >/dev/null | grep -v '^npm warn'); code=\$?; npx -y pnpm@10.34.9 gong --contnue >/dev/null 2>&1; [ \$? = 2 ] && [ \"\$err\" = 'gong: unknown option --contnue (did you mean --continue?). Run gong --help for usage.' ]"
+
+echo "quickstart: $passed passed, $failed failed"
+[ "$failed" = 0 ]
