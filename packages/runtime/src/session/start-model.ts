@@ -62,7 +62,10 @@ function modelFailure({ code, message, usage }: Extract<ModelResolution, { ok: f
   return { code, message, usage } satisfies CodingSessionError;
 }
 
-/** `--thinking` wins; a resumed session keeps its level; then settings; else off. */
+/**
+ * `--thinking` wins; a resumed session keeps its level; then settings; else off.
+ * `--thinking` for a model without reasoning is warned about here, once, at the start.
+ */
 export function startThinkingLevel(inputs: SessionInputs, opened: OpenedSession): ThinkingLevel {
   const { options } = inputs;
   const { model, context } = opened;
