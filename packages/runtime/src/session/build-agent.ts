@@ -1,0 +1,97 @@
+import { Agent, type AgentHooks, type AgentSettings, type Skill } from "@gong/agent-core";
+import type { ModelRegistry } from "@gong/llm";
+import {
+  type ApiKeyResolver,
+  type Message,
+  type Model,
+  stream,
+  type ThinkingLevel,
+} from "@gong/llm";
+import type { Tool } from "@gong/tools";
+import {
+  createObservationTruncator,
+  type ObservationTruncator,
+  resolveObservationConfig,
+} from "@gong/truncate";
+import type { Settings } from "../config/settings-types.js";
+import { findModel } from "../models/resolve-model.js";
+import type { SystemPromptSource } from "./system-prompt-source.js";
+
+/** What the session's agent is made of. */
+export interface AgentParts {
+  model: Model;
+  thinkingLevel: ThinkingLevel;
+  messages: Message[];
+  cwd: string;
+  tools: Tool[];
+  promptSource: SystemPromptSource;
+  /** In order: the command hooks, the hook modules, the app's own hooks. */
+  hooks: AgentHooks[];
+  truncator: ObservationTruncator | undefined;
+  settings: Settings;
+  apiKeys: ApiKeyResolver;
+  registry: ModelRegistry;
+  skills: Skill[];
+  warn: (message: string) => void;
+}
+
+export function buildAgent(parts: AgentParts): Agent {
+  const { promptSource, registry } = parts;
+  const agent: Agent = new Agent({
+    model: parts.model,
+    streamFn: stream,
+    systemPrompt: promptSource.current(parts.tools),
+    thinkingLevel: parts.thinkingLevel,
+    tools: parts.tools,
+    messages: parts.messages,
+    cwd: parts.cwd,
+    projectRoot: parts.cwd,
+    hooks: parts.hooks,
+    truncator: parts.truncator,
+    settings: agentSettings(parts.settings),
+    // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
+    streamOptions: { onWarning: (message) => parts.warn(message) },
+    // Asked before every call, so the key follows a skill's or `/model`'s switch to
+    // another provider and `--api-key` never leaves its own (item 5).
+    getApiKey: parts.apiKeys,
+    skills: parts.skills,
+    resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
+    // Before every LLM call: edited context files apply at the next turn, also inside
+    // a running tool loop (a stat per candidate file when nothing changed). The tools
+    // are the agent's current ones: a settings reload may have replaced them.
+    refreshSystemPrompt: () => promptSource.ifChanged(agent.state.tools),
+  });
+  return agent;
+}
+
+/** The agent's share of the settings (retry, compaction, output levels, timeouts). */
+export function agentSettings(settings: Settings): AgentSettings {
+  const out: AgentSettings = {};
+  if (settings.retry) out.retry = settings.retry;
+  const compaction = {
+    ...settings.compaction,
+    ...(settings.autoCompaction === false ? { enabled: false } : {}),
+  };
+  if (Object.keys(compaction).length > 0) out.compaction = compaction;
+  if (settings.outputLevel) out.outputLevel = settings.outputLevel;
+  if (settings.toolOutputLevels) out.toolOutputLevels = settings.toolOutputLevels;
+  if (settings.parallelReadOnlyTools !== undefined)
+    out.parallelReadOnlyTools = settings.parallelReadOnlyTools;
+  if (settings.streamIdleTimeoutMs !== undefined)
+    out.streamIdleTimeoutMs = settings.streamIdleTimeoutMs;
+  return out;
+}
+
+/** A broken truncation config is reported, not fatal: the session runs without cutting output. */
+export function createTruncator(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warn: (m: string) => void,
+): ObservationTruncator | undefined {
+  const config = resolveObservationConfig({ rootDir: cwd }, env);
+  if (!config.ok) {
+    warn(`${config.error}; tool output is not truncated until it is fixed`);
+    return undefined;
+  }
+  return createObservationTruncator(config.config);
+}

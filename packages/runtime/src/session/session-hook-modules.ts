@@ -1,0 +1,52 @@
+import type { Agent, AgentHooks } from "@gong/agent-core";
+import type { LoadedSettings } from "../config/settings.js";
+import { untrustedFolderWarning } from "../config/trust.js";
+import { type HooksContext, loadSessionHookModules } from "./command-hooks.js";
+import type { SessionResources } from "./session-resources.js";
+
+/**
+ * The in-process hook modules a session runs: the user's always, the project's only in
+ * a trusted folder. Trusting the folder mid-session adds the project's modules at the
+ * next settings reload; modules already loaded keep their state.
+ */
+export class SessionHookModules {
+  private files: string[] = [];
+  private hooks: AgentHooks[] = [];
+  private lastTrustWarning: string | undefined;
+
+  constructor(
+    private readonly resources: SessionResources,
+    private readonly context: HooksContext,
+  ) {}
+
+  /** The modules these settings allow, loaded for the agent about to be built. */
+  async load(settings: LoadedSettings): Promise<AgentHooks[]> {
+    this.files = this.filesFor(settings);
+    this.hooks = await loadSessionHookModules(this.files, this.context);
+    return this.hooks;
+  }
+
+  /** After a settings change: the agent's modules are swapped when the allowed files differ. */
+  async reload(settings: LoadedSettings, agent: Agent): Promise<void> {
+    const files = this.filesFor(settings);
+    if (files.join("\n") === this.files.join("\n")) return;
+    for (const hook of this.hooks) agent.removeHook(hook);
+    this.files = files;
+    this.hooks = await loadSessionHookModules(files, this.context);
+    for (const hook of this.hooks) agent.addHook(hook);
+  }
+
+  private filesFor(loaded: LoadedSettings): string[] {
+    const { hookFiles, projectHookFiles } = this.resources.discover();
+    const trusted = loaded.projectTrusted;
+    // One line for everything an untrusted folder was denied (settings keys and hook
+    // modules); said again only when it changes, not at each reload.
+    const trustWarning = untrustedFolderWarning(
+      loaded.untrustedKeys,
+      trusted ? 0 : projectHookFiles.length,
+    );
+    if (trustWarning && trustWarning !== this.lastTrustWarning) this.context.warn(trustWarning);
+    this.lastTrustWarning = trustWarning;
+    return trusted ? [...hookFiles, ...projectHookFiles] : hookFiles;
+  }
+}

@@ -1,0 +1,125 @@
+import path from "node:path";
+import type { Skill } from "@gong/agent-core";
+import { createModelRegistry, formatConfigIssue, type ModelRegistry } from "@gong/llm";
+import { expandHome } from "@gong/tools";
+import { resolveOutputDir } from "@gong/truncate";
+import { FileStamps } from "../config/file-stamps.js";
+import {
+  globalSettingsPath,
+  homeDir,
+  projectSettingsPath,
+  resolveGongHome,
+} from "../config/paths.js";
+import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
+import type { Settings } from "../config/settings-types.js";
+import { loadSkills } from "./load-skills.js";
+import { effectiveChoice, type StoreLocation } from "./open-store.js";
+import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
+import { resolveSessionDir } from "./session-dir.js";
+import { SessionResources } from "./session-resources.js";
+import { missingPromptFile } from "./system-prompt.js";
+import { checkToolSelection } from "./tools.js";
+
+/** Everything a session is decided from before its file is opened. */
+export interface SessionInputs {
+  options: CodingSessionOptions;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  warn: (message: string) => void;
+  /** How the settings files are read, again at each reload (trust is decided each time). */
+  settingsQuery: LoadSettingsOptions;
+  /** The settings files' stamps, taken before the first read. */
+  settingsStamps: FileStamps;
+  loaded: LoadedSettings;
+  registry: ModelRegistry;
+  resources: SessionResources;
+  skills: Skill[];
+  /**
+   * Every path a tool result names must be readable by the next call: bash's log and
+   * spilled results (the truncator's folder), a skill's resource files (seed 004).
+   */
+  toolFolders: { outputDir: string; readOnlyRoots: string[] };
+  choice: SessionChoice;
+  where: StoreLocation;
+}
+
+export type InputsResult =
+  | { ok: true; value: SessionInputs }
+  | { ok: false; error: CodingSessionError };
+
+/**
+ * Settings, model registry, resources, skills and the usage checks. A usage error comes
+ * back before anything is written: a mistyped tool leaves no session file behind.
+ */
+export function resolveSessionInputs(options: CodingSessionOptions): InputsResult {
+  const env = options.env ?? process.env;
+  const cwd = path.resolve(options.cwd);
+  const gongHome = options.gongHome ?? resolveGongHome(env);
+  const warn = options.onWarning ?? (() => {});
+  const allowPaths = resolveAllowPaths(options.allowPaths ?? [], cwd, env);
+  if (!allowPaths.ok) return usageError("invalid_path", allowPaths.error);
+
+  // Stamped before the first read: at each prompt a stat per settings file decides
+  // whether they are read again (an edit landing during this read is still noticed).
+  const settingsStamps = new FileStamps([globalSettingsPath(gongHome), projectSettingsPath(cwd)]);
+  const settingsQuery: LoadSettingsOptions = {
+    cwd,
+    gongHome,
+    env,
+    overrides: flagSettings(options, allowPaths.paths),
+    projectTrusted: options.trust,
+  };
+  const loaded = loadSettings(settingsQuery);
+  for (const warning of loaded.warnings) warn(warning);
+  const settings = loaded.settings;
+
+  const registry = createModelRegistry({ gongHome, env });
+  for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
+
+  const resources = new SessionResources({ cwd, gongHome }, warn);
+  const skills = loadSkills(resources.discover().skillDirs, warn);
+  const toolFolders = {
+    outputDir: resolveOutputDir(cwd, env),
+    readOnlyRoots: skills.flatMap((skill) => (skill.baseDir ? [skill.baseDir] : [])),
+  };
+  const toolError = checkToolSelection({
+    names: options.tools ?? settings.tools,
+    preset: options.preset ?? settings.preset,
+  });
+  if (toolError) return usageError("unknown_tool", toolError);
+  const promptFileError = missingPromptFile(options, cwd);
+  if (promptFileError) return usageError("prompt_file_not_found", promptFileError);
+
+  const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
+  const where = { cwd, gongHome, sessionDir, env, warn };
+  const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
+  const value = { options, cwd, env, warn, settingsQuery, settingsStamps, loaded, registry };
+  return { ok: true, value: { ...value, resources, skills, toolFolders, choice, where } };
+}
+
+function usageError(code: CodingSessionError["code"], message: string): InputsResult {
+  return { ok: false, error: { code, message, usage: true } };
+}
+
+/** The flags that are settings too; they win over both settings files. */
+function flagSettings(options: CodingSessionOptions, allowPaths: string[]): Settings {
+  const overrides: Settings = { ...options.settings };
+  if (allowPaths.length > 0) overrides.allowedPaths = allowPaths;
+  if (options.outputLevel) overrides.outputLevel = options.outputLevel;
+  return overrides;
+}
+
+/** `--allow-path` values as absolute paths; a quoted `~user/x` is expanded, never guessed. */
+function resolveAllowPaths(
+  inputs: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { ok: true; paths: string[] } | { ok: false; error: string } {
+  const paths: string[] = [];
+  for (const input of inputs) {
+    const expanded = expandHome(input, { home: homeDir(env) });
+    if (!expanded.ok) return { ok: false, error: `--allow-path ${input}: ${expanded.error}` };
+    paths.push(path.resolve(cwd, expanded.path));
+  }
+  return { ok: true, paths };
+}

@@ -1,0 +1,69 @@
+import type {
+  AskUserHandler,
+  FileOperations,
+  ProcessGroups,
+  TodoStore,
+  Tool,
+  WebSummarizer,
+} from "@gong/tools";
+import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import { type BuildToolsResult, buildTools } from "./tools.js";
+
+/**
+ * What every tool set of one session shares (each settings reload builds a new set):
+ * the session's close ends every background job any of them started, and todo_write's
+ * list is one list.
+ */
+export interface SessionToolKit {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  outputDir: string;
+  readOnlyRoots: readonly string[];
+  processes: ProcessGroups;
+  todoStore: TodoStore;
+  summarize: WebSummarizer;
+  askUser: AskUserHandler | undefined;
+  /** Where the file tools read and write (an editor's buffers over ACP); default the disk. */
+  fileOperations: FileOperations | undefined;
+  /** `--tools` and `--preset`: they win over every settings file. */
+  names: readonly string[] | undefined;
+  preset: ToolPresetName | undefined;
+}
+
+/** The model's tools under these settings. */
+export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsResult {
+  return buildTools({
+    ...shared(kit, settings),
+    askUser: kit.askUser,
+    fileOperations: kit.fileOperations,
+    names: kit.names ?? settings.tools,
+    preset: kit.preset ?? settings.preset,
+  });
+}
+
+/** The bash tool the user's own commands (`runBash`) run with: the session's shell settings. */
+export function userBashTool(kit: SessionToolKit, settings: Settings): Tool | undefined {
+  const built = buildTools({
+    ...shared(kit, settings),
+    askUser: undefined,
+    // bash reads and writes through its process, never through the file backend.
+    fileOperations: undefined,
+    names: ["bash"],
+    preset: undefined,
+  });
+  return built.ok ? built.tools[0] : undefined;
+}
+
+function shared(kit: SessionToolKit, settings: Settings) {
+  return {
+    cwd: kit.cwd,
+    env: kit.env,
+    outputDir: kit.outputDir,
+    readOnlyRoots: kit.readOnlyRoots,
+    processes: kit.processes,
+    todoStore: kit.todoStore,
+    summarize: kit.summarize,
+    allowedRoots: settings.allowedPaths ?? [],
+    settings,
+  };
+}

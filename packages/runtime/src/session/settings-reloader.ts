@@ -1,0 +1,63 @@
+import type { Agent } from "@gong/agent-core";
+import type { FileStamps } from "../config/file-stamps.js";
+import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
+import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
+import { agentSettings } from "./build-agent.js";
+import type { SessionHookModules } from "./session-hook-modules.js";
+import { modelTools, type SessionToolKit } from "./session-tools.js";
+import type { SystemPromptSource } from "./system-prompt-source.js";
+
+export interface SettingsReloaderParts {
+  agent: Agent;
+  /** The settings the agent was built with. */
+  loaded: LoadedSettings;
+  settingsQuery: LoadSettingsOptions;
+  settingsStamps: FileStamps;
+  toolKit: SessionToolKit;
+  promptSource: SystemPromptSource;
+  commandHooks: CommandHooks;
+  hookModules: SessionHookModules;
+  warn: (message: string) => void;
+}
+
+/**
+ * Settings edited while the session is open apply from the next prompt, to the same
+ * agent: its conversation, metrics and compaction state stay, and the session's hooks
+ * are reconfigured rather than recreated (SessionStart runs once).
+ */
+export class SettingsReloader {
+  private fingerprint: string;
+
+  constructor(private readonly parts: SettingsReloaderParts) {
+    this.fingerprint = JSON.stringify(parts.loaded);
+  }
+
+  /** Called before each prompt; a stat per settings file when nothing changed. */
+  async applyChanges(): Promise<void> {
+    const next = this.changedSettings();
+    if (!next) return;
+    const { agent, warn } = this.parts;
+    for (const warning of next.warnings) warn(warning);
+    const tools = modelTools(this.parts.toolKit, next.settings);
+    if (!tools.ok) {
+      warn(`${tools.error} The settings change was not applied.`);
+      return;
+    }
+    agent.setTools(tools.tools);
+    agent.setSystemPrompt(this.parts.promptSource.current(tools.tools));
+    agent.applySettings(agentSettings(next.settings));
+    this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
+    await this.parts.hookModules.reload(next, agent);
+  }
+
+  /** The settings as the files say now, when they differ from the last ones applied. */
+  private changedSettings(): LoadedSettings | undefined {
+    if (!this.parts.settingsStamps.changed()) return undefined;
+    // Read again with trust decided again: trusting the folder applies at the next prompt.
+    const next = loadSettings(this.parts.settingsQuery);
+    const fingerprint = JSON.stringify(next);
+    if (fingerprint === this.fingerprint) return undefined;
+    this.fingerprint = fingerprint;
+    return next;
+  }
+}

@@ -1,0 +1,95 @@
+import type { Model, ThinkingLevel } from "@gong/llm";
+import type { SessionContext, SessionStore } from "@gong/session-store";
+import { type ModelResolution, resolveModel } from "../models/resolve-model.js";
+import { openStore, storeFailure } from "./open-store.js";
+import type { CodingSessionError } from "./options.js";
+import type { SessionInputs } from "./session-inputs.js";
+
+/** The session file, its conversation so far and the model the session starts with. */
+export interface OpenedSession {
+  store: SessionStore;
+  context: SessionContext;
+  model: Model;
+}
+
+export type OpenedSessionResult =
+  | { ok: true; value: OpenedSession }
+  | { ok: false; error: CodingSessionError };
+
+/**
+ * Opens (and locks) the session file. A new file is created only once the model is
+ * known, so a missing key or a mistyped model leaves no empty session behind; a resumed
+ * one is read first, since the model it last used is in it. Nothing stays locked on failure.
+ */
+export function openSessionFile(inputs: SessionInputs): OpenedSessionResult {
+  const early = inputs.choice.kind === "open" ? undefined : pickModel(inputs, undefined);
+  if (early && !early.ok) return { ok: false, error: modelFailure(early) };
+
+  const opened = openStore(inputs.choice, inputs.where);
+  if (!opened.ok) return { ok: false, error: storeFailure(opened.error) };
+  const store = opened.value;
+  try {
+    const context = store.buildContext();
+    const resolved = early ?? pickModel(inputs, context);
+    if (!resolved.ok) {
+      store.close();
+      return { ok: false, error: modelFailure(resolved) };
+    }
+    return { ok: true, value: { store, context, model: resolved.model } };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}
+
+/** Flags win; a resumed session keeps the model it last used; then settings. */
+function pickModel(inputs: SessionInputs, context: SessionContext | undefined): ModelResolution {
+  const { options } = inputs;
+  const named = options.provider !== undefined || options.model !== undefined;
+  return resolveModel(
+    inputs.registry,
+    {
+      provider: options.provider ?? (named ? undefined : context?.model?.provider),
+      model: options.model ?? (named ? undefined : context?.model?.modelId),
+      apiKey: options.apiKey,
+      baseUrl: options.baseUrl,
+    },
+    inputs.loaded.settings,
+  );
+}
+
+function modelFailure({ code, message, usage }: Extract<ModelResolution, { ok: false }>) {
+  return { code, message, usage } satisfies CodingSessionError;
+}
+
+/**
+ * `--thinking` wins; a resumed session keeps its level; then settings; else off.
+ * `--thinking` for a model without reasoning is warned about here, once, at the start.
+ */
+export function startThinkingLevel(inputs: SessionInputs, opened: OpenedSession): ThinkingLevel {
+  const { options } = inputs;
+  const { model, context } = opened;
+  if (options.thinking && options.thinking !== "off" && !model.reasoning)
+    inputs.warn(
+      `${model.provider}/${model.id} does not support reasoning; --thinking ${options.thinking} is ignored.`,
+    );
+  const resumed = context.messages.length > 0;
+  return (
+    options.thinking ??
+    (resumed ? context.thinkingLevel : undefined) ??
+    inputs.loaded.settings.defaultThinkingLevel ??
+    "off"
+  );
+}
+
+/** Records what the session runs with, so a resume continues with the same model and level. */
+export function recordStart(opened: OpenedSession, thinkingLevel: ThinkingLevel): void {
+  const { store, context, model } = opened;
+  if (context.model?.provider !== model.provider || context.model?.modelId !== model.id) {
+    store.appendModelChange(model.provider, model.id);
+  }
+  const resumed = context.messages.length > 0;
+  if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
+    store.appendThinkingLevelChange(thinkingLevel);
+  }
+}
