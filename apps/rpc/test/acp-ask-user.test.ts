@@ -2,7 +2,7 @@ import { methods, type RequestPermissionRequest } from "@agentclientprotocol/sdk
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { withAgent } from "./acp-client.js";
+import { promptInNewSession, withAgent } from "./acp-client.js";
 import { waitUntil } from "./harness.js";
 
 const mock = useMockLlmServer();
@@ -39,24 +39,10 @@ describe("gong-rpc --acp — ask_user through session/request_permission", () =>
       ]),
       textResponse("Postgres with seeds."),
     ]);
-    const { result } = await withAgent(
-      box,
-      async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        await agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "set up the database" }],
-        });
-        return run;
-      },
-      {
-        answer: (request) =>
-          pick(request, request.toolCall.title?.startsWith("DB") ? "Postgres" : "Seeds"),
-      },
-    );
+    const { result } = await promptInNewSession(box, "set up the database", {
+      answer: (request) =>
+        pick(request, request.toolCall.title?.startsWith("DB") ? "Postgres" : "Seeds"),
+    });
     expect(result.permissions).toHaveLength(2);
     expect(result.permissions[0]!.toolCall).toMatchObject({
       toolCallId: "toolu_ask",

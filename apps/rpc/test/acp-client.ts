@@ -90,3 +90,26 @@ export async function withAgent<T>(
     if (child.exitCode === null) child.kill("SIGKILL");
   }
 }
+
+/** The common case: a new session in the sandbox, one prompt, and what the editor saw. */
+export function promptInNewSession(
+  box: GongSandbox,
+  text: string,
+  options: AcpClientOptions = {},
+): Promise<{ result: AcpRun; code: number | null }> {
+  return withAgent(
+    box,
+    async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text }],
+      });
+      return run;
+    },
+    options,
+  );
+}

@@ -1,10 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { methods } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { withAgent } from "./acp-client.js";
+import { promptInNewSession } from "./acp-client.js";
 
 const mock = useMockLlmServer();
 
@@ -26,21 +25,10 @@ describe("gong-rpc --acp — the client's file system (fs/read_text_file, fs/wri
       toolCallResponse([{ id: "toolu_out", name: "read", arguments: { path: "../outside.txt" } }]),
       textResponse("Done."),
     ]);
-    const { result } = await withAgent(
-      box,
-      async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        await agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "greet the editor" }],
-        });
-        return run;
-      },
-      { clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } }, buffers },
-    );
+    const { result } = await promptInNewSession(box, "greet the editor", {
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true } },
+      buffers,
+    });
     expect(buffers.get(file)).toBe("hello editor\n");
     expect(readFileSync(file, "utf8")).toBe("hello disk\n");
     expect(result.reads.map((r) => r.path)).toEqual([file]);
@@ -65,17 +53,7 @@ describe("gong-rpc --acp — the client's file system (fs/read_text_file, fs/wri
       ]),
       textResponse("Done."),
     ]);
-    const { result } = await withAgent(box, async (agent, run) => {
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: box.cwd,
-        mcpServers: [],
-      });
-      await agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "greet the editor" }],
-      });
-      return run;
-    });
+    const { result } = await promptInNewSession(box, "greet the editor");
     expect(readFileSync(file, "utf8")).toBe("hello editor\n");
     expect(result.reads).toEqual([]);
     expect(result.writes).toEqual([]);

@@ -1,8 +1,7 @@
-import { methods } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { withAgent } from "./acp-client.js";
+import { promptInNewSession } from "./acp-client.js";
 
 const mock = useMockLlmServer();
 
@@ -18,17 +17,7 @@ describe("gong-rpc --acp — todo_write becomes a plan update", () => {
       toolCallResponse([{ id: "toolu_todo", name: "todo_write", arguments: { todos } }]),
       textResponse("Working on it."),
     ]);
-    const { result } = await withAgent(box, async (agent, run) => {
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: box.cwd,
-        mcpServers: [],
-      });
-      await agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "fix the parser" }],
-      });
-      return run;
-    });
+    const { result } = await promptInNewSession(box, "fix the parser");
     const plans = result.updates.map((n) => n.update).filter((u) => u.sessionUpdate === "plan");
     expect(plans).toEqual([
       {

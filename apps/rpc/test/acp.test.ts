@@ -4,7 +4,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { type AcpRun, withAgent } from "./acp-client.js";
+import { type AcpRun, promptInNewSession, withAgent } from "./acp-client.js";
 
 const mock = useMockLlmServer();
 
@@ -96,21 +96,7 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
       ]),
       textResponse("Understood."),
     ]);
-    const { result } = await withAgent(
-      box,
-      async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        await agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "write it" }],
-        });
-        return run;
-      },
-      { answer: () => "reject_once" },
-    );
+    const { result } = await promptInNewSession(box, "write it", { answer: () => "reject_once" });
     expect(result.permissions).toHaveLength(1);
     expect(JSON.stringify(mock.requests[1]?.body)).toContain("The user rejected this tool call.");
     expect(result.updates.map((n) => n.update)).toContainEqual(
@@ -145,17 +131,7 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
       toolCallResponse([{ id: "toolu_b", name: "bash", arguments: { command: "touch made.txt" } }]),
       textResponse("Made it."),
     ]);
-    const { result } = await withAgent(box, async (agent, run) => {
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: box.cwd,
-        mcpServers: [],
-      });
-      await agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text: "make it" }],
-      });
-      return run;
-    });
+    const { result } = await promptInNewSession(box, "make it");
     expect(result.permissions).toHaveLength(1);
     expect(result.permissions[0]!.toolCall).toMatchObject({
       toolCallId: "toolu_b",
