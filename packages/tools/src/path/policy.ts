@@ -257,3 +257,22 @@ export async function resolveExisting(
     }),
   };
 }
+
+/**
+ * The folder (or file) a search or listing starts from — `path`, default the cwd — for
+ * reading. grep, find and ls share the rule and the NOT_FOUND next step.
+ */
+export function resolveSearchStart(
+  policy: PathPolicy,
+  input: string | undefined,
+  cwd: string,
+  nextStep = 'ls(path=".") to see what exists.',
+): Promise<ResolvedPath | DeniedPath> {
+  return resolveExisting(
+    policy,
+    input ?? ".",
+    cwd,
+    { noun: "Path", next: () => [nextStep] },
+    { access: "read" },
+  );
+}

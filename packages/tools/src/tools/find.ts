@@ -10,7 +10,7 @@ import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
-import { resolveExisting } from "../path/policy.js";
+import { resolveSearchStart } from "../path/policy.js";
 import { pickEngine, type SearchEngineOptions } from "../search/engine.js";
 import { findWithFd } from "../search/find-fd.js";
 import { findWithNode } from "../search/find-node.js";
@@ -41,16 +41,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       "Folders end with /; paths are relative to the search folder.",
     parameters: findParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(
-        env.policy,
-        params.path ?? ".",
-        context.cwd,
-        {
-          noun: "Path",
-          next: () => ['ls(path=".") to see what exists.'],
-        },
-        { access: "read" },
-      );
+      const resolved = await resolveSearchStart(env.policy, params.path, context.cwd);
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };

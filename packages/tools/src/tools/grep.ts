@@ -12,7 +12,7 @@ import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
-import { resolveExisting } from "../path/policy.js";
+import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { pickEngine } from "../search/engine.js";
 import { grepWithNode } from "../search/grep-node.js";
@@ -60,16 +60,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
     parameters: grepParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(
-        env.policy,
-        params.path ?? ".",
-        context.cwd,
-        {
-          noun: "Path",
-          next: () => ['ls(path=".") to see what exists.'],
-        },
-        { access: "read" },
-      );
+      const resolved = await resolveSearchStart(env.policy, params.path, context.cwd);
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
       const extras = { pathResolved: display };

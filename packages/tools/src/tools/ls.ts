@@ -12,7 +12,7 @@ import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
-import { resolveExisting } from "../path/policy.js";
+import { resolveSearchStart } from "../path/policy.js";
 
 export const DEFAULT_LS_LIMIT = 500;
 
@@ -42,15 +42,11 @@ export function createLsTool(env: ToolEnvironment) {
       "Use find for recursive searches.",
     parameters: lsParameters,
     async execute(params, context) {
-      const resolved = await resolveExisting(
+      const resolved = await resolveSearchStart(
         env.policy,
-        params.path ?? ".",
+        params.path,
         context.cwd,
-        {
-          noun: "Path",
-          next: () => ['ls(path=".") to start from the working directory.'],
-        },
-        { access: "read" },
+        'ls(path=".") to start from the working directory.',
       );
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
