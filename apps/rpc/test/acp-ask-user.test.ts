@@ -4,18 +4,10 @@ import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { promptInNewSession, withAgent } from "./acp-client.js";
 import { waitUntil } from "./harness.js";
+import { DATABASE_QUESTION as DATABASE } from "./questions.js";
 
 const mock = useMockLlmServer();
 
-const DATABASE = {
-  question: "Which database?",
-  header: "DB",
-  options: [
-    { label: "Postgres", description: "relational" },
-    { label: "SQLite", description: "a file" },
-  ],
-  multiSelect: false,
-};
 const EXTRAS = {
   question: "Which extras?",
   header: "Extras",

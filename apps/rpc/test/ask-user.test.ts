@@ -2,18 +2,9 @@ import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { RpcProcess } from "./harness.js";
+import { DATABASE_QUESTION as QUESTION } from "./questions.js";
 
 const mock = useMockLlmServer();
-
-const QUESTION = {
-  question: "Which database?",
-  header: "DB",
-  options: [
-    { label: "Postgres", description: "relational" },
-    { label: "SQLite", description: "a file" },
-  ],
-  multiSelect: false,
-};
 
 const askCall = () =>
   toolCallResponse([{ id: "toolu_ask", name: "ask_user", arguments: { questions: [QUESTION] } }]);
