@@ -1,0 +1,65 @@
+// What the numbers were measured on: CPU, memory, load, versions, the raw tools found,
+// and the physical limits (disk read and memory copy bandwidth).
+import { spawnSync } from "node:child_process";
+import { accessSync, constants, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { timeCommand } from "./measure.mjs";
+
+/** The first of `names` found executable on PATH, or undefined. */
+export function which(names) {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    for (const name of names) {
+      const candidate = path.join(dir, name);
+      try {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // Not in this folder.
+      }
+    }
+  }
+  return undefined;
+}
+
+function versionOf(bin) {
+  if (!bin) return undefined;
+  return spawnSync(bin, ["--version"], { encoding: "utf8" }).stdout.split("\n")[0];
+}
+
+/** rg and fd (Debian's `fdfind`) on PATH. */
+export function rawTools() {
+  return { rg: which(["rg"]), fd: which(["fd", "fdfind"]) };
+}
+
+export function machineInfo(bins, piVersion) {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform}/${process.arch}`,
+    cpu: cpus[0]?.model,
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    loadavgBefore: os.loadavg(),
+    pi: piVersion,
+    rg: versionOf(bins.rg) ?? "not found",
+    fd: versionOf(bins.fd) ?? "not found",
+  };
+}
+
+/** GB/s of `cat` reading a cached file to a pipe, and of one in-memory 256 MiB copy. */
+export async function bandwidth(file) {
+  const bytes = statSync(file).size;
+  await timeCommand("cat", [file]);
+  const catMs = await timeCommand("cat", [file]);
+  const source = Buffer.alloc(256 * 2 ** 20, 1);
+  const target = Buffer.allocUnsafe(source.length);
+  const started = performance.now();
+  source.copy(target);
+  const copyMs = performance.now() - started;
+  return {
+    catGBps: bytes / 1e9 / (catMs / 1000),
+    memcpyGBps: source.length / 1e9 / (copyMs / 1000),
+  };
+}

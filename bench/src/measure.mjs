@@ -1,0 +1,61 @@
+// Timing primitives: interleaved repetitions of competing variants, a raw command's wall
+// time, and the peak RSS growth of an in-process call.
+import { spawn } from "node:child_process";
+import { summarize } from "./stats.mjs";
+
+/**
+ * Runs every variant once to warm up, then `reps` rounds of all variants in turn (A B C,
+ * then C B A, …) so load changes on the machine hit all of them alike. A variant is an
+ * async function resolving a number (ms) or { ms, ...extra }. Returns per variant the
+ * summary of ms and the extras of every timed run.
+ */
+export async function interleave(variants, reps) {
+  const names = Object.keys(variants).filter((name) => variants[name]);
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
+  for (const name of names) await variants[name]();
+  for (let round = 0; round < reps; round++) {
+    const order = round % 2 ? [...names].reverse() : names;
+    for (const name of order) {
+      const value = await variants[name]();
+      runs[name].push(typeof value === "number" ? { ms: value } : value);
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => [name, { ...summarize(runs[name].map((r) => r.ms)), runs: runs[name] }]),
+  );
+}
+
+/** Wall time of an async call, in ms, with its result. */
+export async function timed(fn) {
+  const started = performance.now();
+  const result = await fn();
+  return { ms: performance.now() - started, result };
+}
+
+/** Wall time (ms) of a command whose stdout is read through a pipe and dropped. */
+export function timeCommand(command, args, { cwd } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "ignore"] });
+    child.stdout.resume();
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0 && code !== 1) reject(new Error(`${command} ${args.join(" ")} exited ${code}`));
+      else resolve(performance.now() - started);
+    });
+  });
+}
+
+/** Runs fn while sampling this process's RSS every 2 ms; resolves ms, result and peak growth (MiB). */
+export async function withPeakRss(fn) {
+  globalThis.gc?.();
+  const base = process.memoryUsage.rss();
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 2);
+  const { ms, result } = await timed(fn);
+  clearInterval(timer);
+  peak = Math.max(peak, process.memoryUsage.rss());
+  return { ms, result, rssMiB: (peak - base) / (1024 * 1024) };
+}
