@@ -34,7 +34,7 @@ function check(condition, what) {
 }
 
 /** Both agents' tools over the corpus root, as (params) => Promise<text>. */
-function toolSets(root) {
+export function toolSets(root) {
   const gongTools = Object.fromEntries(
     createCodingTools({ cwd: root, outputDir: path.join(root, ".tool-output") }).map((tool) => [
       tool.name,

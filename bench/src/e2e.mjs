@@ -1,0 +1,188 @@
+// End to end: the Gong CLI and the pi CLI in print mode against one local mock LLM
+// server (Anthropic SSE, instant answers), the same scripted session, interleaved runs.
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startMockLlmServer, textResponse } from "@gong/testing";
+import { createAgent, runAgent } from "./agents.mjs";
+import { interleave } from "./measure.mjs";
+import { counterIn, createScript, gaps, makeProject } from "./script.mjs";
+import { fileSize, growSession, sessionFileIn } from "./sessions.mjs";
+import { slope, summarize } from "./stats.mjs";
+
+/** Sides of a row built from per-run values picked out of interleave's runs. */
+function pick(result, key) {
+  return Object.fromEntries(
+    Object.entries(result).map(([side, { runs }]) => [side, summarize(runs.map((r) => r[key]))]),
+  );
+}
+
+/**
+ * Runs every end-to-end row. `plan`: { turns, reps, coldReps, resumeEntries[],
+ * historyMessages, historyTurns }. Returns { rows, scaling }.
+ */
+export async function benchEndToEnd(plan, bins, log) {
+  const root = mkdtempSync(path.join(tmpdir(), "gong-bench-e2e-"));
+  const mock = await startMockLlmServer();
+  const agents = {
+    gong: createAgent("gong", root, mock, bins),
+    pi: createAgent("pi", root, mock, bins),
+  };
+  const rows = [];
+  let runId = 0;
+  const both = (fn) => ({ gong: () => fn(agents.gong), pi: () => fn(agents.pi) });
+  try {
+    log("  cold start --version");
+    const version = await interleave(
+      both(async (agent) => {
+        const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
+        return ms;
+      }),
+      plan.coldReps,
+    );
+    rows.push({ section: "cli", name: "cold start: --version", ...version, against: { pi: 0.1 } });
+
+    log("  one-turn print");
+    mock.setFallback(textResponse("ok"));
+    const oneTurn = await interleave(
+      both((agent) => runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root })),
+      plan.coldReps,
+    );
+    rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
+    rows.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(oneTurn, "rssMiB") });
+
+    // The scripted session, each run in a fresh project and session folder.
+    const lastRun = {};
+    const session = async (agent, turns, { resumeFrom } = {}) => {
+      const dir = path.join(root, `run-${runId++}`);
+      const cwd = resumeFrom?.cwd ?? path.join(dir, "project");
+      const sessions = resumeFrom?.sessions ?? path.join(dir, "sessions");
+      if (!resumeFrom) makeProject(cwd);
+      const before = counterIn(cwd);
+      const script = createScript(turns, before);
+      mock.setFallback(script.responder);
+      const flags = resumeFrom ? ["-c"] : [];
+      const run = await runAgent(
+        agent,
+        agent.args([...flags, "-p", "--session-dir", sessions, "work through the script"]),
+        { cwd },
+      );
+      // Honesty check: the edits really landed on disk.
+      const after = counterIn(cwd);
+      if (after - before !== script.edits())
+        throw new Error(`bench: ${agent.name} applied ${after - before} of ${script.edits()} edits`);
+      if (script.arrivals.length !== turns)
+        throw new Error(`bench: ${agent.name} made ${script.arrivals.length} of ${turns} calls`);
+      const between = gaps(script.arrivals);
+      const file = sessionFileIn(sessions);
+      lastRun[agent.name] = { cwd, sessions, file };
+      return {
+        ms: run.ms,
+        rssMiB: run.rssMiB,
+        firstGapMs: summarize(between.slice(0, 10)).median,
+        lastGapMs: summarize(between.slice(-10)).median,
+        sessionKiB: fileSize(file) / 1024,
+      };
+    };
+
+    log(`  ${plan.turns}-turn scripted session`);
+    const long = await interleave(
+      both((agent) => session(agent, plan.turns)),
+      plan.reps,
+    );
+    const turnsName = `${plan.turns}-turn read/grep/edit/bash session`;
+    rows.push({ section: "cli", name: turnsName, ...long, against: { pi: 0.3 } });
+    rows.push({
+      section: "cli",
+      name: "  peak RSS, MiB",
+      unit: "MiB",
+      ...pick(long, "rssMiB"),
+      against: { pi: 0.6 },
+    });
+    rows.push({
+      section: "cli",
+      name: "  time between model calls, first 10",
+      ...pick(long, "firstGapMs"),
+    });
+    rows.push({
+      section: "cli",
+      name: "  time between model calls, last 10",
+      ...pick(long, "lastGapMs"),
+    });
+    rows.push({
+      section: "cli",
+      name: "  session file size, KiB",
+      unit: "KiB",
+      ...pick(long, "sessionKiB"),
+      against: { pi: 1.2 },
+    });
+
+    // Equivalent big sessions: each agent's own file from the run above, grown.
+    const grown = async (agent, entries, cache) => {
+      const source = lastRun[agent.name];
+      const dir = path.join(root, `grown-${agent.name}-${entries}`);
+      const sessions = path.join(dir, "sessions");
+      mkdirSync(sessions, { recursive: true });
+      const target = path.join(sessions, path.basename(source.file));
+      if (!cache[agent.name]) {
+        cache[agent.name] = path.join(dir, "master.jsonl");
+        growSession(source.file, cache[agent.name], entries);
+      }
+      // Every run resumes the same file (a run appends to it).
+      copyFileSync(cache[agent.name], target);
+      return { cwd: source.cwd, sessions, file: target };
+    };
+
+    const scaling = { gong: [], pi: [] };
+    for (const entries of plan.resumeEntries) {
+      log(`  resume of ${entries} entries`);
+      const cache = {};
+      mock.setFallback(textResponse("resumed"));
+      const resume = await interleave(
+        both(async (agent) => {
+          const { cwd, sessions } = await grown(agent, entries, cache);
+          return runAgent(agent, agent.args(["-c", "--session-dir", sessions, "-p", "continue"]), {
+            cwd,
+          });
+        }),
+        Math.max(3, Math.ceil(plan.reps / 2)),
+      );
+      rows.push({ section: "cli", name: `resume -c, ${entries} entries`, ...resume });
+      rows.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(resume, "rssMiB") });
+      for (const side of ["gong", "pi"]) scaling[side].push([entries, resume[side].median]);
+    }
+
+    log(`  ${plan.historyTurns} turns after ${plan.historyMessages} messages of history`);
+    const cache = {};
+    const history = await interleave(
+      both(async (agent) => {
+        const from = await grown(agent, plan.historyMessages, cache);
+        return session(agent, plan.historyTurns, { resumeFrom: from });
+      }),
+      Math.max(3, Math.ceil(plan.reps / 2)),
+    );
+    const historyRow = {
+      section: "cli",
+      name: `  time between model calls after ${plan.historyMessages} messages`,
+      ...pick(history, "firstGapMs"),
+      against: { pi: 0.5 },
+    };
+    const ownFirst = pick(long, "firstGapMs").gong.median;
+    historyRow.note = `${(historyRow.gong.median / ownFirst).toFixed(2)}× Gong's own first turns (target ≤ 2×)`;
+    historyRow.selfRatio = historyRow.gong.median / ownFirst;
+    rows.push(historyRow);
+
+    return {
+      rows,
+      scaling: {
+        resume: {
+          points: scaling,
+          slope: { gong: slope(scaling.gong), pi: slope(scaling.pi) },
+        },
+      },
+    };
+  } finally {
+    await mock.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,95 @@
+// `pnpm bench` (or `pnpm --filter @gong/bench bench [--quick] [--only tools,cli,scaling,llm]`):
+// Gong next to pi and the raw tools, same machine, same run, interleaved. Prints the table
+// and writes results/latest.json (results/quick.json with --quick).
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { benchAdapter } from "./adapter.mjs";
+import { piVersion } from "./agents.mjs";
+import { ensureCorpus } from "./corpus.mjs";
+import { bandwidth, machineInfo, rawTools } from "./machine.mjs";
+import { preparePiBin } from "./pi-bin.mjs";
+import { PLANS } from "./plans.mjs";
+import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
+
+const SECTIONS = ["tools", "scaling", "cli", "llm"];
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string", default: SECTIONS.join(",") },
+  },
+});
+const only = new Set(values.only.split(","));
+const mode = values.quick ? "quick" : "full";
+const plan = PLANS[mode];
+const log = (line) => process.stderr.write(`${line}\n`);
+
+const bins = rawTools();
+for (const [tool, bin] of Object.entries(bins))
+  if (!bin) log(`${tool} not found on PATH: its raw column is skipped`);
+
+// pi's tools find rg/fd through its agent dir, read when pi is first imported.
+const piAgentDir = mkdtempSync(path.join(os.tmpdir(), "gong-bench-pi-agent-"));
+process.env.PI_CODING_AGENT_DIR = piAgentDir;
+process.env.PI_OFFLINE = "1";
+const fdSetup = preparePiBin(piAgentDir, bins);
+const { benchTools, toolSets } = await import("./tools.mjs");
+const { benchScaling } = await import("./scaling.mjs");
+const { benchEndToEnd } = await import("./e2e.mjs");
+
+const machine = { ...machineInfo(bins, piVersion()), piFd: fdSetup };
+log(`bench (${mode}): node ${machine.node}, ${machine.cores} cores, load ${machine.loadavgBefore.map((l) => l.toFixed(2)).join(" ")}`);
+const corpusDir = process.env.BENCH_CORPUS_DIR ?? path.join(os.tmpdir(), `gong-bench-corpus-${mode}`);
+const rows = [];
+const scaling = {};
+
+if (only.has("tools") || only.has("scaling")) {
+  const corpus = ensureCorpus(corpusDir, plan.corpus, log);
+  machine.bandwidth = await bandwidth(corpus.big);
+  if (only.has("tools")) {
+    log("tools: Gong vs pi vs raw");
+    rows.push(...(await benchTools(corpus, plan.corpus, bins, plan.reps, log)));
+  }
+  if (only.has("scaling")) {
+    log("scaling: grep and find at 1×, 4×, 16×");
+    Object.assign(scaling, await benchScaling(corpus.root, toolSets(corpus.root), bins, plan.scalingReps, log));
+  }
+}
+if (only.has("cli")) {
+  log("end to end: Gong CLI vs pi CLI");
+  const e2e = await benchEndToEnd(plan.e2e, bins, log);
+  rows.push(...e2e.rows);
+  Object.assign(scaling, e2e.scaling);
+}
+if (only.has("llm")) {
+  log("llm: Anthropic adapter vs the SDK");
+  rows.push(...(await benchAdapter(plan.adapterRounds)));
+}
+
+const scored = rows.map(scoreRow);
+machine.loadavgAfter = os.loadavg();
+console.log(`Gong vs pi ${machine.pi} vs raw tools — ${mode} run, ${machine.date}`);
+console.log(
+  `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, node ${machine.node}; load ${machine.loadavgBefore[0].toFixed(2)} → ${machine.loadavgAfter[0].toFixed(2)}; rg: ${machine.rg}; fd: ${machine.fd} (pi: ${fdSetup})`,
+);
+if (machine.bandwidth)
+  console.log(
+    `physical limits: cat of a cached file ${machine.bandwidth.catGBps.toFixed(2)} GB/s, memory copy ${machine.bandwidth.memcpyGBps.toFixed(2)} GB/s`,
+  );
+console.log(`medians of ${plan.reps}+ interleaved runs (min–max); time unless a unit is given\n`);
+console.log(formatRows(scored));
+if (Object.keys(scaling).length) {
+  console.log("\nslope: exponent of time ∝ size^k (1 = linear, 0 = flat)");
+  console.log(formatScaling(scaling));
+}
+
+const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "results");
+mkdirSync(resultsDir, { recursive: true });
+const out = path.join(resultsDir, values.quick ? "quick.json" : "latest.json");
+writeFileSync(
+  out,
+  `${JSON.stringify({ mode, machine, plan, rows: toRecord(scored), scaling }, null, 2)}\n`,
+);
+log(`\nwrote ${path.relative(process.cwd(), out)}`);
