@@ -4,6 +4,6 @@ import { defineConfig } from "vitest/config";
 // through turbo instead so each package is built before its dependents are tested.
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/*"],
+    projects: ["packages/*", "apps/*", "bench"],
   },
 });

@@ -70,7 +70,9 @@ export async function benchEndToEnd(plan, bins, log) {
       // Honesty check: the edits really landed on disk.
       const after = counterIn(cwd);
       if (after - before !== script.edits())
-        throw new Error(`bench: ${agent.name} applied ${after - before} of ${script.edits()} edits`);
+        throw new Error(
+          `bench: ${agent.name} applied ${after - before} of ${script.edits()} edits`,
+        );
       if (script.arrivals.length !== turns)
         throw new Error(`bench: ${agent.name} made ${script.arrivals.length} of ${turns} calls`);
       const between = gaps(script.arrivals);
@@ -148,7 +150,12 @@ export async function benchEndToEnd(plan, bins, log) {
         Math.max(3, Math.ceil(plan.reps / 2)),
       );
       rows.push({ section: "cli", name: `resume -c, ${entries} entries`, ...resume });
-      rows.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(resume, "rssMiB") });
+      rows.push({
+        section: "cli",
+        name: "  peak RSS, MiB",
+        unit: "MiB",
+        ...pick(resume, "rssMiB"),
+      });
       for (const side of ["gong", "pi"]) scaling[side].push([entries, resume[side].median]);
     }
 

@@ -40,8 +40,11 @@ const { benchScaling } = await import("./scaling.mjs");
 const { benchEndToEnd } = await import("./e2e.mjs");
 
 const machine = { ...machineInfo(bins, piVersion()), piFd: fdSetup };
-log(`bench (${mode}): node ${machine.node}, ${machine.cores} cores, load ${machine.loadavgBefore.map((l) => l.toFixed(2)).join(" ")}`);
-const corpusDir = process.env.BENCH_CORPUS_DIR ?? path.join(os.tmpdir(), `gong-bench-corpus-${mode}`);
+log(
+  `bench (${mode}): node ${machine.node}, ${machine.cores} cores, load ${machine.loadavgBefore.map((l) => l.toFixed(2)).join(" ")}`,
+);
+const corpusDir =
+  process.env.BENCH_CORPUS_DIR ?? path.join(os.tmpdir(), `gong-bench-corpus-${mode}`);
 const rows = [];
 const scaling = {};
 
@@ -54,7 +57,10 @@ if (only.has("tools") || only.has("scaling")) {
   }
   if (only.has("scaling")) {
     log("scaling: grep and find at 1×, 4×, 16×");
-    Object.assign(scaling, await benchScaling(corpus.root, toolSets(corpus.root), bins, plan.scalingReps, log));
+    Object.assign(
+      scaling,
+      await benchScaling(corpus.root, toolSets(corpus.root), bins, plan.scalingReps, log),
+    );
   }
 }
 if (only.has("cli")) {

@@ -40,7 +40,8 @@ export function timeCommand(command, args, { cwd } = {}) {
     child.stdout.resume();
     child.on("error", reject);
     child.on("close", (code) => {
-      if (code !== 0 && code !== 1) reject(new Error(`${command} ${args.join(" ")} exited ${code}`));
+      if (code !== 0 && code !== 1)
+        reject(new Error(`${command} ${args.join(" ")} exited ${code}`));
       else resolve(performance.now() - started);
     });
   });

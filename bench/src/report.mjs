@@ -1,12 +1,12 @@
 // Turns measured rows into the printed table and the JSON record: ratios against pi and
 // the raw tool, each against its target.
 import {
+  slope as fitSlope,
   formatMs,
   formatRatio,
   formatSummary,
   formatTable,
   ratio,
-  slope as fitSlope,
   verdict,
 } from "./stats.mjs";
 
@@ -14,7 +14,10 @@ const SIDES = ["gong", "pi", "raw"];
 
 /** A row with its ratios and verdicts filled in. */
 export function scoreRow(row) {
-  const ratios = { pi: ratio(row.gong?.median, row.pi?.median), raw: ratio(row.gong?.median, row.raw?.median) };
+  const ratios = {
+    pi: ratio(row.gong?.median, row.pi?.median),
+    raw: ratio(row.gong?.median, row.raw?.median),
+  };
   const verdicts = {};
   for (const [against, target] of Object.entries(row.against ?? {}))
     verdicts[against] = verdict(ratios[against], target);

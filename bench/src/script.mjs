@@ -5,6 +5,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 
+/**
+ * Real providers report usage on every response, and agents lean on it (the context
+ * size is the last usage plus an estimate of what came after): the mock reports some.
+ */
+const usage = { input: 1_200, output: 30 };
+
 /** A fresh small project in `dir`: the files the script reads, greps and edits. */
 export function makeProject(dir) {
   mkdirSync(path.join(dir, "src"), { recursive: true });
@@ -19,13 +25,15 @@ export function makeProject(dir) {
 
 /** The counter value the script's edits left in the project. */
 export function counterIn(dir) {
-  return Number(/counter = (\d+)/.exec(readFileSync(path.join(dir, "src", "counter.ts"), "utf8"))[1]);
+  return Number(
+    /counter = (\d+)/.exec(readFileSync(path.join(dir, "src", "counter.ts"), "utf8"))[1],
+  );
 }
 
 /**
  * A responder for `turns` model calls: turns-1 tool calls cycling read → grep → edit →
  * bash, then a final text; the edits count the project's counter up from `counter`.
- * `arrivals` holds each call's arrival time (ms).
+ * `arrivals` holds when each call's headers arrived (ms), before the mock read its body.
  */
 export function createScript(turns, counter = 0) {
   const arrivals = [];
@@ -46,10 +54,10 @@ export function createScript(turns, counter = 0) {
         return { id, name: "bash", arguments: { command: "wc -l src/app.ts" } };
     }
   };
-  const responder = () => {
+  const responder = (request) => {
     const k = arrivals.length;
-    arrivals.push(performance.now());
-    return k < turns - 1 ? toolCallResponse([call(k)]) : textResponse("done");
+    arrivals.push(request.receivedAt);
+    return k < turns - 1 ? toolCallResponse([call(k)], { usage }) : textResponse("done", { usage });
   };
   return { responder, arrivals, edits: () => edits };
 }

@@ -6,7 +6,8 @@ import path from "node:path";
 /** The one .jsonl session file under `dir` (searched recursively). */
 export function sessionFileIn(dir) {
   const files = readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith(".jsonl"));
-  if (files.length !== 1) throw new Error(`bench: expected one session file in ${dir}, found ${files.length}`);
+  if (files.length !== 1)
+    throw new Error(`bench: expected one session file in ${dir}, found ${files.length}`);
   return path.join(dir, String(files[0]));
 }
 

@@ -60,9 +60,7 @@ export function formatTable(header, rows) {
       .map((cell, i) => String(cell ?? "").padEnd(widths[i]))
       .join("  ")
       .trimEnd();
-  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join(
-    "\n",
-  );
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 /** "met", "MISSED" or "-" for a measured ratio against a `≤ target`. */

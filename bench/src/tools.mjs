@@ -182,7 +182,8 @@ export async function benchTools(corpus, size, bins, reps, log) {
     {
       gong: async () => (await timed(() => gong("read")(readDeep).then(expectLine))).ms,
       pi: async () => (await timed(() => pi("read")(readDeep).then(expectLine))).ms,
-      raw: () => timeCommand("sed", ["-n", `${offset},${offset + 99}p;${offset + 99}q`, corpus.big]),
+      raw: () =>
+        timeCommand("sed", ["-n", `${offset},${offset + 99}p;${offset + 99}q`, corpus.big]),
     },
     {
       rawLabel: "sed -n 'a,bp;bq'",

@@ -25,6 +25,8 @@ export interface RecordedRequest {
   /** Parsed JSON body (or the raw text when it was not JSON). */
   body: unknown;
   wire: MockWire | undefined;
+  /** `performance.now()` when the request's headers arrived, before its body was read. */
+  receivedAt: number;
 }
 
 /** Answers requests when the queue is empty (also handy for spawned processes). */
@@ -73,6 +75,7 @@ export async function startMockLlmServer(
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
     const raw = await readBody(req);
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const request: RecordedRequest = {
@@ -81,6 +84,7 @@ export async function startMockLlmServer(
       headers: flattenHeaders(req),
       body: parseJson(raw),
       wire: wireOf(path),
+      receivedAt,
     };
     requests.push(request);
     options.onRequest?.(request);

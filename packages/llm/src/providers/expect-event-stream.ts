@@ -9,10 +9,16 @@ const MAX_READ = 64 * 1024;
  * wrong base URL). Left to the SDK it reads as an empty stream and ends as "connection
  * cut: check the network"; here it fails at once, saying what answered. Other content
  * types pass: OpenAI-compatible servers label their streams loosely.
+ *
+ * The SDKs hand over the JSON body as a string; fetch would scan it for lone surrogates,
+ * encode it and copy it again (~3 ms a call for a 1.5 MB context). `Buffer.from` encodes
+ * it natively in one pass, with the same U+FFFD for a lone surrogate.
  */
 export function expectEventStream(api: string, baseUrl: string): typeof fetch {
   return async (input, init) => {
-    const response = await fetch(input, init);
+    const encoded =
+      typeof init?.body === "string" ? { ...init, body: Buffer.from(init.body) } : init;
+    const response = await fetch(input, encoded);
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok || !/html|json/i.test(type)) return response;
     const body = await readStart(response);

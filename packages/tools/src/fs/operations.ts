@@ -5,7 +5,7 @@
  */
 
 import type { Dirent, Stats } from "node:fs";
-import { constants } from "node:fs";
+import { constants, readdirSync } from "node:fs";
 import * as fs from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
 import { openChecked, readFileChecked } from "./opened-path.js";
@@ -67,7 +67,9 @@ export const localFileOperations: FileOperations = {
       await handle.close();
     }
   },
-  readdir: (path) => fs.readdir(path, { withFileTypes: true }),
+  // Synchronous on purpose: one folder is one getdents batch (10 000 entries in ~5 ms);
+  // the thread-pool round trip of the async form cost more than that on a busy machine.
+  readdir: async (path) => readdirSync(path, { withFileTypes: true }),
   async mkdir(path) {
     await fs.mkdir(path, { recursive: true });
   },

@@ -28,8 +28,16 @@ const lsParameters = Type.Object({
 
 interface Entry {
   name: string;
+  /** The name lower-cased once, for the case-insensitive sort. */
+  key: string;
   type: "file" | "dir" | "link";
   isDirectory: boolean;
+}
+
+/** Case-insensitive, then by code unit so `A` and `a` keep a stable order. */
+function byName(a: Entry, b: Entry): number {
+  if (a.key !== b.key) return a.key < b.key ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 export function createLsTool(env: ToolEnvironment) {
@@ -68,28 +76,26 @@ export function createLsTool(env: ToolEnvironment) {
         if (dirent.isSymbolicLink()) {
           try {
             const target = await env.fs.stat(path.join(real, dirent.name));
-            entries.push({ name: dirent.name, type: "link", isDirectory: target.isDirectory() });
+            entries.push({
+              name: dirent.name,
+              key: dirent.name.toLowerCase(),
+              type: "link",
+              isDirectory: target.isDirectory(),
+            });
           } catch {
             // Broken or unreadable link: skipped (seed 002 §G).
           }
           continue;
         }
         const isDirectory = dirent.isDirectory();
-        entries.push({ name: dirent.name, type: isDirectory ? "dir" : "file", isDirectory });
+        entries.push({
+          name: dirent.name,
+          key: dirent.name.toLowerCase(),
+          type: isDirectory ? "dir" : "file",
+          isDirectory,
+        });
       }
-      entries.sort((a, b) => {
-        const left = a.name.toLowerCase();
-        const right = b.name.toLowerCase();
-        return left < right
-          ? -1
-          : left > right
-            ? 1
-            : a.name < b.name
-              ? -1
-              : a.name > b.name
-                ? 1
-                : 0;
-      });
+      entries.sort(byName);
       const limit = params.limit ?? DEFAULT_LS_LIMIT;
       const shown = entries.slice(0, limit);
       const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));

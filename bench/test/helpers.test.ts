@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { formatRows, scoreRow } from "../src/report.mjs";
+import { growSession } from "../src/sessions.mjs";
+import { formatMs, formatTable, ratio, slope, summarize, verdict } from "../src/stats.mjs";
+
+describe("stats", () => {
+  it("summarises an odd and an even number of runs", () => {
+    expect(summarize([5, 1, 3])).toEqual({ median: 3, min: 1, max: 5, n: 3 });
+    expect(summarize([4, 1, 3, 2]).median).toBe(2.5);
+  });
+
+  it("gives no ratio without both sides", () => {
+    expect(ratio(2, 4)).toBe(0.5);
+    expect(ratio(2, undefined)).toBeUndefined();
+    expect(ratio(2, 0)).toBeUndefined();
+  });
+
+  it("fits the exponent of a power law", () => {
+    expect(
+      slope([
+        [1, 10],
+        [4, 40],
+        [16, 160],
+      ]),
+    ).toBeCloseTo(1, 10);
+    expect(
+      slope([
+        [1, 7],
+        [4, 7],
+        [16, 7],
+      ]),
+    ).toBeCloseTo(0, 10);
+    expect(
+      slope([
+        [1, 1],
+        [4, 16],
+        [16, 256],
+      ]),
+    ).toBeCloseTo(2, 10);
+  });
+
+  it("formats milliseconds and verdicts", () => {
+    expect(formatMs(3.04)).toBe("3.0 ms");
+    expect(formatMs(250.4)).toBe("250 ms");
+    expect(formatMs(12_345)).toBe("12.3 s");
+    expect(verdict(0.2, 0.25)).toBe("met");
+    expect(verdict(0.3, 0.25)).toBe("MISSED");
+    expect(verdict(undefined, 0.25)).toBe("-");
+  });
+
+  it("aligns table columns under a dashed rule", () => {
+    expect(formatTable(["a", "bb"], [["long", "x"]]).split("\n")).toEqual([
+      "a     bb",
+      "----  --",
+      "long  x",
+    ]);
+  });
+});
+
+describe("report", () => {
+  const summary = (median: number) => ({ median, min: median, max: median, n: 1 });
+
+  it("scores a row against each of its targets", () => {
+    const row = scoreRow({
+      name: "grep",
+      gong: summary(11),
+      pi: summary(22),
+      raw: summary(10),
+      against: { pi: 1, raw: 1.05 },
+    });
+    expect(row.ratios).toEqual({ pi: 0.5, raw: 1.1 });
+    expect(row.verdicts).toEqual({ pi: "met", raw: "MISSED" });
+    expect(formatRows([row])).toContain("MISSED");
+  });
+});
+
+describe("growSession", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("repeats whole runs of messages, re-chained with fresh ids", () => {
+    dir = mkdtempSync(path.join(tmpdir(), "bench-grow-"));
+    const source = path.join(dir, "s.jsonl");
+    const entry = (id: string, parentId: string | null, type = "message") =>
+      JSON.stringify({ type, id, parentId, message: { role: "user", content: id } });
+    writeFileSync(
+      source,
+      [
+        JSON.stringify({ type: "session", id: "s" }),
+        entry("m", null, "model_change"),
+        entry("a", "m"),
+        entry("b", "a"),
+        entry("c", "b"),
+      ].join("\n"),
+    );
+    const target = path.join(dir, "t.jsonl");
+    expect(growSession(source, target, 7)).toEqual({ entries: 7, messages: 6 });
+    const lines = readFileSync(target, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines[0].type).toBe("session");
+    const body = lines.slice(1);
+    expect(body.map((e) => e.message.content)).toEqual(["m", "a", "b", "c", "a", "b", "c"]);
+    expect(new Set(body.map((e) => e.id)).size).toBe(7);
+    expect(body.slice(1).map((e) => e.parentId)).toEqual(body.slice(0, -1).map((e) => e.id));
+  });
+});
