@@ -1,7 +1,7 @@
 // The full run (`pnpm bench`, ~500 MB corpus) and the one-minute `--quick` run.
 export const PLANS = {
   full: {
-    reps: 5,
+    reps: 7,
     scalingReps: 3,
     adapterRounds: 15,
     corpus: {
@@ -13,7 +13,7 @@ export const PLANS = {
     },
     e2e: {
       turns: 50,
-      reps: 5,
+      reps: 7,
       coldReps: 10,
       resumeEntries: [1_000, 10_000, 50_000],
       historyMessages: 2_800,

@@ -1,5 +1,6 @@
 // Tools side by side: Gong's tool, pi's tool and the raw command, same inputs, one
 // process, interleaved. Every call's result is checked, so a fast failure never counts.
+import { statSync } from "node:fs";
 import path from "node:path";
 import { createCodingTools, runTool } from "@gong/tools";
 import { truncateHead as gongHead, truncateTail as gongTail } from "@gong/truncate";
@@ -178,7 +179,7 @@ export async function benchTools(corpus, size, bins, reps, log) {
     pi: (await withPeakRss(() => pi("read")(readDeep))).rssMiB,
   };
   await row(
-    `read offset ${offset} limit 100 (${Math.round(size.bigLines / 5000)} MB file)`,
+    `read offset ${offset} limit 100 (${Math.round(statSync(corpus.big).size / 1e6)} MB file)`,
     {
       gong: async () => (await timed(() => gong("read")(readDeep).then(expectLine))).ms,
       pi: async () => (await timed(() => pi("read")(readDeep).then(expectLine))).ms,
