@@ -175,8 +175,9 @@ export async function benchEndToEnd(plan, bins, log) {
       against: { pi: 0.5 },
     };
     const ownFirst = pick(long, "firstGapMs").gong.median;
-    historyRow.note = `${(historyRow.gong.median / ownFirst).toFixed(2)}× Gong's own first turns (target ≤ 2×)`;
-    historyRow.selfRatio = historyRow.gong.median / ownFirst;
+    const self = historyRow.gong.median / ownFirst;
+    historyRow.self = { ratio: self, target: 2, label: "own first turns" };
+    historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
     rows.push(historyRow);
 
     return {

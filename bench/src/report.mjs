@@ -21,6 +21,8 @@ export function scoreRow(row) {
   const verdicts = {};
   for (const [against, target] of Object.entries(row.against ?? {}))
     verdicts[against] = verdict(ratios[against], target);
+  // Gong against its own earlier number (e.g. its first turns), when the row has one.
+  if (row.self) verdicts.self = verdict(row.self.ratio, row.self.target);
   return { ...row, ratios, verdicts };
 }
 
@@ -30,9 +32,11 @@ function formatValue(unit) {
 }
 
 function targetText(row) {
-  return Object.entries(row.against ?? {})
-    .map(([against, target]) => `≤ ${target}× ${against}`)
-    .join(", ");
+  const targets = Object.entries(row.against ?? {}).map(
+    ([against, target]) => `≤ ${target}× ${against}`,
+  );
+  if (row.self) targets.push(`≤ ${row.self.target}× ${row.self.label}`);
+  return targets.join(", ");
 }
 
 function verdictText(row) {

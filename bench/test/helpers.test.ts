@@ -75,6 +75,18 @@ describe("report", () => {
     expect(row.verdicts).toEqual({ pi: "met", raw: "MISSED" });
     expect(formatRows([row])).toContain("MISSED");
   });
+
+  it("scores a row against Gong's own earlier number", () => {
+    const row = scoreRow({
+      name: "late turns",
+      gong: summary(30),
+      pi: summary(60),
+      against: { pi: 0.5 },
+      self: { ratio: 2.5, target: 2, label: "own first turns" },
+    });
+    expect(row.verdicts).toEqual({ pi: "met", self: "MISSED" });
+    expect(formatRows([row])).toContain("≤ 2× own first turns");
+  });
 });
 
 describe("growSession", () => {
