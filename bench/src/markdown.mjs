@@ -36,4 +36,6 @@ console.log(
 );
 console.log("| benchmark | Gong | pi | raw | Gong/pi | Gong/raw | target |");
 console.log("| --- | --: | --: | --: | --: | --: | --- |");
-for (const row of rows) console.log(`| ${cells(row).join(" | ")} |`);
+// A pipe inside a cell (`rg -n | head -100`) would end the cell.
+const escape = (cell) => String(cell).replaceAll("|", "\\|");
+for (const row of rows) console.log(`| ${cells(row).map(escape).join(" | ")} |`);

@@ -1,7 +1,7 @@
 // The full run (`pnpm bench`, ~500 MB corpus) and the one-minute `--quick` run.
 export const PLANS = {
   full: {
-    reps: 7,
+    reps: 9,
     scalingReps: 3,
     adapterRounds: 15,
     corpus: {
