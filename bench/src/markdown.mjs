@@ -37,5 +37,5 @@ console.log(
 console.log("| benchmark | Gong | pi | raw | Gong/pi | Gong/raw | target |");
 console.log("| --- | --: | --: | --: | --: | --: | --- |");
 // A pipe inside a cell (`rg -n | head -100`) would end the cell.
-const escape = (cell) => String(cell).replaceAll("|", "\\|");
-for (const row of rows) console.log(`| ${cells(row).map(escape).join(" | ")} |`);
+const escapePipes = (cell) => String(cell).replaceAll("|", "\\|");
+for (const row of rows) console.log(`| ${cells(row).map(escapePipes).join(" | ")} |`);

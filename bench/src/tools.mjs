@@ -111,6 +111,22 @@ export async function benchTools(corpus, size, bins, reps, log) {
     { rawLabel: bins.rg ? "rg -n" : missing("rg"), against: { raw: 1.1, pi: 1 } },
   );
 
+  // Multi-byte text: rg's JSON carries it as UTF-8, both tools decode it back.
+  const grepCjk = { pattern: "搜索编辑", path: "cjk.md" };
+  const expectCjk = (text) => check(text.includes("搜索编辑"), "CJK pattern not found");
+  await row(
+    "grep CJK pattern in 1 MB of CJK (first 100 matches)",
+    {
+      gong: async () => (await timed(() => gong("grep")(grepCjk).then(expectCjk))).ms,
+      pi: async () => (await timed(() => pi("grep")(grepCjk).then(expectCjk))).ms,
+      raw:
+        bins.rg &&
+        (() =>
+          timeCommand("bash", ["-c", `'${bins.rg}' -n '搜索编辑' '${corpus.cjk}' | head -100`])),
+    },
+    { rawLabel: bins.rg ? "rg -n | head -100" : missing("rg"), against: { raw: 1.1, pi: 1 } },
+  );
+
   const expectTs = (text) => check(text.includes(".ts"), "find found no .ts file");
   const findDefault = { pattern: "**/*.ts", path: "src" };
   await row(
