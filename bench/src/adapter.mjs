@@ -6,8 +6,20 @@ import { fileURLToPath } from "node:url";
 
 const SCRIPT = fileURLToPath(new URL("../../packages/llm/bench/stream.bench.mjs", import.meta.url));
 
-/** Rows for the anthropic-messages cases: the adapter as "gong", the bare SDK as "raw". */
-export function benchAdapter(rounds) {
+/**
+ * Rows for the anthropic-messages cases: the adapter as "gong", the bare SDK as "raw".
+ * One retry: that script's recording pass can meet a keep-alive socket the mock reset.
+ */
+export async function benchAdapter(rounds, log) {
+  try {
+    return await runOnce(rounds);
+  } catch (error) {
+    log(`  ${error.message}; once more`);
+    return runOnce(rounds);
+  }
+}
+
+function runOnce(rounds) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [SCRIPT], {
       cwd: path.dirname(SCRIPT),

@@ -71,7 +71,7 @@ if (only.has("cli")) {
 }
 if (only.has("llm")) {
   log("llm: Anthropic adapter vs the SDK");
-  rows.push(...(await benchAdapter(plan.adapterRounds)));
+  rows.push(...(await benchAdapter(plan.adapterRounds, log)));
 }
 
 const scored = rows.map(scoreRow);
