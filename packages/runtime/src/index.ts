@@ -9,7 +9,10 @@ export { THINKING_LEVELS } from "@gong/llm";
 export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
+// fd (for `@` file completion, which respects .gitignore like the find tool) is found the
+// way the tools find it.
 export {
+  detectSearchBinaries,
   expandHome,
   type FileOperations,
   localFileOperations,
@@ -21,6 +24,8 @@ export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
+// The diff classifier of the HTML export; the interactive mode colours the same lines.
+export { classifyDiff, type DiffLine } from "./export/diff.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
