@@ -4,7 +4,7 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { THINKING_LEVELS } from "@gong/llm";
 // The session tree `CodingSession.tree()` returns (`/tree`).
-export type { SessionTreeNode, TreeEntry } from "@gong/session-store";
+export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.
