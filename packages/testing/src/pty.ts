@@ -125,7 +125,7 @@ export function spawnPty(options: PtyOptions): PtySession {
   });
 
   const lineText = (y: number): string =>
-    terminal.buffer.active.getLine(y)?.translateToString(true) ?? "";
+    (terminal.buffer.active.getLine(y)?.translateToString(true) ?? "").trimEnd();
 
   const screen = (): string[] => {
     const buffer = terminal.buffer.active;
