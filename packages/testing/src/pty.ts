@@ -184,3 +184,4 @@ export function spawnPty(options: PtyOptions): PtySession {
     terminal,
   };
 }
+export { screenHtml } from "./screen-html.js";
