@@ -8,7 +8,12 @@ export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-stor
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.
-export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
+export type {
+  AskUserAnswers,
+  AskUserHandler,
+  AskUserQuestion,
+  ToolResponse,
+} from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 // fd (for `@` file completion, which respects .gitignore like the find tool) is found the

@@ -24,7 +24,9 @@ export class ChoiceDialog<T> implements Dialog {
   ) {}
 
   render(width: number): string[] {
-    const keys = this.choices.map((c) => `${pc.bold(pc.cyan(c.key))} ${c.label}`).join(pc.dim(" · "));
+    const keys = this.choices
+      .map((c) => `${pc.bold(pc.cyan(c.key))} ${c.label}`)
+      .join(pc.dim(" · "));
     return [
       "",
       ...wrapTextWithAnsi(pc.bold(pc.yellow(this.title)), width),

@@ -19,7 +19,8 @@ const KEYWORDS = new Set(
 );
 
 /** Languages whose comments start with `#` rather than `//`. */
-const HASH_COMMENT = /^(sh|bash|zsh|shell|console|python|py|ruby|rb|yaml|yml|toml|make|makefile|dockerfile|r|perl|pl|ini|conf)$/i;
+const HASH_COMMENT =
+  /^(sh|bash|zsh|shell|console|python|py|ruby|rb|yaml|yml|toml|make|makefile|dockerfile|r|perl|pl|ini|conf)$/i;
 
 /** Plain text stays plain (a diff, a log, a language we do not know). */
 const PLAIN = /^(text|txt|plain|diff|patch|log|output|markdown|md|csv)$/i;

@@ -30,6 +30,7 @@ export function markdownLines(text: string, width: number): string[] {
   if (text.trim() === "") return [];
   const lines = new Markdown(text, 0, 0, THEME).render(width).map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+  while (lines.length > 0 && lines[0] === "") lines.shift();
   return lines;
 }
 

@@ -79,7 +79,12 @@ function bodyLines(view: ToolCallView, width: number): string[] {
   }
   if (view.isError) {
     const message = result.error?.message ?? firstLine(result.text);
-    lines.push(...message.split("\n").slice(0, 3).map((line) => pc.red(fit(line, width))));
+    lines.push(
+      ...message
+        .split("\n")
+        .slice(0, 3)
+        .map((line) => pc.red(fit(line, width))),
+    );
   } else if (lines.length === 0 && view.name !== "bash") {
     const summary = firstLine(result.text);
     if (summary) lines.push(pc.dim(fit(summary, width)));

@@ -87,7 +87,9 @@ export class AssistantEntry implements Entry {
       } else {
         if (!complete) return settled;
         const thinking = part;
-        settled.push(new StaticEntry((width, current) => thinkingLines(thinking, width, current, true)));
+        settled.push(
+          new StaticEntry((width, current) => thinkingLines(thinking, width, current, true)),
+        );
       }
       this.settledParts++;
       this.settledChars = 0;
@@ -114,7 +116,7 @@ export class AssistantEntry implements Entry {
 
   private viewOf(part: Extract<Part, { type: "toolCall" }>): ToolCallView {
     const view = this.tools.get(part.id);
-    return { ...view, name: part.name, args: view?.args ?? part.arguments ?? {} };
+    return { ...view, name: part.name, args: part.arguments ?? view?.args ?? {} };
   }
 
   /** How the answer ended, when that is news: an error, an abort, a cut-off answer. */

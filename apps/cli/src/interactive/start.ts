@@ -1,0 +1,155 @@
+import path from "node:path";
+import { detectSearchBinaries, resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
+import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
+import type { CliArgs } from "../args.js";
+import type { CliIo } from "../io.js";
+import { codingSessionOptions } from "../session-options.js";
+import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
+import { firstRunGuide } from "./first-run.js";
+import { PromptHistory } from "./input/history.js";
+import { InteractiveMode } from "./interactive-mode.js";
+import { LiveScreen } from "./screen/live-screen.js";
+import { runSlashCommand, SLASH_COMMANDS } from "./slash-placeholder.js";
+import { untrustedProjectCode } from "./trust-question.js";
+
+/** How long a tool confirmation waits for the user before the call is blocked. */
+const CONFIRM_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * `gong` on a terminal: asks about an untrusted project's code (once, before anything
+ * of it loads), opens the session, and runs the interactive mode until the user quits.
+ * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
+ */
+export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  const gongHome = resolveGongHome(io.env);
+  const terminal = new ProcessTerminal();
+  const restore = terminalRestorer(terminal);
+  const screen = new LiveScreen(terminal);
+  const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
+  const mode = new InteractiveMode(screen, terminal, history, io.cwd);
+  terminal.start(
+    (data) => mode.handleInput(data),
+    () => mode.onResize(),
+  );
+  terminal.hideCursor();
+  try {
+    const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
+    const early: string[] = [];
+    let warn = (message: string): void => {
+      early.push(message);
+    };
+    const opened = await SessionHost.open({
+      ...codingSessionOptions(args, io, (message) => warn(message)),
+      ...(trust === undefined ? {} : { trust }),
+      confirmToolCall: {
+        ask: (request) => mode.confirmToolCall(request),
+        timeoutMs: CONFIRM_TIMEOUT_MS,
+      },
+      askUser: (questions, signal) => mode.askUser(questions, signal),
+    });
+    if (!opened.ok) {
+      restore();
+      if (opened.error.code === "no_api_key") {
+        io.stdout(firstRunGuide(opened.error.message, gongHome));
+        return 2;
+      }
+      io.stderr(`gong: ${opened.error.message}\n`);
+      return opened.error.usage ? 2 : 1;
+    }
+    const host = opened.host;
+    mode.attach(host, { run: runSlashCommand });
+    warn = (message) => mode.warn(message);
+    for (const message of early) mode.warn(message);
+    // Found after the first frame: probing fd costs a few milliseconds.
+    setImmediate(() => {
+      const fd = detectSearchBinaries(io.env.PATH).fd ?? null;
+      mode.setAutocomplete(new CombinedAutocompleteProvider([...SLASH_COMMANDS], io.cwd, fd));
+    });
+    const signals = listenForStopSignals({
+      stop: (signal) => mode.quit(SIGNAL_EXIT_CODES[signal]),
+      force: (signal) => {
+        restore();
+        host.current.killProcesses();
+        process.exit(SIGNAL_EXIT_CODES[signal]);
+      },
+    });
+    const killOnExit = () => host.current.killProcesses();
+    process.once("exit", killOnExit);
+    try {
+      return await mode.run(prompts);
+    } finally {
+      restore();
+      await host.close();
+      signals.dispose();
+      process.off("exit", killOnExit);
+    }
+  } finally {
+    restore();
+  }
+}
+
+/**
+ * The question before the session opens, in a folder whose project config would run
+ * code or widen access: trust it for good, or go on without that config. Undefined when
+ * there is nothing to ask (the settings decide, as always). Anything but "trust" — Esc,
+ * a failed write — leaves the folder untrusted (fail closed).
+ */
+async function askTrust(
+  mode: InteractiveMode,
+  cwd: string,
+  gongHome: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean | undefined> {
+  const found = untrustedProjectCode(cwd, gongHome, env);
+  if (found.length === 0) return undefined;
+  const answer = await mode.choose(
+    "This folder is not trusted, and its project config would run code or widen access:",
+    found.map((item) => `  ${item}`),
+    [
+      { key: "t", label: "trust this folder and remember", value: "trust" },
+      { key: "c", label: "continue without it", value: "skip" },
+    ],
+    "skip",
+  );
+  if (answer !== "trust") return false;
+  const trusted = await trustFolder(cwd, gongHome);
+  if (!trusted.ok) {
+    mode.warn(`${trusted.message}; continuing without the project's config`);
+    return false;
+  }
+  mode.note(`trusted ${trusted.folder} (recorded in ${trusted.file})`);
+  return true;
+}
+
+/**
+ * Puts the terminal back as it was — raw mode, bracketed paste and the keyboard
+ * protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
+ * signal, or a crash (an uncaught exception still prints its stack to a sane terminal).
+ */
+function terminalRestorer(terminal: ProcessTerminal): () => void {
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    process.off("exit", restore);
+    process.off("uncaughtException", crash);
+    process.off("unhandledRejection", crash);
+    try {
+      terminal.stop();
+      process.stdout.write("\x1b[?2026l\x1b[?25h");
+    } catch {
+      // The terminal is gone (SIGHUP): there is nothing left to restore.
+    }
+  };
+  const crash = (error: unknown) => {
+    restore();
+    process.stderr.write(
+      `gong: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  };
+  process.once("exit", restore);
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  return restore;
+}
