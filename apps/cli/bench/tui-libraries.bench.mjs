@@ -155,12 +155,10 @@ async function runInk({ maxFps, incrementalRendering }) {
   const emit = () => {
     for (const listener of listeners) listener();
   };
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per run, mounted once
   function Done() {
     const items = React.useSyncExternalStore(subscribe, () => done);
     return h(Static, { items }, (item) => h(Text, { key: item.id }, item.text));
   }
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per run, mounted once
   function Live() {
     const { text, status: statusText } = React.useSyncExternalStore(subscribe, () => live);
     return h(

@@ -24,11 +24,8 @@ async function longBashPid(box: Sandbox): Promise<number> {
 
 /** The text of every user message the model was sent in request `index`. */
 function userTexts(index: number): string {
-  return JSON.stringify(
-    (mock.requests[index]?.body as { messages?: { role: string }[] }).messages?.filter(
-      (message) => message.role === "user",
-    ),
-  );
+  const body = mock.requests[index]?.body as { messages: { role: string }[] };
+  return JSON.stringify(body.messages.filter((message) => message.role === "user"));
 }
 
 async function runLongBash(
