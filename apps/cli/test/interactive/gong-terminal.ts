@@ -73,3 +73,20 @@ export function snapshotText(lines: readonly string[], box: Sandbox): string {
 export function waitIdle(gong: PtySession): Promise<void> {
   return gong.waitForScreen((lines) => !lines.some((line) => line.includes("Esc aborts")), WAIT);
 }
+
+/** Modes a full-screen program switches on, each with what switches it off again. */
+const MODES: readonly { on: RegExp; off: string; name: string }[] = [
+  { name: "hidden cursor", on: /\x1b\[\?25l/g, off: "\x1b[?25h" },
+  { name: "bracketed paste", on: /\x1b\[\?2004h/g, off: "\x1b[?2004l" },
+  { name: "synchronized output", on: /\x1b\[\?2026h/g, off: "\x1b[?2026l" },
+  { name: "modifyOtherKeys", on: /\x1b\[>4;[12]m/g, off: "\x1b[>4;0m" },
+  { name: "kitty keyboard", on: /\x1b\[>\d+u/g, off: "\x1b[<u" },
+];
+
+/** The modes the raw output left switched on (each switched on after its last "off"). */
+export function modesLeftOn(output: string): string[] {
+  return MODES.filter(({ on, off }) => {
+    const lastOn = Math.max(-1, ...[...output.matchAll(on)].map((match) => match.index));
+    return lastOn > output.lastIndexOf(off);
+  }).map(({ name }) => name);
+}
