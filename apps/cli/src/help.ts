@@ -45,6 +45,9 @@ Tools:
                                shellCommandPrefix, allowedPaths, webFetch and .gong/hooks/ load
                                only then.
                                  gong --trust -p "run the tests"
+  --yes                        Allow tool calls that need confirmation (settings confirmBash,
+                               a hook answering "ask"); -p and json mode deny them otherwise.
+                                 gong --yes -p "clean the build folder"
   --output-level brief|standard|full
                                Detail of tool output shown to the model (default standard).
                                  gong --output-level brief -p "run the tests"

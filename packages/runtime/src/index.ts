@@ -3,6 +3,8 @@ export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { THINKING_LEVELS } from "@gong/llm";
+// The session tree `CodingSession.tree()` returns (`/tree`).
+export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.
@@ -24,6 +26,7 @@ export {
   OUTPUT_LEVELS,
   TOOL_PRESETS,
 } from "@gong/tools";
+export type { ConfigFileGroup } from "./config/config-files.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";

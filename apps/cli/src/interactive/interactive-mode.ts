@@ -194,13 +194,18 @@ export class InteractiveMode implements InteractiveUi {
 
   // ---- what the session asks the user -------------------------------------------
 
-  /** `confirmToolCall.ask`: y allows, n or no answer blocks (fail closed). */
-  async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean> {
-    return this.choose(
+  /**
+   * `confirmToolCall.ask`: one key answers — y allows, a allows the same call for the
+   * rest of the session, n denies; Esc, Ctrl+C and the timeout deny (fail closed).
+   * Enter does nothing here: a prompt typed as the question appears must not approve it.
+   */
+  async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
+    return this.choose<boolean | "always">(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
       [request.reason],
       [
         { key: "y", label: "yes", value: true },
+        { key: "a", label: "always (this session)", value: "always" },
         { key: "n", label: "no", value: false },
       ],
       false,
