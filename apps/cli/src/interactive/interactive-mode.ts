@@ -10,7 +10,6 @@ import {
   type AutocompleteProvider,
   Editor,
   type EditorTheme,
-  matchesKey,
   type TUI,
 } from "@mariozechner/pi-tui";
 import pc from "picocolors";
@@ -23,6 +22,7 @@ import type { Dialog } from "./dialogs/dialog.js";
 import { LineDialog } from "./dialogs/line.js";
 import { PickDialog } from "./dialogs/pick.js";
 import type { PromptHistory } from "./input/history.js";
+import { modeKey } from "./input/keys.js";
 import {
   activityLine,
   footerLine,
@@ -226,12 +226,16 @@ export class InteractiveMode implements InteractiveUi {
       this.requestRender();
       return;
     }
-    if (matchesKey(data, "ctrl+c")) return this.onCtrlC();
-    if (matchesKey(data, "ctrl+d") && this.editor.getText() === "") return this.quit(0);
-    if (matchesKey(data, "escape") && !this.editor.isShowingAutocomplete()) return this.abortRun();
-    if (matchesKey(data, "ctrl+t")) return this.toggleThinking();
-    if (matchesKey(data, "alt+enter")) return this.queueFollowUp();
-    this.editor.handleInput(data);
+    const key = modeKey(data, {
+      empty: this.editor.getText() === "",
+      completing: this.editor.isShowingAutocomplete(),
+    });
+    if (key === "ctrl-c") this.onCtrlC();
+    else if (key === "quit") this.quit(0);
+    else if (key === "abort") this.abortRun();
+    else if (key === "toggle-thinking") this.toggleThinking();
+    else if (key === "follow-up") this.queueFollowUp();
+    else this.editor.handleInput(data);
     this.requestRender();
   }
 
@@ -242,7 +246,10 @@ export class InteractiveMode implements InteractiveUi {
 
   private onCtrlC(): void {
     const now = Date.now();
-    if (now - this.lastCtrlC <= DOUBLE_CTRL_C_MS) return this.quit(0);
+    if (now - this.lastCtrlC <= DOUBLE_CTRL_C_MS) {
+      this.quit(0);
+      return;
+    }
     this.lastCtrlC = now;
     if (this.editor.getText() !== "") {
       this.editor.setText("");
@@ -462,7 +469,11 @@ export class InteractiveMode implements InteractiveUi {
       "",
       ...activityLine(status, width, context.now),
       ...(top ? top.dialog.render(width) : this.editor.render(width)),
-      this.hint ? pc.yellow(this.hint) : footerLine(status, width),
+      this.hint
+        ? pc.yellow(this.hint)
+        : this.host
+          ? footerLine(status, width)
+          : pc.dim("starting…"),
     ];
   }
 

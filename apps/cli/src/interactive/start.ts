@@ -48,6 +48,7 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       askUser: (questions, signal) => mode.askUser(questions, signal),
     });
     if (!opened.ok) {
+      mode.quit(2);
       restore();
       if (opened.error.code === "no_api_key") {
         io.stdout(firstRunGuide(opened.error.message, gongHome));
