@@ -34,6 +34,8 @@ import { blockEntry, noteEntry, type RenderContext, ToolCallEntry } from "./tran
 import { replayInto } from "./transcript/replay.js";
 import { Transcript } from "./transcript/transcript.js";
 
+/** How long a tool confirmation waits; then the call is blocked and the question closes. */
+export const CONFIRM_TIMEOUT_MS = 10 * 60 * 1000;
 /** Two Ctrl+C within this time quit. */
 const DOUBLE_CTRL_C_MS = 1000;
 /** At most one frame per this many ms while text streams in. */
@@ -111,7 +113,10 @@ export class InteractiveMode implements InteractiveUi {
     this.host = host;
     this.slash = slash;
     this.unsubscribe = host.subscribe((event) => this.onEvent(event));
-    this.replayTranscript();
+    // A resumed conversation is printed like new output: what the terminal showed
+    // before gong started stays in its scrollback.
+    replayInto(this.transcript, host.current.messages);
+    this.requestRender();
   }
 
   setAutocomplete(provider: AutocompleteProvider): void {
@@ -177,12 +182,20 @@ export class InteractiveMode implements InteractiveUi {
     details: readonly string[],
     choices: Choice<T>[],
     cancel: T,
+    timeoutMs?: number,
   ): Promise<T> {
-    return this.open(
-      (done: (value: T) => void) => new ChoiceDialog(title, details, choices, cancel, done),
-    );
+    return this.open((done: (value: T) => void) => {
+      // Unanswered in time: the safe answer, and the question leaves the screen.
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(cancel), timeoutMs);
+      timer?.unref();
+      return new ChoiceDialog(title, details, choices, cancel, (value) => {
+        clearTimeout(timer);
+        done(value);
+      });
+    });
   }
 
+  /** After /new, /resume, /tree, /fork: the screen shows the other conversation only. */
   replayTranscript(): void {
     if (!this.host) return;
     this.transcript.reset();
@@ -209,6 +222,7 @@ export class InteractiveMode implements InteractiveUi {
         { key: "n", label: "no", value: false },
       ],
       false,
+      CONFIRM_TIMEOUT_MS,
     );
   }
 
@@ -356,6 +370,8 @@ export class InteractiveMode implements InteractiveUi {
       if (!outcome.ok && !outcome.aborted && outcome.lastAssistant?.stopReason !== "error") {
         this.error(outcome.errorMessage ?? "the run failed");
       }
+      // An answer cut off says "aborted" itself; a run stopped between answers does not.
+      if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
     } finally {
       this.stopWorking();
     }
@@ -412,7 +428,9 @@ export class InteractiveMode implements InteractiveUi {
     return new Promise((resolve) => {
       const slot = {} as { dialog: Dialog };
       slot.dialog = create((value) => {
-        this.dialogs.splice(this.dialogs.indexOf(slot), 1);
+        const index = this.dialogs.indexOf(slot);
+        if (index < 0) return; // answered already (a key and the timeout at once)
+        this.dialogs.splice(index, 1);
         resolve(value);
         this.requestRender();
       });

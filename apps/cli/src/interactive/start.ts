@@ -7,13 +7,10 @@ import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { firstRunGuide } from "./first-run.js";
 import { PromptHistory } from "./input/history.js";
-import { InteractiveMode } from "./interactive-mode.js";
+import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
 import { LiveScreen } from "./screen/live-screen.js";
 import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
 import { untrustedProjectCode } from "./trust-question.js";
-
-/** How long a tool confirmation waits for the user before the call is blocked. */
-const CONFIRM_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * `gong` on a terminal: asks about an untrusted project's code (once, before anything

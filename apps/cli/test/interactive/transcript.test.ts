@@ -115,7 +115,7 @@ describe("interactive — transcript", () => {
       5,
     );
     const committed = t.committed();
-    expect(committed[0]).toMatch(/^✓ bash make/);
+    expect(committed[1]).toMatch(/^✓ bash make/);
     expect(committed.at(-1)).toBe("› after");
   });
 
@@ -174,6 +174,6 @@ describe("interactive — transcript", () => {
     t.send({ type: "message_start", message });
     t.send({ type: "message_end", message });
     t.send({ type: "agent_end", messages: [], durationMs: 0, turns: 1 });
-    expect(t.committed()).toEqual(["■ bash sleep 60", "  interrupted"]);
+    expect(t.committed()).toEqual(["", "■ bash sleep 60", "  interrupted"]);
   });
 });
