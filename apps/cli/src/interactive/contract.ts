@@ -73,7 +73,7 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
   { keys: "Alt+Enter", action: "queue a follow-up for when the agent is done" },
   { keys: "Shift+Enter / Ctrl+J", action: "new line" },
   { keys: "Esc", action: "abort the current run (its processes are stopped)" },
-  { keys: "Ctrl+C", action: "clear the input; twice quits" },
+  { keys: "Ctrl+C", action: "clear the input (or abort the run); twice quits" },
   { keys: "Ctrl+D", action: "quit (on an empty input)" },
   { keys: "Up / Down", action: "prompt history" },
   { keys: "Tab", action: "complete a slash command or a file path" },

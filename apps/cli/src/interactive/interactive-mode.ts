@@ -10,7 +10,6 @@ import {
   type AutocompleteProvider,
   Editor,
   type EditorTheme,
-  matchesKey,
   type TUI,
 } from "@mariozechner/pi-tui";
 import pc from "picocolors";
@@ -23,6 +22,7 @@ import type { Dialog } from "./dialogs/dialog.js";
 import { LineDialog } from "./dialogs/line.js";
 import { PickDialog } from "./dialogs/pick.js";
 import type { PromptHistory } from "./input/history.js";
+import { modeKey } from "./input/keys.js";
 import {
   activityLine,
   footerLine,
@@ -34,6 +34,8 @@ import { blockEntry, noteEntry, type RenderContext, ToolCallEntry } from "./tran
 import { replayInto } from "./transcript/replay.js";
 import { Transcript } from "./transcript/transcript.js";
 
+/** How long a tool confirmation waits; then the call is blocked and the question closes. */
+export const CONFIRM_TIMEOUT_MS = 10 * 60 * 1000;
 /** Two Ctrl+C within this time quit. */
 const DOUBLE_CTRL_C_MS = 1000;
 /** At most one frame per this many ms while text streams in. */
@@ -111,7 +113,10 @@ export class InteractiveMode implements InteractiveUi {
     this.host = host;
     this.slash = slash;
     this.unsubscribe = host.subscribe((event) => this.onEvent(event));
-    this.replayTranscript();
+    // A resumed conversation is printed like new output: what the terminal showed
+    // before gong started stays in its scrollback.
+    replayInto(this.transcript, host.current.messages);
+    this.requestRender();
   }
 
   setAutocomplete(provider: AutocompleteProvider): void {
@@ -177,12 +182,20 @@ export class InteractiveMode implements InteractiveUi {
     details: readonly string[],
     choices: Choice<T>[],
     cancel: T,
+    timeoutMs?: number,
   ): Promise<T> {
-    return this.open(
-      (done: (value: T) => void) => new ChoiceDialog(title, details, choices, cancel, done),
-    );
+    return this.open((done: (value: T) => void) => {
+      // Unanswered in time: the safe answer, and the question leaves the screen.
+      const timer = timeoutMs === undefined ? undefined : setTimeout(() => done(cancel), timeoutMs);
+      timer?.unref();
+      return new ChoiceDialog(title, details, choices, cancel, (value) => {
+        clearTimeout(timer);
+        done(value);
+      });
+    });
   }
 
+  /** After /new, /resume, /tree, /fork: the screen shows the other conversation only. */
   replayTranscript(): void {
     if (!this.host) return;
     this.transcript.reset();
@@ -194,16 +207,22 @@ export class InteractiveMode implements InteractiveUi {
 
   // ---- what the session asks the user -------------------------------------------
 
-  /** `confirmToolCall.ask`: y allows, n or no answer blocks (fail closed). */
-  async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean> {
-    return this.choose(
+  /**
+   * `confirmToolCall.ask`: one key answers — y allows, a allows the same call for the
+   * rest of the session, n denies; Esc, Ctrl+C and the timeout deny (fail closed).
+   * Enter does nothing here: a prompt typed as the question appears must not approve it.
+   */
+  async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
+    return this.choose<boolean | "always">(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
       [request.reason],
       [
         { key: "y", label: "yes", value: true },
+        { key: "a", label: "always (this session)", value: "always" },
         { key: "n", label: "no", value: false },
       ],
       false,
+      CONFIRM_TIMEOUT_MS,
     );
   }
 
@@ -221,12 +240,16 @@ export class InteractiveMode implements InteractiveUi {
       this.requestRender();
       return;
     }
-    if (matchesKey(data, "ctrl+c")) return this.onCtrlC();
-    if (matchesKey(data, "ctrl+d") && this.editor.getText() === "") return this.quit(0);
-    if (matchesKey(data, "escape") && !this.editor.isShowingAutocomplete()) return this.abortRun();
-    if (matchesKey(data, "ctrl+t")) return this.toggleThinking();
-    if (matchesKey(data, "alt+enter")) return this.queueFollowUp();
-    this.editor.handleInput(data);
+    const key = modeKey(data, {
+      empty: this.editor.getText() === "",
+      completing: this.editor.isShowingAutocomplete(),
+    });
+    if (key === "ctrl-c") this.onCtrlC();
+    else if (key === "quit") this.quit(0);
+    else if (key === "abort") this.abortRun();
+    else if (key === "toggle-thinking") this.toggleThinking();
+    else if (key === "follow-up") this.queueFollowUp();
+    else this.editor.handleInput(data);
     this.requestRender();
   }
 
@@ -237,7 +260,10 @@ export class InteractiveMode implements InteractiveUi {
 
   private onCtrlC(): void {
     const now = Date.now();
-    if (now - this.lastCtrlC <= DOUBLE_CTRL_C_MS) return this.quit(0);
+    if (now - this.lastCtrlC <= DOUBLE_CTRL_C_MS) {
+      this.quit(0);
+      return;
+    }
     this.lastCtrlC = now;
     if (this.editor.getText() !== "") {
       this.editor.setText("");
@@ -344,6 +370,8 @@ export class InteractiveMode implements InteractiveUi {
       if (!outcome.ok && !outcome.aborted && outcome.lastAssistant?.stopReason !== "error") {
         this.error(outcome.errorMessage ?? "the run failed");
       }
+      // An answer cut off says "aborted" itself; a run stopped between answers does not.
+      if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
     } finally {
       this.stopWorking();
     }
@@ -400,7 +428,9 @@ export class InteractiveMode implements InteractiveUi {
     return new Promise((resolve) => {
       const slot = {} as { dialog: Dialog };
       slot.dialog = create((value) => {
-        this.dialogs.splice(this.dialogs.indexOf(slot), 1);
+        const index = this.dialogs.indexOf(slot);
+        if (index < 0) return; // answered already (a key and the timeout at once)
+        this.dialogs.splice(index, 1);
         resolve(value);
         this.requestRender();
       });
@@ -457,7 +487,11 @@ export class InteractiveMode implements InteractiveUi {
       "",
       ...activityLine(status, width, context.now),
       ...(top ? top.dialog.render(width) : this.editor.render(width)),
-      this.hint ? pc.yellow(this.hint) : footerLine(status, width),
+      this.hint
+        ? pc.yellow(this.hint)
+        : this.host
+          ? footerLine(status, width)
+          : pc.dim("starting…"),
     ];
   }
 

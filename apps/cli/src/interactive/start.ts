@@ -7,13 +7,10 @@ import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { firstRunGuide } from "./first-run.js";
 import { PromptHistory } from "./input/history.js";
-import { InteractiveMode } from "./interactive-mode.js";
+import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
 import { LiveScreen } from "./screen/live-screen.js";
-import { runSlashCommand, SLASH_COMMANDS } from "./slash-placeholder.js";
+import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
 import { untrustedProjectCode } from "./trust-question.js";
-
-/** How long a tool confirmation waits for the user before the call is blocked. */
-const CONFIRM_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * `gong` on a terminal: asks about an untrusted project's code (once, before anything
@@ -48,6 +45,7 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       askUser: (questions, signal) => mode.askUser(questions, signal),
     });
     if (!opened.ok) {
+      mode.quit(2);
       restore();
       if (opened.error.code === "no_api_key") {
         io.stdout(firstRunGuide(opened.error.message, gongHome));
@@ -63,7 +61,12 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     // Found after the first frame: probing fd costs a few milliseconds.
     setImmediate(() => {
       const fd = detectSearchBinaries(io.env.PATH).fd ?? null;
-      mode.setAutocomplete(new CombinedAutocompleteProvider([...SLASH_COMMANDS], io.cwd, fd));
+      const commands = SLASH_COMMANDS.map((command) => ({
+        name: command.name,
+        description: command.description,
+        ...(command.args ? { argumentHint: command.args } : {}),
+      }));
+      mode.setAutocomplete(new CombinedAutocompleteProvider(commands, io.cwd, fd));
     });
     const signals = listenForStopSignals({
       stop: (signal) => mode.quit(SIGNAL_EXIT_CODES[signal]),
@@ -75,10 +78,12 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     });
     const killOnExit = () => host.current.killProcesses();
     process.once("exit", killOnExit);
+    const stopWatching = startConfigWatch({ host, ui: mode, cwd: io.cwd });
     try {
       return await mode.run(prompts);
     } finally {
       restore();
+      await stopWatching();
       await host.close();
       signals.dispose();
       process.off("exit", killOnExit);

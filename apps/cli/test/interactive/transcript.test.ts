@@ -1,70 +1,179 @@
-import { readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
-import { KEYS } from "@gong/testing/pty";
-import { useMockLlmServer } from "@gong/testing/vitest";
+import type { CodingSessionEvent, Message } from "@gong/runtime";
 import { describe, expect, it } from "vitest";
-import { sandbox } from "../harness.js";
-import { snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { Transcript } from "../../src/interactive/transcript/transcript.js";
 
-const mock = useMockLlmServer();
+type Assistant = Extract<Message, { role: "assistant" }>;
 
-const ANSWER = [
-  "The build has **two steps**:",
-  "",
-  "1. `tsc` type-checks the sources.",
-  "2. esbuild bundles `src/bin.ts` into one file.",
-  "",
-  "```ts",
-  "export const answer = 42;",
-  "```",
-  "",
-  "That is all it does.",
-].join("\n");
+// biome-ignore lint/suspicious/noControlCharactersInRegex: colours are stripped to read the text
+const plain = (lines: string[]) => lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, ""));
+const context = { now: 0, showThinking: false };
 
-describe("interactive mode — the transcript", { timeout: 120_000 }, () => {
-  it("streams an answer into the transcript, Markdown rendered", async () => {
-    const box = sandbox(mock.anthropicBaseUrl);
-    mock.enqueue(textResponse(ANSWER, { chunkSize: 3, eventDelayMs: 2, eventsPerDelay: 4 }));
-    const gong = await startReady(box);
-    gong.write(`how does the build work?${KEYS.enter}`);
-    await gong.waitForText("That is all it does.", WAIT);
-    await waitIdle(gong);
-    const screen = gong.screen().join("\n");
-    expect(screen).toContain("how does the build work?");
-    expect(screen).not.toContain("**two steps**"); // rendered, not raw Markdown
-    expect(mock.requests).toHaveLength(1);
-    await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot(
-      "__screens__/streamed-answer.txt",
-    );
+function assistant(
+  content: Assistant["content"],
+  stopReason: Assistant["stopReason"] = "stop",
+): Assistant {
+  return {
+    role: "assistant",
+    content,
+    api: "openai-completions",
+    provider: "openai",
+    model: "gpt-4o",
+    usage: {
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 0,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
+    stopReason,
+    timestamp: 0,
+  } as Assistant;
+}
+
+/** A transcript fed events; `stream` is what the agent's stream message is. */
+function feed() {
+  const transcript = new Transcript();
+  let stream: Message | null = null;
+  const send = (event: CodingSessionEvent, now = 0) => transcript.apply(event, () => stream, now);
+  const streaming = (message: Assistant) => {
+    stream = message;
+    send({
+      type: "message_update",
+      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "" },
+    });
+  };
+  const committed = () =>
+    plain(transcript.takeFinished(context).flatMap((e) => e.render(80, context)));
+  const live = () => plain(transcript.liveLines(80, context));
+  return { transcript, send, streaming, committed, live };
+}
+
+describe("interactive — transcript", () => {
+  it("a streamed answer's finished paragraphs reach the scrollback before the answer ends", () => {
+    const t = feed();
+    t.send({ type: "message_start", message: assistant([]) });
+    t.streaming(assistant([{ type: "text", text: "First paragraph.\n\nSecond, stre" }]));
+    expect(t.committed()).toEqual(["", "First paragraph."]);
+    expect(t.live()).toEqual(["", "Second, stre"]);
+    const final = assistant([{ type: "text", text: "First paragraph.\n\nSecond, streamed." }]);
+    t.streaming(final);
+    t.send({ type: "message_end", message: final });
+    expect(t.committed()).toEqual(["", "Second, streamed."]);
+    expect(t.live()).toEqual([]);
   });
 
-  it("shows an edit as a diff", async () => {
-    const box = sandbox(mock.anthropicBaseUrl);
-    const file = path.join(box.cwd, "greet.ts");
-    writeFileSync(file, 'export function greet(name: string) {\n  return "Hello " + name;\n}\n');
-    mock.enqueue([
-      toolCallResponse([
-        {
-          id: "toolu_edit",
-          name: "edit",
-          arguments: {
-            path: "greet.ts",
-            oldText: '  return "Hello " + name;',
-            newText: '  return "Hello, " + name + "!";',
-          },
+  it("a tool call stays live until its result is in, then goes to the scrollback in order", () => {
+    const t = feed();
+    const call = {
+      type: "toolCall",
+      id: "c1",
+      name: "bash",
+      arguments: { command: "make" },
+    } as const;
+    const message = assistant([{ type: "text", text: "Building." }, call], "toolUse");
+    t.send({ type: "message_start", message });
+    t.send({ type: "message_end", message });
+    t.send(
+      { type: "tool_execution_start", toolCallId: "c1", toolName: "bash", args: call.arguments },
+      0,
+    );
+    expect(t.committed()).toEqual(["", "Building."]);
+    t.send({
+      type: "tool_execution_update",
+      toolCallId: "c1",
+      toolName: "bash",
+      partial: {
+        status: "partial",
+        data: { stdout: "compiling…" },
+        text: "",
+        stats: { time_ms: 0 },
+        context: { cwd: ".", params_input: {} },
+      },
+    });
+    expect(t.live().join("\n")).toContain("compiling…");
+    t.send({
+      type: "message_start",
+      message: { role: "user", content: "after", timestamp: 0 } as Message,
+    });
+    // The user's next message waits behind the running call: the scrollback keeps the order.
+    expect(t.committed()).toEqual([]);
+    t.send(
+      {
+        type: "tool_execution_end",
+        toolCallId: "c1",
+        toolName: "bash",
+        isError: false,
+        result: {
+          status: "success",
+          data: { stdout: "ok" },
+          text: "ok",
+          stats: { time_ms: 5 },
+          context: { cwd: ".", params_input: {} },
         },
-      ]),
-      textResponse("Added the comma and the exclamation mark."),
+      },
+      5,
+    );
+    const committed = t.committed();
+    expect(committed[1]).toMatch(/^✓ bash make/);
+    expect(committed.at(-1)).toBe("› after");
+  });
+
+  it("thinking is one dim line unless shown", () => {
+    const t = feed();
+    const message = assistant([
+      { type: "thinking", thinking: "step one\nstep two" },
+      { type: "text", text: "Answer." },
     ]);
-    const gong = await startReady(box);
-    gong.write(`add a comma and an exclamation mark in greet.ts${KEYS.enter}`);
-    await gong.waitForText("Added the comma and the exclamation mark.", WAIT);
-    await waitIdle(gong);
-    expect(readFileSync(file, "utf8")).toContain('return "Hello, " + name + "!";');
-    const screen = gong.screen().join("\n");
-    expect(screen).toMatch(/-.*return "Hello " \+ name;/);
-    expect(screen).toMatch(/\+.*return "Hello, " \+ name \+ "!";/);
-    await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot("__screens__/edit-diff.txt");
+    t.send({ type: "message_start", message });
+    t.send({ type: "message_end", message });
+    const entries = t.transcript.takeFinished(context);
+    const collapsed = plain(entries.flatMap((e) => e.render(80, context)));
+    expect(collapsed).toContain("thinking (2 lines, Ctrl+T shows it)");
+    const shown = plain(entries.flatMap((e) => e.render(80, { ...context, showThinking: true })));
+    expect(shown).toContain("step one");
+    expect(shown).toContain("step two");
+  });
+
+  it("retries, compactions and warnings are one-line notes", () => {
+    const t = feed();
+    t.send({
+      type: "retry",
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 2000,
+      errorKind: "rate_limit",
+      errorMessage: "429",
+    });
+    t.send({ type: "compaction_start", reason: "threshold" });
+    t.send({ type: "warning", message: "settings.json:3:3: invalid JSON" });
+    expect(t.committed()).toEqual([
+      "rate limited; retrying in 2 s (attempt 1 of 3)",
+      "compacting the conversation (threshold)…",
+      "warning: settings.json:3:3: invalid JSON",
+    ]);
+  });
+
+  it("a failed answer ends with its error in the transcript", () => {
+    const t = feed();
+    const failed = { ...assistant([], "error"), errorMessage: "invalid x-api-key" };
+    t.send({ type: "message_start", message: failed });
+    t.send({ type: "message_end", message: failed });
+    expect(t.committed()).toEqual(["error: invalid x-api-key"]);
+  });
+
+  it("calls left without a result when the run ends are marked interrupted", () => {
+    const t = feed();
+    const call = {
+      type: "toolCall",
+      id: "c9",
+      name: "bash",
+      arguments: { command: "sleep 60" },
+    } as const;
+    const message = assistant([call], "toolUse");
+    t.send({ type: "message_start", message });
+    t.send({ type: "message_end", message });
+    t.send({ type: "agent_end", messages: [], durationMs: 0, turns: 1 });
+    expect(t.committed()).toEqual(["", "■ bash sleep 60", "  interrupted"]);
   });
 });

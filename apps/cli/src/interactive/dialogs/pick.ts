@@ -43,7 +43,10 @@ export class PickDialog<T> implements Dialog {
 
   handleInput(data: string): void {
     const matches = this.matches();
-    if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) return this.done(undefined);
+    if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {
+      this.done(undefined);
+      return;
+    }
     if (matchesKey(data, "enter")) {
       const item = matches[this.selected];
       if (item) this.done({ action: "select", value: item.value });
@@ -69,7 +72,7 @@ export class PickDialog<T> implements Dialog {
       return;
     }
     const text = decodeKittyPrintable(data) ?? data;
-    if (text.length > 0 && !/[\x00-\x1f\x7f]/.test(text)) {
+    if (isPrintable(text)) {
       this.query += text;
       this.selected = 0;
     }
@@ -90,6 +93,12 @@ export function filterItems<T>(items: readonly PickItem<T>[], query: string): Pi
   });
 }
 
+/** Typed text, not a key sequence (arrows and function keys start with ESC). */
+function isPrintable(text: string): boolean {
+  return text.length > 0 && [...text].every((char) => char >= " " && char !== "\x7f");
+}
+
 function stripAnsi(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is removed
   return text.replace(/\x1b\[[0-9;]*m/g, "");
 }

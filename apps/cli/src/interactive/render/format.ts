@@ -1,6 +1,6 @@
 /** `850 ms`, `4 s`, `2 m 05 s`: how long something took or has been running. */
 export function formatElapsed(ms: number): string {
-  if (ms < 1000) return `${Math.max(0, Math.round(ms))} ms`;
+  if (ms < 1000) return ms <= 0 ? "0 s" : `${Math.round(ms)} ms`;
   const seconds = Math.floor(ms / 1000);
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);

@@ -27,7 +27,7 @@ const PLAIN = /^(text|txt|plain|diff|patch|log|output|markdown|md|csv)$/i;
 
 const COMMON = String.raw`"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|\`(?:[^\`\\]|\\.)*\`?|\b\d[\d_]*(?:\.\d+)?\b|[A-Za-z_$][\w$]*`;
 const SLASH_TOKEN = new RegExp(String.raw`\/\/.*$|\/\*.*?\*\/|${COMMON}`, "g");
-const HASH_TOKEN = new RegExp(String.raw`#.*$|${COMMON}`, "g");
+const HASH_TOKEN = new RegExp(`#.*$|${COMMON}`, "g");
 
 /** One coloured line per line of `code`. */
 export function highlightCode(code: string, lang?: string): string[] {

@@ -25,7 +25,7 @@ export const SPINNER_FRAME_MS = 80;
 export function activityLine(info: StatusInfo, width: number, now: number): string[] {
   if (!info.working) return [];
   const frame = SPINNER[Math.floor(now / SPINNER_FRAME_MS) % SPINNER.length];
-  const elapsed = formatElapsed(now - info.working.since).replace(/^\d+ ms$/, "0 s");
+  const elapsed = formatElapsed(Math.floor((now - info.working.since) / 1000) * 1000);
   const hint = pc.dim(" · Esc aborts");
   const line = `${pc.cyan(frame)} ${info.working.activity} ${pc.dim(`· ${elapsed}`)}${hint}`;
   return [truncateToWidth(line, width, "…")];

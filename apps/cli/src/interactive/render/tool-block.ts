@@ -53,7 +53,9 @@ function header(view: ToolCallView, now: number): string {
   const end = view.endedAt ?? (running ? now : undefined);
   const elapsed =
     start !== undefined && end !== undefined && (running || end - start >= 1000)
-      ? pc.dim(` · ${formatElapsed(end - start)}`)
+      ? pc.dim(
+          ` · ${formatElapsed(running ? Math.floor((end - start) / 1000) * 1000 : end - start)}`,
+        )
       : "";
   return `${icon} ${pc.bold(view.name)}${key}${elapsed}`;
 }

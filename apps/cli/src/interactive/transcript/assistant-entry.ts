@@ -74,7 +74,7 @@ export class AssistantEntry implements Entry {
       if (part.type === "toolCall") {
         const view = this.viewOf(part);
         if (!view.result && !view.interrupted) return settled;
-        settled.push(new StaticEntry((width) => toolBlockLines(view, width, context.now)));
+        settled.push(new StaticEntry((width) => ["", ...toolBlockLines(view, width, context.now)]));
       } else if (part.type === "text") {
         const from = this.settledChars;
         const to = complete ? part.text.length : settledMarkdownLength(part.text);
@@ -111,7 +111,7 @@ export class AssistantEntry implements Entry {
   ): string[] {
     if (part.type === "text") return withGap(markdownLines(part.text.slice(skipChars), width));
     if (part.type === "thinking") return thinkingLines(part, width, context, !last || this.ended);
-    return toolBlockLines(this.viewOf(part), width, context.now);
+    return ["", ...toolBlockLines(this.viewOf(part), width, context.now)];
   }
 
   private viewOf(part: Extract<Part, { type: "toolCall" }>): ToolCallView {

@@ -4,8 +4,6 @@ import type { ToolCallView } from "../render/tool-block.js";
 import { AssistantEntry } from "./assistant-entry.js";
 import { type Entry, noteEntry, type RenderContext, userEntry } from "./entries.js";
 
-type AssistantMessage = Extract<Message, { role: "assistant" }>;
-
 /**
  * The conversation as the screen shows it, built from the session's events: entries
  * still changing (live) and entries handed to the scrollback (history, kept to draw
@@ -79,7 +77,7 @@ export class Transcript {
         }
         return;
       case "retry":
-        this.live.push(noteEntry(retryLine(event), "warn"));
+        this.live.push(noteEntry(retryLine(event)));
         return;
       case "compaction_start":
         this.live.push(noteEntry(`compacting the conversation (${event.reason})…`));
@@ -144,5 +142,3 @@ export function messageText(message: Message): string {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-
-export type { AssistantMessage };
