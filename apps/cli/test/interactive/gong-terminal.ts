@@ -74,19 +74,23 @@ export function waitIdle(gong: PtySession): Promise<void> {
   return gong.waitForScreen((lines) => !lines.some((line) => line.includes("Esc aborts")), WAIT);
 }
 
-/** Modes a full-screen program switches on, each with what switches it off again. */
-const MODES: readonly { on: RegExp; off: string; name: string }[] = [
-  { name: "hidden cursor", on: /\x1b\[\?25l/g, off: "\x1b[?25h" },
-  { name: "bracketed paste", on: /\x1b\[\?2004h/g, off: "\x1b[?2004l" },
-  { name: "synchronized output", on: /\x1b\[\?2026h/g, off: "\x1b[?2026l" },
-  { name: "modifyOtherKeys", on: /\x1b\[>4;[12]m/g, off: "\x1b[>4;0m" },
-  { name: "kitty keyboard", on: /\x1b\[>\d+u/g, off: "\x1b[<u" },
+/** Modes a full-screen program switches on (any of `on`), each with what switches it off. */
+const MODES: readonly { name: string; on: readonly string[]; off: string }[] = [
+  { name: "hidden cursor", on: ["\x1b[?25l"], off: "\x1b[?25h" },
+  { name: "bracketed paste", on: ["\x1b[?2004h"], off: "\x1b[?2004l" },
+  { name: "synchronized output", on: ["\x1b[?2026h"], off: "\x1b[?2026l" },
+  { name: "modifyOtherKeys", on: ["\x1b[>4;1m", "\x1b[>4;2m"], off: "\x1b[>4;0m" },
+  {
+    name: "kitty keyboard",
+    on: ["\x1b[>1u", "\x1b[>3u", "\x1b[>7u", "\x1b[>15u", "\x1b[>31u"],
+    off: "\x1b[<u",
+  },
 ];
 
-/** The modes the raw output left switched on (each switched on after its last "off"). */
+/** The modes the raw output left switched on (switched on after their last "off"). */
 export function modesLeftOn(output: string): string[] {
   return MODES.filter(({ on, off }) => {
-    const lastOn = Math.max(-1, ...[...output.matchAll(on)].map((match) => match.index));
+    const lastOn = Math.max(...on.map((sequence) => output.lastIndexOf(sequence)));
     return lastOn > output.lastIndexOf(off);
   }).map(({ name }) => name);
 }

@@ -86,7 +86,7 @@ describe("interactive mode — the terminal", { timeout: 120_000 }, () => {
     await repeatUntilShown(
       gong,
       (round) => writeSettings(box.gongHome, { defaultThinkingLevel: "high", round }),
-      /settings changed: [\s\S]*settings\.json[\s\S]*applies at the next turn/,
+      /settings changed: [\s\S]*settings\.json[\s\S]*applies at the\s+next turn/,
     );
   });
 
@@ -96,7 +96,7 @@ describe("interactive mode — the terminal", { timeout: 120_000 }, () => {
     await repeatUntilShown(
       gong,
       (round) => writeFileSync(path.join(box.cwd, "AGENTS.md"), `Use tabs (${round}).\n`),
-      /context changed: AGENTS\.md [\s\S]*applies at the next turn/,
+      /context changed: AGENTS\.md [\s\S]*applies at the\s+next turn/,
     );
   });
 });
