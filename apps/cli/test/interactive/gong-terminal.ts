@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { type PtySession, spawnPty } from "@gong/testing/pty";
 import { afterEach } from "vitest";
 import { BIN, type Sandbox } from "../harness.js";
@@ -93,4 +94,20 @@ export function modesLeftOn(output: string): string[] {
     const lastOn = Math.max(...on.map((sequence) => output.lastIndexOf(sequence)));
     return lastOn > output.lastIndexOf(off);
   }).map(({ name }) => name);
+}
+
+/** The session files under `$GONG_HOME/sessions`. */
+export function sessionFiles(gongHome: string): string[] {
+  const root = path.join(gongHome, "sessions");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Sends a prompt and waits until its answer is shown and the agent is idle again. */
+export async function ask(gong: PtySession, prompt: string, answer: string): Promise<void> {
+  gong.write(`${prompt}\r`);
+  await gong.waitForText(answer, WAIT);
+  await waitIdle(gong);
 }
