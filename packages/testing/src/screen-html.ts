@@ -8,8 +8,22 @@ import type xterm from "@xterm/headless";
 
 /** A dark terminal theme (VS Code's 16 ANSI colours). */
 const ANSI = [
-  "#000000", "#cd3131", "#0dbc79", "#e5e510", "#2472c8", "#bc3fbc", "#11a8cd", "#e5e5e5",
-  "#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#ffffff",
+  "#000000",
+  "#cd3131",
+  "#0dbc79",
+  "#e5e510",
+  "#2472c8",
+  "#bc3fbc",
+  "#11a8cd",
+  "#e5e5e5",
+  "#666666",
+  "#f14c4c",
+  "#23d18b",
+  "#f5f543",
+  "#3b8eea",
+  "#d670d6",
+  "#29b8db",
+  "#ffffff",
 ];
 const FOREGROUND = "#cccccc";
 const BACKGROUND = "#1e1e1e";
@@ -56,11 +70,23 @@ function cellStyle(cell: xterm.IBufferCell): string {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The screen as HTML: one `<div>` per row, one `<span>` per run of equally styled cells. */
+/**
+ * The screen as HTML: one `<div>` per row, one `<span>` per run of equally styled cells.
+ * Empty rows below the last drawn one are left out (an inline program leaves them unused).
+ */
 export function screenHtml(terminal: xterm.Terminal, title = "gong"): string {
   const buffer = terminal.buffer.active;
   const rows: string[] = [];
-  for (let y = 0; y < terminal.rows; y++) {
+  let used = terminal.rows;
+  while (
+    used > 1 &&
+    buffer
+      .getLine(buffer.baseY + used - 1)
+      ?.translateToString(true)
+      .trim() === ""
+  )
+    used--;
+  for (let y = 0; y < used; y++) {
     const line = buffer.getLine(buffer.baseY + y);
     let html = "";
     let style = "";
