@@ -76,6 +76,8 @@ export interface PtySession {
   output(): string;
   /** Bytes the program wrote so far. */
   bytesWritten(): number;
+  /** Calls `listener` with each chunk the program writes, as it arrives; returns the unsubscriber. */
+  onOutput(listener: (data: string) => void): () => void;
   readonly exit: Promise<PtyExit>;
   kill(signal?: NodeJS.Signals): void;
   /** The emulator, for cell colours (screenshots). */
@@ -106,10 +108,12 @@ export function spawnPty(options: PtyOptions): PtySession {
   const chunks: string[] = [];
   let bytes = 0;
   let parsed: Promise<void> = Promise.resolve();
+  const listeners = new Set<(data: string) => void>();
   pty.onData((data) => {
     chunks.push(data);
     bytes += Buffer.byteLength(data);
     parsed = new Promise((resolve) => terminal.write(data, resolve));
+    for (const listener of listeners) listener(data);
   });
   // Answers the terminal's queries (cursor position, device attributes) like a real one.
   terminal.onData((reply) => pty.write(reply));
@@ -177,6 +181,10 @@ export function spawnPty(options: PtyOptions): PtySession {
     },
     output: () => chunks.join(""),
     bytesWritten: () => bytes,
+    onOutput: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     exit,
     kill: (signal = "SIGTERM") => {
       if (!exited) pty.kill(signal);
