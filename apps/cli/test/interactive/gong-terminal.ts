@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { type PtySession, spawnPty } from "@gong/testing/pty";
+import { type PtySession, SYNC_BEGIN, SYNC_END, spawnPty } from "@gong/testing/pty";
 import { afterEach } from "vitest";
 import { BIN, type Sandbox } from "../harness.js";
 
@@ -110,4 +110,12 @@ export async function ask(gong: PtySession, prompt: string, answer: string): Pro
   gong.write(`${prompt}\r`);
   await gong.waitForText(answer, WAIT);
   await waitIdle(gong);
+}
+
+/** Synchronized-output frames never closed: a begin with no end before the next begin. */
+export function unclosedFrames(output: string): number {
+  return output
+    .split(SYNC_BEGIN)
+    .slice(1)
+    .filter((frame) => !frame.includes(SYNC_END)).length;
 }

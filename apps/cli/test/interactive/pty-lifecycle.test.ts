@@ -5,7 +5,14 @@ import { KEYS, type PtySession } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox, writeSettings } from "../harness.js";
-import { modesLeftOn, snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import {
+  modesLeftOn,
+  snapshotText,
+  startReady,
+  unclosedFrames,
+  WAIT,
+  waitIdle,
+} from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -46,6 +53,7 @@ describe("interactive mode — the terminal", { timeout: 120_000 }, () => {
     await gong.settled();
     expect(modesLeftOn(gong.output())).toEqual([]);
     expect(gong.output()).toContain("\x1b[?2004h"); // it did switch bracketed paste on
+    expect(unclosedFrames(gong.output())).toBe(0);
   });
 
   it("SIGTERM exits 143 with the terminal restored", async () => {
