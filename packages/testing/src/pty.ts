@@ -61,7 +61,10 @@ export interface PtySession {
   readonly pid: number;
   /** Sends keys (see `KEYS`) or text as the terminal would. */
   write(data: string): void;
-  /** Resolves when the screen shows the text (or matches); rejects with the screen on timeout. */
+  /**
+   * Resolves when the screen shows the text (or matches); rejects with the screen on
+   * timeout. Like a terminal, waits look only at complete synchronized-output frames.
+   */
   waitForText(match: string | RegExp, options?: WaitOptions): Promise<void>;
   /** Resolves when the predicate holds for the screen lines. */
   waitForScreen(predicate: (lines: string[]) => boolean, options?: WaitOptions): Promise<void>;
@@ -109,7 +112,16 @@ export function spawnPty(options: PtyOptions): PtySession {
   let bytes = 0;
   let parsed: Promise<void> = Promise.resolve();
   const listeners = new Set<(data: string) => void>();
+  // Inside a synchronized-output frame a real terminal keeps showing the previous one;
+  // waits do the same and look only at complete frames.
+  let inFrame = false;
+  let carry = ""; // a marker may be cut between two chunks
   pty.onData((data) => {
+    const text = carry + data;
+    const begin = text.lastIndexOf(SYNC_BEGIN);
+    const end = text.lastIndexOf(SYNC_END);
+    if (begin !== -1 || end !== -1) inFrame = begin > end;
+    carry = text.slice(-(SYNC_BEGIN.length - 1));
     chunks.push(data);
     bytes += Buffer.byteLength(data);
     parsed = new Promise((resolve) => terminal.write(data, resolve));
@@ -143,7 +155,7 @@ export function spawnPty(options: PtyOptions): PtySession {
     const deadline = Date.now() + (waitOptions.timeoutMs ?? 30_000);
     for (;;) {
       await parsed;
-      if (predicate(screen())) return;
+      if (!inFrame && predicate(screen())) return;
       if (Date.now() > deadline) {
         throw new Error(`timed out waiting for the screen:\n${screen().join("\n")}`);
       }

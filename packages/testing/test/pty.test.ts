@@ -51,6 +51,15 @@ describe("spawnPty", () => {
     expect(program.bytesWritten()).toBeGreaterThan(30 * 8);
   });
 
+  it("waits look only at complete synchronized-output frames", async () => {
+    const frame =
+      "process.stdout.write('\\x1b[?2026hhalf a frame'); setTimeout(() => process.stdout.write(' and the rest\\x1b[?2026l'), 300); setTimeout(() => {}, 1000)";
+    const program = spawnPty({ args: ["-e", frame], cwd, env });
+    await program.waitForText("half a frame");
+    expect(program.screen()[0]).toBe("half a frame and the rest");
+    await program.exit;
+  });
+
   it("reports the signal that ended the program, and the screen when a wait times out", async () => {
     const program = spawnPty({
       args: ["-e", "console.log('waiting'); setInterval(() => {}, 1000)"],
