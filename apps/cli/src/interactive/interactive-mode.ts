@@ -116,7 +116,7 @@ export class InteractiveMode implements InteractiveUi {
     // A resumed conversation is printed like new output: what the terminal showed
     // before gong started stays in its scrollback.
     replayInto(this.transcript, host.current.messages);
-    this.requestRender();
+    this.note(sessionLine(host.current));
   }
 
   setAutocomplete(provider: AutocompleteProvider): void {
@@ -536,6 +536,13 @@ export class InteractiveMode implements InteractiveUi {
     this.spinner = undefined;
     this.frameTimer = undefined;
   }
+}
+
+/** `resumed: 12 messages · /hotkeys lists keys and commands` (no id: screens stay comparable). */
+function sessionLine(session: CodingSession): string {
+  const count = session.messages.length;
+  const resumed = count > 0 ? `resumed: ${count} message${count === 1 ? "" : "s"} · ` : "";
+  return `${resumed}/hotkeys lists keys and commands`;
 }
 
 /** What the spinner line says the agent is doing, after this event. */

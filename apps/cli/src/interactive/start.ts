@@ -148,9 +148,9 @@ function terminalRestorer(terminal: ProcessTerminal): () => void {
   };
   const crash = (error: unknown) => {
     restore();
-    process.stderr.write(
-      `gong: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // Below the live region, which stays on screen.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`\r\ngong: ${text}\n`);
     process.exit(1);
   };
   process.once("exit", restore);
