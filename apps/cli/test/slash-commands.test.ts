@@ -102,6 +102,10 @@ describe("/model", () => {
     await run("/model gpt-4");
     expect(ui.lastPick().title).toBe('Model matching "gpt-4"');
     expect(ui.lastPick().labels.every((l) => l.includes("gpt-4"))).toBe(true);
+    ui.answerPick(undefined);
+    await run("/model qqqq");
+    expect(ui.lines("note")).toEqual(['no usable model matches "qqqq": all are listed']);
+    expect(ui.lastPick().title).toBe("Model");
     await run("/model nosuch/model");
     expect(ui.lines("error")).toHaveLength(1);
     expect(host.current.model.id).toBe("claude-sonnet-4-5");
