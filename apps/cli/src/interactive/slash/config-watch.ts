@@ -45,7 +45,7 @@ export function startConfigWatch(context: SlashContext): () => Promise<void> {
     files: groups.filter((g) => !isFolderGroup(g)).flatMap((group) => group.paths),
     folders: groups.filter(isFolderGroup).flatMap((group) => group.paths),
   };
-  const onEvent = (_event: string, file: string) => {
+  const onEvent = (event: string, file: string) => {
     const resolved = path.resolve(file);
     const group = groupOf(resolved);
     if (group) {
@@ -56,7 +56,9 @@ export function startConfigWatch(context: SlashContext): () => Promise<void> {
       timer = setTimeout(flush, DEBOUNCE_MS);
     }
     // A folder on the way to a target appeared (`mkdir -p .gong/skills/x`): watch deeper.
-    arm();
+    // A watched folder went away: watch from the folder above until it is back.
+    if (event === "unlinkDir") for (const already of watching.values()) already.delete(resolved);
+    if (event === "addDir" || event === "unlinkDir") arm();
   };
   // A folder that cannot be watched (no permission) only loses the line, never the
   // change itself (the runtime checks the files before each prompt); said once.
