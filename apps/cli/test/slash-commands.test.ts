@@ -291,3 +291,12 @@ describe("/session, /export, /hotkeys, /quit", () => {
     expect(ui.shown).toEqual([{ kind: "quit" }]);
   });
 });
+
+describe("closestNames — the flags' typo rule, every name at the best distance", () => {
+  it("ties are all named; nothing beyond two edits (one for short names)", async () => {
+    const { closestNames } = await import("../src/suggest-flag.js");
+    expect(closestNames("nex", ["new", "next", "quit"])).toEqual(["new", "next"]);
+    expect(closestNames("bogus", ["tools", "yes"])).toEqual([]);
+    expect(closestNames("xy", ["yes"])).toEqual([]);
+  });
+});
