@@ -232,6 +232,17 @@ describe("/tree, /fork", () => {
     expect(ui.lines("note")).toEqual(["label: start", "label removed"]);
   });
 
+  it("f in /tree forks a new session file ending at the chosen entry", async () => {
+    const { host, ui, run } = await setup();
+    await twoExchanges(host);
+    const original = host.current.file;
+    ui.answerPick({ label: "assistant: a1", action: "fork" });
+    await run("/tree");
+    expect(host.current.file).not.toBe(original);
+    expect(host.current.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(ui.shown.some((s) => s.kind === "replay")).toBe(true);
+  });
+
   it("/fork opens a new session holding the conversation before the chosen prompt", async () => {
     const { host, ui, run } = await setup();
     await twoExchanges(host);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionHost } from "@gong/runtime";
 import { textResponse } from "@gong/testing";
@@ -80,6 +80,28 @@ describe("config watch — one line when a configuration file changes, and when 
     }
     expect(ui.lines("note").at(-1)).toBe(
       `models changed: ${path.join(box.gongHome, "models.json")} — applies to new sessions (/new)`,
+    );
+  });
+
+  it("a watched folder removed and made again is still watched", async () => {
+    const { box, ui } = await watching();
+    const skills = path.join(box.gongHome, "skills");
+    let n = 0;
+    await writeUntilNoted(ui, path.join(skills, "a", "SKILL.md"), () => `x${n++}`);
+    rmSync(skills, { recursive: true, force: true });
+    const before = ui.lines("note").length;
+    while (
+      !ui
+        .lines("note")
+        .slice(before)
+        .some((line) => line.includes("skills/b"))
+    ) {
+      mkdirSync(path.join(skills, "b"), { recursive: true });
+      writeFileSync(path.join(skills, "b", "SKILL.md"), `y${n++}`);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    expect(ui.lines("note").at(-1)).toMatch(
+      /^skills changed: .*skills\/b.* — applies to new sessions/,
     );
   });
 });
