@@ -198,9 +198,12 @@ export class InteractiveMode implements InteractiveUi {
     );
   }
 
-  /** The ask_user tool: one picker (or line) per question. */
+  /** The ask_user tool: one picker (or line) per question; an aborted run closes them. */
   askUser(questions: AskUserQuestion[], signal: AbortSignal | undefined): Promise<AskUserAnswers> {
-    return askUserQuestions(questions, signal, this);
+    return askUserQuestions(questions, signal, {
+      pick: (options) => this.dialogs.pick(options, signal),
+      ask: (prompt, initial) => this.dialogs.ask(prompt, initial, signal),
+    });
   }
 
   // ---- keys ------------------------------------------------------------------------

@@ -18,13 +18,18 @@ export class DialogStack {
     return this.open[0]?.dialog;
   }
 
-  pick<T>(options: PickOptions<T>): Promise<PickResult<T>> {
-    return this.show((done: (result: PickResult<T>) => void) => new PickDialog(options, done));
+  /** `signal`: the run that asked was aborted — the picker closes as if cancelled. */
+  pick<T>(options: PickOptions<T>, signal?: AbortSignal): Promise<PickResult<T>> {
+    return this.show((done: (result: PickResult<T>) => void) => new PickDialog(options, done), {
+      signal,
+      value: undefined,
+    });
   }
 
-  ask(prompt: string, initial?: string): Promise<string | undefined> {
+  ask(prompt: string, initial?: string, signal?: AbortSignal): Promise<string | undefined> {
     return this.show(
       (done: (value: string | undefined) => void) => new LineDialog(prompt, initial, done),
+      { signal, value: undefined },
     );
   }
 
@@ -46,17 +51,27 @@ export class DialogStack {
     });
   }
 
-  private show<T>(create: (done: (value: T) => void) => Dialog): Promise<T> {
+  /** `abort.signal` aborted: the dialog closes with `abort.value`. */
+  private show<T>(
+    create: (done: (value: T) => void) => Dialog,
+    abort?: { signal: AbortSignal | undefined; value: T },
+  ): Promise<T> {
+    const signal = abort?.signal;
     return new Promise((resolve) => {
       const slot = {} as { dialog: Dialog };
-      slot.dialog = create((value) => {
+      const done = (value: T) => {
         const index = this.open.indexOf(slot);
         if (index < 0) return; // answered already (a key and the timeout at once)
         this.open.splice(index, 1);
+        signal?.removeEventListener("abort", cancel);
         resolve(value);
         this.changed();
-      });
+      };
+      const cancel = () => done(abort!.value);
+      slot.dialog = create(done);
       this.open.push(slot);
+      signal?.addEventListener("abort", cancel, { once: true });
+      if (signal?.aborted) cancel();
       this.changed();
     });
   }
