@@ -10,6 +10,7 @@ import {
   type AutocompleteProvider,
   Editor,
   type EditorTheme,
+  isKeyRelease,
   type TUI,
 } from "@mariozechner/pi-tui";
 import pc from "picocolors";
@@ -209,6 +210,8 @@ export class InteractiveMode implements InteractiveUi {
   // ---- keys ------------------------------------------------------------------------
 
   handleInput(data: string): void {
+    // The kitty keyboard protocol (flag 2) also reports releases: a key acts once.
+    if (isKeyRelease(data)) return;
     const dialog = this.dialogs.top;
     const key = dialog
       ? undefined
