@@ -6,6 +6,9 @@ Usage:
   echo "context" | gong -p "question"      piped stdin is appended to the prompt
 
 Modes:
+  (no -p, on a terminal)       The interactive mode: streamed answers, tool blocks, steering
+                               (Enter while it works), /hotkeys lists keys and commands.
+                                 gong "fix the failing test"
   -p, --print                  Run the prompt to completion, print the final answer, exit
                                (on a terminal, a live status line on stderr shows progress).
                                  gong -p "explain src/index.ts"

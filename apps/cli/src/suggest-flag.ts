@@ -20,7 +20,7 @@ export function closestNames(typed: string, known: readonly string[]): string[] 
     if (distance < bestDistance) {
       best = [candidate];
       bestDistance = distance;
-    } else if (distance === bestDistance) {
+    } else if (distance === bestDistance && distance <= limit) {
       best.push(candidate);
     }
   }

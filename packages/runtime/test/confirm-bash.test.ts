@@ -137,6 +137,22 @@ describe("confirmBash — dangerous bash commands need the user's yes", () => {
 });
 
 describe("confirmBash — settings", () => {
+  it("a pattern added to settings.json while the session is open applies at the next prompt", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: ["bash"] });
+    writeFile(
+      path.join(where.gongHome, "settings.json"),
+      JSON.stringify({ confirmBash: ["\\brm\\s+-rf\\b"] }),
+    );
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "touch made; rm -rf x" } }]),
+      textResponse("done"),
+    ]);
+    await session.prompt("go");
+    await session.close();
+    expect(existsSync(path.join(where.cwd, "made"))).toBe(false);
+  });
+
   it("the user's and the project's lists add up: a project cannot drop a confirmation", () => {
     const where = sessionSandbox(mock.anthropicBaseUrl);
     writeFile(

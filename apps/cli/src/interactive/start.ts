@@ -21,29 +21,33 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
   const gongHome = resolveGongHome(io.env);
   const terminal = new ProcessTerminal();
   const restore = terminalRestorer(terminal);
-  const screen = new LiveScreen(terminal);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
-  const mode = new InteractiveMode(screen, terminal, history, io.cwd);
+  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd);
+  let host: SessionHost | undefined;
+  // Listening from the first frame: a signal during the trust question or while the
+  // session opens must still restore the terminal.
+  const signals = listenForStopSignals({
+    stop: (signal) => {
+      if (host) {
+        mode.quit(SIGNAL_EXIT_CODES[signal]);
+        return;
+      }
+      restore();
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    },
+    force: (signal) => {
+      restore();
+      host?.current.killProcesses();
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    },
+  });
   terminal.start(
     (data) => mode.handleInput(data),
     () => mode.onResize(),
   );
   terminal.hideCursor();
   try {
-    const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
-    const early: string[] = [];
-    let warn = (message: string): void => {
-      early.push(message);
-    };
-    const opened = await SessionHost.open({
-      ...codingSessionOptions(args, io, (message) => warn(message)),
-      ...(trust === undefined ? {} : { trust }),
-      confirmToolCall: {
-        ask: (request) => mode.confirmToolCall(request),
-        timeoutMs: CONFIRM_TIMEOUT_MS,
-      },
-      askUser: (questions, signal) => mode.askUser(questions, signal),
-    });
+    const opened = await openSession(args, io, gongHome, mode);
     if (!opened.ok) {
       mode.quit(2);
       restore();
@@ -54,42 +58,72 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       io.stderr(`gong: ${opened.error.message}\n`);
       return opened.error.usage ? 2 : 1;
     }
-    const host = opened.host;
-    mode.attach(host, { run: runSlashCommand });
-    warn = (message) => mode.warn(message);
-    for (const message of early) mode.warn(message);
-    // Found after the first frame: probing fd costs a few milliseconds.
-    setImmediate(() => {
-      const fd = detectSearchBinaries(io.env.PATH).fd ?? null;
-      const commands = SLASH_COMMANDS.map((command) => ({
-        name: command.name,
-        description: command.description,
-        ...(command.args ? { argumentHint: command.args } : {}),
-      }));
-      mode.setAutocomplete(new CombinedAutocompleteProvider(commands, io.cwd, fd));
-    });
-    const signals = listenForStopSignals({
-      stop: (signal) => mode.quit(SIGNAL_EXIT_CODES[signal]),
-      force: (signal) => {
-        restore();
-        host.current.killProcesses();
-        process.exit(SIGNAL_EXIT_CODES[signal]);
-      },
-    });
-    const killOnExit = () => host.current.killProcesses();
-    process.once("exit", killOnExit);
-    const stopWatching = startConfigWatch({ host, ui: mode, cwd: io.cwd });
-    try {
-      return await mode.run(prompts);
-    } finally {
-      restore();
-      await stopWatching();
-      await host.close();
-      signals.dispose();
-      process.off("exit", killOnExit);
-    }
+    host = opened.host;
+    return await runSession(host, mode, prompts, io, restore);
   } finally {
     restore();
+    signals.dispose();
+  }
+}
+
+/**
+ * Asks about the folder's project code if needed, then opens the session with the
+ * mode answering its confirmations and questions. Warnings raised while it opens are
+ * shown once the transcript is there.
+ */
+async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: InteractiveMode) {
+  const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
+  const early: string[] = [];
+  let warn = (message: string): void => {
+    early.push(message);
+  };
+  const opened = await SessionHost.open({
+    ...codingSessionOptions(args, io, (message) => warn(message)),
+    ...(trust === undefined ? {} : { trust }),
+    confirmToolCall: {
+      ask: (request) => mode.confirmToolCall(request),
+      timeoutMs: CONFIRM_TIMEOUT_MS,
+    },
+    askUser: (questions, signal) => mode.askUser(questions, signal),
+  });
+  if (opened.ok) {
+    mode.attach(opened.host, { run: runSlashCommand });
+    warn = (message) => mode.warn(message);
+    for (const message of early) mode.warn(message);
+  }
+  return opened;
+}
+
+/** The mode until the user quits; the session is closed (its jobs ended) on every way out. */
+async function runSession(
+  host: SessionHost,
+  mode: InteractiveMode,
+  prompts: readonly string[],
+  { cwd, env }: CliIo,
+  restore: () => void,
+): Promise<number> {
+  // Found after the first frame: probing fd costs a few milliseconds.
+  setImmediate(() => {
+    const fd = detectSearchBinaries(env.PATH).fd ?? null;
+    const commands = SLASH_COMMANDS.map((command) => ({
+      name: command.name,
+      description: command.description,
+      ...(command.args ? { argumentHint: command.args } : {}),
+    }));
+    mode.setAutocomplete(new CombinedAutocompleteProvider(commands, cwd, fd));
+  });
+  // The last resort for an exit that skips `close` (a crash): no background job outlives gong.
+  const killOnExit = () => host.current.killProcesses();
+  process.once("exit", killOnExit);
+  const stopWatching = startConfigWatch({ host, ui: mode, cwd });
+  try {
+    return await mode.run(prompts);
+  } finally {
+    // The shell gets its terminal back at once; closing may wait for background jobs.
+    restore();
+    await stopWatching();
+    await host.close();
+    process.off("exit", killOnExit);
   }
 }
 
@@ -148,9 +182,9 @@ function terminalRestorer(terminal: ProcessTerminal): () => void {
   };
   const crash = (error: unknown) => {
     restore();
-    process.stderr.write(
-      `gong: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // Below the live region, which stays on screen.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`\r\ngong: ${text}\n`);
     process.exit(1);
   };
   process.once("exit", restore);

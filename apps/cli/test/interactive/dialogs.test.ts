@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { PickOptions, PickResult } from "../../src/interactive/contract.js";
 import { askUserQuestions } from "../../src/interactive/dialogs/ask-user.js";
 import { ChoiceDialog } from "../../src/interactive/dialogs/choice.js";
+import { DialogStack } from "../../src/interactive/dialogs/dialog-stack.js";
 import { filterItems, PickDialog } from "../../src/interactive/dialogs/pick.js";
 
 describe("interactive — picker", () => {
@@ -111,5 +112,29 @@ describe("interactive — ask_user", () => {
     );
     expect(answers).toEqual({ "Which database?": "Postgres, SQLite" });
     expect(await askUserQuestions([question(false)], undefined, scripted([undefined]))).toEqual({});
+  });
+});
+
+describe("interactive — the dialog queue", () => {
+  it("asks one at a time, in order; an aborted run closes its question", async () => {
+    const stack = new DialogStack(() => {});
+    const run = new AbortController();
+    const question = stack.pick(
+      { title: "Which DB?", items: [{ value: "pg", label: "Postgres" }] },
+      run.signal,
+    );
+    const confirmation = stack.choose(
+      "Allow bash?",
+      [],
+      [{ key: "y", label: "yes", value: true }],
+      false,
+    );
+    expect(stack.top).toBeInstanceOf(PickDialog);
+    run.abort();
+    await expect(question).resolves.toBeUndefined();
+    expect(stack.top).toBeInstanceOf(ChoiceDialog);
+    stack.top?.handleInput("y");
+    await expect(confirmation).resolves.toBe(true);
+    expect(stack.top).toBeUndefined();
   });
 });

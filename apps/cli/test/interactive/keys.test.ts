@@ -90,6 +90,19 @@ describe("interactive — keys", () => {
     await expect(finished).resolves.toBe(0);
   });
 
+  it("a key's release (kitty keyboard protocol) does not act again: Ctrl+C pressed once does not quit", async () => {
+    const { mode, type } = setup();
+    const finished = mode.run([]);
+    let done = false;
+    void finished.then(() => {
+      done = true;
+    });
+    type("\x1b[99;5u", "\x1b[99;5:3u"); // Ctrl+C press, then its release
+    await settle();
+    expect(done).toBe(false);
+    mode.quit();
+  });
+
   it("Ctrl+D quits on an empty input only", async () => {
     const { mode, type } = setup();
     const finished = mode.run([]);

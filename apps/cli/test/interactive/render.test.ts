@@ -172,7 +172,7 @@ describe("interactive — status line", () => {
     const line = plain(footerLine(info, 200));
     expect(line).toContain("anthropic/claude-sonnet-4-5");
     expect(line).toContain("thinking medium");
-    expect(line).toContain("12k/200k (6%)");
+    expect(line).toContain("12K/200K (6%)");
     expect(line).toContain("$0.042");
     expect(line).toContain(info.cwd);
   });
@@ -189,5 +189,46 @@ describe("interactive — status line", () => {
     for (const width of [80, 40]) {
       expect(visibleWidth(plain(footerLine(info, width)))).toBeLessThanOrEqual(width);
     }
+  });
+});
+
+describe("interactive — tool blocks by tool", () => {
+  const done = (name: string, data: Record<string, unknown>, text: string) =>
+    toolBlockLines(
+      {
+        name,
+        args: {},
+        startedAt: 0,
+        endedAt: 1,
+        result: {
+          status: "success",
+          data,
+          text,
+          stats: { time_ms: 1 },
+          context: { cwd: ".", params_input: {} },
+        },
+      },
+      80,
+      1,
+    ).map(plain);
+
+  it("todo_write shows the list as a checklist", () => {
+    const todos = [
+      { content: "write the test", status: "completed" },
+      { content: "fix the bug", status: "in_progress" },
+      { content: "update the README", status: "pending" },
+    ];
+    expect(done("todo_write", { todos }, "# TodoWrite").slice(1)).toEqual([
+      "  [x] write the test",
+      "  [~] fix the bug",
+      "  [ ] update the README",
+    ]);
+  });
+
+  it("read shows no file content under its header; another tool its outcome in one line", () => {
+    expect(done("read", {}, "line 1 of the file\nline 2")).toHaveLength(1);
+    expect(
+      done("web_fetch", {}, "Fetched https://example.com (12 KB) as Markdown.\n\n# Example"),
+    ).toEqual(["✓ web_fetch", "  Fetched https://example.com (12 KB) as Markdown."]);
   });
 });

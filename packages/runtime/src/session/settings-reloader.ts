@@ -51,6 +51,10 @@ export class SettingsReloader {
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
     this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
     await this.parts.hookModules.reload(next, agent);
+    // Reloaded modules are added last; confirmBash goes after them again, so it checks
+    // the command as a module may have rewritten it.
+    agent.removeHook(this.parts.bashConfirmation);
+    agent.addHook(this.parts.bashConfirmation);
   }
 
   /** The settings as the files say now, when they differ from the last ones applied. */

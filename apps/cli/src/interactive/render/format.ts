@@ -7,13 +7,6 @@ export function formatElapsed(ms: number): string {
   return `${minutes} m ${String(seconds % 60).padStart(2, "0")} s`;
 }
 
-/** `950`, `12.3k`, `1.2M` tokens. */
-export function formatTokens(count: number): string {
-  if (count < 1000) return String(count);
-  if (count < 1_000_000) return `${(count / 1000).toFixed(count < 10_000 ? 1 : 0)}k`;
-  return `${(count / 1_000_000).toFixed(1)}M`;
-}
-
 /** `$0.042`: a session's cost so far. */
 export function formatCost(dollars: number): string {
   return `$${dollars < 1 ? dollars.toFixed(3) : dollars.toFixed(2)}`;

@@ -1,6 +1,7 @@
 import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
 import pc from "picocolors";
-import { formatCost, formatElapsed, formatTokens } from "./format.js";
+import { formatTokens } from "../../format-tokens.js";
+import { formatCost, formatElapsed } from "./format.js";
 
 /** What the two bottom lines show. */
 export interface StatusInfo {

@@ -25,6 +25,9 @@ const TAIL_LINES = 5;
 const DIFF_LINES = 40;
 const WRITE_LINES = 10;
 const INDENT = "  ";
+/** Their header says it all; their text is file content or matches, not a summary. */
+const QUIET_TOOLS = new Set(["bash", "read", "grep", "find", "ls", "write", "edit"]);
+const TODO_MARKS: Record<string, string> = { completed: "[x]", in_progress: "[~]", pending: "[ ]" };
 
 /**
  * A compact block for one tool call: a header (state, name, key argument, time) and a
@@ -78,6 +81,8 @@ function bodyLines(view: ToolCallView, width: number): string[] {
     lines.push(...addedLines(view.args.content, width, WRITE_LINES));
   } else if (view.name === "bash" && typeof result.data.stdout === "string") {
     lines.push(...tail(result.data.stdout, width).map((line) => pc.dim(line)));
+  } else if (view.name === "todo_write" && Array.isArray(result.data.todos)) {
+    lines.push(...todoLines(result.data.todos, width));
   }
   if (view.isError) {
     const message = result.error?.message ?? firstLine(result.text);
@@ -87,12 +92,22 @@ function bodyLines(view: ToolCallView, width: number): string[] {
         .slice(0, 3)
         .map((line) => pc.red(fit(line, width))),
     );
-  } else if (lines.length === 0 && view.name !== "bash") {
+  } else if (lines.length === 0 && !QUIET_TOOLS.has(view.name)) {
+    // Another tool (web_fetch, ask_user, a hook module's): its outcome in one line.
     const summary = firstLine(result.text);
     if (summary) lines.push(pc.dim(fit(summary, width)));
   }
   lines.push(...truncationNotices(result.text).map((line) => pc.yellow(fit(line, width))));
   return lines;
+}
+
+/** The todo list as a checklist: done, in progress, open. */
+function todoLines(todos: unknown[], width: number): string[] {
+  return todos.map((todo) => {
+    const { content, status } = todo as { content?: unknown; status?: unknown };
+    const line = fit(`${TODO_MARKS[String(status)] ?? "[ ]"} ${String(content ?? "")}`, width);
+    return status === "completed" ? pc.dim(line) : status === "in_progress" ? pc.cyan(line) : line;
+  });
 }
 
 /** The last lines of output, each cut to the width (a progress bar's `\r` keeps its last state). */

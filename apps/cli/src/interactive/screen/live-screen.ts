@@ -22,8 +22,8 @@ const CLEAR_BELOW = "\x1b[J";
  *
  * pi-tui's `TUI` keeps the whole transcript as its frame instead: a change above the
  * viewport (a long answer re-wrapping, thinking toggled) clears the scrollback and
- * prints everything again. Here that happens only when the width changes, because the
- * terminal has then re-wrapped the old lines itself and nothing can be placed exactly.
+ * prints everything again. Here that happens only when the terminal is resized, because
+ * it has then re-wrapped or moved the old lines itself and nothing can be placed exactly.
  */
 export class LiveScreen {
   /** The live lines as drawn. */
@@ -31,9 +31,11 @@ export class LiveScreen {
   /** The live line the cursor is on (always at column 0 after a frame). */
   private cursorRow = 0;
   private width: number;
+  private height: number;
 
   constructor(private readonly output: ScreenOutput) {
     this.width = output.columns;
+    this.height = output.rows;
   }
 
   /**
@@ -60,6 +62,7 @@ export class LiveScreen {
    */
   redraw(transcript: readonly string[], live: readonly string[]): void {
     this.width = this.output.columns;
+    this.height = this.output.rows;
     const next = this.fit(live);
     const lines = [...this.fit(transcript, false), ...next];
     this.output.write(`${SYNC_START}\x1b[2J\x1b[3J\x1b[H${lines.join("\r\n")}${SYNC_END}`);
@@ -67,9 +70,13 @@ export class LiveScreen {
     this.cursorRow = next.length - 1;
   }
 
-  /** Whether the terminal's width differs from the one the live region was drawn at. */
+  /**
+   * Whether the terminal changed size since the live region was drawn: a new width
+   * re-wraps everything; a new height may have pushed live lines off the screen (or
+   * pulled scrollback in), so the cursor arithmetic no longer holds either.
+   */
   get resized(): boolean {
-    return this.output.columns !== this.width;
+    return this.output.columns !== this.width || this.output.rows !== this.height;
   }
 
   /**

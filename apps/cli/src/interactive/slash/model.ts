@@ -38,12 +38,15 @@ export const modelCommand: SlashCommand = {
       return;
     }
     const matching = query === "" ? items : items.filter((item) => fuzzyIncludes(item, query));
+    if (matching.length === 0)
+      context.ui.note(`no usable model matches "${query}": all are listed`);
+    const shown = matching.length > 0 ? matching : items;
     const picked = await context.ui.pick({
-      title: query === "" ? "Model" : `Model matching "${query}"`,
-      items: matching.length > 0 ? matching : items,
+      title: shown === items ? "Model" : `Model matching "${query}"`,
+      items: shown,
       initialIndex: Math.max(
         0,
-        (matching.length > 0 ? matching : items).findIndex((item) => item.label.startsWith("●")),
+        shown.findIndex((item) => item.label.startsWith("●")),
       ),
     });
     if (picked) await switchTo(picked.value, context);

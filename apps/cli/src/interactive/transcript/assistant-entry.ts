@@ -77,7 +77,11 @@ export class AssistantEntry implements Entry {
         settled.push(new StaticEntry((width) => ["", ...toolBlockLines(view, width, context.now)]));
       } else if (part.type === "text") {
         const from = this.settledChars;
-        const to = complete ? part.text.length : settledMarkdownLength(part.text);
+        // Lexed from the last settled block on: the answer is not lexed again from its
+        // start for every frame.
+        const to = complete
+          ? part.text.length
+          : from + settledMarkdownLength(part.text.slice(from));
         if (to > from) {
           const chunk = part.text.slice(from, to);
           settled.push(new StaticEntry((width) => withGap(markdownLines(chunk, width))));
