@@ -39,6 +39,33 @@ describe("interactive mode — the transcript", { timeout: 120_000 }, () => {
     );
   });
 
+  it("finished answers and tool blocks scroll into the scrollback once each, in order", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const steps = Array.from({ length: 6 }, (_, i) =>
+      toolCallResponse(
+        [{ id: `toolu_${i}`, name: "bash", arguments: { command: `echo tool-out-${i}` } }],
+        {
+          text: `Answer part ${i}: ${"words that wrap over several lines of the terminal ".repeat(4)}`,
+          chunkSize: 7,
+        },
+      ),
+    );
+    mock.enqueue([...steps, textResponse("All parts done.")]);
+    const gong = await startReady(box);
+    gong.write(`write it in parts${KEYS.enter}`);
+    await gong.waitForText("All parts done.", WAIT);
+    await waitIdle(gong);
+    const everything = [...gong.scrollback(), ...gong.screen()].join("\n");
+    expect(gong.scrollback().length).toBeGreaterThan(0);
+    const positions = Array.from({ length: 6 }, (_, i) => {
+      expect(everything.split(`Answer part ${i}:`)).toHaveLength(2);
+      expect(everything.split(`\n  tool-out-${i}\n`)).toHaveLength(2);
+      return everything.indexOf(`Answer part ${i}:`);
+    });
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(everything.split("write it in parts")).toHaveLength(2);
+  });
+
   it("shows an edit as a diff", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const file = path.join(box.cwd, "greet.ts");
