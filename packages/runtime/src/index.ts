@@ -1,8 +1,9 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
+// A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
-export { THINKING_LEVELS } from "@gong/llm";
+export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
 // The session tree `CodingSession.tree()` returns (`/tree`).
 export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file

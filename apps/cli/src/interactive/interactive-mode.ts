@@ -335,6 +335,12 @@ export class InteractiveMode implements InteractiveUi {
       if (!outcome.ok && !outcome.aborted && outcome.lastAssistant?.stopReason !== "error") {
         this.error(outcome.errorMessage ?? "the run failed");
       }
+      // Print mode names `gong --compact -r <id>` (failure-line.ts); here there is a command.
+      if (outcome.lastAssistant?.errorKind === "overflow") {
+        this.note(
+          "the conversation is too long for the model: /compact summarises it, /new starts over",
+        );
+      }
       // An answer cut off says "aborted" itself; a run stopped between answers does not.
       if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
     } finally {

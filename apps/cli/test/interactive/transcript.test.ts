@@ -1,6 +1,11 @@
 import type { CodingSessionEvent, Message } from "@gong/runtime";
 import { describe, expect, it } from "vitest";
+import { replayInto } from "../../src/interactive/transcript/replay.js";
 import { Transcript } from "../../src/interactive/transcript/transcript.js";
+
+/** How a compaction's summary message opens (COMPACTION_SUMMARY_PREFIX in @gong/llm). */
+const COMPACTION_SUMMARY =
+  "The conversation history before this point was compacted into the following summary:";
 
 type Assistant = Extract<Message, { role: "assistant" }>;
 
@@ -175,5 +180,55 @@ describe("interactive — transcript", () => {
     t.send({ type: "message_end", message });
     t.send({ type: "agent_end", messages: [], durationMs: 0, turns: 1 });
     expect(t.committed()).toEqual(["", "■ bash sleep 60", "  interrupted"]);
+  });
+});
+
+describe("interactive — a stored conversation replayed", () => {
+  it("shows prompts, answers and tool results; a compaction summary is one note, not a prompt", () => {
+    const transcript = new Transcript();
+    const call = {
+      type: "toolCall",
+      id: "r1",
+      name: "bash",
+      arguments: { command: "ls" },
+    } as const;
+    replayInto(transcript, [
+      {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: `${COMPACTION_SUMMARY}\n\n<summary>\nwe fixed the parser\n</summary>`,
+          },
+        ],
+        timestamp: 0,
+      },
+      { role: "user", content: "list the files", timestamp: 0 },
+      assistant([call], "toolUse"),
+      {
+        role: "toolResult",
+        toolCallId: "r1",
+        toolName: "bash",
+        content: [{ type: "text", text: "a.ts" }],
+        details: {
+          status: "success",
+          data: { stdout: "a.ts" },
+          text: "a.ts",
+          stats: { time_ms: 1 },
+          context: { cwd: ".", params_input: {} },
+        },
+        isError: false,
+        timestamp: 0,
+      },
+    ] as Message[]);
+    const lines = plain(transcript.takeFinished(context).flatMap((e) => e.render(80, context)));
+    expect(lines).toEqual([
+      "earlier messages were compacted into a summary (/export shows it)",
+      "",
+      "› list the files",
+      "",
+      "✓ bash ls",
+      "  a.ts",
+    ]);
   });
 });

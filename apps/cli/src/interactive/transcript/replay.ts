@@ -1,5 +1,5 @@
-import type { Message, ToolResponse } from "@gong/runtime";
-import { userEntry } from "./entries.js";
+import { extractCompactionSummary, type Message, type ToolResponse } from "@gong/runtime";
+import { noteEntry, userEntry } from "./entries.js";
 import { messageText, type Transcript } from "./transcript.js";
 
 /**
@@ -10,7 +10,13 @@ export function replayInto(transcript: Transcript, messages: readonly Message[])
   const none = () => null;
   for (const message of messages) {
     if (message.role === "user") {
-      transcript.add(userEntry(messageText(message)));
+      // The summary a compaction left stands for the earlier messages; it is not a prompt.
+      const summary = extractCompactionSummary(message);
+      transcript.add(
+        summary === undefined
+          ? userEntry(messageText(message))
+          : noteEntry(`earlier messages were compacted into a summary (/export shows it)`),
+      );
       continue;
     }
     if (message.role === "assistant") {
