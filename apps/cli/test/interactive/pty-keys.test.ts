@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
+import { isProcessAlive, textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
@@ -88,5 +88,45 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     gong.write(KEYS.ctrlT);
     await gong.waitForText("Ctrl+T shows it", WAIT);
     expect(gong.screen().join("\n")).not.toContain("First line of the plan.");
+  });
+
+  it("Ctrl+C on an empty input during a run aborts it and stops its process", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_long", name: "bash", arguments: { command: "echo $$ > long.pid; sleep 60" } },
+      ]),
+      textResponse("never requested"),
+    ]);
+    const gong = await startReady(box);
+    gong.write(`run the slow script${KEYS.enter}`);
+    const pidFile = path.join(box.cwd, "long.pid");
+    await waitFor(
+      () => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"),
+      WAIT.timeoutMs,
+    );
+    const pid = Number(readFileSync(pidFile, "utf8").trim());
+    gong.write(KEYS.ctrlC);
+    await waitIdle(gong);
+    await waitFor(() => !isProcessAlive(pid), WAIT.timeoutMs);
+    expect(mock.requests).toHaveLength(1);
+    gong.write("still here");
+    await gong.waitForText("still here", WAIT);
+  });
+
+  it("Tab completes a slash command; Ctrl+J makes a new line in the prompt", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Two lines received."));
+    const gong = await startReady(box);
+    gong.write("/hotk");
+    await gong.waitForText(/→ hotkeys/, WAIT); // the completion list
+    gong.write(KEYS.tab);
+    await gong.waitForText(/^\/hotkeys$/m, WAIT); // the editor's line, completed
+    gong.write(KEYS.enter);
+    await gong.waitForText("show or hide thinking", WAIT); // the keys block
+    gong.write(`line one${KEYS.ctrlJ}line two`);
+    await gong.waitForText(/line one\s*\n.*line two/, WAIT);
+    await ask(gong, "", "Two lines received.");
+    expect(requestText(0)).toContain("line one\\nline two");
   });
 });
