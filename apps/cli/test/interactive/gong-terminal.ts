@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { existsSync } from "node:fs";
 import { type PtySession, SYNC_BEGIN, SYNC_END, spawnPty } from "@gong/testing/pty";
 import { afterEach } from "vitest";
 import { BIN, type Sandbox } from "../harness.js";
@@ -94,15 +93,6 @@ export function modesLeftOn(output: string): string[] {
     const lastOn = Math.max(...on.map((sequence) => output.lastIndexOf(sequence)));
     return lastOn > output.lastIndexOf(off);
   }).map(({ name }) => name);
-}
-
-/** The session files under `$GONG_HOME/sessions`. */
-export function sessionFiles(gongHome: string): string[] {
-  const root = path.join(gongHome, "sessions");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Sends a prompt and waits until its answer is shown and the agent is idle again. */

@@ -3,8 +3,8 @@ import { type RecordedRequest, textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, sandbox, smallWindow } from "../harness.js";
-import { ask, sessionFiles, snapshotText, startReady, WAIT } from "./gong-terminal.js";
+import { runGong, sandbox, sessionFiles, smallWindow } from "../harness.js";
+import { ask, snapshotText, startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
