@@ -126,6 +126,7 @@ export class InteractiveMode implements InteractiveUi {
   /** Ends the mode: the live region is erased, the transcript stays. */
   quit(code = 0): void {
     this.unsubscribe?.();
+    this.dialogs.cancelAll();
     this.bashAbort?.abort();
     if (this.host?.current.isStreaming) this.host.current.abort();
     this.view.close();

@@ -138,3 +138,20 @@ describe("interactive — the dialog queue", () => {
     expect(stack.top).toBeUndefined();
   });
 });
+
+describe("interactive — quitting with questions open", () => {
+  it("every open dialog gets its safe answer, so nothing keeps the session from closing", async () => {
+    const stack = new DialogStack(() => {});
+    const confirmation = stack.choose(
+      "Allow bash?",
+      [],
+      [{ key: "y", label: "yes", value: true }],
+      false,
+    );
+    const question = stack.ask("Name?");
+    stack.cancelAll();
+    await expect(confirmation).resolves.toBe(false);
+    await expect(question).resolves.toBeUndefined();
+    expect(stack.top).toBeUndefined();
+  });
+});

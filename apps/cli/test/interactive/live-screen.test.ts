@@ -68,6 +68,16 @@ describe("interactive — the live screen", () => {
     expect(body).not.toContain("界界界界界界");
   });
 
+  it("a line with a line break in it counts as two rows", () => {
+    const { output, frames } = recorder();
+    const screen = new LiveScreen(output);
+    screen.update([], ["one\ntwo", "editor"]);
+    screen.update([], ["ONE\ntwo", "editor"]);
+    // From the last row (editor) up to the first: two rows, not one.
+    expect(frames[1]).toContain("\x1b[2A");
+    expect(frames[1]).toContain("ONE");
+  });
+
   it("keeps the live region within the screen height (what scrolled off cannot be redrawn)", () => {
     const { output, frames } = recorder(80, 3);
     const screen = new LiveScreen(output);

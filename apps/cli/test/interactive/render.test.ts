@@ -225,6 +225,14 @@ describe("interactive — tool blocks by tool", () => {
     ]);
   });
 
+  it("ask_user shows each question with its answer", () => {
+    const answers = { "Which DB?": "Postgres" };
+    expect(done("ask_user", { answers }, "# AskUserQuestion")).toEqual([
+      "✓ ask_user",
+      "  Which DB? → Postgres",
+    ]);
+  });
+
   it("read shows no file content under its header; another tool its outcome in one line", () => {
     expect(done("read", {}, "line 1 of the file\nline 2")).toHaveLength(1);
     expect(

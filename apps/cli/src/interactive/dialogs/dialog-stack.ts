@@ -18,6 +18,14 @@ export class DialogStack {
     return this.open[0]?.dialog;
   }
 
+  /**
+   * Answers every open dialog with Esc, its safe answer (gong is quitting: a tool call
+   * still waiting for a yes must not keep the session from closing).
+   */
+  cancelAll(): void {
+    for (const { dialog } of [...this.open]) dialog.handleInput("\x1b");
+  }
+
   /** `signal`: the run that asked was aborted — the picker closes as if cancelled. */
   pick<T>(options: PickOptions<T>, signal?: AbortSignal): Promise<PickResult<T>> {
     return this.show((done: (result: PickResult<T>) => void) => new PickDialog(options, done), {

@@ -26,7 +26,7 @@ const DIFF_LINES = 40;
 const WRITE_LINES = 10;
 const INDENT = "  ";
 /** Their header says it all; their text is file content or matches, not a summary. */
-const QUIET_TOOLS = new Set(["bash", "read", "grep", "find", "ls", "write", "edit"]);
+const QUIET_TOOLS = new Set(["bash", "read", "grep", "find", "ls", "write", "edit", "ask_user"]);
 const TODO_MARKS: Record<string, string> = { completed: "[x]", in_progress: "[~]", pending: "[ ]" };
 
 /**
@@ -71,7 +71,9 @@ function bodyLines(view: ToolCallView, width: number): string[] {
   const result = view.result;
   if (!result) {
     if (view.interrupted) return [pc.yellow("interrupted")];
-    return view.liveOutput ? tail(view.liveOutput, width).map((line) => pc.dim(line)) : [];
+    // ask_user's progress is its questions, which the open dialog shows already.
+    if (!view.liveOutput || view.name === "ask_user") return [];
+    return tail(view.liveOutput, width).map((line) => pc.dim(line));
   }
   const lines: string[] = [];
   const diff = result.data.diff;
@@ -83,6 +85,11 @@ function bodyLines(view: ToolCallView, width: number): string[] {
     lines.push(...tail(result.data.stdout, width).map((line) => pc.dim(line)));
   } else if (view.name === "todo_write" && Array.isArray(result.data.todos)) {
     lines.push(...todoLines(result.data.todos, width));
+  } else if (view.name === "ask_user" && isStringRecord(result.data.answers)) {
+    for (const [question, answer] of Object.entries(result.data.answers)) {
+      const line = `${plainText(question)} ${pc.dim("→")} ${plainText(answer)}`;
+      lines.push(truncateToWidth(line, width, "…"));
+    }
   }
   if (view.isError) {
     const message = result.error?.message ?? firstLine(result.text);
@@ -99,6 +106,14 @@ function bodyLines(view: ToolCallView, width: number): string[] {
   }
   lines.push(...truncationNotices(result.text).map((line) => pc.yellow(fit(line, width))));
   return lines;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    Object.values(value).every((item) => typeof item === "string")
+  );
 }
 
 /** The todo list as a checklist: done, in progress, open. */

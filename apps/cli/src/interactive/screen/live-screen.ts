@@ -142,13 +142,15 @@ export class LiveScreen {
   }
 
   /**
-   * Lines cut to the width (a wider one would wrap and break the row arithmetic), the
-   * editor's cursor marker removed (its own inverse-video cursor shows where it is);
-   * the live region also to the height: what is above the screen cannot be redrawn.
+   * One row per line: split at line breaks, cut to the width (a wider one would wrap and
+   * break the row arithmetic), the editor's cursor marker removed (its own inverse-video
+   * cursor shows where it is); the live region also cut to the height, since what is
+   * above the screen cannot be redrawn.
    */
   private fit(lines: readonly string[], clip = true): string[] {
     const width = this.output.columns;
-    const fitted = lines.map((line) => {
+    const rows = lines.flatMap((line) => (line.includes("\n") ? line.split(/\r?\n/) : [line]));
+    const fitted = rows.map((line) => {
       const plain = line.includes(CURSOR_MARKER) ? line.split(CURSOR_MARKER).join("") : line;
       return visibleWidth(plain) > width ? truncateToWidth(plain, width, "") : plain;
     });
