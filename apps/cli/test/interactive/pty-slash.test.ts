@@ -112,4 +112,29 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     expect(sent).not.toContain('"text":"second question"');
     expect(sent).not.toContain("Second answer.");
   });
+
+  it("/thinking high reaches the next request; the footer says so", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Thought about it."));
+    const gong = await startReady(box);
+    gong.write(`/thinking high${KEYS.enter}`);
+    await gong.waitForText("thinking: high", WAIT);
+    await gong.waitForText("thinking high ·", WAIT);
+    await ask(gong, "think hard", "Thought about it.");
+    expect(JSON.stringify(mock.requests[0]!.body)).toMatch(
+      /"thinking":\{[^}]*"type":"(enabled|adaptive)"/,
+    );
+  });
+
+  it("/new starts an empty session: the next request carries nothing from before", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("Noted the secret."), textResponse("Fresh answer.")]);
+    const gong = await startReady(box);
+    await ask(gong, "the secret is tangerine", "Noted the secret.");
+    gong.write(`/new${KEYS.enter}`);
+    await gong.waitForText("new session", WAIT);
+    await ask(gong, "what is the secret?", "Fresh answer.");
+    expect(messagesOf(mock.requests[1])).not.toContain("tangerine");
+    expect(sessionFiles(box.gongHome)).toHaveLength(2);
+  });
 });
