@@ -10,6 +10,8 @@
 //                 writing "Ж" to the pty to the first output holding it (p50/p99, target
 //                 p99 < 16 ms)
 //   first prompt  spawn to the editor's footer on screen (median of 10, target < 300 ms)
+//   scrollback    each answer's marker found exactly once in the emulator's scrollback and
+//                 screen after the stream (finished blocks kept, never redrawn or lost)
 //
 // pi's interactive mode (@mariozechner/pi-coding-agent 0.73.1) gets the same stream when it
 // can be resolved: from the `bench/` workspace package, or a folder named by
@@ -47,6 +49,9 @@ const WORDS = [
   "code.",
 ];
 
+/** `[a0042]`: finds an answer in the scrollback. */
+const marker = (answer) => `[a${String(answer).padStart(4, "0")}]`;
+
 /** One answer: two Markdown paragraphs, 100 deltas of 5 characters in all. */
 function answerText(answer) {
   const half = (DELTAS_PER_ANSWER * CHUNK) / 2 - 1;
@@ -56,7 +61,7 @@ function answerText(answer) {
       text += `${WORDS[(answer + offset + i) % WORDS.length]} `;
     return text.slice(0, half);
   };
-  return `${paragraph(0)}\n\n${paragraph(3)}`;
+  return `${marker(answer)} ${paragraph(0)}\n\n${paragraph(3)}`.slice(0, 2 * half + 2);
 }
 
 function enqueueStream(mock) {
@@ -191,7 +196,21 @@ function outputHolds(session, needle, timeoutMs = 120_000) {
 }
 
 function start(agent) {
-  return spawnPty({ args: agent.args, cwd, env: agent.env, cols: 80, rows: 24 });
+  return spawnPty({
+    args: agent.args,
+    cwd,
+    env: agent.env,
+    cols: 80,
+    rows: 24,
+    scrollback: 100_000,
+  });
+}
+
+/** How many answers the scrollback and screen hold exactly once (not lost, not redrawn). */
+function answersOnce(session) {
+  const buffer = [...session.scrollback(), ...session.screen()].join("\n");
+  return Array.from({ length: ANSWERS }, (_, i) => count(buffer, marker(i))).filter((n) => n === 1)
+    .length;
 }
 
 async function quit(session) {
@@ -232,6 +251,7 @@ async function streamRun(agent, { typing }) {
   }
   const finished = await done;
   const seconds = (finished - started) / 1000;
+  await session.settled();
   const result = {
     bytesPerDelta: (session.bytesWritten() - bytesBefore) / (ANSWERS * DELTAS_PER_ANSWER),
     fps: (count(session.output(), "\x1b[?2026h") - framesBefore) / seconds,
@@ -239,6 +259,7 @@ async function streamRun(agent, { typing }) {
     seconds,
     latencies,
     requests: mock.requests.length,
+    answersOnce: answersOnce(session),
   };
   await quit(session);
   return result;
@@ -286,6 +307,7 @@ try {
       "key echo p50 ms": percentile(typed.latencies, 50).toFixed(1),
       "key echo p99 ms (<16)": percentile(typed.latencies, 99).toFixed(1),
       "first prompt ms (<300)": startup.toFixed(0),
+      "answers once in scrollback": `${clean.answersOnce}/${ANSWERS}`,
     };
   }
 } finally {
