@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isProcessAlive, textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
@@ -128,5 +129,24 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     await gong.waitForText(/line one\s*\n.*line two/, WAIT);
     await ask(gong, "", "Two lines received.");
     expect(requestText(0)).toContain("line one\\nline two");
+  });
+
+  it("@ completes a file path of the project, leaving out what .gitignore ignores", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mkdirSync(path.join(box.cwd, "src"));
+    mkdirSync(path.join(box.cwd, "build"));
+    writeFileSync(path.join(box.cwd, "src", "parser.ts"), "export {};\n");
+    writeFileSync(path.join(box.cwd, "build", "parser-bundle.ts"), "export {};\n");
+    writeFileSync(path.join(box.cwd, ".gitignore"), "build/\n");
+    execFileSync("git", ["init", "-q"], { cwd: box.cwd });
+    mock.enqueue(textResponse("Looked."));
+    const gong = await startReady(box);
+    gong.write("look at @pars");
+    await gong.waitForText(/src\/parser\.ts/, WAIT); // the completion list
+    expect(gong.screen().join("\n")).not.toContain("parser-bundle");
+    gong.write(KEYS.tab);
+    await gong.waitForText(/^look at @src\/parser\.ts\s*$/m, WAIT);
+    await ask(gong, "", "Looked.");
+    expect(requestText(0)).toContain("src/parser.ts");
   });
 });
