@@ -5,7 +5,7 @@ import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Sandbox, sandbox, writeSettings } from "../harness.js";
-import { startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { modesLeftOn, startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -46,6 +46,17 @@ describe("interactive mode — confirming dangerous bash", { timeout: 120_000 },
     gong.write("y");
     await gong.waitForText("Finished.", WAIT);
     expect(existsSync(victim)).toBe(false);
+  });
+
+  it("SIGTERM while the question is open denies the call, exits 143, restores the terminal", async () => {
+    const { box, victim } = dangerousProject();
+    const gong = await startReady(box);
+    gong.write(`clean up${KEYS.enter}`);
+    await gong.waitForText(QUESTION, WAIT);
+    gong.kill("SIGTERM");
+    expect(await gong.exit).toEqual({ code: 143 });
+    expect(existsSync(victim)).toBe(true);
+    expect(modesLeftOn(gong.output())).toEqual([]);
   });
 
   it("--yes allows it without asking", async () => {
