@@ -23,15 +23,41 @@ export const KEYS = {
   backspace: "\x7f",
 } as const;
 
-/** Terminal modes a full-screen program switches and must switch back on exit. */
-export const TERMINAL_RESTORE = {
-  showCursor: "\x1b[?25h",
-  bracketedPasteOff: "\x1b[?2004l",
-} as const;
-
 /** Begin and end of one synchronized-output frame (DEC mode 2026). */
 export const SYNC_BEGIN = "\x1b[?2026h";
 export const SYNC_END = "\x1b[?2026l";
+
+/** Modes a full-screen program switches on (any of `on`), each with what switches it off. */
+const MODES: readonly { name: string; on: readonly string[]; off: string }[] = [
+  { name: "hidden cursor", on: ["\x1b[?25l"], off: "\x1b[?25h" },
+  { name: "bracketed paste", on: ["\x1b[?2004h"], off: "\x1b[?2004l" },
+  { name: "synchronized output", on: [SYNC_BEGIN], off: SYNC_END },
+  { name: "modifyOtherKeys", on: ["\x1b[>4;1m", "\x1b[>4;2m"], off: "\x1b[>4;0m" },
+  {
+    name: "kitty keyboard",
+    on: ["\x1b[>1u", "\x1b[>3u", "\x1b[>7u", "\x1b[>15u", "\x1b[>31u"],
+    off: "\x1b[<u",
+  },
+];
+
+/**
+ * The terminal modes a program's output left switched on (switched on after their last
+ * "off"): after a clean exit, none.
+ */
+export function modesLeftOn(output: string): string[] {
+  return MODES.filter(({ on, off }) => {
+    const lastOn = Math.max(...on.map((sequence) => output.lastIndexOf(sequence)));
+    return lastOn > output.lastIndexOf(off);
+  }).map(({ name }) => name);
+}
+
+/** Synchronized-output frames never closed: a begin with no end before the next begin. */
+export function unclosedFrames(output: string): number {
+  return output
+    .split(SYNC_BEGIN)
+    .slice(1)
+    .filter((frame) => !frame.includes(SYNC_END)).length;
+}
 
 export interface PtyOptions {
   /** Default: this Node. */

@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { KEYS, spawnPty } from "../src/pty.js";
+import { KEYS, modesLeftOn, spawnPty, unclosedFrames } from "../src/pty.js";
 
 const cwd = mkdtempSync(path.join(tmpdir(), "gong-pty-"));
 const env = { PATH: process.env.PATH };
@@ -72,5 +72,13 @@ describe("spawnPty", () => {
     );
     program.kill("SIGTERM");
     expect(await program.exit).toMatchObject({ signal: 15 });
+  });
+
+  it("modesLeftOn names the modes switched on and not off again; unclosedFrames counts open frames", () => {
+    expect(modesLeftOn("\x1b[?25l\x1b[?2004hdraw\x1b[?2004l")).toEqual(["hidden cursor"]);
+    expect(modesLeftOn("\x1b[?25l\x1b[>4;2m\x1b[?25h\x1b[>4;0m")).toEqual([]);
+    expect(modesLeftOn("\x1b[>7u")).toEqual(["kitty keyboard"]);
+    expect(unclosedFrames("\x1b[?2026ha\x1b[?2026l\x1b[?2026hb\x1b[?2026hc\x1b[?2026l")).toBe(1);
+    expect(unclosedFrames("\x1b[?2026ha\x1b[?2026l")).toBe(0);
   });
 });

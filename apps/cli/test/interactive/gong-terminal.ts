@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type PtySession, SYNC_BEGIN, SYNC_END, spawnPty } from "@gong/testing/pty";
+import { type PtySession, spawnPty } from "@gong/testing/pty";
 import { afterEach } from "vitest";
 import { BIN, type Sandbox } from "../harness.js";
 
@@ -74,38 +74,9 @@ export function waitIdle(gong: PtySession): Promise<void> {
   return gong.waitForScreen((lines) => !lines.some((line) => line.includes("Esc aborts")), WAIT);
 }
 
-/** Modes a full-screen program switches on (any of `on`), each with what switches it off. */
-const MODES: readonly { name: string; on: readonly string[]; off: string }[] = [
-  { name: "hidden cursor", on: ["\x1b[?25l"], off: "\x1b[?25h" },
-  { name: "bracketed paste", on: ["\x1b[?2004h"], off: "\x1b[?2004l" },
-  { name: "synchronized output", on: ["\x1b[?2026h"], off: "\x1b[?2026l" },
-  { name: "modifyOtherKeys", on: ["\x1b[>4;1m", "\x1b[>4;2m"], off: "\x1b[>4;0m" },
-  {
-    name: "kitty keyboard",
-    on: ["\x1b[>1u", "\x1b[>3u", "\x1b[>7u", "\x1b[>15u", "\x1b[>31u"],
-    off: "\x1b[<u",
-  },
-];
-
-/** The modes the raw output left switched on (switched on after their last "off"). */
-export function modesLeftOn(output: string): string[] {
-  return MODES.filter(({ on, off }) => {
-    const lastOn = Math.max(...on.map((sequence) => output.lastIndexOf(sequence)));
-    return lastOn > output.lastIndexOf(off);
-  }).map(({ name }) => name);
-}
-
 /** Sends a prompt and waits until its answer is shown and the agent is idle again. */
 export async function ask(gong: PtySession, prompt: string, answer: string): Promise<void> {
   gong.write(`${prompt}\r`);
   await gong.waitForText(answer, WAIT);
   await waitIdle(gong);
-}
-
-/** Synchronized-output frames never closed: a begin with no end before the next begin. */
-export function unclosedFrames(output: string): number {
-  return output
-    .split(SYNC_BEGIN)
-    .slice(1)
-    .filter((frame) => !frame.includes(SYNC_END)).length;
 }

@@ -1,11 +1,11 @@
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
-import { KEYS } from "@gong/testing/pty";
+import { KEYS, modesLeftOn } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Sandbox, sandbox, writeSettings } from "../harness.js";
-import { modesLeftOn, startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 

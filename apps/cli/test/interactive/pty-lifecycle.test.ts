@@ -1,18 +1,11 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse } from "@gong/testing";
-import { KEYS, type PtySession } from "@gong/testing/pty";
+import { KEYS, modesLeftOn, type PtySession, unclosedFrames } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox, writeSettings } from "../harness.js";
-import {
-  modesLeftOn,
-  snapshotText,
-  startReady,
-  unclosedFrames,
-  WAIT,
-  waitIdle,
-} from "./gong-terminal.js";
+import { snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 

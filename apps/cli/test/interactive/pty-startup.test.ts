@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
-import { KEYS } from "@gong/testing/pty";
+import { KEYS, modesLeftOn } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Sandbox, sandbox, writeJson } from "../harness.js";
-import { modesLeftOn, READY, snapshotText, startGong, WAIT } from "./gong-terminal.js";
+import { READY, snapshotText, startGong, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
