@@ -43,7 +43,8 @@ export interface SlashCommands {
 }
 
 const EDITOR_THEME: EditorTheme = {
-  borderColor: (text) => pc.dim(text),
+  // The plain rule `─` is dimmed per line by ModeView (one span, not one per column).
+  borderColor: (text) => (text === "─" ? text : pc.dim(text)),
   selectList: {
     selectedPrefix: (text) => pc.cyan(text),
     selectedText: (text) => pc.bold(text),
@@ -227,7 +228,7 @@ export class InteractiveMode implements InteractiveUi {
     else if (key === "toggle-thinking") this.toggleThinking();
     else if (key === "follow-up") this.queueFollowUp();
     else this.editor.handleInput(data);
-    this.view.requestRender();
+    this.view.renderNow();
   }
 
   /** The terminal was resized: the next frame draws everything at the new size. */

@@ -77,6 +77,13 @@ export class ModeView {
     }, ms).unref();
   }
 
+  /** A key press is drawn at once: typing must not wait behind the stream's frame pacing. */
+  renderNow(): void {
+    if (this.frameTimer) clearTimeout(this.frameTimer);
+    this.frameTimer = undefined;
+    this.render();
+  }
+
   requestRender(): void {
     if (this.frameTimer || this.closed) return;
     const wait = Math.max(0, FRAME_MS - (Date.now() - this.lastFrameAt));
@@ -141,9 +148,18 @@ export class ModeView {
       ...(session ? queuedLines(session, width) : []),
       "",
       ...(status ? activityLine(status, width, context.now) : []),
-      ...(this.dialogs.top ?? this.editor).render(width),
+      ...(this.dialogs.top ? this.dialogs.top.render(width) : this.editorLines(width)),
       footer,
     ];
+  }
+
+  /**
+   * pi-tui's Editor colours its rule with one `─` and repeats it: 80 SGR pairs a line,
+   * three quarters of all bytes written while an answer streams. The rule comes plain
+   * (EDITOR_THEME) and is dimmed here as one span.
+   */
+  private editorLines(width: number): string[] {
+    return this.editor.render(width).map((line) => (/^─+$/.test(line) ? pc.dim(line) : line));
   }
 
   private context(): RenderContext {

@@ -80,10 +80,15 @@ async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: Int
   const opened = await SessionHost.open({
     ...codingSessionOptions(args, io, (message) => warn(message)),
     ...(trust === undefined ? {} : { trust }),
-    confirmToolCall: {
-      ask: (request) => mode.confirmToolCall(request),
-      timeoutMs: CONFIRM_TIMEOUT_MS,
-    },
+    // `--yes` allows those calls without asking (codingSessionOptions' answer stands).
+    ...(args.yes
+      ? {}
+      : {
+          confirmToolCall: {
+            ask: (request) => mode.confirmToolCall(request),
+            timeoutMs: CONFIRM_TIMEOUT_MS,
+          },
+        }),
     askUser: (questions, signal) => mode.askUser(questions, signal),
   });
   if (opened.ok) {

@@ -80,6 +80,16 @@ describe("interactive — keys", () => {
     expect(calls).toEqual(["abort", "stopProcesses"]);
   });
 
+  it("a key press is drawn at once, not at the stream's next frame", async () => {
+    const { mode, type, frames } = setup();
+    void mode.run([]);
+    const before = frames.length;
+    type("x");
+    expect(frames.length).toBe(before + 1);
+    expect(frames.at(-1)).toContain("x");
+    mode.quit();
+  });
+
   it("Ctrl+C clears the input; a second Ctrl+C quits with 0", async () => {
     const { mode, type, calls } = setup();
     const finished = mode.run([]);

@@ -148,6 +148,26 @@ describe("interactive — tool blocks", () => {
     expect(truncated.some((line) => line.includes("[Showing lines 9001-10000"))).toBe(true);
   });
 
+  it("a command without output shows no empty line before its error", () => {
+    const lines = toolBlockLines(
+      {
+        name: "bash",
+        args: { command: "sleep 30" },
+        startedAt: 0,
+        endedAt: 1,
+        isError: true,
+        result: envelope({
+          status: "error",
+          data: { stdout: "" },
+          error: { code: "ABORTED", message: "Command aborted" },
+        }),
+      },
+      80,
+      1,
+    ).map(plain);
+    expect(lines.slice(1)).toEqual(["  Command aborted"]);
+  });
+
   it("a call the run never finished is marked interrupted", () => {
     const lines = toolBlockLines(
       { name: "bash", args: { command: "sleep 9" }, startedAt: 0, interrupted: true },

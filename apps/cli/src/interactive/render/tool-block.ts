@@ -127,6 +127,7 @@ function todoLines(todos: unknown[], width: number): string[] {
 
 /** The last lines of output, each cut to the width (a progress bar's `\r` keeps its last state). */
 function tail(output: string, width: number): string[] {
+  if (output.trim() === "") return [];
   const lines = output
     .replace(/\n+$/, "")
     .split("\n")
