@@ -115,7 +115,7 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     await gong.waitForText("still here", WAIT);
   });
 
-  it("Tab completes a slash command; Ctrl+J makes a new line in the prompt", async () => {
+  it("Tab completes a slash command; Ctrl+J and Shift+Enter make new lines in the prompt", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse("Two lines received."));
     const gong = await startReady(box);
@@ -125,10 +125,11 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     await gong.waitForText(/^\/hotkeys$/m, WAIT); // the editor's line, completed
     gong.write(KEYS.enter);
     await gong.waitForText("show or hide thinking", WAIT); // the keys block
-    gong.write(`line one${KEYS.ctrlJ}line two`);
-    await gong.waitForText(/line one\s*\n.*line two/, WAIT);
+    // Shift+Enter as xterm sends it with modifyOtherKeys (which gong switches on).
+    gong.write(`line one${KEYS.ctrlJ}line two\x1b[27;2;13~line three`);
+    await gong.waitForText(/line one\s*\n.*line two\s*\n.*line three/, WAIT);
     await ask(gong, "", "Two lines received.");
-    expect(requestText(0)).toContain("line one\\nline two");
+    expect(requestText(0)).toContain("line one\\nline two\\nline three");
   });
 
   it("@ completes a file path of the project, leaving out what .gitignore ignores", async () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { type RecordedRequest, textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -136,5 +137,21 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     await ask(gong, "what is the secret?", "Fresh answer.");
     expect(messagesOf(mock.requests[1])).not.toContain("tangerine");
     expect(sessionFiles(box.gongHome)).toHaveLength(2);
+  });
+
+  it("/session names the session file; /export writes the conversation as an HTML page", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Exportable answer."));
+    const gong = await startReady(box);
+    await ask(gong, "something to export", "Exportable answer.");
+    gong.write(`/session${KEYS.enter}`);
+    await gong.waitForText(/messages +2 \(1 user, 1 assistant/, WAIT);
+    const [file] = sessionFiles(box.gongHome);
+    expect(gong.screen().join("").replace(/\s/g, "")).toContain(file!.replace(/\s/g, ""));
+    gong.write(`/export chat.html${KEYS.enter}`);
+    await gong.waitForText("exported:", WAIT);
+    const html = readFileSync(path.join(box.cwd, "chat.html"), "utf8");
+    expect(html).toContain("Exportable answer.");
+    expect(html).toContain("something to export");
   });
 });
