@@ -5,7 +5,7 @@ import { KEYS, modesLeftOn, type PtySession, unclosedFrames } from "@gong/testin
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox, writeSettings } from "../harness.js";
-import { snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { ask, snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -78,6 +78,26 @@ describe("interactive mode — the terminal", { timeout: 120_000 }, () => {
     expect(words.split("why reprint?")).toHaveLength(2); // the prompt once, no leftovers
     expect(lines.filter((line) => line.includes("thinking off ·"))).toHaveLength(1);
     await expect(snapshotText(lines, box)).toMatchFileSnapshot("__screens__/resized-60.txt");
+  });
+
+  it("a shorter terminal keeps one footer and the editor at the bottom; typing still shows", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse(PARAGRAPH));
+    const gong = await startReady(box);
+    await ask(gong, "why reprint?", "fragments behind");
+    gong.resize(80, 10);
+    gong.write("after the resize");
+    await gong.waitForScreen(
+      (lines) =>
+        lines.filter((line) => line.includes("thinking off ·")).length === 1 &&
+        lines.some((line) => line.startsWith("after the resize")),
+      WAIT,
+    );
+    const lines = gong.screen();
+    expect(lines).toHaveLength(10);
+    expect(lines.findIndex((line) => line.includes("thinking off ·"))).toBe(
+      lines.findLastIndex((line) => line !== ""),
+    );
   });
 
   it("a settings change while gong runs shows a note saying when it applies", async () => {
