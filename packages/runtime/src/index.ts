@@ -17,12 +17,12 @@ export type {
 } from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
-// fd (for `@` file completion, which respects .gitignore like the find tool) is found the
-// way the tools find it.
+// `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
+// app's file completion (`@` in gong's editor).
 export {
-  detectSearchBinaries,
   expandHome,
   type FileOperations,
+  findPaths,
   localFileOperations,
   OUTPUT_LEVELS,
   TOOL_PRESETS,

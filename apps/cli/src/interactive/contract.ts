@@ -77,7 +77,7 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
   { keys: "Ctrl+D", action: "quit (on an empty input)" },
   { keys: "Up / Down", action: "prompt history" },
   { keys: "Tab", action: "complete a slash command or a file path" },
-  { keys: "@", action: "complete a file path (respects .gitignore in a git repository)" },
+  { keys: "@", action: "complete a file path (respects .gitignore)" },
   { keys: "!command", action: "run a shell command, its output joins the context" },
   { keys: "Ctrl+T", action: "show or hide thinking" },
 ];

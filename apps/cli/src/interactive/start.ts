@@ -1,5 +1,5 @@
 import path from "node:path";
-import { detectSearchBinaries, resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
+import { resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
@@ -7,6 +7,7 @@ import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { firstRunGuide } from "./first-run.js";
 import { PromptHistory } from "./input/history.js";
+import { ProjectPathCompletion } from "./input/path-completion.js";
 import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
 import { LiveScreen } from "./screen/live-screen.js";
 import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
@@ -104,19 +105,17 @@ async function runSession(
   host: SessionHost,
   mode: InteractiveMode,
   prompts: readonly string[],
-  { cwd, env }: CliIo,
+  { cwd }: CliIo,
   restore: () => void,
 ): Promise<number> {
-  // Found after the first frame: probing fd costs a few milliseconds.
-  setImmediate(() => {
-    const fd = detectSearchBinaries(env.PATH).fd ?? null;
-    const commands = SLASH_COMMANDS.map((command) => ({
-      name: command.name,
-      description: command.description,
-      ...(command.args ? { argumentHint: command.args } : {}),
-    }));
-    mode.setAutocomplete(new CombinedAutocompleteProvider(commands, cwd, fd));
-  });
+  const commands = SLASH_COMMANDS.map((command) => ({
+    name: command.name,
+    description: command.description,
+    ...(command.args ? { argumentHint: command.args } : {}),
+  }));
+  // pi-tui's provider completes commands and Tab paths; `@` searches like the find tool.
+  const completion = new CombinedAutocompleteProvider(commands, cwd, null);
+  mode.setAutocomplete(new ProjectPathCompletion(completion, cwd));
   // The last resort for an exit that skips `close` (a crash): no background job outlives gong.
   const killOnExit = () => host.current.killProcesses();
   process.once("exit", killOnExit);
