@@ -132,18 +132,21 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     expect(requestText(0)).toContain("line one\\nline two\\nline three");
   });
 
-  it("@ completes a file path of the project, leaving out what .gitignore ignores", async () => {
+  it.each([
+    ["in a git repository", true],
+    ["outside git", false],
+  ])("@ completes a project path, leaving out what .gitignore ignores (%s)", async (_, git) => {
     const box = sandbox(mock.anthropicBaseUrl);
     mkdirSync(path.join(box.cwd, "src"));
     mkdirSync(path.join(box.cwd, "build"));
     writeFileSync(path.join(box.cwd, "src", "parser.ts"), "export {};\n");
     writeFileSync(path.join(box.cwd, "build", "parser-bundle.ts"), "export {};\n");
     writeFileSync(path.join(box.cwd, ".gitignore"), "build/\n");
-    execFileSync("git", ["init", "-q"], { cwd: box.cwd });
+    if (git) execFileSync("git", ["init", "-q"], { cwd: box.cwd });
     mock.enqueue(textResponse("Looked."));
     const gong = await startReady(box);
     gong.write("look at @pars");
-    await gong.waitForText(/src\/parser\.ts/, WAIT); // the completion list
+    await gong.waitForText(/→ parser\.ts/, WAIT); // the completion list
     expect(gong.screen().join("\n")).not.toContain("parser-bundle");
     gong.write(KEYS.tab);
     await gong.waitForText(/^look at @src\/parser\.ts\s*$/m, WAIT);
