@@ -35,6 +35,16 @@ describe("interactive — picker", () => {
     expect(result()).toEqual({ action: "select", value: "c" });
   });
 
+  it("a one-letter action key acts on an empty search box, and is search text after typing", () => {
+    const picker = open({ actions: [{ key: "l", name: "label", hint: "label it" }] });
+    picker.dialog.handleInput("l");
+    expect(picker.result()).toEqual({ action: "label", value: "a" });
+    const withL = open({ actions: [{ key: "l", name: "label", hint: "label it" }] });
+    for (const key of "cl") withL.dialog.handleInput(key); // "cl" as in "claude"
+    withL.dialog.handleInput("\r");
+    expect(withL.result()).toEqual({ action: "select", value: "b" });
+  });
+
   it("an action key ends the picker with that action; Esc cancels", () => {
     const labelled = open({ actions: [{ key: "ctrl+l", name: "label", hint: "label it" }] });
     labelled.dialog.handleInput("\x0c");

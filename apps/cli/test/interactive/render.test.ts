@@ -4,6 +4,7 @@ import { highlightCode } from "../../src/interactive/render/highlight.js";
 import { markdownLines, settledMarkdownLength } from "../../src/interactive/render/markdown.js";
 import { footerLine } from "../../src/interactive/render/status-bar.js";
 import { type ToolCallView, toolBlockLines } from "../../src/interactive/render/tool-block.js";
+import { hangingWrap } from "../../src/interactive/transcript/entries.js";
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colours are stripped to read the text
 const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
@@ -258,5 +259,21 @@ describe("interactive — tool blocks by tool", () => {
     expect(
       done("web_fetch", {}, "Fetched https://example.com (12 KB) as Markdown.\n\n# Example"),
     ).toEqual(["✓ web_fetch", "  Fetched https://example.com (12 KB) as Markdown."]);
+  });
+});
+
+describe("interactive — blocks", () => {
+  it("a two-column line wraps under its second column", () => {
+    const line =
+      "/model [query|provider/id]               switch the model (any provider with a key)";
+    const lines = hangingWrap(line, 70);
+    expect(lines).toEqual([
+      "/model [query|provider/id]               switch the model (any",
+      `${" ".repeat(41)}provider with a key)`,
+    ]);
+  });
+
+  it("a line without columns wraps as usual", () => {
+    expect(hangingWrap("one two three", 8)).toEqual(["one two", "three"]);
   });
 });

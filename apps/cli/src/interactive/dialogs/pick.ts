@@ -60,7 +60,11 @@ export class PickDialog<T> implements Dialog {
       this.selected = Math.min(matches.length - 1, this.selected + 1);
       return;
     }
-    const action = this.options.actions?.find((a) => matchesKey(data, a.key as never));
+    // A one-letter action key (`l` label) acts on an empty search box; once the user
+    // types, letters are search text, so every name can still be searched for.
+    const action = this.options.actions?.find(
+      (a) => matchesKey(data, a.key as never) && (this.query === "" || a.key.length > 1),
+    );
     if (action) {
       const item = matches[this.selected];
       if (item) this.done({ action: action.name, value: item.value });

@@ -1,4 +1,4 @@
-import { wrapTextWithAnsi } from "@mariozechner/pi-tui";
+import { visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { type ToolCallView, toolBlockLines } from "../render/tool-block.js";
 
@@ -57,8 +57,21 @@ export function blockEntry(title: string, lines: readonly string[]): Entry {
   return new StaticEntry((width) => [
     "",
     pc.bold(title),
-    ...lines.flatMap((line) => wrapTextWithAnsi(line, width)),
+    ...lines.flatMap((line) => hangingWrap(line, width)),
   ]);
+}
+
+/**
+ * A line of a two-column table (`/model [query]   switch the model …`) wraps under its
+ * second column, not at column 0, so the table stays readable on a narrow terminal.
+ */
+export function hangingWrap(line: string, width: number): string[] {
+  const column = /^(\s*\S.*?\S? {2,})(?=\S)/.exec(line)?.[1];
+  const indent = column ? visibleWidth(column) : 0;
+  // Too little room beside the first column: plain wrapping reads better.
+  if (!column || width - indent < 16) return wrapTextWithAnsi(line, width);
+  const [first = "", ...rest] = wrapTextWithAnsi(line.slice(column.length), width - indent);
+  return [column + first, ...rest.map((part) => " ".repeat(indent) + part)];
 }
 
 /** What the user sent, as the transcript shows it. */
