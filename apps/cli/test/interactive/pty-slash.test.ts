@@ -154,4 +154,26 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     expect(html).toContain("Exportable answer.");
     expect(html).toContain("something to export");
   });
+
+  it("/fork before the second prompt: a new session file, the next request has the first turn only", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      textResponse("First answer."),
+      textResponse("Second answer."),
+      textResponse("Forked answer."),
+    ]);
+    const gong = await startReady(box);
+    await ask(gong, "first question", "First answer.");
+    await ask(gong, "second question", "Second answer.");
+    gong.write(`/fork${KEYS.enter}`);
+    await gong.waitForText("Fork before which prompt?", WAIT);
+    await gong.waitForText(/› +second question/, WAIT); // the last prompt is preselected
+    gong.write(KEYS.enter);
+    await gong.waitForText("forked before: second question", WAIT);
+    expect(sessionFiles(box.gongHome)).toHaveLength(2);
+    await ask(gong, "another second question", "Forked answer.");
+    const sent = messagesOf(mock.requests.at(-1));
+    expect(sent).toContain("First answer.");
+    expect(sent).not.toContain("Second answer.");
+  });
 });
