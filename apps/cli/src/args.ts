@@ -36,6 +36,11 @@ export interface CliArgs {
   compact: boolean;
   /** Trust this project folder and record it in the user settings (`trustedFolders`). */
   trust: boolean;
+  /**
+   * Allow the tool calls that need the user's yes (settings `confirmBash`, a hook's
+   * `ask`) without asking: print and json mode deny them otherwise.
+   */
+  yes: boolean;
   /** `--list-models` alone → `true`; with a search term → the term. */
   listModels?: string | true;
   version: boolean;
@@ -62,6 +67,7 @@ type SwitchField =
   | "help"
   | "verbose"
   | "trust"
+  | "yes"
   | "compact";
 
 /** Flags that take no value: the field each sets. */
@@ -73,6 +79,7 @@ const SWITCHES: Record<string, { short?: string; field: SwitchField }> = {
   help: { short: "h", field: "help" },
   verbose: { field: "verbose" },
   trust: { field: "trust" },
+  yes: { field: "yes" },
   compact: { field: "compact" },
 };
 
@@ -218,6 +225,7 @@ function defaultArgs(): CliArgs {
     noSession: false,
     allowPaths: [],
     trust: false,
+    yes: false,
     compact: false,
     version: false,
     help: false,

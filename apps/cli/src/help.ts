@@ -6,6 +6,9 @@ Usage:
   echo "context" | gong -p "question"      piped stdin is appended to the prompt
 
 Modes:
+  (no -p, on a terminal)       The interactive mode: streamed answers, tool blocks, steering
+                               (Enter while it works), /hotkeys lists keys and commands.
+                                 gong "fix the failing test"
   -p, --print                  Run the prompt to completion, print the final answer, exit
                                (on a terminal, a live status line on stderr shows progress).
                                  gong -p "explain src/index.ts"
@@ -45,6 +48,9 @@ Tools:
                                shellCommandPrefix, allowedPaths, webFetch and .gong/hooks/ load
                                only then.
                                  gong --trust -p "run the tests"
+  --yes                        Allow tool calls that need confirmation (settings confirmBash,
+                               a hook answering "ask"); -p and json mode deny them otherwise.
+                                 gong --yes -p "clean the build folder"
   --output-level brief|standard|full
                                Detail of tool output shown to the model (default standard).
                                  gong --output-level brief -p "run the tests"

@@ -8,7 +8,8 @@ const STDIN_FIRST_BYTE_MS = 200;
 /**
  * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage, 128 + the signal's number when a signal stopped the run).
  * Commands that do not talk to a model (`--list-models`, `--export`, `-r` without an
- * id) come first; `--trust` records the folder (alone, that is all it does); then a prompt is assembled and handed to print or json mode. The
+ * id) come first; `--trust` records the folder (alone, that is all it does); then, on a
+ * terminal without `-p`, the interactive mode starts, else a prompt is assembled and handed to print or json mode. The
  * runtime is imported lazily so each path loads only what it needs.
  */
 export async function main(args: CliArgs, io: CliIo = processIo()): Promise<number> {
@@ -45,10 +46,9 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
     const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
     if (interactive) {
       if (trusted && args.messages.length === 0) return trustedOnly();
-      io.stderr(
-        'gong: interactive mode is not available yet; run a one-shot prompt with -p, e.g. gong -p "explain this repo"\n',
-      );
-      return 2;
+      // Loaded only here: --version, -p and json mode never pay for the screen.
+      const { runInteractive } = await import("./interactive/start.js");
+      return await runInteractive(args, assemblePrompts(args.messages, ""), io);
     }
     // With a prompt argument, stdin is extra context: a pipe that stays silent must not
     // hold the run. Without one, piped stdin is the prompt: wait for all of it.

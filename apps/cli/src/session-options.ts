@@ -1,6 +1,12 @@
-import { type CodingSessionOptions, sessionChoiceFromFlags } from "@gong/runtime";
+import {
+  type CodingSessionOptions,
+  sessionChoiceFromFlags,
+  type ToolConfirmation,
+} from "@gong/runtime";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
+
+const ALWAYS_YES: ToolConfirmation = { ask: async () => true, timeoutMs: 1000 };
 
 /** What the flags say about the coding session to open (runs and `--compact` alike). */
 export function codingSessionOptions(
@@ -26,6 +32,9 @@ export function codingSessionOptions(
     appendSystemPrompt: args.appendSystemPrompt,
     // Recorded by `--trust` before the session opens; otherwise the user settings decide.
     ...(args.trust ? { trust: true } : {}),
+    // `--yes`: every call that needs confirmation is allowed (without it, print and json
+    // mode deny them; the interactive mode asks).
+    ...(args.yes ? { confirmToolCall: ALWAYS_YES } : {}),
     onWarning,
   };
 }

@@ -1,17 +1,27 @@
 /**
  * The known flag closest to a mistyped one (`--contnue` → `--continue`), or undefined
- * when none is close enough to be a plausible typo (at most two edits, or one for short
- * flags, so `--x` never suggests `-h`).
+ * when none is close enough to be a plausible typo.
  */
 export function suggestFlag(typed: string, known: readonly string[]): string | undefined {
+  return closestNames(typed, known)[0];
+}
+
+/**
+ * The known names closest to a mistyped one (flags, slash commands), best first: every
+ * name at the smallest edit distance, if it is a plausible typo — at most two edits, or
+ * one for short names, so `--x` never suggests `-h`.
+ */
+export function closestNames(typed: string, known: readonly string[]): string[] {
   const limit = typed.length <= 4 ? 1 : 2;
-  let best: string | undefined;
+  let best: string[] = [];
   let bestDistance = limit + 1;
   for (const candidate of known) {
     const distance = editDistance(typed, candidate);
     if (distance < bestDistance) {
-      best = candidate;
+      best = [candidate];
       bestDistance = distance;
+    } else if (distance === bestDistance && distance <= limit) {
+      best.push(candidate);
     }
   }
   return best;

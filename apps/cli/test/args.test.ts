@@ -73,6 +73,11 @@ describe("CLI arguments — every flag of ARCHITECTURE §7", () => {
     expect(ok(["--preset", "readonly"]).preset).toBe("readonly");
   });
 
+  it("--yes is a switch, off by default", () => {
+    expect(ok(["--yes", "-p", "x"])).toMatchObject({ yes: true, messages: ["x"] });
+    expect(ok(["-p", "x"]).yes).toBe(false);
+    expect(error(["--yes=1"])).toBe("--yes does not take a value");
+  });
   it("--trust is a switch, off by default", () => {
     expect(ok(["--trust", "-p", "x"])).toMatchObject({ trust: true, messages: ["x"] });
     expect(ok(["-p", "x"]).trust).toBe(false);
@@ -175,6 +180,7 @@ describe("CLI --help", () => {
     "--export",
     "--list-models",
     "--trust",
+    "--yes",
     "--version",
     "--help",
   ];

@@ -46,9 +46,11 @@ describe("gong — usage and startup", () => {
   const hasScript = existsSync("/usr/bin/script");
   if (!hasScript) console.warn("TTY test skipped: /usr/bin/script (util-linux) is missing");
   it.skipIf(!hasScript)(
-    "on a terminal without -p it says interactive mode is not available yet (exit 2)",
+    "on a terminal without -p and without a key, the interactive mode shows the first-run guide (exit 2, no error wording)",
     () => {
       const box = sandbox(mock.anthropicBaseUrl);
+      delete box.env.ANTHROPIC_API_KEY;
+      delete box.env.OPENAI_API_KEY;
       let status = 0;
       let output = "";
       try {
@@ -64,7 +66,10 @@ describe("gong — usage and startup", () => {
         output = failure.stdout;
       }
       expect(status).toBe(2);
-      expect(output).toMatch(/interactive mode is not available yet.*-p/);
+      expect(output).toMatch(/Welcome to gong/);
+      expect(output).toMatch(/ANTHROPIC_API_KEY/);
+      expect(output).toMatch(/--base-url/);
+      expect(output).not.toMatch(/\berror\b/i);
     },
   );
 });

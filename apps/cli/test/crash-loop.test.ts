@@ -1,9 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { type MockStep, textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, type Sandbox, sandbox } from "./harness.js";
+import { runGong, type Sandbox, sandbox, sessionFiles } from "./harness.js";
 
 interface WireMessage {
   role: "user" | "assistant";
@@ -50,11 +49,7 @@ function seededRandom(seed: number): () => number {
 
 /** The session file, or undefined when gong was killed before it made one. */
 function sessionFileOf(box: Sandbox): string | undefined {
-  const root = path.join(box.gongHome, "sessions");
-  if (!existsSync(root)) return undefined;
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".jsonl"))
-    .map((e) => path.join(e.parentPath, e.name));
+  const files = sessionFiles(box.gongHome);
   expect(files.length).toBeLessThanOrEqual(1);
   return files[0];
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type GongSandbox, gongSandbox } from "@gong/testing/vitest";
@@ -86,6 +86,15 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The session files under `$GONG_HOME/sessions` (none before the first is made). */
+export function sessionFiles(gongHome: string): string[] {
+  const root = path.join(gongHome, "sessions");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Writes `$GONG_HOME/settings.json`. */

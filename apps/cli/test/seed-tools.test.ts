@@ -5,7 +5,7 @@ import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonLines, runGong, sandbox } from "./harness.js";
+import { jsonLines, runGong, sandbox, sessionFiles } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -24,10 +24,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
 
 function sessionFile(gongHome: string): string {
-  const root = path.join(gongHome, "sessions");
-  const files = readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".jsonl"))
-    .map((e) => path.join(e.parentPath, e.name));
+  const files = sessionFiles(gongHome);
   expect(files).toHaveLength(1);
   return files[0]!;
 }

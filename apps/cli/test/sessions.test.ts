@@ -9,20 +9,20 @@ import {
 } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runGong, sandbox, waitFor, writeJson, writeSettings } from "./harness.js";
+import {
+  jsonLines,
+  runGong,
+  sandbox,
+  sessionFiles,
+  waitFor,
+  writeJson,
+  writeSettings,
+} from "./harness.js";
 
 const mock = useMockLlmServer();
 
 function messagesOf(index: number): string {
   return JSON.stringify((mock.requests[index]!.body as { messages: unknown }).messages);
-}
-
-function sessionFiles(gongHome: string): string[] {
-  const root = path.join(gongHome, "sessions");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(".jsonl"))
-    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe("gong sessions", () => {

@@ -1,26 +1,40 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
+// A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
-export { THINKING_LEVELS } from "@gong/llm";
+export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
+// The session tree `CodingSession.tree()` returns (`/tree`).
+export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.
-export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/tools";
+export type {
+  AskUserAnswers,
+  AskUserHandler,
+  AskUserQuestion,
+  ToolResponse,
+} from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/truncate, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
+// `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
+// app's file completion (`@` in gong's editor).
 export {
   expandHome,
   type FileOperations,
+  findPaths,
   localFileOperations,
   OUTPUT_LEVELS,
   TOOL_PRESETS,
 } from "@gong/tools";
+export type { ConfigFileGroup } from "./config/config-files.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
+// The diff classifier of the HTML export; the interactive mode colours the same lines.
+export { classifyDiff, type DiffLine } from "./export/diff.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";

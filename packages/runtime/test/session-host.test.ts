@@ -121,3 +121,18 @@ describe("CodingSession — editor commands", () => {
     await session.close();
   });
 });
+
+describe("SessionHost.listSessions — what /resume offers", () => {
+  it("lists this cwd's stored sessions with their first prompt", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const host = await openHost({ ...where, tools: [] });
+    mock.enqueue([textResponse("a1"), textResponse("a2")]);
+    await host.current.prompt("first session");
+    await host.newSession();
+    await host.current.prompt("second session");
+    const sessions = await host.listSessions();
+    // Newest first by modification time; two written in the same millisecond may tie.
+    expect(sessions.map((s) => s.firstMessage).sort()).toEqual(["first session", "second session"]);
+    await host.close();
+  });
+});

@@ -207,9 +207,16 @@ async function sendStream(
       return; // leave the connection open; close() or the client ends it
     }
     if (step.eventDelayMs) {
-      await new Promise((resolve) => setTimeout(resolve, step.eventDelayMs));
-      if (res.destroyed) return;
-      await write(res, frames[index]!);
+      const every = step.eventsPerDelay ?? 1;
+      if (index % every === 0) {
+        await new Promise((resolve) => setTimeout(resolve, step.eventDelayMs));
+        if (res.destroyed) return;
+      }
+      batch += frames[index];
+      if ((index + 1) % every === 0) {
+        await write(res, batch);
+        batch = "";
+      }
     } else {
       batch += frames[index];
       if (batch.length > 16_384) {

@@ -46,6 +46,11 @@ export interface MockResponse {
   stallBeforeResponse?: boolean;
   /** Wait this long before each event (lets tests abort mid-stream). */
   eventDelayMs?: number;
+  /**
+   * With `eventDelayMs`: wait only before every n-th event (default 1), so a long stream
+   * arrives at a steady rate without one timer per event (benchmarks, steering tests).
+   */
+  eventsPerDelay?: number;
   /** Chat Completions only: the delta field thinking is sent in (default `reasoning_content`). */
   reasoningField?: "reasoning_content" | "reasoning" | "reasoning_text";
   /** Reported model name (default: the request's model). */

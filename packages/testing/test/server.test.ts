@@ -189,6 +189,19 @@ describe("mock LLM server", () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it("a paced stream (eventDelayMs + eventsPerDelay) sends every event in order, the last partial batch too", async () => {
+    mock = await startMockLlmServer();
+    const text = "x".repeat(203);
+    mock.enqueue(textResponse(text, { chunkSize: 2 }));
+    mock.enqueue(textResponse(text, { chunkSize: 2, eventDelayMs: 1, eventsPerDelay: 7 }));
+    const body = { model: "m", stream: true, messages: [] };
+    const unpaced = await (await post(`${mock.openaiBaseUrl}/chat/completions`, body)).text();
+    const paced = await (await post(`${mock.openaiBaseUrl}/chat/completions`, body)).text();
+    const strip = (sse: string) => sse.replace(/"(id|created)":("[^"]*"|\d+)/g, "");
+    expect(parseSse(paced).length).toBeGreaterThan(100);
+    expect(strip(paced)).toBe(strip(unpaced));
+  });
+
   it("runs as a separate process (gong-mock-llm) with a script, stdin steps and a request log", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gong-mock-"));
     writeFileSync(

@@ -70,6 +70,21 @@ for (const engine of engines) {
       expect(response.data.paths).toEqual(["kept.txt", "sub/kept.txt"]);
     });
 
+    it("2.1b a nested .gitignore holds in its own folder only (`*` in .tool-output hides nothing else)", async () => {
+      mkdirSync(project.file("out"));
+      write("out/.gitignore", "*\n");
+      write("out/log.txt");
+      mkdirSync(project.file("docs"));
+      write("docs/.gitignore", "/draft.txt\ntmp/\n");
+      write("docs/draft.txt");
+      write("docs/guide.txt");
+      write("draft.txt");
+      mkdirSync(project.file("tmp"));
+      write("tmp/kept.txt");
+      const response = await project.call("find", { pattern: "*.txt" });
+      expect(response.data.paths).toEqual(["docs/guide.txt", "draft.txt", "tmp/kept.txt"]);
+    });
+
     it("2.2 result limit", async () => {
       for (let i = 0; i < 12; i++) write(`f${i}.txt`);
       const response = await project.call("find", { pattern: "*", limit: 5 });

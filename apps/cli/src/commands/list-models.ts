@@ -1,5 +1,6 @@
 import { ANY_MODEL, listModels, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
+import { formatTokens } from "../format-tokens.js";
 import type { CliIo } from "../io.js";
 
 /**
@@ -43,10 +44,4 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
       `Local servers: start one, then e.g. gong --model ${local.provider}/<model> -p "hi" (requests go to ${local.baseUrl}; --base-url moves it).\n`,
     );
   return 0;
-}
-
-function formatTokens(n: number): string {
-  if (n >= 1_000_000) return `${+(n / 1_000_000).toFixed(1)}M`;
-  if (n >= 1000) return `${Math.round(n / 1000)}K`;
-  return String(n);
 }

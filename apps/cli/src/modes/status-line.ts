@@ -83,7 +83,8 @@ export class StatusLine {
   }
 }
 
-function keyArgument(args: unknown): string {
+/** ` npm test`: the argument that says what a tool call is about, on one line (or ""). */
+export function keyArgument(args: unknown): string {
   if (args === null || typeof args !== "object") return "";
   const record = args as Record<string, unknown>;
   const key = KEY_ARGUMENTS.find((name) => typeof record[name] === "string");

@@ -71,16 +71,14 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
       [path.join(projectDir, "APPEND_SYSTEM.md"), path.join(options.gongHome, "APPEND_SYSTEM.md")],
       read,
     ),
-    skillDirs: [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")].filter(
-      isDirectory,
-    ),
-    hookFiles: listHookModules(path.join(options.gongHome, "hooks"), warnings),
+    skillDirs: skillFolders(options).filter(isDirectory),
+    hookFiles: listHookModules(hookFolders(options).user, warnings),
     // In the folder above the gong home, `.gong` *is* the gong home: its hooks are the
     // user's own, listed once.
     projectHookFiles:
       path.resolve(projectDir) === path.resolve(options.gongHome)
         ? []
-        : listHookModules(path.join(projectDir, "hooks"), warnings),
+        : listHookModules(hookFolders(options).project, warnings),
     warnings,
   };
 }
@@ -101,6 +99,18 @@ export function systemPromptFiles(options: DiscoverResourcesOptions): string[] {
       path.join(dir, "APPEND_SYSTEM.md"),
     ]),
   ];
+}
+
+/** Where skills are looked for, global first: `<home>/skills`, `<project>/.gong/skills`. */
+export function skillFolders(options: DiscoverResourcesOptions): string[] {
+  const projectDir = projectConfigDir(path.resolve(options.cwd));
+  return [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")];
+}
+
+/** Where hook modules are looked for: `<home>/hooks`, `<project>/.gong/hooks`. */
+export function hookFolders(options: DiscoverResourcesOptions): { user: string; project: string } {
+  const projectDir = projectConfigDir(path.resolve(options.cwd));
+  return { user: path.join(options.gongHome, "hooks"), project: path.join(projectDir, "hooks") };
 }
 
 /** `/`, `/a`, `/a/b` for `/a/b`. */

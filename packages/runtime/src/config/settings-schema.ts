@@ -52,6 +52,12 @@ export const SettingsSchema = Type.Object(
     sessionDir: Type.Optional(Type.String({ minLength: 1 })),
     trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     hooks: Type.Optional(CommandHooksSchema),
+    /** Regexes; a pattern that does not compile makes every bash call ask (confirm-bash.ts). */
+    confirmBash: Type.Optional(
+      Type.Array(
+        Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
+      ),
+    ),
     webFetch: Type.Optional(
       Type.Object(
         {

@@ -72,6 +72,12 @@ export interface Settings {
    * below them). Read from the user settings only: a project cannot trust itself.
    */
   trustedFolders?: string[];
+  /**
+   * Bash commands that need the user's yes: regexes matched anywhere in the command,
+   * case-sensitive (`"\\brm\\s+-rf\\b"`). The user's and the project's lists add up, so a
+   * project can add confirmations but never remove the user's.
+   */
+  confirmBash?: string[];
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
   hooks?: Record<string, HookMatcherSetting[]>;
 }

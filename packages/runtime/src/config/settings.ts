@@ -86,11 +86,17 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   return { settings, files, warnings, projectTrusted, untrustedKeys };
 }
 
-/** `b` over `a`: nested objects merge, arrays and scalars replace, hooks and allowedPaths add. */
+/**
+ * `b` over `a`: nested objects merge, arrays and scalars replace; hooks, allowedPaths and
+ * confirmBash add up (a project cannot drop the user's confirmations).
+ */
 export function mergeSettings(a: Settings, b: Settings): Settings {
   const merged = deepMerge(a as Record<string, unknown>, b as Record<string, unknown>) as Settings;
   if (a.allowedPaths || b.allowedPaths) {
     merged.allowedPaths = [...new Set([...(a.allowedPaths ?? []), ...(b.allowedPaths ?? [])])];
+  }
+  if (a.confirmBash || b.confirmBash) {
+    merged.confirmBash = [...new Set([...(a.confirmBash ?? []), ...(b.confirmBash ?? [])])];
   }
   if (a.hooks || b.hooks) {
     const hooks: Record<string, HookMatcherSetting[]> = {};

@@ -37,18 +37,29 @@ export async function exportSessionHtml(
   const store = opened.value;
   try {
     const html = renderSessionHtml(documentFromEntries(store.header, store.getBranch()));
-    const out = path.resolve(options.cwd, options.out ?? `gong-session-${store.id}.html`);
-    try {
-      mkdirSync(path.dirname(out), { recursive: true });
-      writeFileSync(out, html);
-    } catch (error) {
-      return {
-        ok: false,
-        error: `cannot write ${out}: ${(error as Error).message}. Pick another output path.`,
-      };
-    }
-    return { ok: true, path: out };
+    return writeSessionHtml(html, { out: options.out, cwd: options.cwd, sessionId: store.id });
   } finally {
     store.close();
   }
+}
+
+/**
+ * Writes an exported page: to `out` (relative to the cwd), else `gong-session-<id>.html`
+ * in the cwd — one naming rule for `--export` and `/export`.
+ */
+export function writeSessionHtml(
+  html: string,
+  where: { out: string | undefined; cwd: string; sessionId: string },
+): ExportSessionResult {
+  const out = path.resolve(where.cwd, where.out ?? `gong-session-${where.sessionId}.html`);
+  try {
+    mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, html);
+  } catch (error) {
+    return {
+      ok: false,
+      error: `cannot write ${out}: ${(error as Error).message}. Pick another output path.`,
+    };
+  }
+  return { ok: true, path: out };
 }

@@ -7,6 +7,7 @@ import {
   toClaudeToolInput,
   toClaudeToolName,
 } from "./claude-tool-names.js";
+import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 import { type CommandResult, runHookCommand } from "./run-command.js";
 
 /** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
@@ -49,6 +50,11 @@ export interface CommandHooksOptions {
    * "ask"` for. Without it (print mode) such a call is blocked.
    */
   confirm?: ToolConfirmation;
+  /**
+   * The calls the user answered "always" for (the tool with that exact input is not
+   * asked about again); shared with the session's confirmBash policy.
+   */
+  confirmed?: ConfirmedCalls;
 }
 
 /** A tool call a hook wants the user to confirm. */
@@ -64,8 +70,12 @@ export interface ToolConfirmationRequest {
 }
 
 export interface ToolConfirmation {
-  /** True allows the call; false, a throw or a rejection blocks it. */
-  ask(request: ToolConfirmationRequest): Promise<boolean>;
+  /**
+   * True allows the call; "always" allows it and, for the rest of the session, the same
+   * tool with the same confirmBash pattern (or, for a hook's ask, the same input);
+   * false, a throw or a rejection blocks it.
+   */
+  ask(request: ToolConfirmationRequest): Promise<boolean | "always">;
   /**
    * No answer within this time blocks the call. Part of the hook's own time budget,
    * so the agent's hook timeout (which skips a slow hook, i.e. lets the call go on)
@@ -143,29 +153,6 @@ export interface CommandHooks extends AgentHooks {
 }
 
 /**
- * The user's answer to an `ask`: undefined allows the call, else the block reason. A
- * failed or late answer is a no (STYLE: security paths fail closed).
- */
-async function askUser(
-  confirm: ToolConfirmation,
-  request: ToolConfirmationRequest,
-): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<"timeout">((resolve) => {
-    timer = setTimeout(() => resolve("timeout"), confirm.timeoutMs);
-  });
-  try {
-    const answer = await Promise.race([confirm.ask(request).catch(() => false), late]);
-    if (answer === true) return undefined;
-    if (answer === "timeout")
-      return `the user did not confirm within ${Math.round(confirm.timeoutMs / 1000)} s: ${request.reason}`;
-    return `the user denied this call: ${request.reason}`;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
  * (`decision`, `hookSpecificOutput.permissionDecision`, `updatedInput`,
@@ -179,6 +166,7 @@ export function createCommandHooks(
   const notify = options.notify ?? ((message: string) => process.emitWarning(message));
   let config = initialConfig;
   const confirmMs = options.confirm?.timeoutMs ?? 0;
+  const confirmed = options.confirmed ?? new Set<string>();
   let sessionStarted = false;
   let pendingContext: string[] = [];
 
@@ -264,14 +252,16 @@ export function createCommandHooks(
               ? cap(reason, event, hook.command, "reason")
               : `blocked by hook command "${hook.command}"`;
           if (specific?.permissionDecision === "ask") {
-            block = options.confirm
-              ? await askUser(options.confirm, {
-                  toolName: target ?? "",
-                  toolCallId: String(payload.tool_use_id ?? ""),
-                  input: payload.tool_input,
-                  reason: block,
-                })
-              : `needs the user's confirmation, which this mode cannot ask for: ${block}`;
+            const request = {
+              toolName: target ?? "",
+              toolCallId: String(payload.tool_use_id ?? ""),
+              input: payload.tool_input,
+              reason: block,
+            };
+            block = await confirmCall(options.confirm, request, {
+              confirmed,
+              key: `${request.toolName}\0input\0${JSON.stringify(request.input)}`,
+            });
           }
         }
         outcomes.push(block ? { block, output } : { output });

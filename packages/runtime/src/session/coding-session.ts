@@ -7,15 +7,18 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
-import type { SessionStats, SessionStore } from "@gong/session-store";
-import type { ProcessGroups, Todo, TodoStore, Tool } from "@gong/tools";
+import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
+import type { ProcessGroups, Todo, Tool } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
+import type { ConfigFileGroup } from "../config/config-files.js";
+import { type ExportSessionResult, writeSessionHtml } from "../export/export-session.js";
 import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
+import type { SessionTodoStore } from "./todo-store.js";
 import { runUserBash } from "./user-bash.js";
 
 export interface CodingSessionParts {
@@ -25,7 +28,7 @@ export interface CodingSessionParts {
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
   /** todo_write's list, restored from the session's branch. */
-  todos: TodoStore;
+  todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
   applySettingsChanges?: () => Promise<void>;
   /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
@@ -34,6 +37,8 @@ export interface CodingSessionParts {
   /** A model by provider and id, with its key checked (the session's model registry). */
   resolveModel?: (provider: string, id: string) => ModelResolution;
   listModels?: () => ListedModel[];
+  /** The files and folders this session's configuration comes from. */
+  configFiles?: ConfigFileGroup[];
 }
 
 /** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
@@ -218,6 +223,18 @@ export class CodingSession {
   }
 
   /**
+   * Writes `renderHtml()` to `out` (relative to the cwd), else to
+   * `gong-session-<id>.html` in the cwd, like `gong --export` (`/export`).
+   */
+  exportHtml(out?: string): ExportSessionResult {
+    return writeSessionHtml(this.renderHtml(), {
+      out,
+      cwd: this.parts.cwd ?? this.parts.store.cwd,
+      sessionId: this.parts.store.id,
+    });
+  }
+
+  /**
    * Runs the user's own command with the session's bash (its shell settings and process
    * groups, so `abort` and `close` end it) and adds the output to the context. Refused
    * while a run is in progress: the loop owns the message list then.
@@ -247,6 +264,59 @@ export class CodingSession {
     if (!forked.ok) return { ok: false, error: forked.error.message };
     forked.value.close();
     return { ok: true, path: forked.value.path! };
+  }
+
+  /**
+   * The settings, models.json, context files, skills and hook folders this session's
+   * configuration comes from, and when an edit to each applies: for an app that watches
+   * them to tell its user (nothing here watches in the background).
+   */
+  configFiles(): ConfigFileGroup[] {
+    return this.parts.configFiles ?? [];
+  }
+
+  /** The whole conversation tree of the session file (every branch), labels included. */
+  tree(): SessionTreeNode[] {
+    this.parts.recorder.sync();
+    return this.parts.store.getTree();
+  }
+
+  /** The entry the next message is appended to (null for an empty session). */
+  get leafId(): string | null {
+    this.parts.recorder.sync();
+    return this.parts.store.leafId;
+  }
+
+  /**
+   * Continues the conversation from `entryId` (`/tree`): the move is recorded, so a
+   * resume continues there too, and the agent's messages become that branch's, built as
+   * a resume builds them (the latest compaction's summary, then the kept messages). The
+   * model and thinking level stay as they are. Refused while a run is in progress.
+   */
+  moveTo(entryId: string): { ok: true } | { ok: false; error: string } {
+    if (this.isStreaming) return { ok: false, error: BUSY_MESSAGE };
+    this.parts.recorder.sync();
+    const moved = this.parts.store.branch(entryId);
+    if (!moved.ok) return { ok: false, error: moved.error.message };
+    const context = this.parts.store.buildContext();
+    this.parts.agent.replaceMessages(context.messages);
+    // The agent copies the list: the recorder knows the copies by the same objects.
+    this.parts.recorder.restart({
+      messages: this.parts.agent.state.messages,
+      entryIds: context.entryIds,
+    });
+    this.parts.todos.restore(this.parts.store.getBranch());
+    return { ok: true };
+  }
+
+  /** Sets the bookmark shown on `entryId` in `/tree`; an empty or undefined label removes it. */
+  setLabel(
+    entryId: string,
+    label: string | undefined,
+  ): { ok: true } | { ok: false; error: string } {
+    this.parts.recorder.sync();
+    const labelled = this.parts.store.setLabel(entryId, label);
+    return labelled.ok ? { ok: true } : { ok: false, error: labelled.error.message };
   }
 
   setModel(model: Model): void {

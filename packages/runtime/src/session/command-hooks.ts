@@ -6,6 +6,7 @@ import {
   createCommandHooks,
   type ToolConfirmation,
 } from "../hooks/command-hooks.js";
+import type { ConfirmedCalls } from "../hooks/confirm-call.js";
 import { loadHookModules } from "../hooks/load-modules.js";
 
 export interface HooksContext {
@@ -16,6 +17,8 @@ export interface HooksContext {
   warn: (message: string) => void;
   /** Asks the user about a call a PreToolUse hook answered `ask` for; else it is blocked. */
   confirm?: ToolConfirmation;
+  /** The calls the user answered "always" for, this session (hooks and confirmBash). */
+  confirmed: ConfirmedCalls;
 }
 
 /**
@@ -34,6 +37,7 @@ export function createSessionCommandHooks(
     env: context.env,
     notify: context.warn,
     ...(context.confirm ? { confirm: context.confirm } : {}),
+    confirmed: context.confirmed,
   });
 }
 

@@ -1,6 +1,8 @@
 import type { Agent } from "@gong/agent-core";
 import { ProcessGroups } from "@gong/tools";
+import { configFileGroups } from "../config/config-files.js";
 import { systemPromptFiles } from "../config/resources.js";
+import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
@@ -64,7 +66,10 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const { commandHooks, hookModules, moduleHooks } = await sessionHooks(inputs, opened);
+  const { commandHooks, hookModules, moduleHooks, bashConfirmation } = await sessionHooks(
+    inputs,
+    opened,
+  );
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -72,7 +77,8 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     cwd,
     tools: tools.tools,
     promptSource,
-    hooks: [commandHooks, ...moduleHooks, ...(options.hooks ?? [])],
+    // confirmBash after the hooks that may rewrite a command, so it sees the final one.
+    hooks: [commandHooks, ...moduleHooks, bashConfirmation, ...(options.hooks ?? [])],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -91,6 +97,7 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     promptSource,
     commandHooks,
     hookModules,
+    bashConfirmation,
     warn,
   });
   recordStart(opened, thinkingLevel);
@@ -136,8 +143,8 @@ function sessionToolKit(
 }
 
 /**
- * The session's command hooks and hook modules: made once, so SessionStart runs once;
- * a settings reload reconfigures them (settings-reloader.ts).
+ * The session's command hooks, hook modules and confirmBash policy: made once, so
+ * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
 async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   const { cwd, env, warn, options, loaded } = inputs;
@@ -148,10 +155,17 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     env,
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
+    confirmed: new Set<string>(),
   };
   const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
-  return { commandHooks, hookModules, moduleHooks: await hookModules.load(loaded) };
+  const bashConfirmation = createBashConfirmation(loaded.settings.confirmBash, {
+    confirm: context.confirm,
+    confirmed: context.confirmed,
+    warn,
+  });
+  const moduleHooks = await hookModules.load(loaded);
+  return { commandHooks, hookModules, moduleHooks, bashConfirmation };
 }
 
 function sessionParts(
@@ -185,5 +199,10 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
+    configFiles: configFileGroups({
+      cwd: inputs.cwd,
+      gongHome: inputs.where.gongHome,
+      modelsJsonPath: registry.modelsJsonPath,
+    }),
   };
 }

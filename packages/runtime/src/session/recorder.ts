@@ -23,12 +23,21 @@ export class SessionRecorder {
     private readonly messages: () => readonly Message[],
     private readonly warn: (message: string) => void,
   ) {
-    const { messages: restored, entryIds } = restoredContext;
+    this.restart(restoredContext);
+  }
+
+  /**
+   * The agent's list now holds `context` (opening a session, moving to another branch):
+   * those messages are on disk already, as the entries `context.entryIds` names.
+   */
+  restart(context: Pick<SessionContext, "messages" | "entryIds">): void {
+    const { messages: restored, entryIds } = context;
     restored.forEach((message, i) => {
       const id = entryIds[i];
       if (id !== undefined) this.entryIds.set(message, id);
     });
     this.persisted = restored.length;
+    this.lastList = restored;
   }
 
   onEvent(event: AgentEvent): void {

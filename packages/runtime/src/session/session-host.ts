@@ -1,8 +1,9 @@
 import path from "node:path";
-import { resolveSessionPath } from "@gong/session-store";
+import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
 import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
+import { listSessionsForCwd } from "./list-sessions.js";
 import type {
   CodingSessionError,
   CodingSessionEvent,
@@ -71,6 +72,20 @@ export class SessionHost {
       return Promise.resolve({ ok: true, session: this.session });
     }
     return this.replace({ kind: "open", ref }, false);
+  }
+
+  /**
+   * The stored sessions of this cwd, newest first, where this host keeps them (its
+   * `sessionDir`, else the settings'): what `/resume` offers.
+   */
+  listSessions(): Promise<SessionInfo[]> {
+    const env = this.options.env ?? process.env;
+    return listSessionsForCwd({
+      cwd: this.options.cwd,
+      gongHome: this.options.gongHome ?? resolveGongHome(env),
+      env,
+      ...(this.options.sessionDir ? { sessionDir: this.options.sessionDir } : {}),
+    });
   }
 
   /** A new session file holding the current one's path up to `entryId`, opened in its place. */

@@ -2,11 +2,11 @@ import type {
   AskUserHandler,
   FileOperations,
   ProcessGroups,
-  TodoStore,
   Tool,
   WebSummarizer,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import type { SessionTodoStore } from "./todo-store.js";
 import { type BuildToolsResult, buildTools } from "./tools.js";
 
 /**
@@ -20,7 +20,7 @@ export interface SessionToolKit {
   outputDir: string;
   readOnlyRoots: readonly string[];
   processes: ProcessGroups;
-  todoStore: TodoStore;
+  todoStore: SessionTodoStore;
   summarize: WebSummarizer;
   askUser: AskUserHandler | undefined;
   /** Where the file tools read and write (an editor's buffers over ACP); default the disk. */

@@ -2,6 +2,7 @@ import type { Agent } from "@gong/agent-core";
 import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
+import type { BashConfirmation } from "../hooks/confirm-bash.js";
 import { agentSettings } from "./build-agent.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
@@ -17,6 +18,7 @@ export interface SettingsReloaderParts {
   promptSource: SystemPromptSource;
   commandHooks: CommandHooks;
   hookModules: SessionHookModules;
+  bashConfirmation: BashConfirmation;
   warn: (message: string) => void;
 }
 
@@ -47,7 +49,12 @@ export class SettingsReloader {
     agent.setSystemPrompt(this.parts.promptSource.current(tools.tools));
     agent.applySettings(agentSettings(next.settings));
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
+    this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
     await this.parts.hookModules.reload(next, agent);
+    // Reloaded modules are added last; confirmBash goes after them again, so it checks
+    // the command as a module may have rewritten it.
+    agent.removeHook(this.parts.bashConfirmation);
+    agent.addHook(this.parts.bashConfirmation);
   }
 
   /** The settings as the files say now, when they differ from the last ones applied. */

@@ -36,6 +36,11 @@ export class SessionTodoStore implements TodoStore {
     this.todos = latestTodos(branch);
   }
 
+  /** The list of another branch, after the session moved there (`moveTo`). */
+  restore(branch: readonly SessionEntry[]): void {
+    this.todos = latestTodos(branch);
+  }
+
   get(): Todo[] {
     return this.todos;
   }

@@ -1,23 +1,22 @@
 /**
  * find through fd (seed 002 §F): glob mode, hidden files, `.git` excluded, at most
  * limit+1 results (one more than shown tells us there are more). fd before 8.7 honours
- * .gitignore only inside a git repository, so outside one the .gitignore files are
- * passed with --ignore-file, as pi does.
+ * .gitignore only inside a git repository, so outside one the .gitignore files' rules
+ * are passed with one --ignore-file, each rewritten to hold only in its own folder.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FindRequest, FindRun } from "./find-types.js";
+import { escapeGlob } from "./glob-escape.js";
+import { absoluteIgnoreRules } from "./nested-gitignore.js";
 
 function insideGitRepository(dir: string): boolean {
   for (let current = dir; ; current = path.dirname(current)) {
     if (existsSync(path.join(current, ".git"))) return true;
     if (path.dirname(current) === current) return false;
   }
-}
-
-function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]{}\\]/g, "\\$&");
 }
 
 function runFd(
@@ -59,6 +58,7 @@ export async function findWithFd(
 ): Promise<FindRun> {
   const base = ["--glob", "--color=never", "--hidden", "--exclude", ".git"];
   const args = [...base, "--max-results", String(request.limit + 1)];
+  let ignoreFile: string | undefined;
   if (noRequireGit) {
     args.push("--no-require-git");
   } else if (!insideGitRepository(request.searchPath)) {
@@ -67,7 +67,15 @@ export async function findWithFd(
       [...base, "--no-ignore", "--type", "f", "--", ".gitignore", request.searchPath],
       request.signal,
     );
-    for (const file of listed.stdout.split("\n").filter(Boolean)) args.push("--ignore-file", file);
+    const rules = listed.stdout
+      .split("\n")
+      .filter(Boolean)
+      .flatMap((file) => absoluteIgnoreRules(file));
+    if (rules.length > 0) {
+      ignoreFile = path.join(mkdtempSync(path.join(tmpdir(), "gong-find-")), "ignore");
+      writeFileSync(ignoreFile, `${rules.join("\n")}\n`);
+      args.push("--ignore-file", ignoreFile);
+    }
   }
   // `**/name` is fd's own name match at any depth, which is faster than --full-path.
   let pattern = request.pattern.replace(/^(\.\/)?(\*\*\/)+(?=[^/]+$)/, "");
@@ -82,6 +90,8 @@ export async function findWithFd(
     result = await runFd(fdPath, args, request.signal);
   } catch (error) {
     return { ok: false, kind: "failed", message: `Could not run fd: ${(error as Error).message}` };
+  } finally {
+    if (ignoreFile) rmSync(path.dirname(ignoreFile), { recursive: true, force: true });
   }
   if (request.signal?.aborted) return { ok: false, kind: "aborted", message: "Operation aborted" };
   if (result.code !== 0 && result.stdout.length === 0) {

@@ -11,9 +11,8 @@ import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { resolveSearchStart } from "../path/policy.js";
-import { pickEngine, type SearchEngineOptions } from "../search/engine.js";
-import { findWithFd } from "../search/find-fd.js";
-import { findWithNode } from "../search/find-node.js";
+import type { SearchEngineOptions } from "../search/engine.js";
+import { findPaths } from "../search/find-paths.js";
 import type { FindRequest } from "../search/find-types.js";
 
 export const DEFAULT_FIND_LIMIT = 1000;
@@ -59,11 +58,8 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
         limit,
         signal: context.signal,
       };
-      const picked = pickEngine(engine, "fd");
-      const run = picked.binary
-        ? await findWithFd(picked.binary, picked.fdNoRequireGit, request)
-        : await findWithNode(request);
-      const fallback = picked.binary === undefined;
+      const run = await findPaths(request, engine);
+      const fallback = run.engine === "node";
       if (!run.ok) {
         if (run.kind === "aborted") return aborted(extras);
         if (run.kind === "invalid_pattern") {

@@ -1,0 +1,59 @@
+import { truncateToWidth, visibleWidth } from "@mariozechner/pi-tui";
+import pc from "picocolors";
+import { formatTokens } from "../../format-tokens.js";
+import { formatCost, formatElapsed } from "./format.js";
+
+/** What the two bottom lines show. */
+export interface StatusInfo {
+  /** `provider/id`. */
+  model: string;
+  thinking: string;
+  /** Tokens in the context as of the last answer; undefined before the first. */
+  contextTokens?: number;
+  contextWindow?: number;
+  /** Dollars spent in this session. */
+  cost: number;
+  cwd: string;
+  /** While the agent works: what it is doing and since when. */
+  working?: { activity: string; since: number };
+}
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+/** One spinner frame per this many ms (the redraw timer's period). */
+export const SPINNER_FRAME_MS = 80;
+
+/** `⠹ running bash npm test · 12 s` while the agent works; nothing when idle. */
+export function activityLine(info: StatusInfo, width: number, now: number): string[] {
+  if (!info.working) return [];
+  const frame = SPINNER[Math.floor(now / SPINNER_FRAME_MS) % SPINNER.length];
+  const elapsed = formatElapsed(Math.floor((now - info.working.since) / 1000) * 1000);
+  const hint = pc.dim(" · Esc aborts");
+  const line = `${pc.cyan(frame)} ${info.working.activity} ${pc.dim(`· ${elapsed}`)}${hint}`;
+  return [truncateToWidth(line, width, "…")];
+}
+
+/**
+ * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042`. The cwd is
+ * what gives way on a narrow terminal (cut from the left, so its last folders stay).
+ */
+export function footerLine(info: StatusInfo, width: number): string {
+  const parts = [info.model, `thinking ${info.thinking}`];
+  if (info.contextTokens !== undefined) {
+    const window = info.contextWindow ?? 0;
+    const percent = window > 0 ? ` (${Math.round((info.contextTokens / window) * 100)}%)` : "";
+    const of = window > 0 ? `/${formatTokens(window)}` : "";
+    parts.push(`${formatTokens(info.contextTokens)}${of}${percent}`);
+  }
+  parts.push(formatCost(info.cost));
+  const right = parts.join(" · ");
+  const room = width - visibleWidth(right) - 3;
+  const cwd = room >= 8 ? `${shortenLeft(info.cwd, room)} · ` : "";
+  return pc.dim(truncateToWidth(`${cwd}${right}`, width, "…"));
+}
+
+function shortenLeft(text: string, width: number): string {
+  if (visibleWidth(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && visibleWidth(cut) > width - 1) cut = cut.slice(1);
+  return `…${cut}`;
+}

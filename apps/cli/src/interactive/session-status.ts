@@ -1,0 +1,85 @@
+import type { CodingSession, CodingSessionEvent } from "@gong/runtime";
+import { truncateToWidth } from "@mariozechner/pi-tui";
+import pc from "picocolors";
+import { retryLine } from "../modes/retry-line.js";
+import { keyArgument } from "../modes/status-line.js";
+import type { StatusInfo } from "./render/status-bar.js";
+
+/** What the status lines show for this session (model, thinking, context, cost). */
+export function statusInfo(
+  session: CodingSession,
+  cwd: string,
+  working: StatusInfo["working"],
+): StatusInfo {
+  const model = session.model;
+  const usage = usageOf(session);
+  return {
+    model: `${model.provider}/${model.id}`,
+    thinking: session.thinkingLevel,
+    contextTokens: usage.contextTokens,
+    contextWindow: model.contextWindow,
+    cost: usage.cost,
+    cwd,
+    working,
+  };
+}
+
+/** What the spinner line says the agent is doing, after this event. */
+export function activityOf(event: CodingSessionEvent): string | undefined {
+  switch (event.type) {
+    case "message_update":
+      return event.assistantMessageEvent.type.startsWith("thinking")
+        ? "thinking"
+        : event.assistantMessageEvent.type.startsWith("toolcall")
+          ? "preparing a tool call"
+          : "writing";
+    case "tool_execution_start":
+      return `running ${event.toolName}${keyArgument(event.args)}`;
+    case "tool_execution_end":
+    case "compaction_end":
+      return "waiting for the model";
+    case "compaction_start":
+      return "compacting the conversation";
+    case "retry":
+      return retryLine(event);
+    default:
+      return undefined;
+  }
+}
+
+/** `resumed: 12 messages · /hotkeys lists keys and commands` (no id: screens stay comparable). */
+export function sessionLine(session: CodingSession): string {
+  const count = session.messages.length;
+  const resumed = count > 0 ? `resumed: ${count} message${count === 1 ? "" : "s"} · ` : "";
+  return `${resumed}/hotkeys lists keys and commands`;
+}
+
+/** Steering and follow-up messages the agent has not taken yet, one dim line each. */
+export function queuedLines(session: CodingSession, width: number): string[] {
+  const queued = session.queuedMessages;
+  const line = (label: string, message: (typeof queued.steering)[number]) => {
+    const text = typeof message.content === "string" ? message.content : "";
+    return pc.dim(truncateToWidth(`${label} ${text.split("\n")[0] ?? ""}`, width, "…"));
+  };
+  return [
+    ...queued.steering.map((message) => line("↳ steer:", message)),
+    ...queued.followUp.map((message) => line("↳ follow-up:", message)),
+  ];
+}
+
+/** Context size as of the last answer, and the cost of the answers in the context. */
+function usageOf(session: CodingSession): { contextTokens?: number; cost: number } {
+  let cost = 0;
+  let contextTokens: number | undefined;
+  const messages = session.messages;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role !== "assistant" || !message.usage) continue;
+    cost += message.usage.cost?.total ?? 0;
+    if (contextTokens === undefined && message.usage.totalTokens > 0) {
+      const u = message.usage;
+      contextTokens = u.input + u.output + u.cacheRead + u.cacheWrite;
+    }
+  }
+  return { contextTokens, cost };
+}

@@ -1,0 +1,51 @@
+import type { SessionInfo } from "@gong/runtime";
+import type { SlashCommand } from "../contract.js";
+import { whenIdle } from "./idle.js";
+import { oneLine } from "./preview.js";
+
+/** `/resume`: a picker over this folder's stored sessions, newest first; Enter opens one. */
+export const resumeCommand: SlashCommand = {
+  name: "resume",
+  description: "open another session of this folder",
+  async run(_args, context) {
+    if (!whenIdle(context, "/resume")) return;
+    const sessions = await context.host.listSessions();
+    if (sessions.length === 0) {
+      context.ui.note("no saved sessions for this folder yet");
+      return;
+    }
+    const currentFile = context.host.current.file;
+    const picked = await context.ui.pick({
+      title: "Resume a session",
+      items: sessions.map((session) => ({
+        value: session,
+        label: `${session.path === currentFile ? "● " : "  "}${oneLine(session.firstMessage || "(no prompt yet)", Math.max(20, context.ui.width - 40))}`,
+        detail: describe(session),
+        searchText: `${session.firstMessage} ${session.id}`,
+      })),
+    });
+    if (!picked) return;
+    // Checked again: a run may have started while the picker was open (a queued follow-up).
+    if (!whenIdle(context, "/resume")) return;
+    const switched = await context.host.switchTo(picked.value.path);
+    if (!switched.ok) {
+      context.ui.error(switched.error);
+      return;
+    }
+    context.ui.replayTranscript();
+    context.ui.note(`resumed session ${picked.value.id}`);
+  },
+};
+
+/** `2026-11-24 16:55 · 12 messages`; a count the listing did not finish gets a "+". */
+function describe(session: SessionInfo): string {
+  const count = `${session.messageCount}${session.messageCountComplete ? "" : "+"}`;
+  return `${localTime(session.modified)} · ${count} message${count === "1" ? "" : "s"}`;
+}
+
+function localTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

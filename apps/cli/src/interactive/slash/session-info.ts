@@ -1,0 +1,36 @@
+import type { SlashCommand } from "../contract.js";
+
+/** `/session`: the session's file, model and totals as one block. */
+export const sessionCommand: SlashCommand = {
+  name: "session",
+  description: "show the session file, model, tokens and cost",
+  async run(_args, context) {
+    const session = context.host.current;
+    const { session: totals, metrics } = session.stats();
+    const { tokens, messages } = totals;
+    const n = (value: number) => value.toLocaleString("en-US");
+    const rows: [string, string][] = [
+      ["file", session.file ?? "(not saved: --no-session)"],
+      ["id", session.header.id],
+      ["cwd", session.header.cwd],
+      ["model", `${session.model.provider}/${session.model.id}`],
+      ["thinking", session.thinkingLevel],
+      [
+        "messages",
+        `${n(messages.total)} (${n(messages.user)} user, ${n(messages.assistant)} assistant, ${n(messages.toolResult)} tool results)`,
+      ],
+      [
+        "tokens",
+        `${n(tokens.input)} in, ${n(tokens.output)} out, ${n(tokens.cacheRead)} cache read, ${n(tokens.cacheWrite)} cache write`,
+      ],
+      ["cost", `$${totals.cost.toFixed(4)}`],
+      // The file counts every branch and earlier runs; the metrics only this process.
+      ["tool calls", `${n(totals.toolCalls)} (${n(metrics.session.toolCalls)} since gong started)`],
+    ];
+    const width = Math.max(...rows.map(([name]) => name.length));
+    context.ui.block(
+      "Session",
+      rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`),
+    );
+  },
+};

@@ -1,0 +1,45 @@
+import { THINKING_LEVELS, type ThinkingLevel } from "@gong/runtime";
+import type { SlashCommand, SlashContext } from "../contract.js";
+
+/** `/thinking [off|minimal|low|medium|high]`: a level sets it; none opens a picker. */
+export const thinkingCommand: SlashCommand = {
+  name: "thinking",
+  args: `[${THINKING_LEVELS.join("|")}]`,
+  description: "set the reasoning effort",
+  async run(args, context) {
+    const typed = args.trim();
+    if (typed !== "") {
+      if (!isThinkingLevel(typed)) {
+        context.ui.error(
+          `Unknown thinking level "${typed}": use one of ${THINKING_LEVELS.join(", ")}.`,
+        );
+        return;
+      }
+      return setLevel(typed, context);
+    }
+    const current = context.host.current.thinkingLevel;
+    const picked = await context.ui.pick({
+      title: "Thinking level",
+      items: THINKING_LEVELS.map((level) => ({
+        value: level,
+        label: `${level === current ? "● " : "  "}${level}`,
+      })),
+      initialIndex: THINKING_LEVELS.indexOf(current),
+    });
+    if (picked) setLevel(picked.value, context);
+  },
+};
+
+function isThinkingLevel(value: string): value is ThinkingLevel {
+  return (THINKING_LEVELS as readonly string[]).includes(value);
+}
+
+function setLevel(level: ThinkingLevel, context: SlashContext): void {
+  const session = context.host.current;
+  session.setThinkingLevel(level);
+  context.ui.note(`thinking: ${level}`);
+  if (level !== "off" && !session.model.reasoning)
+    context.ui.warn(
+      `${session.model.provider}/${session.model.id} does not support reasoning: thinking ${level} has no effect until you switch to a model that does (/model).`,
+    );
+}

@@ -1,0 +1,198 @@
+import path from "node:path";
+import { resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
+import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
+import type { CliArgs } from "../args.js";
+import type { CliIo } from "../io.js";
+import { codingSessionOptions } from "../session-options.js";
+import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
+import { firstRunGuide } from "./first-run.js";
+import { PromptHistory } from "./input/history.js";
+import { ProjectPathCompletion } from "./input/path-completion.js";
+import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
+import { LiveScreen } from "./screen/live-screen.js";
+import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
+import { untrustedProjectCode } from "./trust-question.js";
+
+/**
+ * `gong` on a terminal: asks about an untrusted project's code (once, before anything
+ * of it loads), opens the session, and runs the interactive mode until the user quits.
+ * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
+ */
+export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  const gongHome = resolveGongHome(io.env);
+  const terminal = new ProcessTerminal();
+  const restore = terminalRestorer(terminal);
+  const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
+  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd);
+  let host: SessionHost | undefined;
+  // Listening from the first frame: a signal during the trust question or while the
+  // session opens must still restore the terminal.
+  const signals = listenForStopSignals({
+    stop: (signal) => {
+      if (host) {
+        mode.quit(SIGNAL_EXIT_CODES[signal]);
+        return;
+      }
+      restore();
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    },
+    force: (signal) => {
+      restore();
+      host?.current.killProcesses();
+      process.exit(SIGNAL_EXIT_CODES[signal]);
+    },
+  });
+  terminal.start(
+    (data) => mode.handleInput(data),
+    () => mode.onResize(),
+  );
+  terminal.hideCursor();
+  try {
+    const opened = await openSession(args, io, gongHome, mode);
+    if (!opened.ok) {
+      mode.quit(2);
+      restore();
+      if (opened.error.code === "no_api_key") {
+        io.stdout(firstRunGuide(opened.error.message, gongHome));
+        return 2;
+      }
+      io.stderr(`gong: ${opened.error.message}\n`);
+      return opened.error.usage ? 2 : 1;
+    }
+    host = opened.host;
+    return await runSession(host, mode, prompts, io, restore);
+  } finally {
+    restore();
+    signals.dispose();
+  }
+}
+
+/**
+ * Asks about the folder's project code if needed, then opens the session with the
+ * mode answering its confirmations and questions. Warnings raised while it opens are
+ * shown once the transcript is there.
+ */
+async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: InteractiveMode) {
+  const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
+  const early: string[] = [];
+  let warn = (message: string): void => {
+    early.push(message);
+  };
+  const opened = await SessionHost.open({
+    ...codingSessionOptions(args, io, (message) => warn(message)),
+    ...(trust === undefined ? {} : { trust }),
+    // `--yes` allows those calls without asking (codingSessionOptions' answer stands).
+    ...(args.yes
+      ? {}
+      : {
+          confirmToolCall: {
+            ask: (request) => mode.confirmToolCall(request),
+            timeoutMs: CONFIRM_TIMEOUT_MS,
+          },
+        }),
+    askUser: (questions, signal) => mode.askUser(questions, signal),
+  });
+  if (opened.ok) {
+    mode.attach(opened.host, { run: runSlashCommand });
+    warn = (message) => mode.warn(message);
+    for (const message of early) mode.warn(message);
+  }
+  return opened;
+}
+
+/** The mode until the user quits; the session is closed (its jobs ended) on every way out. */
+async function runSession(
+  host: SessionHost,
+  mode: InteractiveMode,
+  prompts: readonly string[],
+  { cwd }: CliIo,
+  restore: () => void,
+): Promise<number> {
+  const commands = SLASH_COMMANDS.map((command) => ({
+    name: command.name,
+    description: command.description,
+    ...(command.args ? { argumentHint: command.args } : {}),
+  }));
+  // pi-tui's provider completes commands and Tab paths; `@` searches like the find tool.
+  const completion = new CombinedAutocompleteProvider(commands, cwd, null);
+  mode.setAutocomplete(new ProjectPathCompletion(completion, cwd));
+  // The last resort for an exit that skips `close` (a crash): no background job outlives gong.
+  const killOnExit = () => host.current.killProcesses();
+  process.once("exit", killOnExit);
+  const stopWatching = startConfigWatch({ host, ui: mode, cwd });
+  try {
+    return await mode.run(prompts);
+  } finally {
+    // The shell gets its terminal back at once; closing may wait for background jobs.
+    restore();
+    await stopWatching();
+    await host.close();
+    process.off("exit", killOnExit);
+  }
+}
+
+/**
+ * The question before the session opens, in a folder whose project config would run
+ * code or widen access: trust it for good, or go on without that config. Undefined when
+ * there is nothing to ask (the settings decide, as always). Anything but "trust" — Esc,
+ * a failed write — leaves the folder untrusted (fail closed).
+ */
+async function askTrust(
+  mode: InteractiveMode,
+  cwd: string,
+  gongHome: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean | undefined> {
+  const found = untrustedProjectCode(cwd, gongHome, env);
+  if (found.length === 0) return undefined;
+  const answer = await mode.choose(
+    "This folder is not trusted, and its project config would run code or widen access:",
+    found.map((item) => `  ${item}`),
+    [
+      { key: "t", label: "trust this folder and remember", value: "trust" },
+      { key: "c", label: "continue without it", value: "skip" },
+    ],
+    "skip",
+  );
+  if (answer !== "trust") return false;
+  const trusted = await trustFolder(cwd, gongHome);
+  if (!trusted.ok) {
+    mode.warn(`${trusted.message}; continuing without the project's config`);
+    return false;
+  }
+  mode.note(`trusted ${trusted.folder} (recorded in ${trusted.file})`);
+  return true;
+}
+
+/**
+ * Puts the terminal back as it was — raw mode, bracketed paste and the keyboard
+ * protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
+ * signal, or a crash (an uncaught exception still prints its stack to a sane terminal).
+ */
+function terminalRestorer(terminal: ProcessTerminal): () => void {
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    process.off("exit", restore);
+    process.off("uncaughtException", crash);
+    process.off("unhandledRejection", crash);
+    try {
+      terminal.stop();
+      process.stdout.write("\x1b[?2026l\x1b[?25h");
+    } catch {
+      // The terminal is gone (SIGHUP): there is nothing left to restore.
+    }
+  };
+  const crash = (error: unknown) => {
+    restore();
+    // Below the live region, which stays on screen.
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`\r\ngong: ${text}\n`);
+    process.exit(1);
+  };
+  process.once("exit", restore);
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  return restore;
+}

@@ -1,0 +1,20 @@
+import { discoverResources, isTrustedFolder, loadSettings } from "@gong/runtime";
+
+/**
+ * What this folder's project config would run or open if trusted (settings keys such as
+ * `hooks` and `allowedPaths`, `.gong/hooks` modules); empty when the folder is trusted
+ * or has nothing of the kind, so there is nothing to ask.
+ */
+export function untrustedProjectCode(
+  cwd: string,
+  gongHome: string,
+  env: NodeJS.ProcessEnv,
+): string[] {
+  if (isTrustedFolder(cwd, gongHome)) return [];
+  const keys = loadSettings({ cwd, gongHome, env, projectTrusted: false }).untrustedKeys;
+  const modules = discoverResources({ cwd, gongHome }).projectHookFiles;
+  return [
+    ...keys.map((key) => `"${key}" in .gong/settings.json`),
+    ...modules.map((file) => `hook module ${file}`),
+  ];
+}

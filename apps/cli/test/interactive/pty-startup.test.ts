@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import path from "node:path";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { KEYS, modesLeftOn } from "@gong/testing/pty";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { type Sandbox, sandbox, writeJson } from "../harness.js";
+import { READY, snapshotText, startGong, WAIT } from "./gong-terminal.js";
+
+const mock = useMockLlmServer();
+
+/** A project whose settings add a hook that leaves a marker file when any tool runs. */
+function projectWithHook(box: Sandbox): string {
+  const marker = path.join(box.home, "hook-ran");
+  writeJson(path.join(box.cwd, ".gong", "settings.json"), {
+    hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `touch "${marker}"` }] }] },
+  });
+  mkdirSync(path.join(box.cwd, "src"));
+  mock.enqueue([
+    toolCallResponse([{ id: "toolu_ls", name: "ls", arguments: { path: "src" } }]),
+    textResponse("Listed."),
+  ]);
+  return marker;
+}
+
+const QUESTION = "This folder is not trusted";
+
+describe("interactive mode — before the first prompt", { timeout: 120_000 }, () => {
+  it("without any API key: the first-run guide, exit code 2, the terminal restored", async () => {
+    const box = sandbox(mock.anthropicBaseUrl, { ANTHROPIC_API_KEY: undefined });
+    const gong = startGong(box);
+    await gong.waitForText("Welcome to gong", WAIT);
+    expect(await gong.exit).toEqual({ code: 2 });
+    await gong.settled();
+    expect(modesLeftOn(gong.output())).toEqual([]);
+    const screen = gong.screen().join("\n");
+    expect(screen).toContain("export ANTHROPIC_API_KEY=");
+    expect(screen).toContain("gong --list-models");
+    // The guide's own lines fit 80 columns (only the runtime's detail may wrap).
+    expect(screen).toContain("GROQ_API_KEY");
+    expect(screen).toContain("DEEPSEEK_API_KEY");
+    expect(mock.requests).toHaveLength(0);
+    await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot("__screens__/first-run.txt");
+  });
+
+  it("an untrusted folder with project hooks asks first; trusting records it and the hook runs", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const marker = projectWithHook(box);
+    const gong = startGong(box);
+    await gong.waitForText(QUESTION, WAIT);
+    expect(gong.screen().join("\n")).toContain('"hooks" in .gong/settings.json');
+    // No session yet: the footer has no model to name, and shows no empty fields.
+    expect(gong.screen().join("\n")).not.toMatch(/· +·|thinking +·/);
+    await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot(
+      "__screens__/trust-question.txt",
+    );
+    gong.write("t");
+    await gong.waitForText(READY, WAIT);
+    const settings = JSON.parse(readFileSync(path.join(box.gongHome, "settings.json"), "utf8"));
+    expect(settings.trustedFolders).toEqual([realpathSync(box.cwd)]);
+    gong.write(`list src${KEYS.enter}`);
+    await gong.waitForText("Listed.", WAIT);
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("continuing without trust leaves the folder untrusted and the hook off", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const marker = projectWithHook(box);
+    const gong = startGong(box);
+    await gong.waitForText(QUESTION, WAIT);
+    gong.write("c");
+    await gong.waitForText(READY, WAIT);
+    gong.write(`list src${KEYS.enter}`);
+    await gong.waitForText("Listed.", WAIT);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
+  });
+});
