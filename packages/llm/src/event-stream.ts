@@ -8,6 +8,8 @@ import type {
 export interface AssistantMessageEventSource extends AssistantMessageEventStream {
   /** Delivers an event; a `done` or `error` event also settles `result()` and ends the stream. */
   push(event: AssistantMessageEvent): void;
+  /** Whether the consumer is waiting for the next event (the next push hands it over). */
+  readerWaiting(): boolean;
 }
 
 /**
@@ -41,6 +43,7 @@ export function createAssistantMessageEventStream(): AssistantMessageEventSource
         for (const pending of waiting.splice(0)) pending({ value: undefined, done: true });
       }
     },
+    readerWaiting: () => waiting.length > 0,
     result: () => final,
     [Symbol.asyncIterator]() {
       return {

@@ -1,3 +1,4 @@
+import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import {
@@ -7,6 +8,7 @@ import {
   sdkClientOptions,
 } from "./run-stream.js";
 import { routeConsoleWarnings } from "./sdk-warnings.js";
+import { type ServerSentEvent, SseDecoder } from "./sse-decoder.js";
 
 /** `anthropic-messages` on `@anthropic-ai/sdk`, SDK retries off (agent-core retries). */
 export const streamAnthropic: StreamFunction = (
@@ -20,17 +22,29 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: Anthropic } = await import("@anthropic-ai/sdk");
   const client = new Anthropic(sdkClientOptions(run));
-  const stream = await routeConsoleWarnings(options.onWarning, () =>
-    client.messages.create(buildAnthropicParams(model, context, options), {
-      signal: run.signal,
-    }),
+  // The SDK sends the request and turns an error status into its APIError; the stream
+  // is read here (sse-decoder.ts), every event of a chunk handled in one go.
+  const response = await routeConsoleWarnings(options.onWarning, () =>
+    client.messages
+      .create(buildAnthropicParams(model, context, options), { signal: run.signal })
+      .asResponse(),
   );
+  if (!response.body) throw new Error("the response had no body");
   // Anthropic's block index → our content index (they differ if we ever skip a block).
   const blocks = new Map<number, number>();
   let finished = false;
 
-  for await (const event of stream) {
-    run.touch();
+  const handle = (sse: ServerSentEvent) => {
+    // What the SDK's stream does with each server-sent event.
+    if (sse.event === null || sse.event === "ping") return;
+    if (sse.event === "error") {
+      // APIError reads the type (overloaded_error, …) from the body itself. A body that
+      // is not JSON goes in as its text, as the SDK's own stream passes it.
+      const body = parseJsonOr(sse.data) as object;
+      throw new Anthropic.APIError(undefined, body, undefined, response.headers);
+    }
+    if (!sse.data) return;
+    const event = JSON.parse(sse.data) as RawMessageStreamEvent;
     switch (event.type) {
       case "message_start": {
         const usage = event.message.usage;
@@ -95,8 +109,41 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
         finished = true;
         break;
     }
+  };
+
+  const decoder = new SseDecoder();
+  const reader = response.body.getReader();
+  let drained = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      const events = done ? decoder.end() : decoder.push(value);
+      if (!done) run.touch();
+      for (const sse of events) {
+        const waiting = run.readerWaiting();
+        handle(sse);
+        // A consumer that was waiting got this event: let it read it before the message
+        // changes again (a tool call's arguments, seen growing delta by delta). One that
+        // lags behind gets the rest of the chunk queued, without a hop per event.
+        if (waiting) await Promise.resolve();
+      }
+      if (done) break;
+    }
+    drained = true;
+  } finally {
+    // An error event or an abort: stop the download.
+    if (!drained) reader.cancel().catch(() => {});
   }
   if (!finished) throw new IncompleteStreamError();
+}
+
+/** The JSON in `text`, or the text itself when it is not JSON (like the SDK's safeJSON). */
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function mapStopReason(reason: string): StopReason {

@@ -28,6 +28,8 @@ export interface ProviderRun {
   output: AssistantMessage;
   /** Call on every chunk received: counts as activity for the idle timeout. */
   touch(): void;
+  /** Whether the consumer is waiting for the next event. */
+  readerWaiting(): boolean;
 }
 
 /** The provider's stream ended without its terminal event (connection cut cleanly). */
@@ -127,7 +129,16 @@ export function runProviderStream(
     startIdleTimer();
     events.push({ type: "start", partial: output });
     try {
-      await adapter({ model, options, apiKey, signal: controller.signal, builder, output, touch });
+      await adapter({
+        model,
+        options,
+        apiKey,
+        signal: controller.signal,
+        builder,
+        output,
+        touch,
+        readerWaiting: events.readerWaiting,
+      });
       builder.endAll();
       finishUsage();
       const reason = output.stopReason;

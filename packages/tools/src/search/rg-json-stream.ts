@@ -83,6 +83,12 @@ export class RgJsonStream {
           position += room;
           continue;
         }
+        if (newline !== -1 && this.keptBytes === 0) {
+          // The whole line is in this chunk (the common case): decode it in place.
+          this.emitText(chunk.toString("utf8", position, newline));
+          position = newline + 1;
+          continue;
+        }
         this.keepBytes(chunk.subarray(position, end));
         if (newline === -1) return;
         this.emitLine();
@@ -138,7 +144,10 @@ export class RgJsonStream {
   }
 
   private emitLine(): void {
-    const raw = this.takeKept().toString("utf8");
+    this.emitText(this.takeKept().toString("utf8"));
+  }
+
+  private emitText(raw: string): void {
     try {
       this.onEvent(JSON.parse(raw) as RgEvent);
     } catch {

@@ -7,6 +7,7 @@ import path from "node:path";
 import { Type } from "@sinclair/typebox";
 import { failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { firstSorted } from "../core/first-sorted.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -95,9 +96,8 @@ export function createLsTool(env: ToolEnvironment) {
           isDirectory,
         });
       }
-      entries.sort(byName);
       const limit = params.limit ?? DEFAULT_LS_LIMIT;
-      const shown = entries.slice(0, limit);
+      const shown = firstSorted(entries, limit, byName);
       const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));
       const body = capListing(names);
       const remaining = entries.length - shown.length;
