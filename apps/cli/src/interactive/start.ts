@@ -78,8 +78,16 @@ async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: Int
   let warn = (message: string): void => {
     early.push(message);
   };
+  // A provider SDK repeats its notices (a model's deprecation) on every request: the
+  // transcript shows each one once.
+  const shown = new Set<string>();
+  const warnOnce = (message: string): void => {
+    if (shown.has(message)) return;
+    shown.add(message);
+    warn(message);
+  };
   const opened = await SessionHost.open({
-    ...codingSessionOptions(args, io, (message) => warn(message)),
+    ...codingSessionOptions(args, io, warnOnce),
     ...(trust === undefined ? {} : { trust }),
     // `--yes` allows those calls without asking (codingSessionOptions' answer stands).
     ...(args.yes

@@ -94,4 +94,19 @@ describe("interactive mode — the transcript", { timeout: 120_000 }, () => {
     expect(screen).toMatch(/\+.*return "Hello, " \+ name \+ "!";/);
     await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot("__screens__/edit-diff.txt");
   });
+  it("a provider notice repeated on every request (a model's deprecation) is shown once", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("first answer"), textResponse("second answer")]);
+    // The Anthropic SDK warns about this model on each request it sends.
+    const gong = await startReady(box, { args: ["--model", "anthropic/claude-sonnet-4-5"] });
+    gong.write(`one${KEYS.enter}`);
+    await gong.waitForText("first answer", WAIT);
+    await waitIdle(gong);
+    gong.write(`two${KEYS.enter}`);
+    await gong.waitForText("second answer", WAIT);
+    await waitIdle(gong);
+    const everything = [...gong.scrollback(), ...gong.screen()].join("\n");
+    expect(everything.match(/is deprecated/g)).toHaveLength(1);
+    expect(mock.requests).toHaveLength(2);
+  });
 });
