@@ -1,6 +1,6 @@
 import {
   type CodingSessionOptions,
-  sessionChoiceFromFlags,
+  sessionOptionsFromFlags,
   type ToolConfirmation,
 } from "@gong/runtime";
 import type { CliArgs } from "./args.js";
@@ -15,23 +15,11 @@ export function codingSessionOptions(
   onWarning: (message: string) => void,
 ): CodingSessionOptions {
   return {
-    cwd: io.cwd,
-    env: io.env,
-    provider: args.provider,
-    model: args.model,
-    apiKey: args.apiKey,
-    baseUrl: args.baseUrl,
-    thinking: args.thinking,
-    tools: args.tools,
-    preset: args.preset,
-    allowPaths: args.allowPaths,
+    // `--trust` was recorded before the session opens; otherwise the user settings decide.
+    ...sessionOptionsFromFlags(args, io.cwd, io.env),
     outputLevel: args.outputLevel,
-    session: sessionChoiceFromFlags(args),
-    sessionDir: args.sessionDir,
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
-    // Recorded by `--trust` before the session opens; otherwise the user settings decide.
-    ...(args.trust ? { trust: true } : {}),
     // `--yes`: every call that needs confirmation is allowed (without it, print and json
     // mode deny them; the interactive mode asks).
     ...(args.yes ? { confirmToolCall: ALWAYS_YES } : {}),

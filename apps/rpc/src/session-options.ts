@@ -1,5 +1,5 @@
 import path from "node:path";
-import { type CodingSessionOptions, sessionChoiceFromFlags } from "@gong/runtime";
+import { type CodingSessionOptions, sessionOptionsFromFlags } from "@gong/runtime";
 import type { RpcArgs } from "./args.js";
 
 /**
@@ -16,28 +16,7 @@ export function sessionOptions(
   > = {},
 ): CodingSessionOptions {
   return {
-    cwd: path.resolve(args.cwd ?? process.cwd()),
-    env,
-    ...defined({
-      provider: args.provider,
-      model: args.model,
-      apiKey: args.apiKey,
-      baseUrl: args.baseUrl,
-      thinking: args.thinking,
-      tools: args.tools,
-      preset: args.preset,
-      sessionDir: args.sessionDir,
-    }),
-    allowPaths: args.allowPaths,
-    session: sessionChoiceFromFlags(args),
-    ...(args.trust ? { trust: true } : {}),
+    ...sessionOptionsFromFlags(args, path.resolve(args.cwd ?? process.cwd()), env),
     ...extra,
   };
-}
-
-/** Drops undefined values (exactOptionalPropertyTypes). */
-function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
-  return Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined),
-  ) as Partial<T>;
 }

@@ -49,7 +49,8 @@ export type {
   RunOutcome,
   SessionChoice,
   SessionFlags,
+  SessionOpeningFlags,
 } from "./session/options.js";
-export { sessionChoiceFromFlags } from "./session/options.js";
+export { sessionChoiceFromFlags, sessionOptionsFromFlags } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";

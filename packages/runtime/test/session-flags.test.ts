@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionChoiceFromFlags } from "../src/session/options.js";
+import { sessionChoiceFromFlags, sessionOptionsFromFlags } from "../src/session/options.js";
 
 describe("session flags mean the same in gong and gong-rpc", () => {
   it("--no-session, then -c, then -r <id>, then --session (a new file there if missing)", () => {
@@ -16,5 +16,31 @@ describe("session flags mean the same in gong and gong-rpc", () => {
     });
     expect(sessionChoiceFromFlags({ resume: true })).toEqual({ kind: "new" });
     expect(sessionChoiceFromFlags({})).toEqual({ kind: "new" });
+  });
+
+  it("the shared flags open the same session options; --trust only when given", () => {
+    const env = { HOME: "/home/u" };
+    const options = sessionOptionsFromFlags(
+      {
+        provider: "openai",
+        model: "gpt-x",
+        thinking: "low",
+        allowPaths: ["/data"],
+        continue: true,
+      },
+      "/work/p",
+      env,
+    );
+    expect(options).toMatchObject({
+      cwd: "/work/p",
+      env,
+      provider: "openai",
+      model: "gpt-x",
+      thinking: "low",
+      allowPaths: ["/data"],
+      session: { kind: "continue" },
+    });
+    expect(options).not.toHaveProperty("trust");
+    expect(sessionOptionsFromFlags({ trust: true }, "/p", env).trust).toBe(true);
   });
 });

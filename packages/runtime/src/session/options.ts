@@ -40,6 +40,48 @@ export function sessionChoiceFromFlags(flags: SessionFlags): SessionChoice {
   return { kind: "new" };
 }
 
+/** The flags both apps take that choose the session to open, as the CLI names them. */
+export type SessionOpeningFlags = SessionFlags &
+  Pick<
+    CodingSessionOptions,
+    | "provider"
+    | "model"
+    | "apiKey"
+    | "baseUrl"
+    | "thinking"
+    | "tools"
+    | "preset"
+    | "allowPaths"
+    | "sessionDir"
+    | "trust"
+  >;
+
+/**
+ * What the flags both apps share say about the session to open, in both apps; `--trust`
+ * means trusted for this run (the CLI records it in the user settings first).
+ */
+export function sessionOptionsFromFlags(
+  flags: SessionOpeningFlags,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): CodingSessionOptions {
+  return {
+    cwd,
+    env,
+    provider: flags.provider,
+    model: flags.model,
+    apiKey: flags.apiKey,
+    baseUrl: flags.baseUrl,
+    thinking: flags.thinking,
+    tools: flags.tools,
+    preset: flags.preset,
+    allowPaths: flags.allowPaths,
+    sessionDir: flags.sessionDir,
+    session: sessionChoiceFromFlags(flags),
+    ...(flags.trust ? { trust: true } : {}),
+  };
+}
+
 export interface CodingSessionOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
