@@ -1,35 +1,20 @@
 // What the numbers were measured on: CPU, memory, load, versions, the raw tools found,
 // and the physical limits (disk read and memory copy bandwidth).
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
+import { detectSearchBinaries } from "@gong/tools";
 import { timeCommand } from "./measure.mjs";
-
-/** The first of `names` found executable on PATH, or undefined. */
-export function which(names) {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    for (const name of names) {
-      const candidate = path.join(dir, name);
-      try {
-        accessSync(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        // Not in this folder.
-      }
-    }
-  }
-  return undefined;
-}
 
 function versionOf(bin) {
   if (!bin) return undefined;
   return spawnSync(bin, ["--version"], { encoding: "utf8" }).stdout.split("\n")[0];
 }
 
-/** rg and fd (Debian's `fdfind`) on PATH. */
+/** rg and fd (Debian's `fdfind`) on PATH, found as Gong's own tools find them. */
 export function rawTools() {
-  return { rg: which(["rg"]), fd: which(["fd", "fdfind"]) };
+  const { rg, fd } = detectSearchBinaries();
+  return { rg, fd };
 }
 
 export function machineInfo(bins, piVersion) {

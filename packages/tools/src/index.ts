@@ -14,6 +14,7 @@ export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
+export { detectSearchBinaries } from "./search/binaries.js";
 export { findPaths } from "./search/find-paths.js";
 export type { Todo, TodoSaveResult, TodoStore } from "./todo/todo-store.js";
 export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "./tools/ask-user.js";
