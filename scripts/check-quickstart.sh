@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's first Quickstart command on a fresh clone, as a new user runs it, with a
 # throw-away npm prefix so the machine is left as it was. Then:
-#   - `gong` runs from another directory;
+#   - `gong` and `gong-rpc` run from another directory;
 #   - `pnpm gong …` in the checkout prints only gong's own output (no pnpm banner, no
 #     ELIFECYCLE line) and keeps gong's exit code.
 # It works on its own clone: building there never touches the dist/ folders that a test
@@ -20,11 +20,14 @@ check() { # name, then a command that must succeed
 git clone -q "$root" "$fresh/gong"
 export NPM_CONFIG_PREFIX="$fresh/prefix" PATH="$fresh/prefix/bin:$PATH"
 version=$(node -p 'require(process.argv[1]).version' "$fresh/gong/apps/cli/package.json")
+rpc_version=$(node -p 'require(process.argv[1]).version' "$fresh/gong/apps/rpc/package.json")
 
 check "install and install-cli" \
   bash -c "cd '$fresh/gong' && npx -y pnpm@10.34.9 install --frozen-lockfile >/dev/null && npx -y pnpm@10.34.9 install-cli >/dev/null"
 check "gong --version from another directory" \
   bash -c "cd / && [ \"\$(gong --version)\" = '$version' ]"
+check "gong-rpc --version and --help from another directory" \
+  bash -c "cd / && [ \"\$(gong-rpc --version)\" = '$rpc_version' ] && gong-rpc --help | grep -q -- '--acp'"
 check "pnpm gong --version prints only the version" \
   bash -c "cd '$fresh/gong' && out=\$(npx -y pnpm@10.34.9 gong --version 2>/dev/null) && [ \"\$out\" = '$version' ]"
 check "pnpm gong keeps the exit code and adds no ELIFECYCLE line" \
