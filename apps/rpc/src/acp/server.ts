@@ -8,6 +8,7 @@ import { Readable, Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
 import type { RpcArgs } from "../args.js";
 import { GongAcpAgent } from "./agent.js";
+import { queueBehindInitialize } from "./initialize-queue.js";
 
 export async function runAcpServer(args: RpcArgs, env: NodeJS.ProcessEnv): Promise<number> {
   const { version } = JSON.parse(
@@ -16,9 +17,11 @@ export async function runAcpServer(args: RpcArgs, env: NodeJS.ProcessEnv): Promi
     version: string;
   };
   const gong = new GongAcpAgent(args, env, version);
-  const stream = ndJsonStream(
-    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+  const stream = queueBehindInitialize(
+    ndJsonStream(
+      Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+      Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+    ),
   );
   const connection = gong.app().connect(stream);
   const stop = () => connection.close();
