@@ -19,6 +19,8 @@ import { BIN, withTimeout } from "./harness.js";
 export interface AcpRun {
   updates: SessionNotification[];
   permissions: RequestPermissionRequest[];
+  /** Permission requests the agent withdrew (`$/cancel_request`) before they were answered. */
+  withdrawn: RequestPermissionRequest[];
   reads: ReadTextFileRequest[];
   writes: WriteTextFileRequest[];
 }
@@ -45,13 +47,14 @@ export async function withAgent<T>(
     stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const run: AcpRun = { updates: [], permissions: [], reads: [], writes: [] };
+  const run: AcpRun = { updates: [], permissions: [], withdrawn: [], reads: [], writes: [] };
   const app = client({ name: "test-editor" })
     .onNotification(methods.client.session.update, ({ params }) => {
       run.updates.push(params);
     })
-    .onRequest(methods.client.session.requestPermission, async ({ params }) => {
+    .onRequest(methods.client.session.requestPermission, async ({ params, signal }) => {
       run.permissions.push(params);
+      signal.addEventListener("abort", () => run.withdrawn.push(params), { once: true });
       return { outcome: { outcome: "selected", optionId: await answer(params) } };
     })
     .onRequest(methods.client.fs.readTextFile, ({ params }) => {

@@ -1,7 +1,11 @@
 import { spawn } from "node:child_process";
-import { PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { methods, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
+import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
+import { withAgent } from "./acp-client.js";
 import { BIN, waitUntil, withTimeout } from "./harness.js";
 
 const mock = useMockLlmServer();
@@ -48,5 +52,46 @@ describe("acp — session/new pipelined right behind initialize is queued, not r
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
+  });
+});
+
+describe("acp — session/cancel withdraws an open permission request at once", () => {
+  it("the dialog is withdrawn, the call denied and the prompt ends cancelled long before the timeout", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_b", name: "bash", arguments: { command: "touch made.txt" } }]),
+      textResponse("never asked for"),
+    ]);
+    const { result } = await withAgent(
+      box,
+      async (agent, run) => {
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: box.cwd,
+          mcpServers: [],
+        });
+        const prompting = agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: "text", text: "make it" }],
+        });
+        await waitUntil(() => run.permissions.length === 1);
+        const cancelledAt = Date.now();
+        await agent.notify(methods.agent.session.cancel, { sessionId });
+        const response = await prompting;
+        return { response, seconds: (Date.now() - cancelledAt) / 1000, run };
+      },
+      // The editor's dialog stays open: only gong can end it.
+      { answer: () => new Promise<string>(() => {}) },
+    );
+    expect(result.response.stopReason).toBe("cancelled");
+    expect(result.seconds).toBeLessThan(5);
+    expect(result.run.withdrawn.map((request) => request.toolCall.toolCallId)).toEqual(["toolu_b"]);
+    expect(existsSync(path.join(box.cwd, "made.txt"))).toBe(false);
+    expect(result.run.updates.map((n) => n.update)).toContainEqual(
+      expect.objectContaining({
+        sessionUpdate: "tool_call_update",
+        toolCallId: "toolu_b",
+        status: "failed",
+      }),
+    );
   });
 });

@@ -98,7 +98,11 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
     ]);
     const { result } = await promptInNewSession(box, "write it", { answer: () => "reject_once" });
     expect(result.permissions).toHaveLength(1);
-    expect(JSON.stringify(mock.requests[1]?.body)).toContain("The user rejected this tool call.");
+    const told = JSON.stringify(mock.requests[1]?.body);
+    expect(told).toContain("The user rejected this call.");
+    // Not gong's internal name for the gate.
+    expect(told).not.toContain("acp-permissions");
+    expect(told).not.toContain("Blocked by hook");
     expect(result.updates.map((n) => n.update)).toContainEqual(
       expect.objectContaining({
         sessionUpdate: "tool_call_update",
@@ -106,6 +110,45 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
         status: "failed",
       }),
     );
+  });
+
+  it("a call that needs permission is pending until the user allows it, then in progress", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_w", name: "write", arguments: { path: "new.txt", content: "x" } },
+      ]),
+      textResponse("Written."),
+    ]);
+    let seen: AcpRun | undefined;
+    const statuses = () =>
+      (seen?.updates ?? [])
+        .map((n) => n.update as { toolCallId?: string; status?: string })
+        .filter((u) => u.toolCallId === "toolu_w")
+        .map((u) => u.status);
+    let whenAsked: unknown[] = [];
+    await withAgent(
+      box,
+      async (agent, run) => {
+        seen = run;
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: box.cwd,
+          mcpServers: [],
+        });
+        await agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: "text", text: "write it" }],
+        });
+      },
+      {
+        answer: () => {
+          whenAsked = statuses();
+          return "allow_once";
+        },
+      },
+    );
+    expect(whenAsked).toEqual(["pending"]);
+    expect(statuses()).toEqual(["pending", "in_progress", "completed"]);
   });
 
   it("a hook's ask becomes one permission request for that call, not two", async () => {

@@ -21,11 +21,14 @@ import { acpAskUser } from "./ask-user.js";
 import { clientFileOperations } from "./file-system.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
 import { promptFromBlocks } from "./prompt-content.js";
+import { SessionUpdates } from "./session-updates.js";
 import { eventUpdates, replayUpdates } from "./updates.js";
 
 interface AcpSession {
   session: CodingSession;
   mode: SessionModeId;
+  gate: PermissionGate;
+  updates: SessionUpdates;
 }
 
 const MODES: SessionModeState["availableModes"] = [
@@ -78,22 +81,16 @@ export class GongAcpAgent {
         }
         return { modes: this.modes(entry) };
       })
-      .onRequest(methods.agent.session.prompt, async ({ params, client }) => {
-        const { session } = this.get(params.sessionId);
+      .onRequest(methods.agent.session.prompt, async ({ params }) => {
+        const { session, gate, updates } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
-        const cwd = session.header.cwd;
-        // Updates go out in event order: each waits for the one before it.
-        let sent = Promise.resolve();
+        const context = { cwd: session.header.cwd, willAsk: (tool: string) => gate.willAsk(tool) };
         const unsubscribe = session.subscribe((event) => {
-          for (const update of eventUpdates(event, cwd)) {
-            sent = sent.then(() =>
-              client.notify(methods.client.session.update, { sessionId: params.sessionId, update }),
-            );
-          }
+          for (const update of eventUpdates(event, context)) updates.send(update);
         });
         try {
           const outcome = await session.prompt(text, images);
-          await sent;
+          await updates.flushed();
           if (outcome.aborted) return { stopReason: "cancelled" };
           if (!outcome.ok) throw RequestError.internalError(undefined, outcome.errorMessage);
           return {
@@ -106,6 +103,7 @@ export class GongAcpAgent {
       .onNotification(methods.agent.session.cancel, async ({ params }) => {
         const entry = this.sessions.get(params.sessionId);
         if (!entry) return;
+        entry.gate.withdraw();
         entry.session.abort();
         await entry.session.stopProcesses();
       })
@@ -133,14 +131,20 @@ export class GongAcpAgent {
     client: AgentContext,
   ): Promise<AcpSession> {
     let sessionId = "";
-    const entry: Partial<AcpSession> & { mode: SessionModeId } = { mode: "default" };
-    const gate = new PermissionGate({
+    const updates = new SessionUpdates(client, () => sessionId);
+    const gate: PermissionGate = new PermissionGate({
       sessionId: () => sessionId,
       cwd,
       client,
       mode: () => entry.mode,
       timeoutMs: this.args.confirmTimeoutMs,
+      updates,
     });
+    const entry: Omit<AcpSession, "session"> & { session?: CodingSession } = {
+      mode: "default",
+      gate,
+      updates,
+    };
     const fileOperations = clientFileOperations({
       sessionId: () => sessionId,
       client,

@@ -3,10 +3,13 @@
  * client is asked (`session/request_permission`: allow once, always allow this tool,
  * reject). In `readonly` mode those tools are refused outright. A hook's
  * `permissionDecision: "ask"` goes through the same question. No answer within the
- * timeout, a cancelled request or a failed one is a rejection (fail closed).
+ * timeout, a cancelled request or a failed one is a rejection (fail closed); cancelling
+ * the run (`withdraw`) withdraws the open questions at once. A call waiting for the
+ * answer is `pending` in the editor; once allowed it is `in_progress`.
  */
 import type { AgentContext, PermissionOption } from "@agentclientprotocol/sdk";
 import type { AgentHooks, ToolCallDecision, ToolConfirmation } from "@gong/runtime";
+import type { SessionUpdates } from "./session-updates.js";
 import { toolDiffs, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
 
 export type SessionModeId = "default" | "readonly";
@@ -26,12 +29,21 @@ export interface PermissionGateOptions {
   client: AgentContext;
   mode: () => SessionModeId;
   timeoutMs: number;
+  updates: SessionUpdates;
 }
+
+type Answer = "allow_once" | "allow_always" | "reject" | "withdrawn";
+
+/** What the model reads when the user said no, or the run was cancelled meanwhile. */
+const REJECTED = "The user rejected this call.";
+const WITHDRAWN = "The user cancelled the run before answering; the call did not run.";
 
 export class PermissionGate {
   private readonly alwaysAllowed = new Set<string>();
   /** Calls the user already allowed when a hook asked: not asked about twice. */
   private readonly allowedCalls = new Set<string>();
+  /** The questions still open, each withdrawn by aborting its controller. */
+  private readonly open = new Set<AbortController>();
 
   constructor(private readonly options: PermissionGateOptions) {}
 
@@ -46,13 +58,27 @@ export class PermissionGate {
     };
   }
 
+  /** Whether a call of this tool will wait for the user's answer before it runs. */
+  willAsk(toolName: string): boolean {
+    return (
+      GATED_TOOLS.has(toolName) &&
+      this.options.mode() === "default" &&
+      !this.alwaysAllowed.has(toolName)
+    );
+  }
+
+  /** The run was cancelled: every open question is withdrawn, its call denied. */
+  withdraw(): void {
+    for (const controller of this.open) controller.abort();
+  }
+
   /** The session's `confirmToolCall`: a hook's `ask`, put to the client. */
   get confirmation(): ToolConfirmation {
     return {
       ask: async (request) => {
         const args = asArgs(request.input);
         const answer = await this.ask(request.toolName, args, request.toolCallId, request.reason);
-        if (answer === "reject") return false;
+        if (answer === "reject" || answer === "withdrawn") return false;
         if (answer === "allow_always") this.alwaysAllowed.add(request.toolName);
         this.allowedCalls.add(request.toolCallId);
         return true;
@@ -71,10 +97,20 @@ export class PermissionGate {
       return {
         block: `${toolName} is not available in readonly mode; switch the session to default mode to change files or run commands.`,
       };
-    if (this.alwaysAllowed.has(toolName) || this.allowedCalls.delete(toolCallId)) return "ok";
-    const answer = await this.ask(toolName, params, toolCallId);
-    if (answer === "allow_always") this.alwaysAllowed.add(toolName);
-    return answer === "reject" ? { block: "The user rejected this tool call." } : "ok";
+    const allowed = this.alwaysAllowed.has(toolName) || this.allowedCalls.delete(toolCallId);
+    if (!allowed) {
+      const answer = await this.ask(toolName, params, toolCallId);
+      if (answer === "reject") return { block: REJECTED, byUser: true };
+      if (answer === "withdrawn") return { block: WITHDRAWN, byUser: true };
+      if (answer === "allow_always") this.alwaysAllowed.add(toolName);
+    }
+    // It may have started out `pending` (see willAsk); now it runs.
+    this.options.updates.send({
+      sessionUpdate: "tool_call_update",
+      toolCallId,
+      status: "in_progress",
+    });
+    return "ok";
   }
 
   private async ask(
@@ -82,11 +118,16 @@ export class PermissionGate {
     args: Record<string, unknown>,
     toolCallId: string,
     reason?: string,
-  ): Promise<"allow_once" | "allow_always" | "reject"> {
+  ): Promise<Answer> {
     const { client, cwd } = this.options;
     const controller = new AbortController();
+    const withdrawn = new AbortController();
+    this.open.add(withdrawn);
     const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
     try {
+      // The editor learns of the call before it is asked about it.
+      await this.options.updates.flushed();
+      if (withdrawn.signal.aborted) return "withdrawn";
       const response = await client.request(
         "session/request_permission",
         {
@@ -102,17 +143,21 @@ export class PermissionGate {
           },
           options: OPTIONS,
         },
-        { cancellationSignal: controller.signal, stopWaitingOnCancel: true },
+        {
+          cancellationSignal: AbortSignal.any([controller.signal, withdrawn.signal]),
+          stopWaitingOnCancel: true,
+        },
       );
       const outcome = response.outcome;
-      if (outcome.outcome !== "selected") return "reject";
+      if (outcome.outcome !== "selected") return withdrawn.signal.aborted ? "withdrawn" : "reject";
       if (outcome.optionId === "allow_once" || outcome.optionId === "allow_always")
         return outcome.optionId;
       return "reject";
     } catch {
-      return "reject";
+      return withdrawn.signal.aborted ? "withdrawn" : "reject";
     } finally {
       clearTimeout(timer);
+      this.open.delete(withdrawn);
     }
   }
 }

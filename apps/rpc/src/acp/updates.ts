@@ -9,7 +9,14 @@ import { textContent, toolDiffs, toolKind, toolLocations, toolTitle } from "./to
 
 type Args = Record<string, unknown>;
 
-export function eventUpdates(event: CodingSessionEvent, cwd: string): SessionUpdate[] {
+export interface EventContext {
+  cwd: string;
+  /** Whether a call of this tool waits for the user's permission (it starts `pending`). */
+  willAsk(toolName: string): boolean;
+}
+
+export function eventUpdates(event: CodingSessionEvent, context: EventContext): SessionUpdate[] {
+  const { cwd } = context;
   switch (event.type) {
     case "message_update": {
       const delta = event.assistantMessageEvent;
@@ -25,7 +32,13 @@ export function eventUpdates(event: CodingSessionEvent, cwd: string): SessionUpd
     }
     case "tool_execution_start":
       return [
-        toolCallStart(event.toolCallId, event.toolName, asArgs(event.args), cwd, "in_progress"),
+        toolCallStart(
+          event.toolCallId,
+          event.toolName,
+          asArgs(event.args),
+          cwd,
+          context.willAsk(event.toolName) ? "pending" : "in_progress",
+        ),
       ];
     case "tool_execution_update":
       return [
@@ -60,7 +73,7 @@ function toolCallStart(
   toolName: string,
   args: Args,
   cwd: string,
-  status: "in_progress" | "completed" | "failed",
+  status: "pending" | "in_progress" | "completed" | "failed",
 ): SessionUpdate {
   return {
     sessionUpdate: "tool_call",

@@ -9,7 +9,7 @@ type HookErrorEvent = Extract<AgentEvent, { type: "hook_error" }>;
 
 export type ToolGateOutcome =
   | { blocked: false; params: Record<string, unknown> }
-  | { blocked: true; reason: string; hookName: string };
+  | { blocked: true; reason: string; hookName: string; byUser: boolean };
 
 export type InputOutcome =
   | { handled: true }
@@ -97,7 +97,8 @@ export class HookRunner {
     );
     for await (const { hookName, value } of answers) {
       if (typeof value !== "object") continue;
-      if ("block" in value) return { blocked: true, reason: value.block, hookName };
+      if ("block" in value)
+        return { blocked: true, reason: value.block, hookName, byUser: value.byUser === true };
       if (value.params) current = value.params;
     }
     return { blocked: false, params: current };

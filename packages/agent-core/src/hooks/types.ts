@@ -9,11 +9,16 @@ import type { AgentEvent } from "../events.js";
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** Gate answer of `beforeToolCall`: allow (optionally with rewritten params) or block. */
+/**
+ * Gate answer of `beforeToolCall`: allow (optionally with rewritten params) or block.
+ * A block reads `Blocked by hook <name>: <reason>` to the model; `byUser` marks the
+ * user's own answer (an editor's permission dialog), which the model reads as the
+ * reason alone — the hook is only the messenger.
+ */
 export type ToolCallDecision =
   | undefined
   | "ok"
-  | { block: string }
+  | { block: string; byUser?: boolean }
   | { params: Record<string, unknown> };
 
 export type SessionOp = "compact" | "fork" | "switch" | "new" | (string & {});
