@@ -3,7 +3,8 @@
 # throw-away npm prefix so the machine is left as it was. Then:
 #   - `gong` and `gong-rpc` run from another directory;
 #   - `pnpm gong …` in the checkout prints only gong's own output (no pnpm banner, no
-#     ELIFECYCLE line) and keeps gong's exit code.
+#     ELIFECYCLE line) and keeps gong's exit code;
+#   - `install-cli --remove` takes both binaries off the PATH again.
 # It works on its own clone: building there never touches the dist/ folders that a test
 # run in this checkout is using. Prints one "quickstart: N passed, N failed" line.
 set -uo pipefail
@@ -32,6 +33,8 @@ check "pnpm gong --version prints only the version" \
   bash -c "cd '$fresh/gong' && out=\$(npx -y pnpm@10.34.9 gong --version 2>/dev/null) && [ \"\$out\" = '$version' ]"
 check "pnpm gong keeps the exit code and adds no ELIFECYCLE line" \
   bash -c "cd '$fresh/gong' && err=\$(npx -y pnpm@10.34.9 gong --contnue 2>&1 >/dev/null | grep -v '^npm warn'); code=\$?; npx -y pnpm@10.34.9 gong --contnue >/dev/null 2>&1; [ \$? = 2 ] && [ \"\$err\" = 'gong: unknown option --contnue (did you mean --continue?). Run gong --help for usage.' ]"
+check "install-cli --remove takes gong and gong-rpc off the PATH" \
+  bash -c "cd '$fresh/gong' && npx -y pnpm@10.34.9 install-cli --remove >/dev/null && cd / && ! command -v gong >/dev/null && ! command -v gong-rpc >/dev/null"
 
 echo "quickstart: $passed passed, $failed failed"
 [ "$failed" = 0 ]

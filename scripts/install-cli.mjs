@@ -1,5 +1,6 @@
-// `pnpm install-cli` — builds the CLI and puts `gong` on the PATH as a link to this
-// checkout (`npm install -g <folder>` links, so a later `pnpm build` updates it).
+// `pnpm install-cli` — builds the CLI and the editor server and puts `gong` and
+// `gong-rpc` on the PATH as links to this checkout (`npm install -g <folder>` links, so
+// a later `pnpm build` updates them).
 // When npm's global folder is not writable (a system Node), it installs into
 // ~/.local instead of asking for sudo. `pnpm install-cli --remove` undoes either.
 import { spawnSync } from "node:child_process";
@@ -10,6 +11,11 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const remove = process.argv.includes("--remove");
+/** What is linked: @gong/cli puts `gong` on the PATH, @gong/rpc `gong-rpc`. */
+const PACKAGES = [
+  { name: "@gong/cli", folder: "./apps/cli" },
+  { name: "@gong/rpc", folder: "./apps/rpc" },
+];
 
 // pnpm hands its own configuration to scripts as lower-case npm_config_* variables
 // (prefix = the workspace root, its own globalconfig), which npm would take for the
@@ -45,41 +51,56 @@ const binDir = process.platform === "win32" ? prefix : path.join(prefix, "bin");
 
 if (remove) {
   for (const where of new Set([globalPrefix, localPrefix])) {
-    run(npm, ["rm", "-g", "--prefix", where, "@gong/cli"], { stdio: "ignore" });
+    const names = PACKAGES.map((pkg) => pkg.name);
+    run(npm, ["rm", "-g", "--prefix", where, ...names], { stdio: "ignore" });
   }
-  console.log("gong removed from the PATH (the checkout is untouched).");
+  console.log("gong and gong-rpc removed from the PATH (the checkout is untouched).");
   process.exit(0);
 }
 
-console.error("gong: building the CLI…");
+console.error("gong: building the CLI and gong-rpc…");
 const build = run(
   path.join(root, "node_modules", ".bin", "turbo"),
-  ["run", "build", "--filter=@gong/cli...", "--output-logs=errors-only", "--log-prefix=none"],
+  [
+    "run",
+    "build",
+    ...PACKAGES.map((pkg) => `--filter=${pkg.name}...`),
+    "--output-logs=errors-only",
+    "--log-prefix=none",
+  ],
   {
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...env, TURBO_TELEMETRY_DISABLED: "1" },
   },
 );
 if (build.status !== 0) {
-  console.error("gong: building the CLI failed (run `pnpm build` to see why)");
+  console.error("gong: building failed (run `pnpm build` to see why)");
   process.exit(build.status ?? 1);
 }
 
 const install = run(
   npm,
-  ["install", "-g", "--prefix", prefix, "--no-fund", "--no-audit", "./apps/cli"],
+  [
+    "install",
+    "-g",
+    "--prefix",
+    prefix,
+    "--no-fund",
+    "--no-audit",
+    ...PACKAGES.map((pkg) => pkg.folder),
+  ],
   {
     stdio: ["ignore", "ignore", "inherit"],
   },
 );
 if (install.status !== 0) {
-  console.error(`gong: npm could not link the CLI into ${prefix} (see above)`);
+  console.error(`gong: npm could not link gong and gong-rpc into ${prefix} (see above)`);
   process.exit(install.status ?? 1);
 }
 
 const onPath = (process.env.PATH ?? "")
   .split(path.delimiter)
   .some((dir) => path.resolve(dir) === path.resolve(binDir));
-console.log(`gong is installed in ${binDir} (linked to this checkout).`);
+console.log(`gong and gong-rpc are installed in ${binDir} (linked to this checkout).`);
 if (!onPath) console.log(`Add it to your PATH: export PATH="${binDir}:$PATH"`);
 console.log("Remove it again with: npx -y pnpm@10.34.9 install-cli --remove");
