@@ -97,6 +97,21 @@ describe("gong-rpc JSON lines — robustness", () => {
     expect(readFileSync(file, "utf8")).toContain("keep me");
   });
 
+  it("EOF on stdin during a run with a 2 MB prompt still exits 0 (not 13, an unsettled await)", async () => {
+    const { rpc } = start();
+    mock.enqueue([textResponse("a long answer", { stallAfterEvents: 4 })]);
+    const prompt = `${"a big paste ".repeat(200_000)}\nkeep me`;
+    const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })
+      .sessionFile;
+    rpc.write(`${JSON.stringify({ type: "prompt", id: "big", message: prompt })}\n`);
+    rpc.child.stdin.end();
+    expect(await withTimeout(rpc.exited, 20_000, "no exit after EOF")).toBe(0);
+    expect(rpc.lines).toContainEqual(
+      expect.objectContaining({ type: "response", id: "big", success: true }),
+    );
+    expect(readFileSync(file, "utf8")).toContain("keep me");
+  });
+
   it("SIGTERM during a tool call ends the run, saves the session and exits 0", async () => {
     const { rpc } = start();
     mock.enqueue([

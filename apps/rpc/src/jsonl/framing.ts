@@ -57,14 +57,23 @@ export class JsonLineWriter {
     this.drained = new Promise((resolve) => {
       this.release = resolve;
     });
+    this.writeQueuedOnDrain();
+  }
+
+  /**
+   * Until the queue is out, the same `drained` promise stays pending: a new one here
+   * would strand whoever already awaits this one (a shutdown's `flush` never settled,
+   * and Node exited 13 after a 2 MB prompt was echoed).
+   */
+  private writeQueuedOnDrain(): void {
     this.out.once("drain", () => {
-      this.waiting = false;
       const pending = this.queue.join("");
       this.queue = [];
       if (pending && !this.out.write(pending)) {
-        this.waitForDrain();
+        this.writeQueuedOnDrain();
         return;
       }
+      this.waiting = false;
       this.release();
     });
   }
