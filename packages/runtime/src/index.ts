@@ -54,3 +54,5 @@ export type {
 export { sessionChoiceFromFlags, sessionOptionsFromFlags } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";
+export type { TextDelta } from "./wire/text-delta.js";
+export { type WireEncoder, wireEncoder } from "./wire/wire-events.js";

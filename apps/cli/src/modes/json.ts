@@ -3,12 +3,13 @@ import {
   type CodingSessionEvent,
   type RunOutcome,
   toJsonLine,
+  wireEncoder,
 } from "@gong/runtime";
 import type { CliIo } from "../io.js";
 
 /**
  * `--mode json`: the session header line, then every event as one JSON object per line,
- * written as it happens. The caller's exit code says whether the run succeeded (pi exits
+ * written as it happens (in their wire form: a tool's streamed output as deltas). The caller's exit code says whether the run succeeded (pi exits
  * 0 even on failure; scripts then have to parse the stream to notice).
  */
 export async function runJsonMode(
@@ -22,7 +23,8 @@ export async function runJsonMode(
   write(session.header);
   for (const event of early) write(event);
   setWarningSink(write);
-  const unsubscribe = session.subscribe(write);
+  const encode = wireEncoder();
+  const unsubscribe = session.subscribe((event) => write(encode(event)));
   try {
     return await session.run(prompts);
   } finally {

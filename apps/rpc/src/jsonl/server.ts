@@ -4,7 +4,7 @@
  * arrives — then the run is aborted, the session flushed and closed, exit 0. A second
  * signal ends at once (the CLI's rule: the user means "now").
  */
-import { type CodingSession, SessionHost } from "@gong/runtime";
+import { type CodingSession, SessionHost, wireEncoder } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { type Command, type CommandId, parseCommandLine } from "./commands.js";
@@ -52,7 +52,8 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   announceSession(host.current);
   for (const line of early) writer.write(line);
   warn = (message) => writer.write({ type: "warning", message });
-  host.subscribe((event) => writer.write(event));
+  const encode = wireEncoder();
+  host.subscribe((event) => writer.write(encode(event)));
 
   const inFlight = new Set<Promise<void>>();
   const context: HandlerContext = {
