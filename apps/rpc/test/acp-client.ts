@@ -1,8 +1,9 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import {
   type ClientCapabilities,
   type ClientContext,
+  type CreateTerminalRequest,
   client,
   methods,
   ndJsonStream,
@@ -23,6 +24,64 @@ export interface AcpRun {
   withdrawn: RequestPermissionRequest[];
   reads: ReadTextFileRequest[];
   writes: WriteTextFileRequest[];
+  /** Every `terminal/*` request, in order: `create` with its params, the others by id. */
+  terminal: { method: string; terminalId?: string; create?: CreateTerminalRequest }[];
+}
+
+/**
+ * The editor's terminals (`terminal/*`, when `clientCapabilities.terminal` is set): each
+ * command runs as a local process whose environment says it is the editor's
+ * (`EDITOR_TERMINAL=yes`), its output merged and kept whole.
+ */
+class EditorTerminals {
+  private next = 1;
+  private readonly running = new Map<
+    string,
+    {
+      child: ChildProcess;
+      output: string;
+      exit: Promise<{ exitCode: number | null; signal: string | null }>;
+    }
+  >();
+
+  create(params: CreateTerminalRequest, baseEnv: NodeJS.ProcessEnv): string {
+    const terminalId = `term-${this.next++}`;
+    const env: NodeJS.ProcessEnv = { ...baseEnv, EDITOR_TERMINAL: "yes" };
+    for (const variable of params.env ?? []) env[variable.name] = variable.value;
+    const child = spawn(params.command, params.args ?? [], {
+      cwd: params.cwd ?? undefined,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const entry = {
+      child,
+      output: "",
+      exit: new Promise<{ exitCode: number | null; signal: string | null }>((resolve) =>
+        child.on("close", (exitCode, signal) => resolve({ exitCode, signal })),
+      ),
+    };
+    for (const stream of [child.stdout, child.stderr])
+      stream?.setEncoding("utf8").on("data", (chunk: string) => {
+        entry.output += chunk;
+      });
+    this.running.set(terminalId, entry);
+    return terminalId;
+  }
+
+  get(terminalId: string) {
+    const entry = this.running.get(terminalId);
+    if (!entry) throw new Error(`no terminal ${terminalId}`);
+    return entry;
+  }
+
+  release(terminalId: string): void {
+    this.get(terminalId).child.kill("SIGKILL");
+    this.running.delete(terminalId);
+  }
+
+  closeAll(): void {
+    for (const id of [...this.running.keys()]) this.release(id);
+  }
 }
 
 export interface AcpClientOptions {
@@ -47,7 +106,15 @@ export async function withAgent<T>(
     stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-  const run: AcpRun = { updates: [], permissions: [], withdrawn: [], reads: [], writes: [] };
+  const run: AcpRun = {
+    updates: [],
+    permissions: [],
+    withdrawn: [],
+    reads: [],
+    writes: [],
+    terminal: [],
+  };
+  const terminals = new EditorTerminals();
   const app = client({ name: "test-editor" })
     .onNotification(methods.client.session.update, ({ params }) => {
       run.updates.push(params);
@@ -66,6 +133,31 @@ export async function withAgent<T>(
     .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
       run.writes.push(params);
       buffers.set(params.path, params.content);
+      return {};
+    })
+    .onRequest(methods.client.terminal.create, ({ params }) => {
+      const terminalId = terminals.create(params, box.env);
+      run.terminal.push({ method: "create", terminalId, create: params });
+      return { terminalId };
+    })
+    .onRequest(methods.client.terminal.output, async ({ params }) => {
+      run.terminal.push({ method: "output", terminalId: params.terminalId });
+      const entry = terminals.get(params.terminalId);
+      const exited = await Promise.race([entry.exit, Promise.resolve(undefined)]);
+      return { output: entry.output, truncated: false, ...(exited ? { exitStatus: exited } : {}) };
+    })
+    .onRequest(methods.client.terminal.waitForExit, async ({ params }) => {
+      run.terminal.push({ method: "wait_for_exit", terminalId: params.terminalId });
+      return terminals.get(params.terminalId).exit;
+    })
+    .onRequest(methods.client.terminal.kill, ({ params }) => {
+      run.terminal.push({ method: "kill", terminalId: params.terminalId });
+      terminals.get(params.terminalId).child.kill("SIGTERM");
+      return {};
+    })
+    .onRequest(methods.client.terminal.release, ({ params }) => {
+      run.terminal.push({ method: "release", terminalId: params.terminalId });
+      terminals.release(params.terminalId);
       return {};
     });
   const stream = ndJsonStream(
@@ -90,6 +182,7 @@ export async function withAgent<T>(
     child.stdin.end();
     return { result, code: await withTimeout(exited, 10_000, "gong-rpc --acp did not exit") };
   } finally {
+    terminals.closeAll();
     if (child.exitCode === null) child.kill("SIGKILL");
   }
 }

@@ -20,6 +20,7 @@ export type {
 // `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
 // app's file completion (`@` in gong's editor).
 export {
+  type ExecOperations,
   expandHome,
   type FileOperations,
   findPaths,

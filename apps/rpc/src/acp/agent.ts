@@ -22,6 +22,7 @@ import { clientFileOperations } from "./file-system.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { SessionUpdates } from "./session-updates.js";
+import { terminalExecOperations } from "./terminal.js";
 import { eventUpdates, replayUpdates } from "./updates.js";
 
 interface AcpSession {
@@ -29,6 +30,8 @@ interface AcpSession {
   mode: SessionModeId;
   gate: PermissionGate;
   updates: SessionUpdates;
+  /** The editor terminal each bash call runs in, by tool call id. */
+  terminals: Map<string, string>;
 }
 
 const MODES: SessionModeState["availableModes"] = [
@@ -48,6 +51,8 @@ export class GongAcpAgent {
   private readonly sessions = new Map<string, AcpSession>();
   /** What the client said in `initialize` it can do with files. */
   private clientFs: FileSystemCapabilities | undefined;
+  /** Whether the client runs commands in its own terminals (`terminal/*`). */
+  private clientTerminal = false;
 
   constructor(
     private readonly args: RpcArgs,
@@ -59,6 +64,7 @@ export class GongAcpAgent {
     return agent({ name: "gong" })
       .onRequest(methods.agent.initialize, ({ params }) => {
         this.clientFs = params.clientCapabilities?.fs;
+        this.clientTerminal = params.clientCapabilities?.terminal === true;
         return {
           protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
           agentCapabilities: {
@@ -82,9 +88,13 @@ export class GongAcpAgent {
         return { modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
-        const { session, gate, updates } = this.get(params.sessionId);
+        const { session, gate, updates, terminals } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
-        const context = { cwd: session.header.cwd, willAsk: (tool: string) => gate.willAsk(tool) };
+        const context = {
+          cwd: session.header.cwd,
+          willAsk: (tool: string) => gate.willAsk(tool),
+          terminalOf: (toolCallId: string) => terminals.get(toolCallId),
+        };
         const unsubscribe = session.subscribe((event) => {
           for (const update of eventUpdates(event, context)) updates.send(update);
         });
@@ -140,10 +150,12 @@ export class GongAcpAgent {
       timeoutMs: this.args.confirmTimeoutMs,
       updates,
     });
+    const terminals = new Map<string, string>();
     const entry: Omit<AcpSession, "session"> & { session?: CodingSession } = {
       mode: "default",
       gate,
       updates,
+      terminals,
     };
     const fileOperations = clientFileOperations({
       sessionId: () => sessionId,
@@ -159,6 +171,16 @@ export class GongAcpAgent {
         timeoutMs: this.args.confirmTimeoutMs,
       }),
       ...(fileOperations ? { fileOperations } : {}),
+      ...(this.clientTerminal
+        ? {
+            execOperations: terminalExecOperations({
+              sessionId: () => sessionId,
+              client,
+              updates,
+              terminals,
+            }),
+          }
+        : {}),
       // Warnings have no ACP message of their own; stderr is the agent's log.
       onWarning: (message) => process.stderr.write(`gong-rpc: warning: ${message}\n`),
     });

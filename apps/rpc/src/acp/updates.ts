@@ -13,6 +13,8 @@ export interface EventContext {
   cwd: string;
   /** Whether a call of this tool waits for the user's permission (it starts `pending`). */
   willAsk(toolName: string): boolean;
+  /** The editor terminal a bash call runs in: the editor shows it instead of gong's text. */
+  terminalOf(toolCallId: string): string | undefined;
 }
 
 export function eventUpdates(event: CodingSessionEvent, context: EventContext): SessionUpdate[] {
@@ -41,6 +43,8 @@ export function eventUpdates(event: CodingSessionEvent, context: EventContext): 
         ),
       ];
     case "tool_execution_update":
+      // A command in the editor's terminal is already shown live there.
+      if (context.terminalOf(event.toolCallId)) return [];
       return [
         {
           sessionUpdate: "tool_call_update",
@@ -52,12 +56,15 @@ export function eventUpdates(event: CodingSessionEvent, context: EventContext): 
       const args = asArgs(event.result.context?.params_input);
       const diffs = event.isError ? [] : toolDiffs(event.toolName, args, cwd);
       const plan = planUpdate(event);
+      const terminalId = context.terminalOf(event.toolCallId);
       return [
         {
           sessionUpdate: "tool_call_update",
           toolCallId: event.toolCallId,
           status: event.isError ? "failed" : "completed",
-          content: [...diffs, textContent(event.result.text)],
+          content: terminalId
+            ? [{ type: "terminal", terminalId }]
+            : [...diffs, textContent(event.result.text)],
           rawOutput: event.result,
         },
         ...(plan ? [plan] : []),

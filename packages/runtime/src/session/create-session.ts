@@ -137,6 +137,7 @@ function sessionToolKit(
     summarize,
     askUser: options.askUser,
     fileOperations: options.fileOperations,
+    execOperations: options.execOperations,
     names: options.tools,
     preset: options.preset,
   };

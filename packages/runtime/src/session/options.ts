@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
-import type { AskUserHandler, FileOperations, OutputLevel } from "@gong/tools";
+import type { AskUserHandler, ExecOperations, FileOperations, OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 
@@ -124,6 +124,11 @@ export interface CodingSessionOptions {
    * which resolves them through this backend's `realpath` / `lstat`.
    */
   fileOperations?: FileOperations;
+  /**
+   * Where the model's bash commands run (default: a local process): an editor's
+   * terminal over ACP, say. The result the model reads is bash's own envelope either way.
+   */
+  execOperations?: ExecOperations;
   /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
   onWarning?: (message: string) => void;
   /**

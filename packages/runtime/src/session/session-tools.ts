@@ -1,5 +1,6 @@
 import type {
   AskUserHandler,
+  ExecOperations,
   FileOperations,
   ProcessGroups,
   Tool,
@@ -25,6 +26,8 @@ export interface SessionToolKit {
   askUser: AskUserHandler | undefined;
   /** Where the file tools read and write (an editor's buffers over ACP); default the disk. */
   fileOperations: FileOperations | undefined;
+  /** Where the model's bash commands run (an editor's terminal over ACP); default locally. */
+  execOperations: ExecOperations | undefined;
   /** `--tools` and `--preset`: they win over every settings file. */
   names: readonly string[] | undefined;
   preset: ToolPresetName | undefined;
@@ -36,6 +39,7 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
     ...shared(kit, settings),
     askUser: kit.askUser,
     fileOperations: kit.fileOperations,
+    execOperations: kit.execOperations,
     names: kit.names ?? settings.tools,
     preset: kit.preset ?? settings.preset,
   });
@@ -46,8 +50,10 @@ export function userBashTool(kit: SessionToolKit, settings: Settings): Tool | un
   const built = buildTools({
     ...shared(kit, settings),
     askUser: undefined,
-    // bash reads and writes through its process, never through the file backend.
+    // bash reads and writes through its process, never through the file backend; the
+    // user's own commands run where the user is, not in the editor's terminal.
     fileOperations: undefined,
+    execOperations: undefined,
     names: ["bash"],
     preset: undefined,
   });

@@ -1,6 +1,7 @@
 import {
   type AskUserHandler,
   createCodingTools,
+  type ExecOperations,
   type FileOperations,
   type ProcessGroups,
   resolveToolNames,
@@ -36,6 +37,8 @@ export interface BuildToolsOptions extends ToolSelection {
   askUser: AskUserHandler | undefined;
   /** Where read, write, edit and ls touch files (default: the local disk). */
   fileOperations: FileOperations | undefined;
+  /** Where bash runs its commands (default: a local process). */
+  execOperations: ExecOperations | undefined;
   /** HTTP_PROXY / HTTPS_PROXY / NO_PROXY for web_fetch. */
   env: NodeJS.ProcessEnv;
 }
@@ -72,7 +75,10 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     processes: options.processes,
     todoStore: options.todoStore,
     askUser: options.askUser,
-    ...(options.fileOperations ? { operations: { fs: options.fileOperations } } : {}),
+    operations: {
+      ...(options.fileOperations ? { fs: options.fileOperations } : {}),
+      ...(options.execOperations ? { exec: options.execOperations } : {}),
+    },
     webFetch: {
       summarize: options.summarize,
       env: options.env,

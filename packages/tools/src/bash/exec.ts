@@ -10,12 +10,15 @@ export interface SpawnShellOptions {
   script: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The model's call this command runs for (a backend that shows it, an editor's terminal). */
+  toolCallId?: string;
 }
 
 export interface ExecOperations {
   /**
    * Starts `shellPath -c script` in a new process group with stdin on /dev/null and
-   * stdout piped (stderr is merged into it by the script).
+   * stdout piped (stderr is merged into it by the script). A process that has no local
+   * `pid` (it runs elsewhere: an editor's terminal) is stopped with its `kill()`.
    */
   spawnShell(options: SpawnShellOptions): ChildProcess;
 }

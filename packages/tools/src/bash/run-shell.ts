@@ -51,7 +51,7 @@ export async function runShell(options: RunShellOptions): Promise<RunOutcome> {
     return { kind: "spawn_error", error: error as Error };
   }
   if (child.pid !== undefined) options.processes.track(child.pid, [child.stdout, child.stderr]);
-  const stopper = new GroupStopper(child.pid, options);
+  const stopper = new GroupStopper(child, options);
   const reader = new OutputReader(child, options.collector, options.onOutput);
   const end = await shellEnd(child);
   stopper.disarm();
@@ -81,7 +81,7 @@ class GroupStopper {
   private readonly onAbort = () => this.stop("aborted");
 
   constructor(
-    private readonly pid: number | undefined,
+    private readonly child: ChildProcess,
     private readonly options: Pick<RunShellOptions, "timeoutMs" | "killGraceMs" | "signal">,
   ) {
     this.timer = setTimeout(
@@ -100,9 +100,11 @@ class GroupStopper {
 
   private stop(reason: "timed_out" | "aborted"): void {
     if (this.reason !== "aborted") this.reason = reason;
-    if (!this.killing && this.pid !== undefined) {
-      this.killing = terminateGroup(this.pid, this.options.killGraceMs);
-    }
+    if (this.killing) return;
+    const pid = this.child.pid;
+    if (pid !== undefined) this.killing = terminateGroup(pid, this.options.killGraceMs);
+    // Not a local process (ExecOperations): its backend stops it.
+    else if (this.child.kill()) this.killing = Promise.resolve();
   }
 }
 

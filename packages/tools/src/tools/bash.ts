@@ -181,7 +181,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       const collector = new OutputCollector(logFolder, limits);
       const outcome = await runShell({
         exec,
-        spawn: { shellPath, script: prepared.script, cwd: context.cwd, env: nonInteractiveEnv() },
+        spawn: {
+          shellPath,
+          script: prepared.script,
+          cwd: context.cwd,
+          env: nonInteractiveEnv(),
+          ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
+        },
         processes,
         collector,
         timeoutMs: timeoutSeconds * 1000,
