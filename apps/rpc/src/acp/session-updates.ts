@@ -14,9 +14,15 @@ export class SessionUpdates {
   ) {}
 
   send(update: SessionUpdate): void {
-    this.sent = this.sent.then(() =>
-      this.client.notify(methods.client.session.update, { sessionId: this.sessionId(), update }),
-    );
+    this.sent = this.sent
+      .then(() =>
+        this.client.notify(methods.client.session.update, { sessionId: this.sessionId(), update }),
+      )
+      // One lost update (the client went away) must not hold back every later one.
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`gong-rpc: warning: a session update was not sent: ${message}\n`);
+      });
   }
 
   /** Resolves once every update sent so far is out. */
