@@ -206,7 +206,9 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
       return run;
     });
     expect(result.permissions).toHaveLength(0);
-    expect(JSON.stringify(mock.requests[1]?.body)).toContain("not available in readonly mode");
+    const told = JSON.stringify(mock.requests[1]?.body);
+    expect(told).toContain("not available in readonly mode");
+    expect(told).not.toContain("acp-permissions");
   });
 
   it("session/cancel mid-run ends the prompt with stopReason cancelled", async () => {

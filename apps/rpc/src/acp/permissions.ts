@@ -96,6 +96,7 @@ export class PermissionGate {
     if (this.options.mode() === "readonly")
       return {
         block: `${toolName} is not available in readonly mode; switch the session to default mode to change files or run commands.`,
+        byUser: true,
       };
     const allowed = this.alwaysAllowed.has(toolName) || this.allowedCalls.delete(toolCallId);
     if (!allowed) {
