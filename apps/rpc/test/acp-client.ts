@@ -39,6 +39,8 @@ class EditorTerminals {
     string,
     {
       child: ChildProcess;
+      /** `outputByteLimit`: `terminal/output` keeps only the last this many bytes. */
+      limit: number | undefined;
       output: string;
       exit: Promise<{ exitCode: number | null; signal: string | null }>;
     }
@@ -55,6 +57,7 @@ class EditorTerminals {
     });
     const entry = {
       child,
+      limit: params.outputByteLimit ?? undefined,
       output: "",
       exit: new Promise<{ exitCode: number | null; signal: string | null }>((resolve) =>
         child.on("close", (exitCode, signal) => resolve({ exitCode, signal })),
@@ -144,7 +147,10 @@ export async function withAgent<T>(
       run.terminal.push({ method: "output", terminalId: params.terminalId });
       const entry = terminals.get(params.terminalId);
       const exited = await Promise.race([entry.exit, Promise.resolve(undefined)]);
-      return { output: entry.output, truncated: false, ...(exited ? { exitStatus: exited } : {}) };
+      // As the spec says: over the limit, the start is dropped (ASCII here, so bytes = chars).
+      const truncated = entry.limit !== undefined && entry.output.length > entry.limit;
+      const output = truncated ? entry.output.slice(-entry.limit!) : entry.output;
+      return { output, truncated, ...(exited ? { exitStatus: exited } : {}) };
     })
     .onRequest(methods.client.terminal.waitForExit, async ({ params }) => {
       run.terminal.push({ method: "wait_for_exit", terminalId: params.terminalId });

@@ -45,6 +45,23 @@ describe("acp — bash runs in the editor's terminal when the client offers one"
     expect(told).toContain("Command exited with code 3");
   });
 
+  it("an output longer than the editor keeps: the model is told its start was dropped", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_b", name: "bash", arguments: { command: "yes | head -c 5000000; echo END" } },
+      ]),
+      textResponse("Long."),
+    ]);
+    const { result } = await promptInNewSession(box, "run it", {
+      clientCapabilities: { terminal: true },
+    });
+    expect(result.terminal[0]?.create?.outputByteLimit).toBe(4 * 1024 * 1024);
+    const told = JSON.stringify(mock.requests[1]?.body);
+    expect(told).toContain("END");
+    expect(told).toContain("the editor's terminal dropped the start of this output");
+  });
+
   it("session/cancel kills the command in the editor's terminal (terminal/kill) and ends the prompt cancelled", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
     mock.enqueue([
