@@ -39,3 +39,25 @@ describe("providers that answer strangely — gong -p --base-url", () => {
     expect(mock.requests).toHaveLength(1);
   });
 });
+
+describe("providers that accept and never answer — the idle timeout", () => {
+  it("is retried once, not three times, and the final line says once which setting to raise", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { streamIdleTimeoutMs: 400, retry: { baseDelayMs: 100 } });
+    for (let i = 0; i < 4; i++)
+      mock.enqueue({ type: "response", content: [], stallBeforeResponse: true });
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(1);
+    expect(mock.requests).toHaveLength(2);
+    const lines = run.stderr.trimEnd().split("\n");
+    const final = lines.at(-1)!;
+    expect(final).toContain("streamIdleTimeoutMs");
+    // Said once: no phrase of the final line repeated within it.
+    expect(final.match(/no data/gi)).toHaveLength(1);
+    expect(final.match(/retry/gi)).toHaveLength(2); // "retry, or raise …" and "Gave up after 1 retry"
+    expect(lines.filter((line) => line.includes("retrying"))).toEqual([
+      expect.stringContaining("(attempt 1 of 1)"),
+    ]);
+    expect(final.match(/streamIdleTimeoutMs/g)).toHaveLength(1);
+  });
+});
