@@ -21,7 +21,7 @@ Model:
   --provider <name>            Provider to use (anthropic, openai, or one from models.json).
                                  gong --provider openai -p "hi"
   --model <id>                 Model id, or provider/model.
-                                 gong --model anthropic/claude-sonnet-4-5 -p "hi"
+                                 gong --model anthropic/claude-sonnet-5-5 -p "hi"
   --api-key <key>              API key for this run (else the provider's env var).
                                  gong --api-key "$MY_KEY" -p "hi"
   --base-url <url>             Send requests to this server (proxy, local model).

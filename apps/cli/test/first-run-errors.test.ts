@@ -203,6 +203,12 @@ describe("first run — errors a user can act on", () => {
     expect(run.stderr).toContain("unknown option --contnue (did you mean --continue?)");
   });
 
+  it("a transposition is one edit: --modle suggests --model, not --mode", async () => {
+    const run = await runGong(["--modle", "x", "-p", "hi"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown option --modle (did you mean --model?)");
+  });
+
   it("--provider openai with --model anthropic/… is a usage error", async () => {
     const run = await runGong(
       ["--provider", "openai", "--model", "anthropic/claude-sonnet-4-5", "-p", "hi"],
