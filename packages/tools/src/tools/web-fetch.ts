@@ -69,6 +69,12 @@ export interface WebFetchToolOptions {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * The HTML converter's worker file (default: `html-worker.js` beside the package's
+   * `web/convert-html.js`, where gong's bundles also put it); a bundler that moves
+   * the code sets it.
+   */
+  htmlWorker?: URL;
 }
 
 const FAILURE_CODES: Record<FetchFailure["kind"], ToolErrorCode> = {
@@ -104,29 +110,32 @@ function failureSteps(failed: FetchFailure): NextSteps {
 }
 
 /**
- * undici (proxies), turndown and domino are ~2 MB of code: loaded by the first call, not
- * with the tools, so they cost nothing at gong's start (one-turn run +200 ms otherwise).
+ * undici (proxies) is ~1 MB of code: loaded by the first call, not with the tools, so it
+ * costs nothing at gong's start (one-turn run +200 ms otherwise). turndown and domino
+ * load only in the conversion worker.
  */
 let webModules:
   | Promise<
       typeof import("../web/fetch-page.js") &
-        typeof import("../web/html-to-markdown.js") &
+        typeof import("../web/convert-html.js") &
         typeof import("../web/proxy.js")
     >
   | undefined;
 const loadWebModules = () =>
   (webModules ??= Promise.all([
     import("../web/fetch-page.js"),
-    import("../web/html-to-markdown.js"),
+    import("../web/convert-html.js"),
     import("../web/proxy.js"),
   ]).then(([page, html, proxy]) => ({ ...page, ...html, ...proxy })));
 
-async function convert(body: Buffer, mediaType: string, format: PageFormat) {
-  const raw = body.toString("utf8");
-  if (!isHtmlMediaType(mediaType) || format === "html") return { title: "", content: raw };
-  const { htmlToMarkdown, htmlToText } = await loadWebModules();
-  return format === "text" ? htmlToText(raw) : htmlToMarkdown(raw);
-}
+type Conversion = Awaited<ReturnType<typeof import("../web/convert-html.js").convertHtml>>;
+
+const CONVERSION_CODES: Record<Exclude<Conversion, { ok: true }>["kind"], ToolErrorCode> = {
+  timeout: "TIMEOUT",
+  aborted: "ABORTED",
+  too_deep: "EXECUTION_ERROR",
+  failed: "EXECUTION_ERROR",
+};
 
 const EXTENSIONS: Record<PageFormat, string> = { markdown: "md", text: "txt", html: "html" };
 
@@ -144,6 +153,28 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
     maxBytes: options.maxBytes ?? WEB_FETCH_MAX_BYTES,
     maxRedirects: options.maxRedirects ?? WEB_FETCH_MAX_REDIRECTS,
   };
+
+  /** The page as the model reads it; HTML is converted in the time left of the call's limit. */
+  async function convert(
+    body: Buffer,
+    mediaType: string,
+    format: PageFormat,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Conversion> {
+    const raw = body.toString("utf8");
+    if (!isHtmlMediaType(mediaType) || format === "html")
+      return { ok: true, title: "", content: raw };
+    const { convertHtml } = await loadWebModules();
+    return convertHtml(
+      { html: raw, format },
+      {
+        timeoutMs: deadline - Date.now(),
+        ...(signal ? { signal } : {}),
+        ...(options.htmlWorker ? { workerUrl: options.htmlWorker } : {}),
+      },
+    );
+  }
 
   /** Saves the converted page; a refused tool-output folder costs the artifact, not the page. */
   async function saveArtifact(page: Omit<CachedPage, "artifact">, format: PageFormat) {
@@ -194,6 +225,8 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
       const cached = page !== undefined;
       let artifactError: string | undefined;
       if (!page) {
+        // One limit for the whole call: download and conversion together.
+        const deadline = Date.now() + limits.timeoutMs;
         const { fetchPage } = await loadWebModules();
         const fetched = await fetchPage(url, {
           ...limits,
@@ -223,12 +256,38 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
             next: failureSteps(fetched),
           });
         }
-        const converted = await convert(fetched.body, fetched.mediaType, format);
+        const converted = await convert(
+          fetched.body,
+          fetched.mediaType,
+          format,
+          deadline,
+          context.signal,
+        );
+        if (!converted.ok) {
+          return failure(
+            CONVERSION_CODES[converted.kind],
+            `${converted.message} (${fetched.finalUrl})`,
+            {
+              data: {
+                url: fetched.finalUrl,
+                status: fetched.status,
+                content_type: fetched.mediaType,
+              },
+              next:
+                converted.kind === "aborted"
+                  ? ["The user stopped the call: ask before fetching the page again."]
+                  : [
+                      `web_fetch(url="${fetched.finalUrl}", format="html") returns the page as served.`,
+                    ],
+            },
+          );
+        }
         const base = {
           finalUrl: fetched.finalUrl,
           status: fetched.status,
           mediaType: fetched.mediaType,
-          ...converted,
+          title: converted.title,
+          content: converted.content,
         };
         const saved = await saveArtifact(base, format);
         artifactError = saved.error;
