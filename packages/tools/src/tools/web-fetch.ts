@@ -6,7 +6,6 @@
  */
 import { ensureOutputDir, spillTimestamp, truncateHead, writeUniqueFile } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import type { Dispatcher } from "undici";
 import {
   failure,
   type NextSteps,
@@ -21,6 +20,7 @@ import { isAllowedHost } from "../web/allowed-domains.js";
 import { isHtmlMediaType } from "../web/content-type.js";
 import type { FetchFailure } from "../web/fetch-page.js";
 import { type CachedPage, PageCache } from "../web/page-cache.js";
+import { WebConnections } from "../web/web-connections.js";
 
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
 export const WEB_FETCH_MAX_BYTES = 10 * 1024 * 1024;
@@ -66,6 +66,11 @@ export interface WebFetchToolOptions {
   summarize?: WebSummarizer;
   /** Where HTTP_PROXY / HTTPS_PROXY / NO_PROXY are read (default `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The HTTP client to fetch with, shared by the tool sets of one owner, who closes it
+   * (default: one of the tool's own, made from `env`).
+   */
+  connections?: WebConnections;
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -115,18 +120,13 @@ function failureSteps(failed: FetchFailure): NextSteps {
  * load only in the conversion worker.
  */
 let webModules:
-  | Promise<
-      typeof import("../web/fetch-page.js") &
-        typeof import("../web/convert-html.js") &
-        typeof import("../web/proxy.js")
-    >
+  | Promise<typeof import("../web/fetch-page.js") & typeof import("../web/convert-html.js")>
   | undefined;
 const loadWebModules = () =>
   (webModules ??= Promise.all([
     import("../web/fetch-page.js"),
     import("../web/convert-html.js"),
-    import("../web/proxy.js"),
-  ]).then(([page, html, proxy]) => ({ ...page, ...html, ...proxy })));
+  ]).then(([page, html]) => ({ ...page, ...html })));
 
 type Conversion = Awaited<ReturnType<typeof import("../web/convert-html.js").convertHtml>>;
 
@@ -141,13 +141,9 @@ const EXTENSIONS: Record<PageFormat, string> = { markdown: "md", text: "txt", ht
 
 export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOptions = {}) {
   const cache = new PageCache();
-  // One dispatcher for the tool's life (made by the first call): its pooled connections
-  // are reused across calls.
-  let dispatcher: Promise<Dispatcher | undefined> | undefined;
-  const proxy = () =>
-    (dispatcher ??= loadWebModules().then(({ proxyDispatcher }) =>
-      proxyDispatcher(options.env ?? process.env),
-    ));
+  // Its pooled connections are reused across calls (and, when the host shares it,
+  // across the tool sets its settings reloads build).
+  const connections = options.connections ?? new WebConnections(options.env ?? process.env);
   const limits = {
     timeoutMs: options.timeoutMs ?? WEB_FETCH_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? WEB_FETCH_MAX_BYTES,
@@ -230,7 +226,7 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
         const { fetchPage } = await loadWebModules();
         const fetched = await fetchPage(url, {
           ...limits,
-          dispatcher: await proxy(),
+          dispatcher: await connections.get(),
           signal: context.signal,
           refuse: (target) => {
             if (target.protocol !== "http:" && target.protocol !== "https:")
