@@ -4,7 +4,15 @@
 // and resolving and reading them one by one costs Node ~200 ms.
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+
+// web_fetch converts HTML in a worker thread, which Node starts from a file of its own:
+// bundled as `dist/html-worker.js`, beside the chunk whose code starts it
+// (`new URL("./html-worker.js", import.meta.url)` in @gong/tools' web/convert-html.ts).
+const HTML_WORKER = fileURLToPath(
+  new URL("../packages/tools/dist/web/html-worker.js", import.meta.url),
+);
 
 export async function bundleApp(appDir) {
   const outdir = path.join(appDir, "dist");
@@ -14,7 +22,7 @@ export async function bundleApp(appDir) {
   try {
     await build({
       absWorkingDir: appDir,
-      entryPoints: ["src/bin.ts"],
+      entryPoints: ["src/bin.ts", { in: HTML_WORKER, out: "html-worker" }],
       outdir: staging,
       bundle: true,
       splitting: true,

@@ -21,10 +21,12 @@ Model:
   --provider <name>            Provider to use (anthropic, openai, or one from models.json).
                                  gong --provider openai -p "hi"
   --model <id>                 Model id, or provider/model.
-                                 gong --model anthropic/claude-sonnet-4-5 -p "hi"
+                                 gong --model anthropic/claude-sonnet-5-5 -p "hi"
   --api-key <key>              API key for this run (else the provider's env var).
                                  gong --api-key "$MY_KEY" -p "hi"
-  --base-url <url>             Send requests to this server (proxy, local model).
+  --base-url <url>             Send requests to this server (proxy, local model); without
+                                 --provider an OpenAI-compatible one. It gets no key from
+                                 the environment: pass --api-key if it needs one.
                                  gong --provider ollama --base-url http://gpu-box:11434/v1 --model qwen3 -p "hi"
   --thinking off|minimal|low|medium|high
                                Reasoning effort for models that support it.

@@ -176,6 +176,17 @@ describe("gong --list-models", () => {
     expect(search.stdout).toMatch(/ollama\s+<model>/);
     expect(search.stdout).toContain("gong --model ollama/<model>");
   });
+
+  it("the footer's local-server example is a local server, never OpenRouter", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.ANTHROPIC_API_KEY;
+    const run = await runGong(["--list-models"], box);
+    expect(run.code).toBe(0);
+    const footer = run.stdout.split("\n").find((line) => line.startsWith("Local servers:"));
+    expect(footer).toContain("gong --model ollama/<model>");
+    expect(footer).toContain("http://localhost:11434/v1");
+    expect(run.stdout).not.toMatch(/Local servers:.*openrouter/);
+  });
 });
 
 const hasChromium = chromiumAvailable("HTML export browser test");
@@ -252,4 +263,32 @@ describe("gong --export", () => {
       }
     },
   );
+});
+
+describe("docs name current models (a retired id prints a deprecation warning on every run)", () => {
+  const repo = path.resolve(import.meta.dirname, "../../..");
+  const docs = [
+    "README.md",
+    "apps/cli/README.md",
+    "apps/rpc/README.md",
+    "apps/rpc/docs/rpc.md",
+    "packages/runtime/README.md",
+    "packages/agent-core/README.md",
+    "packages/llm/README.md",
+    "packages/testing/README.md",
+  ];
+
+  it("every Claude id in the docs and --help is the newest of its family in --list-models", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const help = await runGong(["--help"], box);
+    const texts = [help.stdout, ...docs.map((doc) => readFileSync(path.join(repo, doc), "utf8"))];
+    const named = new Set(texts.flatMap((text) => text.match(/claude-[a-z]+-\d[\d-]*\d/g) ?? []));
+    expect(named.size).toBeGreaterThan(0);
+    for (const id of named) {
+      const family = id.replace(/-\d[\d-]*$/, "");
+      const listed = await runGong(["--list-models", `anthropic/${family}-`], box);
+      const newest = listed.stdout.split("\n")[1]?.split(/\s+/)[2];
+      expect(`${id} → ${newest}`).toBe(`${id} → ${id}`);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
@@ -10,7 +11,7 @@ import {
 } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, sandbox, writeJson, writeSettings } from "./harness.js";
+import { BIN, runGong, sandbox, writeJson, writeSettings } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -201,6 +202,56 @@ describe("first run — errors a user can act on", () => {
     const run = await runGong(["--contnue", "-p", "hi"], sandbox(mock.anthropicBaseUrl));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("unknown option --contnue (did you mean --continue?)");
+  });
+
+  // `script` (util-linux) gives gong a real pseudo-terminal, so the interactive first-run screen shows.
+  it.skipIf(!existsSync("/usr/bin/script"))(
+    "the first-run screen's --base-url advice works as printed: an OpenAI-compatible server, no key, none of the standard keys sent",
+    async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      delete box.env.ANTHROPIC_API_KEY;
+      let screen = "";
+      try {
+        screen = execFileSync("script", ["-qec", `${process.execPath} ${BIN}`, "/dev/null"], {
+          cwd: box.cwd,
+          env: box.env,
+          encoding: "utf8",
+          timeout: 10_000,
+        });
+      } catch (error) {
+        screen = (error as { stdout: string }).stdout;
+      }
+      const advice = screen.match(
+        /gong (--base-url) (http:\/\/localhost:8080\/v1) (--model) <model>/,
+      );
+      expect(advice).not.toBeNull();
+      // The advice as printed, with the mock server in place of the local one.
+      const args = [advice![1]!, mock.openaiBaseUrl, advice![3]!, "qwen3", "-p", "hi"];
+      mock.enqueue(textResponse("hello from llama.cpp"));
+      const keyless = await runGong(args, box);
+      expect(keyless.stderr).toBe("");
+      expect(keyless.code).toBe(0);
+      expect(keyless.stdout).toBe("hello from llama.cpp\n");
+      expect(mock.requests[0]!.path).toBe("/v1/chat/completions");
+
+      // With a provider's key in the environment the same advice still works, and that
+      // key stays with its provider.
+      mock.enqueue(textResponse("still llama.cpp"));
+      const keyed = await runGong(args, {
+        ...box,
+        env: { ...box.env, ANTHROPIC_API_KEY: "sk-ant-secret", OPENAI_API_KEY: "sk-oai-secret" },
+      });
+      expect(keyed.stderr).toBe("");
+      expect(keyed.stdout).toBe("still llama.cpp\n");
+      expect(mock.requests[1]!.path).toBe("/v1/chat/completions");
+      expect(JSON.stringify(mock.requests[1]!.headers)).not.toMatch(/secret/);
+    },
+  );
+
+  it("a transposition is one edit: --modle suggests --model, not --mode", async () => {
+    const run = await runGong(["--modle", "x", "-p", "hi"], sandbox(mock.anthropicBaseUrl));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown option --modle (did you mean --model?)");
   });
 
   it("--provider openai with --model anthropic/… is a usage error", async () => {

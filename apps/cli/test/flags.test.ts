@@ -15,7 +15,20 @@ describe("gong flags — model and endpoint", () => {
   it("--base-url wins over ANTHROPIC_BASE_URL", async () => {
     const box = sandbox("http://127.0.0.1:9");
     mock.enqueue(textResponse("via flag"));
-    const run = await runGong(["--base-url", mock.anthropicBaseUrl, "-p", "hi"], box);
+    // A base URL other than the provider's own gets no key from the environment.
+    const run = await runGong(
+      [
+        "--provider",
+        "anthropic",
+        "--api-key",
+        "k",
+        "--base-url",
+        mock.anthropicBaseUrl,
+        "-p",
+        "hi",
+      ],
+      box,
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe("via flag\n");
   });

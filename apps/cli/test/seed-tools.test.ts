@@ -11,9 +11,17 @@ const mock = useMockLlmServer();
 
 let site: http.Server;
 let siteUrl = "";
+const siteHits = { nested: 0 };
 beforeAll(async () => {
-  site = http.createServer((_req, res) => {
+  site = http.createServer((req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
+    if (req.url === "/nested") {
+      // 60 000 nested <div>s (420 KB): minutes of CPU for an HTML converter.
+      siteHits.nested++;
+      return res.end(
+        `<html><body>${"<div>".repeat(60_000)}${"</div>".repeat(60_000)}</body></html>`,
+      );
+    }
     res.end(
       "<html><body><script>x()</script><h2>Changelog</h2><p>Fixed the parser.</p></body></html>",
     );
@@ -113,6 +121,33 @@ describe("gong — todo_write, web_fetch, ask_user", () => {
     expect(readFileSync(path.join(box.cwd, ".tool-output", saved[0]!), "utf8")).toContain(
       "Fixed the parser.",
     );
+  });
+
+  it("web_fetch: a page of 60 000 nested divs never holds gong — SIGINT during its conversion exits 130 at once", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const nestedUrl = siteUrl.replace("/changelog", "/nested");
+    mock.enqueue([
+      toolCallResponse([{ name: "web_fetch", arguments: { url: nestedUrl } }]),
+      textResponse("never reached"),
+    ]);
+    const hitsBefore = siteHits.nested;
+    let signalledAt = 0;
+    const run = await runGong(["-p", "read that page"], box, {
+      onSpawn: (child) => {
+        const poll = setInterval(() => {
+          if (siteHits.nested === hitsBefore) return;
+          clearInterval(poll);
+          // The page is in; its conversion is running now.
+          setTimeout(() => {
+            signalledAt = Date.now();
+            child.kill("SIGINT");
+          }, 700);
+        }, 20);
+      },
+    });
+    expect(signalledAt).toBeGreaterThan(0);
+    expect(run.code).toBe(130);
+    expect(Date.now() - signalledAt).toBeLessThan(3000);
   });
 
   it("ask_user: not offered in -p; named with --tools it tells the model to use its judgement", async () => {

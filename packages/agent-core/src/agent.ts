@@ -22,8 +22,15 @@ import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./se
 import type { Skill } from "./skills/skill.js";
 import { SkillSession } from "./skills/skill-session.js";
 
-/** A key, or a key with where it came from (named in the error when it is rejected). */
-export type ApiKeyAnswer = string | { apiKey: string; source: string } | undefined;
+/**
+ * A key, or a key with where it came from (named in the error when it is rejected), or
+ * why there is none (the call then fails with that error: no other key is tried).
+ */
+export type ApiKeyAnswer =
+  | string
+  | { apiKey: string; source: string }
+  | { error: string }
+  | undefined;
 
 export interface AgentOptions {
   model: Model;
@@ -47,7 +54,7 @@ export interface AgentOptions {
    * The key for a provider, looked up before every LLM call (also for a skill's model on
    * another provider), so a refreshed or switched key is picked up.
    */
-  getApiKey?: (provider: string) => ApiKeyAnswer | Promise<ApiKeyAnswer>;
+  getApiKey?: (provider: string, model: Model) => ApiKeyAnswer | Promise<ApiKeyAnswer>;
   /** Skills discovered by the runtime; adds the `skill` tool. */
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
@@ -454,10 +461,11 @@ export class Agent {
   private async streamOptions(model: Model): Promise<StreamOptions> {
     const options: StreamOptions = { ...this.options.streamOptions };
     if (!this.options.getApiKey) return options;
-    const key = await this.options.getApiKey(model.provider);
+    const key = await this.options.getApiKey(model.provider, model);
     delete options.apiKey;
     delete options.apiKeySource;
     if (typeof key === "string") options.apiKey = key;
+    else if (key && "error" in key) options.apiKeyError = key.error;
     else if (key) {
       options.apiKey = key.apiKey;
       options.apiKeySource = key.source;

@@ -8,6 +8,12 @@ import type { AssistantMessage, ErrorKind } from "@gong/llm";
 export interface RetryPolicy {
   enabled: boolean;
   maxRetries: number;
+  /**
+   * Retries of an idle timeout, within `maxRetries`: each one waits a whole
+   * `streamIdleTimeoutMs`, so a provider that accepts and never answers fails after two
+   * waits instead of four (4 × 60 s was 255 s).
+   */
+  maxTimeoutRetries: number;
   retryOn: ErrorKind[];
   backoffMultiplier: number;
   baseDelayMs: number;
@@ -17,6 +23,7 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   enabled: true,
   maxRetries: 3,
+  maxTimeoutRetries: 1,
   // Never `overflow` (that is compaction's job, Pi bug #1038) nor `auth` (J.9 5.6).
   retryOn: ["rate_limit", "overloaded", "server", "network", "timeout"],
   backoffMultiplier: 2,
@@ -28,12 +35,18 @@ export function resolveRetryPolicy(partial?: Partial<RetryPolicy>): RetryPolicy 
   return { ...DEFAULT_RETRY_POLICY, ...partial };
 }
 
+/** How many retries an error of this kind gets. */
+export function retryLimit(policy: RetryPolicy, kind: ErrorKind | undefined): number {
+  if (kind === "timeout") return Math.min(policy.maxRetries, policy.maxTimeoutRetries);
+  return policy.maxRetries;
+}
+
 export function shouldRetry(policy: RetryPolicy, kind: ErrorKind | undefined, attempt: number) {
   return (
     policy.enabled &&
     kind !== undefined &&
     policy.retryOn.includes(kind) &&
-    attempt < policy.maxRetries
+    attempt < retryLimit(policy, kind)
   );
 }
 

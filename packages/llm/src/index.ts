@@ -13,7 +13,13 @@ export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
 export { isRecord } from "./is-record.js";
-export { apiKeyEnvNames, environmentApiKey, missingApiKeyMessage } from "./models/api-keys.js";
+export {
+  apiKeyEnvNames,
+  environmentApiKey,
+  missingApiKeyMessage,
+  sendsStandardKeyTo,
+} from "./models/api-keys.js";
+export { OPENAI_COMPATIBLE } from "./models/catalog.js";
 export type { UsageTotals } from "./models/cost.js";
 export { addUsage, calculateCost, emptyUsage, emptyUsageTotals } from "./models/cost.js";
 export type { ApiKeyResolver, ExplicitApiKey, ModelRegistry } from "./models/registry.js";

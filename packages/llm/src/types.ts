@@ -157,6 +157,12 @@ export interface StreamOptions {
   apiKey?: string;
   /** Where `apiKey` came from (`--api-key`, models.json, a variable): named when it is rejected. */
   apiKeySource?: string;
+  /**
+   * Why the caller's key lookup found no key (it names the variable to set): without
+   * `apiKey` the stream ends with it as an `auth` error instead of reading the
+   * environment, so an unset models.json variable never falls back to another key.
+   */
+  apiKeyError?: string;
   maxTokens?: number;
   temperature?: number;
   thinking?: ThinkingLevel;

@@ -127,7 +127,13 @@ describe("createModelRegistry with models.json (pi's shape)", () => {
       maxTokens: 1000,
       contextWindow: 200_000,
     });
-    expect(registry.getApiKey({ provider: "anthropic" })).toMatchObject({ ok: true, apiKey: "k" });
+    // The proxy gets ANTHROPIC_API_KEY only when the entry names it (issue 21, decided).
+    expect(registry.getApiKey({ provider: "anthropic" }).ok).toBe(false);
+    writeModels({
+      providers: { anthropic: { baseUrl: "http://proxy.local", apiKey: "ANTHROPIC_API_KEY" } },
+    });
+    const named = createModelRegistry({ gongHome: home, env: { ANTHROPIC_API_KEY: "k" } });
+    expect(named.getApiKey({ provider: "anthropic" })).toMatchObject({ ok: true, apiKey: "k" });
   });
 
   it("GONG_HOME is respected and ANTHROPIC_BASE_URL / OPENAI_BASE_URL are honoured", () => {
@@ -209,21 +215,63 @@ describe("API keys", () => {
     const env = { ANTHROPIC_API_KEY: "env-ant", OPENAI_API_KEY: "env-oai", PROXY_KEY: "px" };
     const registry = createModelRegistry({ gongHome: home, env });
     const keyFor = registry.apiKeyResolver({ provider: "anthropic", apiKey: "flag-key" });
-    expect(keyFor("anthropic")?.apiKey).toBe("flag-key");
-    expect(keyFor("openai")?.apiKey).toBe("env-oai");
-    expect(keyFor("proxy")?.apiKey).toBe("px");
-    expect(keyFor("literal")?.apiKey).toBe("sk-lit");
-    expect(keyFor("ollama")?.apiKey).toBe("none");
-    // Where each key came from, for the error when a provider rejects it.
-    expect(keyFor("anthropic")?.source).toBe("--api-key");
-    expect(keyFor("openai")?.source).toBe("the environment variable OPENAI_API_KEY");
-    expect(keyFor("proxy")?.source).toMatch(
-      /^the environment variable PROXY_KEY \(named in .*models\.json\)$/,
-    );
-    expect(keyFor("literal")?.source).toMatch(/models\.json \(providers\.literal\.apiKey\)$/);
-    expect(createModelRegistry({ gongHome: home, env: {} }).apiKeyResolver()("openai")).toBe(
-      undefined,
-    );
+    expect(keyFor("anthropic")).toMatchObject({ apiKey: "flag-key", source: "--api-key" });
+    expect(keyFor("openai")).toMatchObject({
+      apiKey: "env-oai",
+      source: "the environment variable OPENAI_API_KEY",
+    });
+    expect(keyFor("proxy")).toMatchObject({
+      apiKey: "px",
+      // Where each key came from, for the error when a provider rejects it.
+      source: expect.stringMatching(
+        /^the environment variable PROXY_KEY \(named in .*models\.json\)$/,
+      ),
+    });
+    expect(keyFor("literal")).toMatchObject({
+      apiKey: "sk-lit",
+      source: expect.stringMatching(/models\.json \(providers\.literal\.apiKey\)$/),
+    });
+    expect(keyFor("ollama")).toMatchObject({ apiKey: "none" });
+    expect(createModelRegistry({ gongHome: home, env: {} }).apiKeyResolver()("openai")).toEqual({
+      ok: false,
+      error: expect.stringContaining("OPENAI_API_KEY"),
+    });
+  });
+
+  it("a key goes only where it belongs: a standard variable never goes to another base URL", () => {
+    writeModels({
+      providers: {
+        anthropic: { baseUrl: "https://proxy.example/anthropic" },
+        openai: { apiKey: "UNSET_KEY" },
+      },
+    });
+    const env = {
+      ANTHROPIC_API_KEY: "env-ant",
+      OPENAI_API_KEY: "env-oai",
+      OPENAI_BASE_URL: "https://gateway.example/v1",
+    };
+    const registry = createModelRegistry({ gongHome: home, env });
+    const proxied = registry.getApiKey({ provider: "anthropic" });
+    expect(proxied).toEqual({
+      ok: false,
+      error: expect.stringContaining("providers.anthropic.apiKey"),
+    });
+    // The entry names a variable that is unset: that variable is named, none other is read.
+    expect(registry.getApiKey({ provider: "openai" })).toEqual({
+      ok: false,
+      error: expect.stringContaining("UNSET_KEY"),
+    });
+    // A base URL set by the provider's own variable pairs with its key.
+    expect(environmentApiKey("openai", env, "https://gateway.example/v1")).toMatchObject({
+      apiKey: "env-oai",
+    });
+    expect(environmentApiKey("openai", env, "https://api.openai.com/v1")).toMatchObject({
+      apiKey: "env-oai",
+    });
+    expect(environmentApiKey("openai", env, "http://127.0.0.1:8080/v1").ok).toBe(false);
+    expect(environmentApiKey("ollama", env, "http://gpu-box:11434/v1")).toMatchObject({
+      apiKey: "none",
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import path from "node:path";
 import type { ToolResultMessage } from "@gong/llm";
 import { SessionStore } from "@gong/session-store";
@@ -254,5 +255,81 @@ describe("ask_user in a coding session", () => {
     );
     expect(requestToolNames(0)).not.toContain("ask_user");
     await session.close();
+  });
+});
+
+/** A forward proxy that counts the CONNECT tunnels it opens and knows which are still open. */
+async function startTunnelProxy() {
+  const open = new Set<net.Socket>();
+  let tunnels = 0;
+  const server = http.createServer();
+  server.on("connect", (req, client: net.Socket) => {
+    tunnels++;
+    open.add(client);
+    const [host, port] = (req.url ?? "").split(":");
+    const upstream = net.connect(Number(port), host, () => {
+      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    const end = () => {
+      open.delete(client);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on("close", end);
+    client.on("error", end);
+    upstream.on("error", end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    tunnels: () => tunnels,
+    openTunnels: () => open.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe("web_fetch's proxy client across settings reloads (issue 21, decided)", () => {
+  it("a reload reuses the session's proxy client instead of leaving one open per tool set; close ends it", async () => {
+    const proxy = await startTunnelProxy();
+    try {
+      const where = sessionSandbox(mock.anthropicBaseUrl);
+      const session = await openSession({
+        ...where,
+        env: { ...where.env, HTTP_PROXY: proxy.url },
+        session: { kind: "none" },
+      });
+      const fetchOnce = () =>
+        mock.enqueue([
+          toolCallResponse([
+            { name: "web_fetch", arguments: { url: `${pageUrl}?n=${Math.random()}` } },
+          ]),
+          textResponse("fetched"),
+        ]);
+      fetchOnce();
+      expect((await session.run(["fetch it"])).ok).toBe(true);
+      expect(proxy.tunnels()).toBe(1);
+      // A settings change builds the session's tools again.
+      writeFile(
+        path.join(where.gongHome, "settings.json"),
+        JSON.stringify({ outputLevel: "full" }),
+      );
+      fetchOnce();
+      expect((await session.run(["fetch it again"])).ok).toBe(true);
+      expect(envelopeOf(toolResults(session.messages)[1]).status).toBe("success");
+      expect(proxy.tunnels()).toBe(1);
+      await session.close();
+      const until = Date.now() + 1000;
+      while (proxy.openTunnels() > 0 && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(proxy.openTunnels()).toBe(0);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -21,3 +21,4 @@ export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "./tools/as
 export type { WebSummarizer } from "./tools/web-fetch.js";
 export type * from "./types.js";
 export { OUTPUT_LEVELS } from "./types.js";
+export { WebConnections } from "./web/web-connections.js";

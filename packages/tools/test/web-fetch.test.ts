@@ -4,17 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CodingToolsOptions } from "../src/coding-tools.js";
 import type { WebSummaryRequest } from "../src/tools/web-fetch.js";
 import { makeProject } from "./helpers.js";
+import { htmlWorkerForTests } from "./html-worker.js";
 import { startProxy, startWebServer, type WebServer } from "./web-server.js";
 
 let site: WebServer;
+let htmlWorker: URL;
 beforeAll(async () => {
   site = await startWebServer();
+  htmlWorker = await htmlWorkerForTests();
 });
 afterAll(() => site.close());
 
 function project(webFetch: CodingToolsOptions["webFetch"] = {}) {
   // An empty proxy environment: the machine's own HTTP_PROXY must not reroute the test.
-  return makeProject({ tools: ["web_fetch"], webFetch: { env: {}, ...webFetch } });
+  return makeProject({ tools: ["web_fetch"], webFetch: { env: {}, htmlWorker, ...webFetch } });
 }
 
 describe("web_fetch — seed 001 WebFetch", () => {
@@ -291,6 +294,78 @@ describe("web_fetch — seed 001 WebFetch", () => {
       );
       expect(result.error?.code).toBe("ABORTED");
       expect(existsSync(p.file(".tool-output"))).toBe(false);
+    } finally {
+      p.cleanup();
+    }
+  });
+});
+
+describe("web_fetch — a hostile page never blocks the event loop (issue 21.9)", () => {
+  /** The longest the event loop went without running a 20 ms timer while `work` ran. */
+  async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
+    let last = performance.now();
+    let stallMs = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      stallMs = Math.max(stallMs, now - last);
+      last = now;
+    }, 20);
+    try {
+      return { result: await work, stallMs };
+    } finally {
+      clearInterval(tick);
+    }
+  }
+
+  it("40 000 nested divs end at the call's time limit (TIMEOUT), the event loop stays free", async () => {
+    const p = project({ timeoutMs: 1500 });
+    try {
+      const started = Date.now();
+      const { result, stallMs } = await longestStall(
+        p.call("web_fetch", { url: `${site.url}/nested?depth=40000` }),
+      );
+      expect(result.status).toBe("error");
+      expect(result.error?.code).toBe("TIMEOUT");
+      expect(result.text).toContain('format="html"');
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(stallMs).toBeLessThan(1000);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  it("an abort ends the conversion at once", async () => {
+    const p = project();
+    try {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 700);
+      const started = Date.now();
+      const { result, stallMs } = await longestStall(
+        p.call(
+          "web_fetch",
+          { url: `${site.url}/nested?depth=40000` },
+          { signal: controller.signal },
+        ),
+      );
+      expect(result.error?.code).toBe("ABORTED");
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(stallMs).toBeLessThan(1000);
+    } finally {
+      p.cleanup();
+    }
+  });
+
+  it("deep nesting says the page is nested too deeply, not 'Maximum call stack size exceeded'", async () => {
+    const p = project();
+    try {
+      const result = await p.call("web_fetch", { url: `${site.url}/nested?depth=3000` });
+      expect(result.status).toBe("error");
+      expect(result.error?.code).toBe("EXECUTION_ERROR");
+      expect(result.error?.message).toContain(
+        "nested too deeply to convert to markdown (3001 levels",
+      );
+      expect(result.text).not.toContain("call stack");
+      expect(result.text).toContain('format="html"');
     } finally {
       p.cleanup();
     }

@@ -74,6 +74,12 @@ export async function startWebServer(extra: Record<string, Route> = {}): Promise
       res.writeHead(302, { location: "file:///etc/passwd" });
       res.end();
     },
+    "/nested": (req, res) => {
+      // `?depth=N` nested <div>s: domino and turndown take O(N²) time and recurse per level.
+      const depth = Number(new URL(req.url ?? "", "http://x").searchParams.get("depth"));
+      res.writeHead(200, { "content-type": "text/html" });
+      res.end(`<html><body>${"<div>".repeat(depth)}deep${"</div>".repeat(depth)}</body></html>`);
+    },
     ...extra,
   };
   const server = http.createServer((req, res) => {

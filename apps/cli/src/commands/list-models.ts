@@ -38,7 +38,8 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
       .trimEnd();
   io.stdout(`${[line(header), ...rows.map(line)].join("\n")}\n`);
   io.stdout("* = usable: an API key is configured, or none is needed (local servers)\n");
-  const local = models.find((m) => m.id === ANY_MODEL);
+  // A provider that lists no models but needs a key (OpenRouter, Groq) is not a local server.
+  const local = models.find((m) => m.id === ANY_MODEL && !m.keyNeeded);
   if (local)
     io.stdout(
       `Local servers: start one, then e.g. gong --model ${local.provider}/<model> -p "hi" (requests go to ${local.baseUrl}; --base-url moves it).\n`,

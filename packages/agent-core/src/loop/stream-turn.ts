@@ -7,7 +7,13 @@ import {
 import type { Span } from "@opentelemetry/api";
 import { type AgentEvent, toMessageDelta } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
-import { isStructureError, retryDelayMs, shouldRetry, sleepUnlessAborted } from "../retry.js";
+import {
+  isStructureError,
+  retryDelayMs,
+  retryLimit,
+  shouldRetry,
+  sleepUnlessAborted,
+} from "../retry.js";
 import type { ResolvedSettings } from "../settings.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
 import type { LoopEvent, RunConfig, RunContext } from "./run-context.js";
@@ -113,7 +119,7 @@ export function decideRecovery(
     const event: RetryEvent = {
       type: "retry",
       attempt: attempts.retries + 1,
-      maxAttempts: policy.maxRetries,
+      maxAttempts: retryLimit(policy, message.errorKind),
       delayMs: retryDelayMs(policy, attempts.retries, message.retryAfterMs),
       errorKind: message.errorKind ?? "unknown",
       errorMessage: message.errorMessage ?? "request failed",
@@ -122,7 +128,9 @@ export function decideRecovery(
   }
   // An auth error already names the key's source and what to check (llm's describeError).
   if (attempts.retries === 0) return { action: "keep", message };
-  const advice = `Gave up after ${attempts.retries} retries. Try again later.`;
+  // The message already says what to do next (llm's describeError); this adds only how
+  // often it was tried, so the final line says each thing once.
+  const advice = `Gave up after ${attempts.retries} ${attempts.retries === 1 ? "retry" : "retries"}.`;
   return { action: "keep", message: withAdvice(message, advice) };
 }
 

@@ -67,7 +67,8 @@ function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeH
     case "timeout":
       return hints.idleTimeoutMs === undefined
         ? "The request timed out: retry."
-        : `No data for ${hints.idleTimeoutMs} ms, so the connection was closed: retry, or raise streamIdleTimeoutMs.`;
+        : // The provider message already says how long nothing came (run-stream.ts).
+          "The connection was closed: retry, or raise the streamIdleTimeoutMs setting if the model needs longer to answer.";
     case "network":
       return "The connection failed or was cut: check the network or base URL, then retry.";
     case "connection_refused":

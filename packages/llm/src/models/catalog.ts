@@ -14,6 +14,9 @@ export interface ProviderInfo {
   defaultMaxTokens: number;
 }
 
+/** The provider of a server named only by its URL (`--base-url` without `--provider`). */
+export const OPENAI_COMPATIBLE = "openai-compatible";
+
 const openaiCompatible = (name: string, baseUrl: string, apiKeyEnv: string[]): ProviderInfo => ({
   name,
   api: "openai-completions",
@@ -51,6 +54,9 @@ export const PROVIDERS: readonly ProviderInfo[] = [
   openaiCompatible("ollama", "http://localhost:11434/v1", []),
   openaiCompatible("lmstudio", "http://localhost:1234/v1", []),
   openaiCompatible("vllm", "http://localhost:8000/v1", []),
+  // Any OpenAI-compatible server (llama.cpp's llama-server listens on 8080): what
+  // `--base-url` without a provider talks to, with no key unless one is given.
+  openaiCompatible(OPENAI_COMPATIBLE, "http://localhost:8080/v1", []),
 ];
 
 type CatalogEntry = [

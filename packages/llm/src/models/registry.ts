@@ -8,7 +8,13 @@ import {
   NO_KEY_NEEDED,
   type ResolvedApiKey,
 } from "./api-keys.js";
-import { catalogModels, defaultModel, findProvider, PROVIDERS } from "./catalog.js";
+import {
+  catalogModels,
+  defaultModel,
+  findProvider,
+  PROVIDERS,
+  providerBaseUrl,
+} from "./catalog.js";
 import { type ModelsJsonError, type ModelsJsonProvider, readModelsJson } from "./models-json.js";
 
 export interface ModelRegistryOptions {
@@ -25,8 +31,12 @@ export interface ExplicitApiKey {
   apiKey: string;
 }
 
-/** A provider's key, looked up before every call so it follows model switches. */
-export type ApiKeyResolver = (provider: string) => ResolvedApiKey | undefined;
+/**
+ * A provider's key, looked up before every call so it follows model switches; given the
+ * model, the key also follows its base URL (a standard variable goes only to the
+ * provider's own endpoint). A failure says which key to set.
+ */
+export type ApiKeyResolver = (provider: string, model?: Pick<Model, "baseUrl">) => ApiKeyResult;
 
 export interface ModelRegistry {
   /** A listed model, or — for a known provider — the id with default limits. */
@@ -35,10 +45,15 @@ export interface ModelRegistry {
   providers(): string[];
   /**
    * The key for a model's provider — the one rule (item 5): `explicit` when it was given
-   * for that provider, then models.json `apiKey` (a variable name or the key), then the
-   * provider's standard variables; `"none"` for servers that take any key.
+   * for that provider, then models.json `apiKey` (a variable name or the key, never
+   * another variable when that one is unset), then the provider's standard variables —
+   * only for its own endpoint (`model.baseUrl`, default the provider's); `"none"` for
+   * servers that take any key.
    */
-  getApiKey(model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult;
+  getApiKey(
+    model: Pick<Model, "provider"> & Partial<Pick<Model, "baseUrl">>,
+    explicit?: ExplicitApiKey,
+  ): ApiKeyResult;
   /** `getApiKey` as a function of the provider, for the agent to call before each request. */
   apiKeyResolver(explicit?: ExplicitApiKey): ApiKeyResolver;
   /** Problems found in models.json (the registry still works without it). */
@@ -87,7 +102,10 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       : undefined;
   };
 
-  const getApiKey = (model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult => {
+  const getApiKey = (
+    model: Pick<Model, "provider"> & Partial<Pick<Model, "baseUrl">>,
+    explicit?: ExplicitApiKey,
+  ): ApiKeyResult => {
     const found = (apiKey: string, source: string): ApiKeyResult => ({ ok: true, apiKey, source });
     if (explicit?.provider === model.provider) return found(explicit.apiKey, "--api-key");
     const configured = custom[model.provider]?.apiKey;
@@ -99,9 +117,14 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
         return found(value, `the environment variable ${configured} (named in ${modelsJsonPath})`);
       return { ok: false, error: missingApiKeyMessage(model.provider, configured) };
     }
-    const fromEnv = environmentApiKey(model.provider, env);
+    const known = findProvider(model.provider);
+    const baseUrl =
+      model.baseUrl ??
+      custom[model.provider]?.baseUrl ??
+      (known ? providerBaseUrl(known, env) : undefined);
+    const fromEnv = environmentApiKey(model.provider, env, baseUrl);
     // A models.json provider that is not in the catalog and names no key is a local server.
-    if (!fromEnv.ok && custom[model.provider] && !findProvider(model.provider)) {
+    if (!fromEnv.ok && custom[model.provider] && !known) {
       return { ok: true, ...NO_KEY_NEEDED };
     }
     return fromEnv;
@@ -113,10 +136,8 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       provider ? [...(models.get(provider) ?? [])] : [...models.values()].flat(),
     providers: () => [...models.keys()],
     getApiKey,
-    apiKeyResolver: (explicit) => (provider) => {
-      const key = getApiKey({ provider }, explicit);
-      return key.ok ? { apiKey: key.apiKey, source: key.source } : undefined;
-    },
+    apiKeyResolver: (explicit) => (provider, model) =>
+      getApiKey({ provider, ...(model ? { baseUrl: model.baseUrl } : {}) }, explicit),
     errors,
     modelsJsonPath,
   };

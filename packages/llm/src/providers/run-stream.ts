@@ -108,9 +108,13 @@ export function runProviderStream(
   };
 
   const run = async () => {
-    // Given no key (a caller without a model registry), the environment step of the one
-    // key rule — the registry's `getApiKey` — decides.
-    const fromEnv = options.apiKey === undefined ? environmentApiKey(model.provider) : undefined;
+    // Given no key and no lookup failure (a caller without a model registry), the
+    // environment step of the one key rule — the registry's `getApiKey` — decides, for
+    // this model's base URL.
+    const fromEnv =
+      options.apiKey === undefined && options.apiKeyError === undefined
+        ? environmentApiKey(model.provider, process.env, model.baseUrl)
+        : undefined;
     const apiKey = fromEnv ? (fromEnv.ok ? fromEnv.apiKey : undefined) : options.apiKey;
     const apiKeySource =
       fromEnv?.ok && fromEnv.apiKey !== "none" ? fromEnv.source : options.apiKeySource;
@@ -118,7 +122,8 @@ export function runProviderStream(
       events.push({ type: "start", partial: output });
       return fail(
         "auth",
-        fromEnv && !fromEnv.ok ? fromEnv.error : missingApiKeyMessage(model.provider),
+        options.apiKeyError ??
+          (fromEnv && !fromEnv.ok ? fromEnv.error : missingApiKeyMessage(model.provider)),
       );
     }
     if (options.signal?.aborted) {

@@ -1,4 +1,4 @@
-import type { ExplicitApiKey, Model, ModelRegistry } from "@gong/llm";
+import { type ExplicitApiKey, type Model, type ModelRegistry, OPENAI_COMPATIBLE } from "@gong/llm";
 import type { Settings } from "../config/settings-types.js";
 
 export interface ModelRequest {
@@ -64,6 +64,10 @@ export function resolveModel(
   if (provider === undefined && modelId !== undefined) {
     provider = registry.list().find((m) => m.id === modelId)?.provider;
   }
+  // A server named only by its URL (the first-run advice `gong --base-url
+  // http://localhost:8080/v1 --model <model>`) is OpenAI-compatible and gets no key
+  // unless one is given: a key found for some provider never goes to it.
+  if (provider === undefined && request.baseUrl !== undefined) provider = OPENAI_COMPATIBLE;
   if (provider === undefined && settings.defaultProvider) provider = settings.defaultProvider;
   if (
     modelId === undefined &&

@@ -8,7 +8,7 @@ import type {
   UserMessage,
 } from "@gong/llm";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
-import type { ProcessGroups, Todo, Tool } from "@gong/tools";
+import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
 import type { ConfigFileGroup } from "../config/config-files.js";
 import { type ExportSessionResult, writeSessionHtml } from "../export/export-session.js";
@@ -27,6 +27,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
+  webConnections: WebConnections;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -375,6 +377,7 @@ export class CodingSession {
     // Flushed first: a second Ctrl+C during the kill's grace period loses nothing.
     this.parts.recorder.sync();
     await this.parts.processes.dispose();
+    await this.parts.webConnections.close();
     this.unsubscribeAgent();
     this.parts.store.close();
   }

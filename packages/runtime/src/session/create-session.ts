@@ -1,5 +1,5 @@
 import type { Agent } from "@gong/agent-core";
-import { ProcessGroups } from "@gong/tools";
+import { ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
 import { systemPromptFiles } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
@@ -132,6 +132,7 @@ function sessionToolKit(
     env: inputs.env,
     ...inputs.toolFolders,
     processes: new ProcessGroups(),
+    webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
     summarize,
@@ -187,6 +188,7 @@ function sessionParts(
     store,
     recorder,
     processes: toolKit.processes,
+    webConnections: toolKit.webConnections,
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     cwd: inputs.cwd,

@@ -4,6 +4,7 @@ import type {
   FileOperations,
   ProcessGroups,
   Tool,
+  WebConnections,
   WebSummarizer,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
@@ -12,8 +13,8 @@ import { type BuildToolsResult, buildTools } from "./tools.js";
 
 /**
  * What every tool set of one session shares (each settings reload builds a new set):
- * the session's close ends every background job any of them started, and todo_write's
- * list is one list.
+ * the session's close ends every background job any of them started and web_fetch's
+ * connections, and todo_write's list is one list.
  */
 export interface SessionToolKit {
   cwd: string;
@@ -21,6 +22,7 @@ export interface SessionToolKit {
   outputDir: string;
   readOnlyRoots: readonly string[];
   processes: ProcessGroups;
+  webConnections: WebConnections;
   todoStore: SessionTodoStore;
   summarize: WebSummarizer;
   askUser: AskUserHandler | undefined;
@@ -67,6 +69,7 @@ function shared(kit: SessionToolKit, settings: Settings) {
     outputDir: kit.outputDir,
     readOnlyRoots: kit.readOnlyRoots,
     processes: kit.processes,
+    webConnections: kit.webConnections,
     todoStore: kit.todoStore,
     summarize: kit.summarize,
     allowedRoots: settings.allowedPaths ?? [],

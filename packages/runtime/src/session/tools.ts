@@ -7,6 +7,7 @@ import {
   resolveToolNames,
   type TodoStore,
   type Tool,
+  type WebConnections,
   type WebSummarizer,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
@@ -41,6 +42,8 @@ export interface BuildToolsOptions extends ToolSelection {
   execOperations: ExecOperations | undefined;
   /** HTTP_PROXY / HTTPS_PROXY / NO_PROXY for web_fetch. */
   env: NodeJS.ProcessEnv;
+  /** web_fetch's HTTP client: the session's one, shared by every tool set, closed with it. */
+  webConnections: WebConnections;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
@@ -82,6 +85,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     webFetch: {
       summarize: options.summarize,
       env: options.env,
+      connections: options.webConnections,
       ...allowedDomains(settings),
     },
     ...(settings.shellPath ? { shellPath: settings.shellPath } : {}),

@@ -22,6 +22,7 @@ export interface WebSummarizerOptions {
 export function createWebSummarizer(options: WebSummarizerOptions): WebSummarizer {
   return async ({ url, prompt, content, signal }) => {
     const model = options.model();
+    const key = options.apiKey(model.provider, model);
     const answer = await complete(
       model,
       {
@@ -34,7 +35,11 @@ export function createWebSummarizer(options: WebSummarizerOptions): WebSummarize
           },
         ],
       },
-      { signal, apiKey: options.apiKey(model.provider)?.apiKey, maxTokens: MAX_ANSWER_TOKENS },
+      {
+        signal,
+        ...(key.ok ? { apiKey: key.apiKey } : { apiKeyError: key.error }),
+        maxTokens: MAX_ANSWER_TOKENS,
+      },
     );
     if (answer.stopReason === "error" || answer.stopReason === "aborted")
       return { ok: false, error: answer.errorMessage ?? "the model did not answer." };

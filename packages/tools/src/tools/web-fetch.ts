@@ -6,7 +6,6 @@
  */
 import { ensureOutputDir, spillTimestamp, truncateHead, writeUniqueFile } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import type { Dispatcher } from "undici";
 import {
   failure,
   type NextSteps,
@@ -21,6 +20,7 @@ import { isAllowedHost } from "../web/allowed-domains.js";
 import { isHtmlMediaType } from "../web/content-type.js";
 import type { FetchFailure } from "../web/fetch-page.js";
 import { type CachedPage, PageCache } from "../web/page-cache.js";
+import { WebConnections } from "../web/web-connections.js";
 
 export const WEB_FETCH_TIMEOUT_MS = 30_000;
 export const WEB_FETCH_MAX_BYTES = 10 * 1024 * 1024;
@@ -66,9 +66,20 @@ export interface WebFetchToolOptions {
   summarize?: WebSummarizer;
   /** Where HTTP_PROXY / HTTPS_PROXY / NO_PROXY are read (default `process.env`). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * The HTTP client to fetch with, shared by the tool sets of one owner, who closes it
+   * (default: one of the tool's own, made from `env`).
+   */
+  connections?: WebConnections;
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * The HTML converter's worker file (default: `html-worker.js` beside the package's
+   * `web/convert-html.js`, where gong's bundles also put it); a bundler that moves
+   * the code sets it.
+   */
+  htmlWorker?: URL;
 }
 
 const FAILURE_CODES: Record<FetchFailure["kind"], ToolErrorCode> = {
@@ -104,46 +115,62 @@ function failureSteps(failed: FetchFailure): NextSteps {
 }
 
 /**
- * undici (proxies), turndown and domino are ~2 MB of code: loaded by the first call, not
- * with the tools, so they cost nothing at gong's start (one-turn run +200 ms otherwise).
+ * undici (proxies) is ~1 MB of code: loaded by the first call, not with the tools, so it
+ * costs nothing at gong's start (one-turn run +200 ms otherwise). turndown and domino
+ * load only in the conversion worker.
  */
 let webModules:
-  | Promise<
-      typeof import("../web/fetch-page.js") &
-        typeof import("../web/html-to-markdown.js") &
-        typeof import("../web/proxy.js")
-    >
+  | Promise<typeof import("../web/fetch-page.js") & typeof import("../web/convert-html.js")>
   | undefined;
 const loadWebModules = () =>
   (webModules ??= Promise.all([
     import("../web/fetch-page.js"),
-    import("../web/html-to-markdown.js"),
-    import("../web/proxy.js"),
-  ]).then(([page, html, proxy]) => ({ ...page, ...html, ...proxy })));
+    import("../web/convert-html.js"),
+  ]).then(([page, html]) => ({ ...page, ...html })));
 
-async function convert(body: Buffer, mediaType: string, format: PageFormat) {
-  const raw = body.toString("utf8");
-  if (!isHtmlMediaType(mediaType) || format === "html") return { title: "", content: raw };
-  const { htmlToMarkdown, htmlToText } = await loadWebModules();
-  return format === "text" ? htmlToText(raw) : htmlToMarkdown(raw);
-}
+type Conversion = Awaited<ReturnType<typeof import("../web/convert-html.js").convertHtml>>;
+
+const CONVERSION_CODES: Record<Exclude<Conversion, { ok: true }>["kind"], ToolErrorCode> = {
+  timeout: "TIMEOUT",
+  aborted: "ABORTED",
+  too_deep: "EXECUTION_ERROR",
+  failed: "EXECUTION_ERROR",
+};
 
 const EXTENSIONS: Record<PageFormat, string> = { markdown: "md", text: "txt", html: "html" };
 
 export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOptions = {}) {
   const cache = new PageCache();
-  // One dispatcher for the tool's life (made by the first call): its pooled connections
-  // are reused across calls.
-  let dispatcher: Promise<Dispatcher | undefined> | undefined;
-  const proxy = () =>
-    (dispatcher ??= loadWebModules().then(({ proxyDispatcher }) =>
-      proxyDispatcher(options.env ?? process.env),
-    ));
+  // Its pooled connections are reused across calls (and, when the host shares it,
+  // across the tool sets its settings reloads build).
+  const connections = options.connections ?? new WebConnections(options.env ?? process.env);
   const limits = {
     timeoutMs: options.timeoutMs ?? WEB_FETCH_TIMEOUT_MS,
     maxBytes: options.maxBytes ?? WEB_FETCH_MAX_BYTES,
     maxRedirects: options.maxRedirects ?? WEB_FETCH_MAX_REDIRECTS,
   };
+
+  /** The page as the model reads it; HTML is converted in the time left of the call's limit. */
+  async function convert(
+    body: Buffer,
+    mediaType: string,
+    format: PageFormat,
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Conversion> {
+    const raw = body.toString("utf8");
+    if (!isHtmlMediaType(mediaType) || format === "html")
+      return { ok: true, title: "", content: raw };
+    const { convertHtml } = await loadWebModules();
+    return convertHtml(
+      { html: raw, format },
+      {
+        timeoutMs: deadline - Date.now(),
+        ...(signal ? { signal } : {}),
+        ...(options.htmlWorker ? { workerUrl: options.htmlWorker } : {}),
+      },
+    );
+  }
 
   /** Saves the converted page; a refused tool-output folder costs the artifact, not the page. */
   async function saveArtifact(page: Omit<CachedPage, "artifact">, format: PageFormat) {
@@ -194,10 +221,12 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
       const cached = page !== undefined;
       let artifactError: string | undefined;
       if (!page) {
+        // One limit for the whole call: download and conversion together.
+        const deadline = Date.now() + limits.timeoutMs;
         const { fetchPage } = await loadWebModules();
         const fetched = await fetchPage(url, {
           ...limits,
-          dispatcher: await proxy(),
+          dispatcher: await connections.get(),
           signal: context.signal,
           refuse: (target) => {
             if (target.protocol !== "http:" && target.protocol !== "https:")
@@ -223,12 +252,38 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
             next: failureSteps(fetched),
           });
         }
-        const converted = await convert(fetched.body, fetched.mediaType, format);
+        const converted = await convert(
+          fetched.body,
+          fetched.mediaType,
+          format,
+          deadline,
+          context.signal,
+        );
+        if (!converted.ok) {
+          return failure(
+            CONVERSION_CODES[converted.kind],
+            `${converted.message} (${fetched.finalUrl})`,
+            {
+              data: {
+                url: fetched.finalUrl,
+                status: fetched.status,
+                content_type: fetched.mediaType,
+              },
+              next:
+                converted.kind === "aborted"
+                  ? ["The user stopped the call: ask before fetching the page again."]
+                  : [
+                      `web_fetch(url="${fetched.finalUrl}", format="html") returns the page as served.`,
+                    ],
+            },
+          );
+        }
         const base = {
           finalUrl: fetched.finalUrl,
           status: fetched.status,
           mediaType: fetched.mediaType,
-          ...converted,
+          title: converted.title,
+          content: converted.content,
         };
         const saved = await saveArtifact(base, format);
         artifactError = saved.error;

@@ -1,11 +1,12 @@
 // The part of domino (turndown's own HTML parser) that html-to-markdown.ts uses; the
 // package ships no types.
 declare module "@mixmark-io/domino" {
-  interface DominoElement {
+  export interface DominoElement {
     remove(): void;
     textContent: string | null;
+    children: ArrayLike<DominoElement>;
   }
-  interface DominoDocument {
+  export interface DominoDocument {
     title: string;
     body: DominoElement | null;
     querySelectorAll(selector: string): Iterable<DominoElement>;

@@ -59,7 +59,7 @@ function usableModels(context: SlashContext) {
     .filter((m) => (m.hasKey || !m.keyNeeded) && m.id !== ANY_MODEL);
 }
 
-/** `claude-sonnet-4-5` or `anthropic/claude-sonnet-4-5`. */
+/** `claude-sonnet-5-5` or `anthropic/claude-sonnet-4-5`. */
 function matchesExactly(model: ModelRef, query: string): boolean {
   return query === model.id || query === `${model.provider}/${model.id}`;
 }
