@@ -2,6 +2,7 @@ import path from "node:path";
 import { formatConfigIssue, isRecord, readJsonConfigFile, validateConfig } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
+import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
@@ -38,7 +39,8 @@ export interface LoadedSettings {
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
  * (ARCHITECTURE §8): a syntax error skips the file, a wrong key is dropped (the rest
  * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
- * project file's keys that run code or widen access are left out (config/trust.ts).
+ * project file's keys that run code or widen access are left out (config/trust.ts), and
+ * its tools may only narrow the user's (config/project-tools.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const env = options.env ?? process.env;
@@ -48,6 +50,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
   const untrustedKeys: string[] = [];
+  let userLayer: Settings = {};
 
   const sources = [
     { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
@@ -76,7 +79,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
         delete layer[key];
         untrustedKeys.push(key);
       }
+      const beyond = narrowProjectTools(userLayer, layer);
+      if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
     }
+    if (!project) userLayer = layer;
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
   }
   if (options.overrides) layers.push(options.overrides);

@@ -14,7 +14,8 @@ import { globalSettingsPath } from "./paths.js";
 
 /**
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
- * webFetch, which could switch web_fetch back on or lift the user's allowedDomains).
+ * webFetch, which could switch web_fetch back on or lift the user's allowedDomains; sessionDir,
+ * which would write transcripts wherever a cloned repository says).
  */
 export const TRUST_REQUIRED_KEYS = [
   "hooks",
@@ -22,6 +23,7 @@ export const TRUST_REQUIRED_KEYS = [
   "shellCommandPrefix",
   "allowedPaths",
   "webFetch",
+  "sessionDir",
 ] as const;
 
 /**
