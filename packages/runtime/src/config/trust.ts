@@ -15,7 +15,8 @@ import { globalSettingsPath } from "./paths.js";
 /**
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
  * webFetch, which could switch web_fetch back on or lift the user's allowedDomains; sessionDir,
- * which would write transcripts wherever a cloned repository says).
+ * which would write transcripts wherever a cloned repository says; retry, which could
+ * send many more requests on the user's provider account).
  */
 export const TRUST_REQUIRED_KEYS = [
   "hooks",
@@ -24,6 +25,7 @@ export const TRUST_REQUIRED_KEYS = [
   "allowedPaths",
   "webFetch",
   "sessionDir",
+  "retry",
 ] as const;
 
 /**
