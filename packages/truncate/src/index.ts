@@ -8,7 +8,11 @@ export { lineCountFrom } from "./measure.js";
 export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
 export { cleanupExpired } from "./observation/cleanup.js";
 export type { ObservationTruncatorOptions } from "./observation/config.js";
-export { resolveObservationConfig, resolveOutputDir } from "./observation/config.js";
+export {
+  refusedOutputDir,
+  resolveObservationConfig,
+  resolveOutputDir,
+} from "./observation/config.js";
 export {
   ensureOutputDir,
   linkedOutputDirMessage,

@@ -10,7 +10,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
-import { globalSettingsPath } from "./paths.js";
+import { globalSettingsPath, homeDir } from "./paths.js";
 
 /**
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
@@ -43,15 +43,25 @@ export function isTrustedFolder(folder: string, gongHome: string): boolean {
  * Records `folder` (its real path) in the user settings' `trustedFolders`, keeping the
  * file's other keys and its comments; an atomic write, so a crash never leaves half a settings file.
  * Refuses when the file cannot be read as a JSON object: rewriting it would lose the
- * user's settings.
+ * user's settings; and refuses `/`, the home folder and the folders above it unless
+ * `options.broad` says the user meant it: their trust covers every project below.
  */
 export async function trustFolder(
   folder: string,
   gongHome: string,
-): Promise<{ ok: true; folder: string; file: string } | { ok: false; message: string }> {
+  options: TrustFolderOptions = {},
+): Promise<TrustFolderResult> {
   const file = globalSettingsPath(gongHome);
   const real = realPath(folder);
   if (real === undefined) return { ok: false, message: `cannot resolve ${folder} to trust it` };
+  const broad = broadFolder(real, homeDir(options.env));
+  if (broad && !options.broad) {
+    return {
+      ok: false,
+      broad,
+      message: `${real} is ${broad}: trusting it trusts every project below it; run gong --trust --yes to mean that, or run gong --trust in one project folder`,
+    };
+  }
   const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
     const message = `${read.message}; fix it, then run gong --trust again`;
@@ -76,7 +86,30 @@ export async function trustFolder(
     );
     await writeFileAtomic(file, text.endsWith("\n") ? text : `${text}\n`);
   }
-  return { ok: true, folder: real, file };
+  return { ok: true, folder: real, file, ...(broad ? { broad } : {}) };
+}
+
+export interface TrustFolderOptions {
+  /** Where `$HOME` is (default the process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The user said yes to trusting `/`, their home folder or a folder above it. */
+  broad?: boolean;
+}
+
+export type TrustFolderResult =
+  | { ok: true; folder: string; file: string; broad?: string }
+  | { ok: false; message: string; broad?: string };
+
+/**
+ * How to name a folder whose trust would cover every project of the user — `/`, their
+ * home folder, or a folder above it — or undefined for an ordinary project folder.
+ */
+export function broadFolder(real: string, home: string): string | undefined {
+  if (real === path.parse(real).root) return "the root folder";
+  const realHome = realPath(home) ?? path.resolve(home);
+  if (real === realHome) return "your home folder";
+  if (contains(real, realHome)) return "a folder above your home folder";
+  return undefined;
 }
 
 /**
