@@ -30,6 +30,11 @@ export interface LoadedSettings {
   projectTrusted: boolean;
   /** Keys of the project file skipped because the folder is not trusted. */
   untrustedKeys: string[];
+  /**
+   * `file:line:column` of each top-level key's value, in the file whose value applies
+   * (absent for a flag), so a setting found wrong later can be pointed at.
+   */
+  origins: Record<string, string>;
 }
 
 /**
@@ -51,6 +56,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
   const untrustedKeys: string[] = [];
   let userLayer: Settings = {};
+  const origins: Record<string, string> = {};
 
   const sources = [
     { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
@@ -84,12 +90,19 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     }
     if (!project) userLayer = layer;
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
+    for (const key of Object.keys(layer)) {
+      const at = result.locate([key], "value");
+      origins[key] = `${file}:${at.line}:${at.column}`;
+    }
   }
-  if (options.overrides) layers.push(options.overrides);
+  if (options.overrides) {
+    layers.push(options.overrides);
+    for (const key of Object.keys(options.overrides)) delete origins[key];
+  }
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings, projectTrusted, untrustedKeys };
+  return { settings, files, warnings, projectTrusted, untrustedKeys, origins };
 }
 
 /**
