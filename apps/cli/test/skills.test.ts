@@ -59,7 +59,7 @@ describe("skills — allowed-tools never widens or advertises tools that are not
     const result = JSON.stringify(mock.requests[1]?.body);
     expect(result).toContain("While this skill is active you may use: read.");
     expect(result).not.toMatch(/you may use:[^"]*bash/i);
-    const tools = (mock.requests[1]?.body as { tools: { name: string }[] }).tools;
-    expect(tools.map((t) => t.name)).toEqual(["read", "skill"]);
+    const body = mock.requests[1]?.body as { tools?: { name: string }[] } | undefined;
+    expect(body?.tools?.map((t) => t.name)).toEqual(["read", "skill"]);
   });
 });
