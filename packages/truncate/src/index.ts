@@ -3,6 +3,7 @@ export { formatSize } from "./format-size.js";
 export type { PathExpansion } from "./home/expand-home.js";
 export { expandHome } from "./home/expand-home.js";
 export { homeDir, resolveGongHome } from "./home/gong-home.js";
+export { isPathWithin } from "./home/path-within.js";
 export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, DEFAULT_MAX_LINES } from "./limits.js";
 export { lineCountFrom } from "./measure.js";
 export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";

@@ -7,13 +7,15 @@
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";
+import { isPathWithin } from "@gong/truncate";
 
 /** True when `absolute` (or the real path it leads to) is gong configuration. */
 export function isGongConfigPath(absolute: string, gongHome: string): boolean {
   const homes = [path.resolve(gongHome), realOrSelf(path.resolve(gongHome))];
   return [path.resolve(absolute), realOfExisting(path.resolve(absolute))].some(
     (candidate) =>
-      homes.some((home) => isWithin(home, candidate)) || namesConfigFile(candidate.split(path.sep)),
+      homes.some((home) => isPathWithin(home, candidate)) ||
+      namesConfigFile(candidate.split(path.sep)),
   );
 }
 
@@ -57,12 +59,4 @@ function realOrSelf(folder: string): string {
   } catch {
     return folder;
   }
-}
-
-function isWithin(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return (
-    relative === "" ||
-    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }

@@ -10,6 +10,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
+import { isPathWithin } from "@gong/truncate";
 import { globalSettingsPath, homeDir } from "./paths.js";
 
 /**
@@ -36,7 +37,7 @@ export const TRUST_REQUIRED_KEYS = [
 export function isTrustedFolder(folder: string, gongHome: string): boolean {
   const real = realPath(folder);
   if (real === undefined) return false;
-  return trustedFoldersOf(gongHome)?.some((entry) => contains(entry, real)) ?? false;
+  return trustedFoldersOf(gongHome)?.some((entry) => isPathWithin(entry, real)) ?? false;
 }
 
 /**
@@ -108,7 +109,7 @@ export function broadFolder(real: string, home: string): string | undefined {
   if (real === path.parse(real).root) return "the root folder";
   const realHome = realPath(home) ?? path.resolve(home);
   if (real === realHome) return "your home folder";
-  if (contains(real, realHome)) return "a folder above your home folder";
+  if (isPathWithin(real, realHome)) return "a folder above your home folder";
   return undefined;
 }
 
@@ -138,15 +139,6 @@ function trustedFoldersOf(gongHome: string): string[] | undefined {
   // A relative entry has no meaning (relative to what?) and a vanished folder trusts
   // nothing: both are skipped rather than guessed at.
   return listed.filter((entry) => path.isAbsolute(entry)).flatMap((e) => realPath(e) ?? []);
-}
-
-/** `inner` is `outer` or below it (not merely sharing a name prefix like `/a/bc`). */
-function contains(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return (
-    relative === "" ||
-    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 function realPath(folder: string): string | undefined {

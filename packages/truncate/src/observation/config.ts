@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "../home/gong-home.js";
+import { isPathWithin } from "../home/path-within.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
 
 export type TruncationDirection = "head" | "tail";
@@ -69,23 +70,14 @@ export function refusedOutputDir(rootDir: string, env: Env = process.env): strin
       ? "the root folder"
       : dir === home
         ? "your home folder"
-        : isWithin(dir, root)
+        : isPathWithin(dir, root)
           ? "the project or a folder above it"
-          : isWithin(dir, home)
+          : isPathWithin(dir, home)
             ? "a folder above your home folder"
             : undefined;
   if (!what) return undefined;
   const fallback = path.resolve(rootDir, ".tool-output");
   return `TOOL_OUTPUT_DIR=${wanted} was refused: it would let the tools read and write everything in it (${what}); using ${fallback}`;
-}
-
-/** `inner` is `outer` or below it. */
-function isWithin(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return (
-    relative === "" ||
-    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 /** The real path when the folder exists (a symlink to `/` is `/`), else the resolved one. */
