@@ -47,8 +47,9 @@ Tools:
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
   --trust                      Trust this project folder and remember it (~/.gong/settings.json
                                trustedFolders): its .gong/settings.json hooks, shellPath,
-                               shellCommandPrefix, allowedPaths, webFetch and .gong/hooks/ load
-                               only then.
+                               shellCommandPrefix, allowedPaths, webFetch, sessionDir, retry and
+                               .gong/hooks/ load only then. In ~, / or a folder above ~ it
+                               needs --yes too: that trusts every project below.
                                  gong --trust -p "run the tests"
   --yes                        Allow tool calls that need confirmation (settings confirmBash,
                                a hook answering "ask"); -p and json mode deny them otherwise.

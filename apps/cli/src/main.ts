@@ -26,8 +26,9 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
     let trusted: string | undefined;
     if (args.trust) {
       const { trustCurrentFolder } = await import("./commands/trust.js");
-      trusted = await trustCurrentFolder(io);
-      if (trusted === undefined) return 1;
+      const outcome = await trustCurrentFolder(io, args.yes);
+      if ("code" in outcome) return outcome.code;
+      trusted = outcome.line;
     }
     // `gong --trust` alone only records the folder.
     const trustedOnly = () => {

@@ -70,7 +70,7 @@ describe("bad input — wrong configuration is a warning with file:line:column, 
         /settings\.json:1:\d+: "hooks\.Stop\[0\]\.hooks\[1\]\.type" must be "command" \(found "prompt"\); the entry was ignored$/,
       ),
       expect.stringMatching(
-        /settings\.json:1:\d+: "retry\.maxRetries" must be a whole number of at least 0 \(found -1\)/,
+        /settings\.json:1:\d+: "retry\.maxRetries" must be a whole number from 0 to 10 \(found -1\)/,
       ),
     ]);
   });

@@ -175,7 +175,7 @@ describe("gong abort", () => {
 describe("gong retry and compaction", () => {
   it("429 then success → retried, honouring retry-after", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    writeSettings(box.gongHome, { retry: { baseDelayMs: 10, maxDelayMs: 5000 } });
+    writeSettings(box.gongHome, { retry: { baseDelayMs: 100, maxDelayMs: 5000 } });
     mock.enqueue([rateLimitResponse(1), textResponse("Made it.")]);
     const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(0);

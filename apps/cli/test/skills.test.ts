@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse } from "@gong/testing";
+import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runGong, sandbox } from "./harness.js";
@@ -34,5 +34,32 @@ describe("skills — front matter parsed as YAML", () => {
         message: expect.stringContaining('name "pdf-report" differs from its folder "pdf-tools"'),
       },
     ]);
+  });
+});
+
+describe("skills — allowed-tools never widens or advertises tools that are not offered", () => {
+  it("a skill naming bash and an unknown tool under --tools read,ls: activation says read only, one warning names the unknown", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const folder = path.join(box.gongHome, "skills", "deploy");
+    mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, "SKILL.md");
+    writeFileSync(
+      file,
+      "---\nname: deploy\ndescription: Deploys.\nallowed-tools: Bash, Read, Frobnicate\n---\nSteps.\n",
+    );
+    mock.enqueue([
+      toolCallResponse([{ name: "skill", arguments: { name: "deploy" } }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--tools", "read,ls", "-p", "deploy it"], box);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `gong: warning: ${file}:4:16: allowed-tools names unknown tool "Frobnicate"; it was ignored\n`,
+    );
+    const result = JSON.stringify(mock.requests[1]?.body);
+    expect(result).toContain("While this skill is active you may use: read.");
+    expect(result).not.toMatch(/you may use:[^"]*bash/i);
+    const body = mock.requests[1]?.body as { tools?: { name: string }[] } | undefined;
+    expect(body?.tools?.map((t) => t.name)).toEqual(["read", "skill"]);
   });
 });

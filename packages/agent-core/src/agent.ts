@@ -130,7 +130,9 @@ export class Agent {
       if (event.callback === "onEvent") this.deliver(event);
       else this.emit(event);
     });
-    this.skillSession = options.skills?.length ? new SkillSession(options.skills) : undefined;
+    this.skillSession = options.skills?.length
+      ? new SkillSession(options.skills, () => this.internal.tools.map((tool) => tool.name))
+      : undefined;
     this.internal = {
       systemPrompt: options.systemPrompt ?? "",
       model: options.model,

@@ -19,7 +19,7 @@ describe("settings — precedence global < project < flags", () => {
       JSON.stringify({
         defaultModel: "a",
         preset: "minimal",
-        retry: { maxRetries: 5, baseDelayMs: 10 },
+        retry: { maxRetries: 5, baseDelayMs: 100 },
       }),
     );
     writeFile(
@@ -30,12 +30,13 @@ describe("settings — precedence global < project < flags", () => {
       cwd: project,
       gongHome: home,
       overrides: { preset: "readonly" },
+      projectTrusted: true,
     });
     expect(warnings).toEqual([]);
     expect(files).toHaveLength(2);
     expect(settings.defaultModel).toBe("b");
     expect(settings.preset).toBe("readonly");
-    expect(settings.retry).toEqual({ maxRetries: 1, baseDelayMs: 10 });
+    expect(settings.retry).toEqual({ maxRetries: 1, baseDelayMs: 100 });
   });
 
   it("hooks and allowedPaths add up across files; relative paths resolve against their project", () => {
@@ -67,6 +68,7 @@ describe("settings — precedence global < project < flags", () => {
       warnings: [],
       projectTrusted: false,
       untrustedKeys: [],
+      origins: {},
     });
   });
 });

@@ -12,6 +12,7 @@ export { writeFileAtomic } from "./fs/atomic-write.js";
 export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
+export { resolveInputPath } from "./path/normalize.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
 export { detectSearchBinaries } from "./search/binaries.js";

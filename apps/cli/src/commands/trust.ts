@@ -4,13 +4,19 @@ import type { CliIo } from "../io.js";
 /**
  * `--trust`: the current folder's project hooks, shell settings, allowedPaths and hook
  * modules may load from now on (ARCHITECTURE §7); remembered in the user settings.
- * Returns the line confirming it, or undefined after reporting why it could not.
+ * `/`, the home folder and the folders above it need `--yes` too: their trust covers
+ * every project below. Returns the line confirming it, or the exit code after reporting
+ * why it could not (2 when only `--yes` was missing).
  */
-export async function trustCurrentFolder(io: CliIo): Promise<string | undefined> {
-  const trusted = await trustFolder(io.cwd, resolveGongHome(io.env));
+export async function trustCurrentFolder(
+  io: CliIo,
+  yes: boolean,
+): Promise<{ line: string } | { code: number }> {
+  const trusted = await trustFolder(io.cwd, resolveGongHome(io.env), { env: io.env, broad: yes });
   if (!trusted.ok) {
     io.stderr(`gong: --trust: ${trusted.message}\n`);
-    return undefined;
+    return { code: trusted.broad ? 2 : 1 };
   }
-  return `Trusted ${trusted.folder} (recorded in ${trusted.file}).`;
+  const covers = trusted.broad ? ` and every project below it (${trusted.broad})` : "";
+  return { line: `Trusted ${trusted.folder}${covers} (recorded in ${trusted.file}).` };
 }

@@ -163,12 +163,14 @@ async function askTrust(
     "skip",
   );
   if (answer !== "trust") return false;
-  const trusted = await trustFolder(cwd, gongHome);
+  // The answer was explicit; the note below says when it covers every project below.
+  const trusted = await trustFolder(cwd, gongHome, { env, broad: true });
   if (!trusted.ok) {
     mode.warn(`${trusted.message}; continuing without the project's config`);
     return false;
   }
-  mode.note(`trusted ${trusted.folder} (recorded in ${trusted.file})`);
+  const covers = trusted.broad ? ` and every project below it (${trusted.broad})` : "";
+  mode.note(`trusted ${trusted.folder}${covers} (recorded in ${trusted.file})`);
   return true;
 }
 

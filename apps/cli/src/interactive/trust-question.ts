@@ -14,7 +14,8 @@ export function untrustedProjectCode(
   const keys = loadSettings({ cwd, gongHome, env, projectTrusted: false }).untrustedKeys;
   const modules = discoverResources({ cwd, gongHome }).projectHookFiles;
   return [
-    ...keys.map((key) => `"${key}" in .gong/settings.json`),
+    // `tools (bash, write)`: the key quoted, what it would add after it.
+    ...keys.map((key) => `${key.replace(/^\S+/, (name) => `"${name}"`)} in .gong/settings.json`),
     ...modules.map((file) => `hook module ${file}`),
   ];
 }

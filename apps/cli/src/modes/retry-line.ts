@@ -17,7 +17,13 @@ export function retryLine(event: {
   maxAttempts: number;
 }): string {
   const reason = REASONS[event.errorKind] ?? event.errorMessage;
-  const when = event.delayMs > 0 ? ` in ${Math.ceil(event.delayMs / 1000)} s` : "";
+  const when = event.delayMs > 0 ? ` in ${delayText(event.delayMs)}` : "";
   const separator = event.errorKind === "structure" ? "" : ";";
   return `${reason}${separator} retrying${when} (attempt ${event.attempt} of ${event.maxAttempts})`;
+}
+
+/** The wait as it is: `250 ms`, `1.5 s`, `2 s` (never rounded up to a second it is not). */
+function delayText(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }

@@ -18,8 +18,13 @@ const skillParameters = Type.Object({
 export class SkillSession {
   readonly stack: SkillActivationStack;
 
+  /**
+   * @param offered the names of the tools the agent offers now: a skill's `allowed-tools`
+   * can only narrow them, and its activation names only those it keeps.
+   */
   constructor(
     private readonly skills: readonly Skill[],
+    private readonly offered: () => readonly string[] = () => [],
     maxDepth?: number,
   ) {
     this.stack = new SkillActivationStack(maxDepth);
@@ -84,14 +89,18 @@ export class SkillSession {
         ...resources.map((r) => `- ${r}`),
       );
     }
-    if (skill.allowedTools)
-      parts.push("", `While this skill is active you may use: ${skill.allowedTools.join(", ")}.`);
+    const offered = new Set(this.offered().map((t) => t.toLowerCase()));
+    const usable = skill.allowedTools?.filter((t) => offered.has(t.toLowerCase()));
+    if (usable) {
+      const list = usable.length > 0 ? usable.join(", ") : `only ${SKILL_TOOL_NAME}`;
+      parts.push("", `While this skill is active you may use: ${list}.`);
+    }
     return success(
       {
         skill: skill.name,
         instructions: skill.instructions,
         resources,
-        allowed_tools: skill.allowedTools ?? null,
+        allowed_tools: usable ?? null,
         model: skill.model ?? null,
         activation_stack: this.stack.names(),
       },

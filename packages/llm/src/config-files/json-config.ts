@@ -8,6 +8,7 @@ import {
   parseTree,
   printParseErrorCode,
 } from "jsonc-parser";
+import { flattenTooDeep, MAX_CONFIG_DEPTH, NESTED_TOO_DEEP } from "./depth.js";
 import { type ConfigPosition, positionAt } from "./position.js";
 import type { ConfigPath, Locate } from "./validate-config.js";
 
@@ -53,8 +54,19 @@ const SYNTAX_ERRORS: Record<string, string> = {
  * something the user never meant.
  */
 export function parseJsonConfig(text: string): ParseJsonConfigResult {
-  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (source.trim() === "") return { ok: true, value: {}, locate: () => ({ line: 1, column: 1 }) };
+  const original = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (original.trim() === "")
+    return { ok: true, value: {}, locate: () => ({ line: 1, column: 1 }) };
+  // Values nested too deep for the recursive parser are blanked out first (depth.ts).
+  const flat = flattenTooDeep(original);
+  if (!flat.ok) {
+    return {
+      ok: false,
+      position: positionAt(original, flat.offset),
+      message: `nested more than ${MAX_CONFIG_DEPTH} levels deep`,
+    };
+  }
+  const source = flat.text;
   const errors: ParseError[] = [];
   const tree = parseTree(source, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
@@ -71,7 +83,7 @@ export function parseJsonConfig(text: string): ParseJsonConfigResult {
       message: expected ? `expected ${expected}, ${found}` : "not a JSON value",
     };
   }
-  return { ok: true, value: plainValue(tree), locate: locateIn(source, tree) };
+  return { ok: true, value: plainValue(tree, flat.tooDeep), locate: locateIn(source, tree) };
 }
 
 /**
@@ -110,20 +122,24 @@ export function setJsonConfigValue(text: string, path: ConfigPath, value: unknow
   return applyEdits(source, edits);
 }
 
-/** The plain value of a parse tree (jsonc-parser's `getNodeValue`, kept free of prototypes). */
-function plainValue(node: Node): unknown {
+/**
+ * The plain value of a parse tree (jsonc-parser's `getNodeValue`, kept free of
+ * prototypes); a value blanked out for its depth is `NESTED_TOO_DEEP`.
+ */
+function plainValue(node: Node, tooDeep: ReadonlySet<number>): unknown {
+  if (tooDeep.has(node.offset)) return NESTED_TOO_DEEP;
   switch (node.type) {
     case "object": {
       // A null prototype: a key named "__proto__" in a settings file stays a plain key.
       const out: Record<string, unknown> = Object.create(null);
       for (const property of node.children ?? []) {
         const [key, value] = property.children ?? [];
-        if (key && value) out[String(key.value)] = plainValue(value);
+        if (key && value) out[String(key.value)] = plainValue(value, tooDeep);
       }
       return { ...out };
     }
     case "array":
-      return (node.children ?? []).map(plainValue);
+      return (node.children ?? []).map((child) => plainValue(child, tooDeep));
     default:
       return node.value;
   }

@@ -8,6 +8,7 @@
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { isRecord } from "../is-record.js";
+import { MAX_CONFIG_DEPTH, NESTED_TOO_DEEP } from "./depth.js";
 import type { ConfigPosition } from "./position.js";
 
 /** Keys and list indexes from the root of the file, e.g. `["hooks", "PreToolUse", 0]`. */
@@ -69,6 +70,14 @@ function walk(
   report: Report,
   outcome = dropped(path),
 ): Kept {
+  if (value === NESTED_TOO_DEEP) {
+    report(
+      path,
+      "value",
+      `${name(path)} is nested more than ${MAX_CONFIG_DEPTH} levels deep; ${outcome}`,
+    );
+    return { ok: false };
+  }
   const kind = schema[Kind];
   if (kind === "Object" && isRecord(value)) return walkObject(schema, value, path, report);
   if (kind === "Record" && isRecord(value)) {

@@ -47,6 +47,15 @@ export class FileStamps {
 }
 
 /**
+ * One file's stamp as text (inode, size, mtime, ctime; "" while it does not exist), for
+ * telling whether it is still as it was at some earlier moment.
+ */
+export function stampText(file: string): string {
+  const stat = stamp(file);
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
+}
+
+/**
  * The file's stat; for one that cannot be followed (a symlink loop, no permission on a
  * folder) the link's own, so such a file neither breaks the session nor hides a change.
  */

@@ -14,7 +14,6 @@ const oneOf = (values: readonly string[]) =>
 
 const OutputLevel = oneOf(OUTPUT_LEVELS);
 const Tokens = Type.Integer({ minimum: 0 });
-const Milliseconds = Type.Integer({ minimum: 0 });
 
 export const SettingsSchema = Type.Object(
   {
@@ -38,9 +37,11 @@ export const SettingsSchema = Type.Object(
     retry: Type.Optional(
       Type.Object(
         {
-          maxRetries: Type.Optional(Type.Integer({ minimum: 0 })),
-          baseDelayMs: Type.Optional(Milliseconds),
-          maxDelayMs: Type.Optional(Milliseconds),
+          // Bounded so no settings file can turn one prompt into a request storm:
+          // at most 11 requests, at least 100 ms apart.
+          maxRetries: Type.Optional(Type.Integer({ minimum: 0, maximum: 10 })),
+          baseDelayMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })),
+          maxDelayMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 300_000 })),
         },
         { additionalProperties: false },
       ),

@@ -2,6 +2,7 @@ import path from "node:path";
 import { formatConfigIssue, isRecord, readJsonConfigFile, validateConfig } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
+import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
@@ -29,6 +30,11 @@ export interface LoadedSettings {
   projectTrusted: boolean;
   /** Keys of the project file skipped because the folder is not trusted. */
   untrustedKeys: string[];
+  /**
+   * `file:line:column` of each top-level key's value, in the file whose value applies
+   * (absent for a flag), so a setting found wrong later can be pointed at.
+   */
+  origins: Record<string, string>;
 }
 
 /**
@@ -38,7 +44,8 @@ export interface LoadedSettings {
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
  * (ARCHITECTURE §8): a syntax error skips the file, a wrong key is dropped (the rest
  * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
- * project file's keys that run code or widen access are left out (config/trust.ts).
+ * project file's keys that run code or widen access are left out (config/trust.ts), and
+ * its tools may only narrow the user's (config/project-tools.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const env = options.env ?? process.env;
@@ -48,6 +55,8 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
   const untrustedKeys: string[] = [];
+  let userLayer: Settings = {};
+  const origins: Record<string, string> = {};
 
   const sources = [
     { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
@@ -76,14 +85,24 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
         delete layer[key];
         untrustedKeys.push(key);
       }
+      const beyond = narrowProjectTools(userLayer, layer);
+      if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
     }
+    if (!project) userLayer = layer;
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
+    for (const key of Object.keys(layer)) {
+      const at = result.locate([key], "value");
+      origins[key] = `${file}:${at.line}:${at.column}`;
+    }
   }
-  if (options.overrides) layers.push(options.overrides);
+  if (options.overrides) {
+    layers.push(options.overrides);
+    for (const key of Object.keys(options.overrides)) delete origins[key];
+  }
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings, projectTrusted, untrustedKeys };
+  return { settings, files, warnings, projectTrusted, untrustedKeys, origins };
 }
 
 /**

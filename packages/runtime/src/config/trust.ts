@@ -10,11 +10,14 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
 import { writeFileAtomic } from "@gong/tools";
-import { globalSettingsPath } from "./paths.js";
+import { isPathWithin } from "@gong/truncate";
+import { globalSettingsPath, homeDir } from "./paths.js";
 
 /**
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
- * webFetch, which could switch web_fetch back on or lift the user's allowedDomains).
+ * webFetch, which could switch web_fetch back on or lift the user's allowedDomains; sessionDir,
+ * which would write transcripts wherever a cloned repository says; retry, which could
+ * send many more requests on the user's provider account).
  */
 export const TRUST_REQUIRED_KEYS = [
   "hooks",
@@ -22,6 +25,8 @@ export const TRUST_REQUIRED_KEYS = [
   "shellCommandPrefix",
   "allowedPaths",
   "webFetch",
+  "sessionDir",
+  "retry",
 ] as const;
 
 /**
@@ -32,22 +37,32 @@ export const TRUST_REQUIRED_KEYS = [
 export function isTrustedFolder(folder: string, gongHome: string): boolean {
   const real = realPath(folder);
   if (real === undefined) return false;
-  return trustedFoldersOf(gongHome)?.some((entry) => contains(entry, real)) ?? false;
+  return trustedFoldersOf(gongHome)?.some((entry) => isPathWithin(entry, real)) ?? false;
 }
 
 /**
  * Records `folder` (its real path) in the user settings' `trustedFolders`, keeping the
  * file's other keys and its comments; an atomic write, so a crash never leaves half a settings file.
  * Refuses when the file cannot be read as a JSON object: rewriting it would lose the
- * user's settings.
+ * user's settings; and refuses `/`, the home folder and the folders above it unless
+ * `options.broad` says the user meant it: their trust covers every project below.
  */
 export async function trustFolder(
   folder: string,
   gongHome: string,
-): Promise<{ ok: true; folder: string; file: string } | { ok: false; message: string }> {
+  options: TrustFolderOptions = {},
+): Promise<TrustFolderResult> {
   const file = globalSettingsPath(gongHome);
   const real = realPath(folder);
   if (real === undefined) return { ok: false, message: `cannot resolve ${folder} to trust it` };
+  const broad = broadFolder(real, homeDir(options.env));
+  if (broad && !options.broad) {
+    return {
+      ok: false,
+      broad,
+      message: `${real} is ${broad}: trusting it trusts every project below it; run gong --trust --yes to mean that, or run gong --trust in one project folder`,
+    };
+  }
   const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
     const message = `${read.message}; fix it, then run gong --trust again`;
@@ -72,7 +87,30 @@ export async function trustFolder(
     );
     await writeFileAtomic(file, text.endsWith("\n") ? text : `${text}\n`);
   }
-  return { ok: true, folder: real, file };
+  return { ok: true, folder: real, file, ...(broad ? { broad } : {}) };
+}
+
+export interface TrustFolderOptions {
+  /** Where `$HOME` is (default the process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The user said yes to trusting `/`, their home folder or a folder above it. */
+  broad?: boolean;
+}
+
+export type TrustFolderResult =
+  | { ok: true; folder: string; file: string; broad?: string }
+  | { ok: false; message: string; broad?: string };
+
+/**
+ * How to name a folder whose trust would cover every project of the user — `/`, their
+ * home folder, or a folder above it — or undefined for an ordinary project folder.
+ */
+export function broadFolder(real: string, home: string): string | undefined {
+  if (real === path.parse(real).root) return "the root folder";
+  const realHome = realPath(home) ?? path.resolve(home);
+  if (real === realHome) return "your home folder";
+  if (isPathWithin(real, realHome)) return "a folder above your home folder";
+  return undefined;
 }
 
 /**
@@ -101,15 +139,6 @@ function trustedFoldersOf(gongHome: string): string[] | undefined {
   // A relative entry has no meaning (relative to what?) and a vanished folder trusts
   // nothing: both are skipped rather than guessed at.
   return listed.filter((entry) => path.isAbsolute(entry)).flatMap((e) => realPath(e) ?? []);
-}
-
-/** `inner` is `outer` or below it (not merely sharing a name prefix like `/a/bc`). */
-function contains(outer: string, inner: string): boolean {
-  const relative = path.relative(outer, inner);
-  return (
-    relative === "" ||
-    (relative !== ".." && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
 }
 
 function realPath(folder: string): string | undefined {

@@ -1,8 +1,9 @@
 import type { Agent } from "@gong/agent-core";
 import { ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
-import { systemPromptFiles } from "../config/resources.js";
+import { hookFolders, systemPromptFiles } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
+import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
@@ -66,10 +67,8 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const { commandHooks, hookModules, moduleHooks, bashConfirmation } = await sessionHooks(
-    inputs,
-    opened,
-  );
+  const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
+    await sessionHooks(inputs, opened);
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -77,8 +76,8 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     cwd,
     tools: tools.tools,
     promptSource,
-    // confirmBash after the hooks that may rewrite a command, so it sees the final one.
-    hooks: [commandHooks, ...moduleHooks, bashConfirmation, ...(options.hooks ?? [])],
+    // The confirmations after the hooks that may rewrite a call, so they see the final one.
+    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -98,6 +97,7 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     commandHooks,
     hookModules,
     bashConfirmation,
+    configGuard,
     warn,
   });
   recordStart(opened, thinkingLevel);
@@ -166,8 +166,18 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     confirmed: context.confirmed,
     warn,
   });
+  const folders = hookFolders({ cwd, gongHome: inputs.where.gongHome });
+  const configGuard = createConfigWriteGuard({
+    cwd,
+    gongHome: inputs.where.gongHome,
+    env,
+    confirm: context.confirm,
+    confirmed: context.confirmed,
+    // What a settings reload would load into this session.
+    watched: [...inputs.settingsStamps.files, folders.user, folders.project],
+  });
   const moduleHooks = await hookModules.load(loaded);
-  return { commandHooks, hookModules, moduleHooks, bashConfirmation };
+  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard };
 }
 
 function sessionParts(

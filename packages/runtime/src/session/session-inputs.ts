@@ -2,7 +2,7 @@ import path from "node:path";
 import type { Skill } from "@gong/agent-core";
 import { createModelRegistry, formatConfigIssue, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
-import { resolveOutputDir } from "@gong/truncate";
+import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
 import {
   globalSettingsPath,
@@ -78,6 +78,8 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
 
   const resources = new SessionResources({ cwd, gongHome }, warn);
   const skills = loadSkills(resources.discover().skillDirs, warn);
+  const outputDirWarning = refusedOutputDir(cwd, env);
+  if (outputDirWarning) warn(outputDirWarning);
   const toolFolders = {
     outputDir: resolveOutputDir(cwd, env),
     readOnlyRoots: skills.flatMap((skill) => (skill.baseDir ? [skill.baseDir] : [])),

@@ -3,6 +3,7 @@ import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
 import type { BashConfirmation } from "../hooks/confirm-bash.js";
+import type { ConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { agentSettings } from "./build-agent.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
@@ -19,6 +20,8 @@ export interface SettingsReloaderParts {
   commandHooks: CommandHooks;
   hookModules: SessionHookModules;
   bashConfirmation: BashConfirmation;
+  /** Says when the agent changed these files without the user's yes: not applied then. */
+  configGuard: ConfigWriteGuard;
   warn: (message: string) => void;
 }
 
@@ -51,15 +54,22 @@ export class SettingsReloader {
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
     this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
     await this.parts.hookModules.reload(next, agent);
-    // Reloaded modules are added last; confirmBash goes after them again, so it checks
-    // the command as a module may have rewritten it.
-    agent.removeHook(this.parts.bashConfirmation);
-    agent.addHook(this.parts.bashConfirmation);
+    // Reloaded modules are added last; the confirmations go after them again, so they
+    // check the call as a module may have rewritten it.
+    for (const hook of [this.parts.bashConfirmation, this.parts.configGuard]) {
+      agent.removeHook(hook);
+      agent.addHook(hook);
+    }
   }
 
   /** The settings as the files say now, when they differ from the last ones applied. */
   private changedSettings(): LoadedSettings | undefined {
     if (!this.parts.settingsStamps.changed()) return undefined;
+    const refused = this.parts.configGuard.unconfirmedChange();
+    if (refused) {
+      this.parts.warn(refused);
+      return undefined;
+    }
     // Read again with trust decided again: trusting the folder applies at the next prompt.
     const next = loadSettings(this.parts.settingsQuery);
     const fingerprint = JSON.stringify(next);

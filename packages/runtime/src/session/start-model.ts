@@ -42,20 +42,36 @@ export function openSessionFile(inputs: SessionInputs): OpenedSessionResult {
   }
 }
 
-/** Flags win; a resumed session keeps the model it last used; then settings. */
+/**
+ * Flags win; a resumed session keeps the model it last used; then settings. A settings
+ * default that names no known provider or model is not fatal (nothing in a settings
+ * file is): one warning at its `file:line:column`, and the model is picked without it.
+ */
 function pickModel(inputs: SessionInputs, context: SessionContext | undefined): ModelResolution {
-  const { options } = inputs;
+  const { options, loaded } = inputs;
   const named = options.provider !== undefined || options.model !== undefined;
-  return resolveModel(
-    inputs.registry,
-    {
-      provider: options.provider ?? (named ? undefined : context?.model?.provider),
-      model: options.model ?? (named ? undefined : context?.model?.modelId),
-      apiKey: options.apiKey,
-      baseUrl: options.baseUrl,
-    },
-    inputs.loaded.settings,
-  );
+  const request = {
+    provider: options.provider ?? (named ? undefined : context?.model?.provider),
+    model: options.model ?? (named ? undefined : context?.model?.modelId),
+    apiKey: options.apiKey,
+    baseUrl: options.baseUrl,
+  };
+  const resolved = resolveModel(inputs.registry, request, loaded.settings);
+  const { defaultProvider, defaultModel, ...rest } = loaded.settings;
+  if (resolved.ok || !resolved.usage || (!defaultProvider && !defaultModel)) return resolved;
+  const without = resolveModel(inputs.registry, request, rest);
+  // The settings were not what broke it: the flags' own error stands.
+  if (!without.ok && without.message === resolved.message) return resolved;
+  const keys = [defaultProvider && "defaultProvider", defaultModel && "defaultModel"];
+  const ignored = keys.filter((key): key is string => Boolean(key));
+  const where = loaded.origins[ignored[0]!];
+  const what = `the settings' ${ignored.join(" and ")} ${ignored.length > 1 ? "were" : "was"} ignored`;
+  inputs.warn(`${where ? `${where}: ` : ""}${withoutPeriod(resolved.message)}; ${what}`);
+  return without;
+}
+
+function withoutPeriod(message: string): string {
+  return message.replace(/\.$/, "");
 }
 
 function modelFailure({ code, message, usage }: Extract<ModelResolution, { ok: false }>) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
 import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/llm";
+import { TOOL_NAMES } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
 import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
@@ -8,6 +9,9 @@ import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
 export type ParseSkillResult =
   | { ok: true; skill: Skill; warnings: string[] }
   | { ok: false; error: string };
+
+/** What `allowed-tools` may name: Gong's tools and the skill tool itself. */
+const KNOWN_TOOLS: readonly string[] = [...TOOL_NAMES, "skill"];
 
 /** The Agent Skills limit: the description is always in the system prompt. */
 export const MAX_SKILL_DESCRIPTION = 1024;
@@ -146,7 +150,16 @@ export function parseSkillMarkdown(
   const skill: Skill = { name, description, instructions: match[2]!.trim() };
   if (fields["allowed-tools"] !== undefined && fields["allowed-tools"] !== null) {
     const tools = parseAllowedTools(fields["allowed-tools"]);
-    if (tools.length > 0) skill.allowedTools = tools;
+    // An unknown name allows nothing (a list of only unknown names allows only `skill`).
+    const known = tools.filter((tool) => KNOWN_TOOLS.includes(tool));
+    if (known.length < tools.length) {
+      const at = locateInYaml(document, match[1]!)(["allowed-tools"], "value");
+      for (const unknown of tools.filter((tool) => !known.includes(tool))) {
+        const message = `allowed-tools names unknown tool "${unknown}"; it was ignored`;
+        warnings.push(formatConfigIssue(file, { ...at, message }));
+      }
+    }
+    if (tools.length > 0) skill.allowedTools = known;
   }
   const model = asText(fields.model);
   if (model) skill.model = model;

@@ -1,4 +1,7 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
+import { homeDir } from "../home/gong-home.js";
+import { isPathWithin } from "../home/path-within.js";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
 
 export type TruncationDirection = "head" | "tail";
@@ -41,10 +44,49 @@ const positiveNumber = (value: number) => Number.isFinite(value) && value > 0;
 /**
  * The spill folder for a project: `TOOL_OUTPUT_DIR` (absolute, or relative to the
  * project), else `<project>/.tool-output`. One rule for the truncator and for the
- * tools (bash's full logs, the folder the path policy lets the model read).
+ * tools (bash's full logs, the folder the path policy lets the model read). A
+ * `TOOL_OUTPUT_DIR` that `refusedOutputDir` refuses is not used.
  */
 export function resolveOutputDir(rootDir: string, env: Env = process.env): string {
-  return path.resolve(rootDir, env.TOOL_OUTPUT_DIR?.trim() || ".tool-output");
+  const fallback = path.resolve(rootDir, ".tool-output");
+  const wanted = env.TOOL_OUTPUT_DIR?.trim();
+  if (!wanted || refusedOutputDir(rootDir, env)) return fallback;
+  return path.resolve(rootDir, wanted);
+}
+
+/**
+ * Why `TOOL_OUTPUT_DIR` is not used, as one warning line, or undefined. The tools may
+ * read and write the spill folder, so `/`, the home folder, the project or a folder
+ * above it would open everything in it to them: refused, the default is used instead.
+ */
+export function refusedOutputDir(rootDir: string, env: Env = process.env): string | undefined {
+  const wanted = env.TOOL_OUTPUT_DIR?.trim();
+  if (!wanted) return undefined;
+  const dir = realOrResolved(path.resolve(rootDir, wanted));
+  const root = realOrResolved(path.resolve(rootDir));
+  const home = realOrResolved(homeDir(env));
+  const what =
+    dir === path.parse(dir).root
+      ? "the root folder"
+      : dir === home
+        ? "your home folder"
+        : isPathWithin(dir, root)
+          ? "the project or a folder above it"
+          : isPathWithin(dir, home)
+            ? "a folder above your home folder"
+            : undefined;
+  if (!what) return undefined;
+  const fallback = path.resolve(rootDir, ".tool-output");
+  return `TOOL_OUTPUT_DIR=${wanted} was refused: it would let the tools read and write everything in it (${what}); using ${fallback}`;
+}
+
+/** The real path when the folder exists (a symlink to `/` is `/`), else the resolved one. */
+function realOrResolved(folder: string): string {
+  try {
+    return realpathSync(folder);
+  } catch {
+    return path.resolve(folder);
+  }
 }
 
 /**

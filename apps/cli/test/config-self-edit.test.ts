@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+const requestText = (index: number) => JSON.stringify(mock.requests[index]?.body);
+const offeredTools = (index: number) =>
+  ((mock.requests[index]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
+    (t) => t.name,
+  );
+const DENIED = "denied: needs confirmation; run interactively or pass --yes";
+const WIDER = JSON.stringify({ tools: ["read", "bash", "write"] });
+
+/** A trusted project whose settings allow read and bash only. */
+function trustedProject(box: Sandbox): string {
+  writeSettings(box.gongHome, { trustedFolders: [box.cwd] });
+  const file = path.join(box.cwd, ".gong", "settings.json");
+  writeJson(file, { tools: ["read", "bash"] });
+  return file;
+}
+
+describe("security — the agent cannot widen its own configuration without the user's yes", () => {
+  it("write .gong/settings.json: denied in print mode, the file is unchanged", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.cwd, ".gong", "settings.json");
+    mock.enqueue([
+      toolCallResponse([
+        { name: "write", arguments: { path: ".gong/settings.json", content: WIDER } },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "give yourself bash"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(file)).toBe(false);
+    expect(requestText(1)).toContain(DENIED);
+    expect(requestText(1)).toContain("gong's own configuration");
+  });
+
+  it("edit of .gong/settings.json, .mcp.json and .claude/settings.local.json: each denied", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const files = [".gong/settings.json", ".mcp.json", ".claude/settings.local.json"];
+    for (const file of files) {
+      mkdirSync(path.dirname(path.join(box.cwd, file)), { recursive: true });
+      writeFileSync(path.join(box.cwd, file), '{ "x": 1 }\n');
+    }
+    mock.enqueue([
+      toolCallResponse(
+        files.map((file, i) => ({
+          id: `toolu_${i}`,
+          name: "edit",
+          arguments: { path: file, oldText: '"x": 1', newText: '"x": 2' },
+        })),
+      ),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "edit them"], box);
+    expect(run.code).toBe(0);
+    for (const file of files) {
+      expect(readFileSync(path.join(box.cwd, file), "utf8")).toBe('{ "x": 1 }\n');
+    }
+    expect(requestText(1).split(DENIED).length - 1).toBe(3);
+  });
+
+  it("a bash command that writes into .gong/ is denied too", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        {
+          name: "bash",
+          arguments: { command: `mkdir -p .gong && echo '${WIDER}' > .gong/settings.json` },
+        },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "give yourself bash"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, ".gong", "settings.json"))).toBe(false);
+    expect(requestText(1)).toContain(DENIED);
+  });
+
+  it("AGENTS.md is the user's text, not configuration: written without a question", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { name: "write", arguments: { path: "AGENTS.md", content: "Use tabs.\n" } },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "write the rules"], box);
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(box.cwd, "AGENTS.md"), "utf8")).toBe("Use tabs.\n");
+  });
+
+  it("with --yes the write happens and applies from the next prompt", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = trustedProject(box);
+    mock.enqueue([
+      toolCallResponse([
+        { name: "bash", arguments: { command: `echo '${WIDER}' > .gong/settings.json` } },
+      ]),
+      textResponse("done"),
+      textResponse("second"),
+    ]);
+    const run = await runGong(["--yes", "-p", "widen", "again"], box);
+    expect(run.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(`${WIDER}\n`);
+    expect(offeredTools(2)).toEqual(["read", "bash", "write"]);
+  });
+
+  it("a settings file the agent changed through a disguised bash call is not reloaded", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = trustedProject(box);
+    // `.g''ong` is `.gong` to the shell but names no configuration in the text.
+    mock.enqueue([
+      toolCallResponse([
+        { name: "bash", arguments: { command: `cd .g''ong && echo '${WIDER}' > settings.json` } },
+      ]),
+      textResponse("done"),
+      textResponse("second"),
+    ]);
+    const run = await runGong(["-p", "widen", "again"], box);
+    expect(run.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(`${WIDER}\n`);
+    expect(offeredTools(0)).toEqual(["read", "bash"]);
+    expect(offeredTools(2)).toEqual(["read", "bash"]);
+    expect(run.stderr).toContain(
+      `gong: warning: ${file} was changed by the agent's bash call without your confirmation: not applied in this session; review it and restart gong to apply it\n`,
+    );
+  });
+
+  it("in a trusted folder a PreToolUse hook the agent planted through bash does not run", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trustedProject(box);
+    const marker = path.join(path.dirname(box.cwd), "hook-ran");
+    const planted = JSON.stringify({
+      tools: ["read", "bash"],
+      hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] },
+    });
+    mock.enqueue([
+      toolCallResponse([
+        { name: "bash", arguments: { command: `cd .g''ong && echo '${planted}' > settings.json` } },
+      ]),
+      textResponse("done"),
+      toolCallResponse([{ name: "bash", arguments: { command: "true" } }]),
+      textResponse("second"),
+    ]);
+    const run = await runGong(["-p", "plant", "again"], box);
+    expect(run.code).toBe(0);
+    expect(mock.requests).toHaveLength(4);
+    expect(existsSync(marker)).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
+import { resolveInputPath } from "@gong/tools";
+import { commandNamesGongConfig, isGongConfigPath } from "../config/config-paths.js";
+import { stampText } from "../config/file-stamps.js";
+import { homeDir } from "../config/paths.js";
+import type { ToolConfirmation } from "./command-hooks.js";
+import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
+
+/**
+ * The agent may not widen its own limits by editing gong's configuration: a write, edit
+ * or bash call aimed at it (config/config-paths.ts) is put to the user like a
+ * confirmBash match (denied in print and json mode without `--yes`). A change the agent
+ * made anyway — a bash command that hid the file's name — is caught afterwards: the
+ * watched files are stamped around every call, and `unconfirmedChange` tells the
+ * settings reloader not to apply them while they are as the agent left them.
+ */
+export interface ConfigWriteGuard extends AgentHooks {
+  /** The line saying which watched files the agent changed unasked, or undefined. */
+  unconfirmedChange(): string | undefined;
+}
+
+export interface ConfigWriteGuardOptions {
+  cwd: string;
+  gongHome: string;
+  env: NodeJS.ProcessEnv;
+  /** How the app asks its user; without it (print and json mode) the call is denied. */
+  confirm: ToolConfirmation | undefined;
+  confirmed: ConfirmedCalls;
+  /** The files whose change the running session would load (settings, hook folders). */
+  watched: readonly string[];
+}
+
+const FILE_WRITING_TOOLS = new Set(["write", "edit"]);
+
+export function createConfigWriteGuard(options: ConfigWriteGuardOptions): ConfigWriteGuard {
+  const { watched } = options;
+  const stamps = () => watched.map(stampText);
+  // Per open call: the stamps before it ran and whether the user allowed a config write.
+  const calls = new Map<string, { before: string[]; confirmed: boolean }>();
+  // Watched file → its stamp as the agent left it, unasked.
+  const unconfirmed = new Map<string, { stamp: string; toolName: string }>();
+  return {
+    name: "confirm-config-write",
+    // Longer than the question's own limit: a hook that times out must not let it through.
+    timeoutMs: (options.confirm?.timeoutMs ?? 0) + 1000,
+    async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
+      const target = configTarget(toolName, params, options);
+      if (target !== undefined) {
+        const block = await confirmCall(
+          options.confirm,
+          {
+            toolName,
+            toolCallId: info.toolCallId,
+            input: params,
+            reason: `the call changes gong's own configuration (${target})`,
+          },
+          { confirmed: options.confirmed, key: `config\0${toolName}\0${target}` },
+        );
+        if (block) return { block };
+      }
+      calls.set(info.toolCallId, { before: stamps(), confirmed: target !== undefined });
+      return "ok";
+    },
+    onToolResult(toolName, result, info) {
+      const call = calls.get(info.toolCallId);
+      calls.delete(info.toolCallId);
+      if (!call || call.confirmed) return result;
+      stamps().forEach((stamp, i) => {
+        if (stamp !== call.before[i]) unconfirmed.set(watched[i]!, { stamp, toolName });
+      });
+      return result;
+    },
+    unconfirmedChange() {
+      // A file edited again since (by the user) is theirs: it loads as usual.
+      for (const [file, { stamp }] of unconfirmed) {
+        if (stampText(file) !== stamp) unconfirmed.delete(file);
+      }
+      if (unconfirmed.size === 0) return undefined;
+      const files = [...unconfirmed.keys()];
+      const tools = [...new Set([...unconfirmed.values()].map((entry) => entry.toolName))];
+      const verb = files.length === 1 ? "was" : "were";
+      return `${files.join(", ")} ${verb} changed by the agent's ${tools.join("/")} call without your confirmation: not applied in this session; review it and restart gong to apply it`;
+    },
+  };
+}
+
+/**
+ * What configuration the call would change: the file of a write or edit, or the
+ * command of a bash call that names it; undefined for any other call. A path that
+ * cannot be resolved counts as configuration (asking is the safe side).
+ */
+function configTarget(
+  toolName: string,
+  params: Record<string, unknown>,
+  where: Pick<ConfigWriteGuardOptions, "cwd" | "gongHome" | "env">,
+): string | undefined {
+  if (toolName === "bash") {
+    const command = typeof params.command === "string" ? params.command : "";
+    return commandNamesGongConfig(command, where.gongHome) ? command : undefined;
+  }
+  if (!FILE_WRITING_TOOLS.has(toolName) || typeof params.path !== "string") return undefined;
+  const resolved = resolveInputPath(params.path, where.cwd, homeDir(where.env));
+  if (!resolved.ok) return params.path;
+  return isGongConfigPath(resolved.path, where.gongHome) ? resolved.path : undefined;
+}
