@@ -72,6 +72,8 @@ export class InteractiveMode implements InteractiveUi {
   private finish: ((code: number) => void) | undefined;
   private readonly finished: Promise<number>;
   private unsubscribe: (() => void) | undefined;
+  /** Prompts sent before the session was open (typed behind the trust question). */
+  private readonly early: string[] = [];
 
   constructor(
     screen: LiveScreen,
@@ -121,6 +123,7 @@ export class InteractiveMode implements InteractiveUi {
       for (const prompt of rest) this.session.followUp(prompt);
       await running;
     }
+    for (const line of this.early.splice(0)) await this.dispatch(line);
     return this.finished;
   }
 
@@ -161,7 +164,7 @@ export class InteractiveMode implements InteractiveUi {
     return this.dialogs.ask(prompt, initial);
   }
 
-  /** One key answers: the trust question before the session opens. */
+  /** A fixed set of answers, guarded against typing ahead: the trust question. */
   choose<T>(
     title: string,
     details: readonly string[],
@@ -183,9 +186,9 @@ export class InteractiveMode implements InteractiveUi {
   // ---- what the session asks the user -------------------------------------------
 
   /**
-   * `confirmToolCall.ask`: one key answers — y allows, a allows the same call for the
-   * rest of the session, n denies; Esc, Ctrl+C and the timeout deny (fail closed).
-   * Enter does nothing here: a prompt typed as the question appears must not approve it.
+   * `confirmToolCall.ask`: y allows, a allows the same call for the rest of the session,
+   * n denies — marked with its key, given with Enter; Esc, Ctrl+C and the timeout deny
+   * (fail closed). Keys typed as the question appears stay in the prompt (GuardedDialog).
    */
   async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
     return this.dialogs.choose<boolean | "always">(
@@ -204,8 +207,8 @@ export class InteractiveMode implements InteractiveUi {
   /** The ask_user tool: one picker (or line) per question; an aborted run closes them. */
   askUser(questions: AskUserQuestion[], signal: AbortSignal | undefined): Promise<AskUserAnswers> {
     return askUserQuestions(questions, signal, {
-      pick: (options) => this.dialogs.pick(options, signal),
-      ask: (prompt, initial) => this.dialogs.ask(prompt, initial, signal),
+      pick: (options) => this.dialogs.pick(options, { signal, unasked: true }),
+      ask: (prompt, initial) => this.dialogs.ask(prompt, initial, { signal }),
     });
   }
 
@@ -214,15 +217,17 @@ export class InteractiveMode implements InteractiveUi {
   handleInput(data: string): void {
     // The kitty keyboard protocol (flag 2) also reports releases: a key acts once.
     if (isKeyRelease(data)) return;
+    // A dialog takes its keys; what it hands back (typing ahead) is the editor's.
     const dialog = this.dialogs.top;
-    const key = dialog
-      ? undefined
-      : modeKey(data, {
-          empty: this.editor.getText() === "",
-          completing: this.editor.isShowingAutocomplete(),
-        });
-    if (dialog) dialog.handleInput(data);
-    else if (key === "ctrl-c") this.onCtrlC();
+    if (dialog && dialog.handleInput(data) !== false) {
+      this.view.renderNow();
+      return;
+    }
+    const key = modeKey(data, {
+      empty: this.editor.getText() === "",
+      completing: this.editor.isShowingAutocomplete(),
+    });
+    if (key === "ctrl-c") this.onCtrlC();
     else if (key === "quit") this.quit(0);
     else if (key === "abort") this.abortRun();
     else if (key === "toggle-thinking") this.toggleThinking();
@@ -268,7 +273,8 @@ export class InteractiveMode implements InteractiveUi {
     if (text === "") return;
     this.remember(text);
     this.editor.setText("");
-    if (this.session.isStreaming) this.session.followUp(text);
+    if (!this.host) this.early.push(text);
+    else if (this.session.isStreaming) this.session.followUp(text);
     else void this.send(text);
   }
 
@@ -276,6 +282,17 @@ export class InteractiveMode implements InteractiveUi {
     const line = text.trim();
     if (line === "") return;
     this.remember(line);
+    // Typed while the trust question was open or the session was still opening: it is
+    // sent once the session is there, not dropped.
+    if (!this.host) {
+      this.early.push(line);
+      return;
+    }
+    await this.dispatch(line);
+  }
+
+  /** A line the user sent: a slash command, `!command`, a steer, or a new prompt. */
+  private async dispatch(line: string): Promise<void> {
     if (line.startsWith("/")) return this.runSlash(line);
     if (line.startsWith("!") && line.length > 1) return this.runBash(line.slice(1).trim());
     if (this.session.isStreaming) {

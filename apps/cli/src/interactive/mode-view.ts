@@ -148,9 +148,20 @@ export class ModeView {
       ...(session ? queuedLines(session, width) : []),
       "",
       ...(status ? activityLine(status, width, context.now) : []),
-      ...(this.dialogs.top ? this.dialogs.top.render(width) : this.editorLines(width)),
+      ...this.inputLines(width),
       footer,
     ];
+  }
+
+  /**
+   * The open dialog in place of the editor; the editor too when it holds text, so keys
+   * typed ahead of a question (handed back to the editor) are seen to be kept.
+   */
+  private inputLines(width: number): string[] {
+    const dialog = this.dialogs.top;
+    if (!dialog) return this.editorLines(width);
+    const lines = dialog.render(width);
+    return this.editor.getText() === "" ? lines : [...lines, ...this.editorLines(width)];
   }
 
   /**

@@ -3,7 +3,7 @@ import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox } from "../harness.js";
-import { startReady, WAIT } from "./gong-terminal.js";
+import { startReady, WAIT, waitAnswerable } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -31,7 +31,7 @@ describe("interactive mode — the ask_user tool", { timeout: 120_000 }, () => {
     ]);
     const gong = await startReady(box);
     gong.write(`format it${KEYS.enter}`);
-    await gong.waitForText("Indent: Tabs or spaces?", WAIT);
+    await waitAnswerable(gong, "Indent: Tabs or spaces?");
     await gong.waitForText(/› +Tabs +One per level/, WAIT);
     gong.write(KEYS.down);
     await gong.waitForText(/› +Spaces +Two per level/, WAIT);
