@@ -15,6 +15,7 @@ import {
 } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { keyArgument } from "../modes/status-line.js";
+import { terminalSafe } from "../terminal-text.js";
 import type { InteractiveUi, PickOptions, PickResult, SlashContext } from "./contract.js";
 import { askUserQuestions } from "./dialogs/ask-user.js";
 import type { Choice } from "./dialogs/choice.js";
@@ -193,7 +194,7 @@ export class InteractiveMode implements InteractiveUi {
   async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
     return this.dialogs.choose<boolean | "always">(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
-      [request.reason],
+      [terminalSafe(request.reason)],
       [
         { key: "y", label: "yes", value: true },
         { key: "a", label: "always (this session)", value: "always" },
