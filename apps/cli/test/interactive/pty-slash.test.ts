@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type RecordedRequest, textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
@@ -153,6 +153,26 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     const html = readFileSync(path.join(box.cwd, "chat.html"), "utf8");
     expect(html).toContain("Exportable answer.");
     expect(html).toContain("something to export");
+  });
+
+  it("/export onto an existing file asks first: kept unless the user picks overwrite", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const existing = path.join(box.cwd, "notes.html");
+    writeFileSync(existing, "my own notes\n");
+    mock.enqueue(textResponse("Exportable answer."));
+    const gong = await startReady(box);
+    await ask(gong, "something to export", "Exportable answer.");
+    gong.write(`/export notes.html${KEYS.enter}`);
+    await gong.waitForText("notes.html already exists", WAIT);
+    expect(readFileSync(existing, "utf8")).toBe("my own notes\n");
+    gong.write(KEYS.enter); // the first answer: keep it
+    await gong.waitForText("is kept", WAIT);
+    expect(readFileSync(existing, "utf8")).toBe("my own notes\n");
+    gong.write(`/export notes.html${KEYS.enter}`);
+    await gong.waitForText(/› +keep it/, WAIT);
+    gong.write(`${KEYS.down}${KEYS.enter}`);
+    await gong.waitForText(/(?<!not )exported:/, WAIT);
+    expect(readFileSync(existing, "utf8")).toContain("Exportable answer.");
   });
 
   it("/fork before the second prompt: a new session file, the next request has the first turn only", async () => {
