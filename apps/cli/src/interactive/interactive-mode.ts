@@ -22,9 +22,10 @@ import type { Choice } from "./dialogs/choice.js";
 import { DialogStack } from "./dialogs/dialog-stack.js";
 import type { PromptHistory } from "./input/history.js";
 import { modeKey } from "./input/keys.js";
+import { withoutFinalLineBreak } from "./input/paste.js";
 import { ModeView } from "./mode-view.js";
 import type { LiveScreen } from "./screen/live-screen.js";
-import { activityOf, sessionLine } from "./session-status.js";
+import { activityOf, sessionCost, sessionLine } from "./session-status.js";
 import { blockEntry, noteEntry, ToolCallEntry } from "./transcript/entries.js";
 import { replayInto } from "./transcript/replay.js";
 
@@ -103,7 +104,7 @@ export class InteractiveMode implements InteractiveUi {
   attach(host: SessionHost, slash: SlashCommands): void {
     this.host = host;
     this.slash = slash;
-    this.view.session = host.current;
+    this.showSession();
     this.unsubscribe = host.subscribe((event) => this.onEvent(event));
     // A resumed conversation is printed like new output: what the terminal showed
     // before gong started stays in its scrollback.
@@ -178,7 +179,7 @@ export class InteractiveMode implements InteractiveUi {
   /** After /new, /resume, /tree, /fork: the screen shows the other conversation only. */
   replayTranscript(): void {
     if (!this.host) return;
-    this.view.session = this.host.current;
+    this.showSession();
     this.view.transcript.reset();
     replayInto(this.view.transcript, this.host.current.messages);
     this.view.redrawAll();
@@ -233,7 +234,7 @@ export class InteractiveMode implements InteractiveUi {
     else if (key === "abort") this.abortRun();
     else if (key === "toggle-thinking") this.toggleThinking();
     else if (key === "follow-up") this.queueFollowUp();
-    else this.editor.handleInput(data);
+    else this.editor.handleInput(withoutFinalLineBreak(data));
     this.view.renderNow();
   }
 
@@ -319,7 +320,7 @@ export class InteractiveMode implements InteractiveUi {
     } catch (error) {
       this.error((error as Error).message);
     }
-    this.view.session = this.host.current;
+    this.showSession();
     this.view.requestRender();
   }
 
@@ -368,8 +369,17 @@ export class InteractiveMode implements InteractiveUi {
     }
   }
 
+  /** The footer follows the host's current session, and its cost what is in that file. */
+  private showSession(): void {
+    if (!this.host) return;
+    this.view.session = this.host.current;
+    this.view.cost = sessionCost(this.host.current);
+  }
+
   private onEvent(event: CodingSessionEvent): void {
     const session = this.session;
+    // An answer (or a compaction's summary) adds to what the session cost.
+    if (event.type === "message_end" || event.type === "compaction_end") this.showSession();
     this.view.transcript.apply(event, () => session.agent.state.streamMessage, Date.now());
     const activity = activityOf(event);
     if (activity) this.view.setActivity(activity);

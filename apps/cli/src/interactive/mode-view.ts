@@ -24,6 +24,8 @@ const FRAME_MS = 16;
 export class ModeView {
   readonly transcript = new Transcript();
   session: CodingSession | undefined;
+  /** The footer's `sessionCost`, refreshed by the mode when an answer ends or the session changes. */
+  cost = 0;
   showThinking = false;
   private working: StatusInfo["working"];
   private hint: string | undefined;
@@ -137,7 +139,7 @@ export class ModeView {
   private liveLines(context: RenderContext): string[] {
     const width = this.width;
     const session = this.session;
-    const status = session ? statusInfo(session, this.cwd, this.working) : undefined;
+    const status = session ? statusInfo(session, this.cwd, this.working, this.cost) : undefined;
     const footer = this.hint
       ? pc.yellow(this.hint)
       : status

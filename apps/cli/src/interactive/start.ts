@@ -53,7 +53,7 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       mode.quit(2);
       restore();
       if (opened.error.code === "no_api_key") {
-        io.stdout(firstRunGuide(opened.error.message, gongHome));
+        io.stdout(firstRunGuide(opened.error.message, gongHome, terminal.columns));
         return 2;
       }
       io.stderr(`gong: ${opened.error.message}\n`);

@@ -28,6 +28,8 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     gong.write(`/model${KEYS.enter}`);
     await gong.waitForText("search:", WAIT);
     gong.write("openai gpt-4o-mini");
+    // The whole query, not only a prefix that already selects the model.
+    await gong.waitForText("search: openai gpt-4o-mini", WAIT);
     await gong.waitForText(/› +openai\/gpt-4o-mini/, WAIT);
     await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot(
       "__screens__/model-picker.txt",
@@ -114,6 +116,28 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     expect(sent).not.toContain("Second answer.");
   });
 
+  it("the footer's cost is /session's cost, also after /tree leaves a branch", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const usage = { usage: { input: 200_000, output: 1_000 } };
+    mock.enqueue([textResponse("First answer.", usage), textResponse("Second answer.", usage)]);
+    const gong = await startReady(box);
+    await ask(gong, "first question", "First answer.");
+    await ask(gong, "second question", "Second answer.");
+    gong.write(`/tree${KEYS.enter}`);
+    await gong.waitForText("← current", WAIT);
+    gong.write(KEYS.up + KEYS.up);
+    await gong.waitForText(/› +.*First answer\./, WAIT);
+    gong.write(KEYS.enter);
+    await gong.waitForText("continuing from the chosen entry", WAIT);
+    gong.write(`/session${KEYS.enter}`);
+    await gong.waitForText(/cost +\$\d+\.\d{4}/, WAIT);
+    const screen = gong.screen().join("\n");
+    const shown = Number(/cost +\$(\d+\.\d+)/.exec(screen)![1]);
+    const footer = Number(/thinking \w+ · .*\$(\d+\.\d+)\s*$/m.exec(screen)![1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(footer).toBe(Number(shown.toFixed(shown < 1 ? 3 : 2)));
+  });
+
   it("/thinking high reaches the next request; the footer says so", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse("Thought about it."));
@@ -147,7 +171,15 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     gong.write(`/session${KEYS.enter}`);
     await gong.waitForText(/messages +2 \(1 user, 1 assistant/, WAIT);
     const [file] = sessionFiles(box.gongHome);
-    expect(gong.screen().join("").replace(/\s/g, "")).toContain(file!.replace(/\s/g, ""));
+    // The path wraps after a "/", never inside a name.
+    const lines = gong.screen();
+    const from = lines.findIndex((line) => line.startsWith("file "));
+    const rows = lines
+      .slice(from, lines.findIndex((line) => line.startsWith("id ")))
+      .map((line, i) => (i === 0 ? line.slice(line.indexOf("/")) : line).trim());
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.join("")).toBe(file);
+    for (const row of rows.slice(0, -1)) expect(row.endsWith("/")).toBe(true);
     gong.write(`/export chat.html${KEYS.enter}`);
     await gong.waitForText("exported:", WAIT);
     const html = readFileSync(path.join(box.cwd, "chat.html"), "utf8");
