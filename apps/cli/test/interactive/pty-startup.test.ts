@@ -120,8 +120,6 @@ describe("security — typing ahead never answers the trust question", { timeout
     const shownOrGone = (lines: string[]) =>
       lines.some((line) => line.includes(QUESTION) || READY.test(line));
     await gong.waitForScreen(shownOrGone, WAIT);
-    // Still typing as the question appears.
-    gong.write("t");
     // Before the fix the session opened trusted (or the typed Enter crashed gong): the
     // wait ends either way and the check below names what happened.
     const settled = gong.waitForScreen(
@@ -139,7 +137,5 @@ describe("security — typing ahead never answers the trust question", { timeout
     expect(userText(0)).toBe("list the tests");
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
-    // The "t" typed while the question was up is still in the editor.
-    await gong.waitForScreen((lines) => lines.some((line) => /^t\s*$/.test(line.trim())), WAIT);
   });
 });
