@@ -175,7 +175,10 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     const lines = gong.screen();
     const from = lines.findIndex((line) => line.startsWith("file "));
     const rows = lines
-      .slice(from, lines.findIndex((line) => line.startsWith("id ")))
+      .slice(
+        from,
+        lines.findIndex((line) => line.startsWith("id ")),
+      )
       .map((line, i) => (i === 0 ? line.slice(line.indexOf("/")) : line).trim());
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.join("")).toBe(file);
