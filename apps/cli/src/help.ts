@@ -75,7 +75,8 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
                                older messages) so the next prompt fits; sends no prompt.
                                  gong --compact -c
   --export <session> [out.html]
-                               Write a session as one self-contained HTML file.
+                               Write a session as one self-contained HTML file
+                               (an existing file is kept: the export fails).
                                  gong --export 0199a3f2 review.html
 
 Prompt:

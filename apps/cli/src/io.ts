@@ -5,6 +5,8 @@ export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   stdinIsTTY: boolean;
+  /** stdout is a terminal: text gong did not write is made terminal-safe before it goes there. */
+  stdoutIsTTY?: boolean;
   /**
    * Piped stdin, read to EOF. With `firstByteWithinMs`, a stdin that delivers nothing in
    * that time counts as empty (once data flows it is still read to EOF).
@@ -21,6 +23,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     stdinIsTTY: process.stdin.isTTY === true,
+    stdoutIsTTY: process.stdout.isTTY === true,
     readStdin,
     stdout: (text) => {
       process.stdout.write(text);

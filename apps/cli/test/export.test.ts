@@ -36,6 +36,21 @@ describe("HTML export — robust rendering, through gong --export", () => {
     expect(html).not.toMatch(/<script/);
   });
 
+  it("--export onto an existing file refuses (exit 1) and keeps the file", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("Exported answer.")]);
+    const run = await runGong(["--mode", "json", "hi"], box);
+    const id = jsonLines(run.stdout)[0]!.id as string;
+    const out = path.join(box.cwd, "notes.html");
+    writeFileSync(out, "my own notes\n");
+    const exported = await runGong(["--export", id, out], box);
+    expect(exported.code).toBe(1);
+    expect(exported.stderr).toContain(
+      `gong: ${out} already exists; remove it or pick another output path.`,
+    );
+    expect(readFileSync(out, "utf8")).toBe("my own notes\n");
+  });
+
   it('--export <id> -p "x" is a usage error (exit 2), not an output file named x', async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const run = await runGong(["--export", "0199", "-p", "x"], box);

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
@@ -291,6 +291,28 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
       command: "export_html",
       error: expect.stringContaining("ENOENT"),
     });
+  });
+
+  it("export_html onto an existing file fails and keeps it; overwrite: true replaces it", async () => {
+    const { rpc, box } = start();
+    mock.enqueue([textResponse("exported answer")]);
+    await promptAndWait(rpc, "hi");
+    const out = path.join(box.cwd, "notes.html");
+    writeFileSync(out, "my own notes\n");
+    const refused = await rpc.request({ type: "export_html", outputPath: "notes.html" });
+    expect(refused).toMatchObject({
+      success: false,
+      command: "export_html",
+      error: `${out} already exists; remove it or pick another output path.`,
+    });
+    expect(readFileSync(out, "utf8")).toBe("my own notes\n");
+    const replaced = await rpc.request({
+      type: "export_html",
+      outputPath: "notes.html",
+      overwrite: true,
+    });
+    expect(replaced).toMatchObject({ success: true, data: { path: out } });
+    expect(readFileSync(out, "utf8")).toContain("exported answer");
   });
 
   it("bash runs the user's command and the model sees its output; a non-string command is refused", async () => {

@@ -36,6 +36,7 @@ export type { Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
 // The diff classifier of the HTML export; the interactive mode colours the same lines.
 export { classifyDiff, type DiffLine } from "./export/diff.js";
+export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";

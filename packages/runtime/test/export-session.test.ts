@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
 import { describe, expect, it } from "vitest";
+import { writeSessionHtml } from "../src/export/export-session.js";
 import { documentFromEntries } from "../src/export/from-session.js";
 import { exportSessionHtml } from "../src/index.js";
 import { sampleDocument } from "./export-fixture.js";
@@ -43,5 +44,26 @@ describe("HTML export — from a session file", () => {
     const result = await exportSessionHtml({ ref: "ffffffff", out, cwd: root, gongHome: root });
     expect(result.ok).toBe(false);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("HTML export — an existing file is never replaced silently", () => {
+  it("without overwrite the file is kept and the failure says exists; with it the page replaces it", () => {
+    const cwd = tempDir();
+    const out = path.join(cwd, "notes.html");
+    writeFileSync(out, "my own notes\n");
+    const where = { out: "notes.html", cwd, sessionId: "s1" };
+    expect(writeSessionHtml("<p>page</p>", where)).toEqual({
+      ok: false,
+      exists: true,
+      path: out,
+      error: `${out} already exists; remove it or pick another output path.`,
+    });
+    expect(readFileSync(out, "utf8")).toBe("my own notes\n");
+    expect(writeSessionHtml("<p>page</p>", { ...where, overwrite: true })).toEqual({
+      ok: true,
+      path: out,
+    });
+    expect(readFileSync(out, "utf8")).toBe("<p>page</p>");
   });
 });

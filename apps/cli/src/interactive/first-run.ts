@@ -1,11 +1,14 @@
 import pc from "picocolors";
+import { wrapWords } from "./render/wrap-words.js";
 
 /**
  * What `gong` says on a machine with no API key: how to get going, not an error. The
- * runtime's own message (which key it looked for) comes last.
+ * runtime's own message (which key it looked for) comes last. Every line is wrapped to
+ * the terminal's `width` at word boundaries (a bullet's continuation under its text):
+ * the terminal would cut words, and the runtime's message is one long line.
  */
-export function firstRunGuide(detail: string, gongHome: string): string {
-  return [
+export function firstRunGuide(detail: string, gongHome: string, width: number): string {
+  const lines = [
     "Welcome to gong. To start, gong needs a model to talk to:",
     "",
     "  • a provider's key in the environment, e.g. export ANTHROPIC_API_KEY=…",
@@ -19,7 +22,17 @@ export function firstRunGuide(detail: string, gongHome: string): string {
     "",
     "gong --list-models shows the models gong knows and which have a key.",
     "",
-    pc.dim(detail),
-    "",
-  ].join("\n");
+    ...wrapWords(detail, width).map((line) => pc.dim(line)),
+  ];
+  return `${lines.flatMap((line) => hanging(line, width)).join("\n")}\n`;
+}
+
+/** A line wrapped with its continuation indented like its text (after `  • `). */
+function hanging(line: string, width: number): string[] {
+  const indent = /^\s*(• )?/.exec(line)![0].length;
+  if (indent === 0 || width - indent < 20) return wrapWords(line, width);
+  const pad = " ".repeat(indent);
+  return wrapWords(line.slice(indent), width - indent).map(
+    (part, i) => `${i === 0 ? line.slice(0, indent) : pad}${part}`,
+  );
 }

@@ -15,15 +15,17 @@ import {
 } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { keyArgument } from "../modes/status-line.js";
+import { terminalSafe } from "../terminal-text.js";
 import type { InteractiveUi, PickOptions, PickResult, SlashContext } from "./contract.js";
 import { askUserQuestions } from "./dialogs/ask-user.js";
 import type { Choice } from "./dialogs/choice.js";
 import { DialogStack } from "./dialogs/dialog-stack.js";
 import type { PromptHistory } from "./input/history.js";
 import { modeKey } from "./input/keys.js";
+import { withoutFinalLineBreak } from "./input/paste.js";
 import { ModeView } from "./mode-view.js";
 import type { LiveScreen } from "./screen/live-screen.js";
-import { activityOf, sessionLine } from "./session-status.js";
+import { activityOf, sessionCost, sessionLine } from "./session-status.js";
 import { blockEntry, noteEntry, ToolCallEntry } from "./transcript/entries.js";
 import { replayInto } from "./transcript/replay.js";
 
@@ -72,6 +74,8 @@ export class InteractiveMode implements InteractiveUi {
   private finish: ((code: number) => void) | undefined;
   private readonly finished: Promise<number>;
   private unsubscribe: (() => void) | undefined;
+  /** Prompts sent before the session was open (typed behind the trust question). */
+  private readonly early: string[] = [];
 
   constructor(
     screen: LiveScreen,
@@ -100,7 +104,7 @@ export class InteractiveMode implements InteractiveUi {
   attach(host: SessionHost, slash: SlashCommands): void {
     this.host = host;
     this.slash = slash;
-    this.view.session = host.current;
+    this.showSession();
     this.unsubscribe = host.subscribe((event) => this.onEvent(event));
     // A resumed conversation is printed like new output: what the terminal showed
     // before gong started stays in its scrollback.
@@ -121,6 +125,7 @@ export class InteractiveMode implements InteractiveUi {
       for (const prompt of rest) this.session.followUp(prompt);
       await running;
     }
+    for (const line of this.early.splice(0)) await this.dispatch(line);
     return this.finished;
   }
 
@@ -161,7 +166,7 @@ export class InteractiveMode implements InteractiveUi {
     return this.dialogs.ask(prompt, initial);
   }
 
-  /** One key answers: the trust question before the session opens. */
+  /** A fixed set of answers, guarded against typing ahead: the trust question. */
   choose<T>(
     title: string,
     details: readonly string[],
@@ -174,7 +179,7 @@ export class InteractiveMode implements InteractiveUi {
   /** After /new, /resume, /tree, /fork: the screen shows the other conversation only. */
   replayTranscript(): void {
     if (!this.host) return;
-    this.view.session = this.host.current;
+    this.showSession();
     this.view.transcript.reset();
     replayInto(this.view.transcript, this.host.current.messages);
     this.view.redrawAll();
@@ -183,14 +188,14 @@ export class InteractiveMode implements InteractiveUi {
   // ---- what the session asks the user -------------------------------------------
 
   /**
-   * `confirmToolCall.ask`: one key answers — y allows, a allows the same call for the
-   * rest of the session, n denies; Esc, Ctrl+C and the timeout deny (fail closed).
-   * Enter does nothing here: a prompt typed as the question appears must not approve it.
+   * `confirmToolCall.ask`: y allows, a allows the same call for the rest of the session,
+   * n denies — marked with its key, given with Enter; Esc, Ctrl+C and the timeout deny
+   * (fail closed). Keys typed as the question appears stay in the prompt (GuardedDialog).
    */
   async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
     return this.dialogs.choose<boolean | "always">(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
-      [request.reason],
+      [terminalSafe(request.reason)],
       [
         { key: "y", label: "yes", value: true },
         { key: "a", label: "always (this session)", value: "always" },
@@ -204,8 +209,8 @@ export class InteractiveMode implements InteractiveUi {
   /** The ask_user tool: one picker (or line) per question; an aborted run closes them. */
   askUser(questions: AskUserQuestion[], signal: AbortSignal | undefined): Promise<AskUserAnswers> {
     return askUserQuestions(questions, signal, {
-      pick: (options) => this.dialogs.pick(options, signal),
-      ask: (prompt, initial) => this.dialogs.ask(prompt, initial, signal),
+      pick: (options) => this.dialogs.pick(options, { signal, unasked: true }),
+      ask: (prompt, initial) => this.dialogs.ask(prompt, initial, { signal }),
     });
   }
 
@@ -214,20 +219,22 @@ export class InteractiveMode implements InteractiveUi {
   handleInput(data: string): void {
     // The kitty keyboard protocol (flag 2) also reports releases: a key acts once.
     if (isKeyRelease(data)) return;
+    // A dialog takes its keys; what it hands back (typing ahead) is the editor's.
     const dialog = this.dialogs.top;
-    const key = dialog
-      ? undefined
-      : modeKey(data, {
-          empty: this.editor.getText() === "",
-          completing: this.editor.isShowingAutocomplete(),
-        });
-    if (dialog) dialog.handleInput(data);
-    else if (key === "ctrl-c") this.onCtrlC();
+    if (dialog && dialog.handleInput(data) !== false) {
+      this.view.renderNow();
+      return;
+    }
+    const key = modeKey(data, {
+      empty: this.editor.getText() === "",
+      completing: this.editor.isShowingAutocomplete(),
+    });
+    if (key === "ctrl-c") this.onCtrlC();
     else if (key === "quit") this.quit(0);
     else if (key === "abort") this.abortRun();
     else if (key === "toggle-thinking") this.toggleThinking();
     else if (key === "follow-up") this.queueFollowUp();
-    else this.editor.handleInput(data);
+    else this.editor.handleInput(withoutFinalLineBreak(data));
     this.view.renderNow();
   }
 
@@ -268,7 +275,8 @@ export class InteractiveMode implements InteractiveUi {
     if (text === "") return;
     this.remember(text);
     this.editor.setText("");
-    if (this.session.isStreaming) this.session.followUp(text);
+    if (!this.host) this.early.push(text);
+    else if (this.session.isStreaming) this.session.followUp(text);
     else void this.send(text);
   }
 
@@ -276,6 +284,17 @@ export class InteractiveMode implements InteractiveUi {
     const line = text.trim();
     if (line === "") return;
     this.remember(line);
+    // Typed while the trust question was open or the session was still opening: it is
+    // sent once the session is there, not dropped.
+    if (!this.host) {
+      this.early.push(line);
+      return;
+    }
+    await this.dispatch(line);
+  }
+
+  /** A line the user sent: a slash command, `!command`, a steer, or a new prompt. */
+  private async dispatch(line: string): Promise<void> {
     if (line.startsWith("/")) return this.runSlash(line);
     if (line.startsWith("!") && line.length > 1) return this.runBash(line.slice(1).trim());
     if (this.session.isStreaming) {
@@ -301,7 +320,7 @@ export class InteractiveMode implements InteractiveUi {
     } catch (error) {
       this.error((error as Error).message);
     }
-    this.view.session = this.host.current;
+    this.showSession();
     this.view.requestRender();
   }
 
@@ -350,8 +369,17 @@ export class InteractiveMode implements InteractiveUi {
     }
   }
 
+  /** The footer follows the host's current session, and its cost what is in that file. */
+  private showSession(): void {
+    if (!this.host) return;
+    this.view.session = this.host.current;
+    this.view.cost = sessionCost(this.host.current);
+  }
+
   private onEvent(event: CodingSessionEvent): void {
     const session = this.session;
+    // An answer (or a compaction's summary) adds to what the session cost.
+    if (event.type === "message_end" || event.type === "compaction_end") this.showSession();
     this.view.transcript.apply(event, () => session.agent.state.streamMessage, Date.now());
     const activity = activityOf(event);
     if (activity) this.view.setActivity(activity);

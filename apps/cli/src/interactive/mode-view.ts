@@ -24,6 +24,8 @@ const FRAME_MS = 16;
 export class ModeView {
   readonly transcript = new Transcript();
   session: CodingSession | undefined;
+  /** The footer's `sessionCost`, refreshed by the mode when an answer ends or the session changes. */
+  cost = 0;
   showThinking = false;
   private working: StatusInfo["working"];
   private hint: string | undefined;
@@ -137,7 +139,7 @@ export class ModeView {
   private liveLines(context: RenderContext): string[] {
     const width = this.width;
     const session = this.session;
-    const status = session ? statusInfo(session, this.cwd, this.working) : undefined;
+    const status = session ? statusInfo(session, this.cwd, this.working, this.cost) : undefined;
     const footer = this.hint
       ? pc.yellow(this.hint)
       : status
@@ -148,9 +150,20 @@ export class ModeView {
       ...(session ? queuedLines(session, width) : []),
       "",
       ...(status ? activityLine(status, width, context.now) : []),
-      ...(this.dialogs.top ? this.dialogs.top.render(width) : this.editorLines(width)),
+      ...this.inputLines(width),
       footer,
     ];
+  }
+
+  /**
+   * The open dialog in place of the editor; the editor too when it holds text, so keys
+   * typed ahead of a question (handed back to the editor) are seen to be kept.
+   */
+  private inputLines(width: number): string[] {
+    const dialog = this.dialogs.top;
+    if (!dialog) return this.editorLines(width);
+    const lines = dialog.render(width);
+    return this.editor.getText() === "" ? lines : [...lines, ...this.editorLines(width)];
   }
 
   /**

@@ -5,20 +5,23 @@ import { retryLine } from "../modes/retry-line.js";
 import { keyArgument } from "../modes/status-line.js";
 import type { StatusInfo } from "./render/status-bar.js";
 
-/** What the status lines show for this session (model, thinking, context, cost). */
+/**
+ * What the status lines show for this session (model, thinking, context, cost). `cost`
+ * is `sessionCost`, worked out when it can change rather than on every frame.
+ */
 export function statusInfo(
   session: CodingSession,
   cwd: string,
   working: StatusInfo["working"],
+  cost: number,
 ): StatusInfo {
   const model = session.model;
-  const usage = usageOf(session);
   return {
     model: `${model.provider}/${model.id}`,
     thinking: session.thinkingLevel,
-    contextTokens: usage.contextTokens,
+    contextTokens: contextTokensOf(session),
     contextWindow: model.contextWindow,
-    cost: usage.cost,
+    cost,
     cwd,
     working,
   };
@@ -67,19 +70,25 @@ export function queuedLines(session: CodingSession, width: number): string[] {
   ];
 }
 
-/** Context size as of the last answer, and the cost of the answers in the context. */
-function usageOf(session: CodingSession): { contextTokens?: number; cost: number } {
-  let cost = 0;
-  let contextTokens: number | undefined;
+/**
+ * What the session has cost: every answer in its file, on every branch and before every
+ * compaction — money spent stays spent when /tree leaves a branch. The footer and
+ * /session show this one number.
+ */
+export function sessionCost(session: CodingSession): number {
+  return session.stats().session.cost;
+}
+
+/** Context size as of the last answer. */
+function contextTokensOf(session: CodingSession): number | undefined {
   const messages = session.messages;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;
     if (message.role !== "assistant" || !message.usage) continue;
-    cost += message.usage.cost?.total ?? 0;
-    if (contextTokens === undefined && message.usage.totalTokens > 0) {
+    if (message.usage.totalTokens > 0) {
       const u = message.usage;
-      contextTokens = u.input + u.output + u.cacheRead + u.cacheWrite;
+      return u.input + u.output + u.cacheRead + u.cacheWrite;
     }
   }
-  return { contextTokens, cost };
+  return undefined;
 }

@@ -53,7 +53,7 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       mode.quit(2);
       restore();
       if (opened.error.code === "no_api_key") {
-        io.stdout(firstRunGuide(opened.error.message, gongHome));
+        io.stdout(firstRunGuide(opened.error.message, gongHome, terminal.columns));
         return 2;
       }
       io.stderr(`gong: ${opened.error.message}\n`);
@@ -143,7 +143,8 @@ async function runSession(
  * The question before the session opens, in a folder whose project config would run
  * code or widen access: trust it for good, or go on without that config. Undefined when
  * there is nothing to ask (the settings decide, as always). Anything but "trust" — Esc,
- * a failed write — leaves the folder untrusted (fail closed).
+ * a failed write — leaves the folder untrusted (fail closed); a prompt typed meanwhile
+ * never answers it (GuardedDialog) and is sent once the session is open.
  */
 async function askTrust(
   mode: InteractiveMode,
@@ -158,7 +159,7 @@ async function askTrust(
     found.map((item) => `  ${item}`),
     [
       { key: "t", label: "trust this folder and remember", value: "trust" },
-      { key: "c", label: "continue without it", value: "skip" },
+      { key: "c", label: "continue without trusting it", value: "skip" },
     ],
     "skip",
   );

@@ -2,11 +2,13 @@ import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtim
 import { finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { terminalSafe } from "../terminal-text.js";
 import { retryLine } from "./retry-line.js";
 import { StatusLine } from "./status-line.js";
 
 /**
- * `-p`: runs the prompts to completion and prints the final answer on stdout; progress
+ * `-p`: runs the prompts to completion and prints the final answer on stdout (terminal-safe
+ * when stdout is a terminal); progress
  * worth knowing (retries, compaction, warnings, hook failures) goes to stderr. The caller
  * reports a failure and picks the exit code.
  */
@@ -29,7 +31,10 @@ export async function runPrintMode(
     const outcome = await session.run(prompts);
     status?.stop();
     if (outcome.ok) {
-      const text = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
+      const answer = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
+      // Piped, the answer goes out byte for byte; on a terminal its escape sequences
+      // would set the title or the clipboard.
+      const text = io.stdoutIsTTY ? terminalSafe(answer) : answer;
       io.stdout(text.endsWith("\n") || text === "" ? text : `${text}\n`);
     }
     return outcome;

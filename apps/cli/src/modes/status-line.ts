@@ -1,4 +1,5 @@
 import type { CodingSessionEvent } from "@gong/runtime";
+import { terminalSafe } from "../terminal-text.js";
 import { retryLine } from "./retry-line.js";
 
 /** Where the line is drawn: stderr when it is a terminal. */
@@ -88,5 +89,5 @@ export function keyArgument(args: unknown): string {
   if (args === null || typeof args !== "object") return "";
   const record = args as Record<string, unknown>;
   const key = KEY_ARGUMENTS.find((name) => typeof record[name] === "string");
-  return key ? ` ${(record[key] as string).replace(/\s+/g, " ")}` : "";
+  return key ? ` ${terminalSafe(record[key] as string).replace(/\s+/g, " ")}` : "";
 }

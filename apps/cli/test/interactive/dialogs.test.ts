@@ -5,6 +5,7 @@ import { askUserQuestions } from "../../src/interactive/dialogs/ask-user.js";
 import { ChoiceDialog } from "../../src/interactive/dialogs/choice.js";
 import { DialogStack } from "../../src/interactive/dialogs/dialog-stack.js";
 import { filterItems, PickDialog } from "../../src/interactive/dialogs/pick.js";
+import { GuardedDialog, QUIET_MS } from "../../src/interactive/dialogs/typeahead-guard.js";
 
 describe("interactive — picker", () => {
   const items = [
@@ -55,10 +56,9 @@ describe("interactive — picker", () => {
   });
 });
 
-describe("interactive — one-key questions", () => {
-  it("answers with its key; Enter does nothing; Esc is the safe answer", () => {
-    const answers: string[] = [];
-    const dialog = new ChoiceDialog(
+describe("interactive — fixed-answer questions", () => {
+  function confirmation(answers: string[]) {
+    return new ChoiceDialog(
       "Allow bash rm -rf build?",
       [],
       [
@@ -69,11 +69,78 @@ describe("interactive — one-key questions", () => {
       "no",
       (value) => answers.push(value),
     );
+  }
+
+  it("a letter marks an answer and Enter gives it; Enter alone does nothing; Esc is the safe answer", () => {
+    const answers: string[] = [];
+    const dialog = confirmation(answers);
+    dialog.handleInput("\r");
+    dialog.handleInput("a");
+    expect(answers).toEqual([]);
+    dialog.handleInput("\r");
+    expect(confirmation(answers).handleInput("\x1b")).toBe(true);
+    expect(answers).toEqual(["always", "no"]);
+  });
+
+  it("a key that is no answer is handed back and unmarks the marked one", () => {
+    const answers: string[] = [];
+    const dialog = confirmation(answers);
+    dialog.handleInput("y");
+    expect(dialog.handleInput("o")).toBe(false);
     dialog.handleInput("\r");
     expect(answers).toEqual([]);
-    dialog.handleInput("a");
-    dialog.handleInput("\x1b");
-    expect(answers).toEqual(["always", "no"]);
+    dialog.handleInput("\x1b[B"); // Down marks the first answer
+    dialog.handleInput("\r");
+    expect(answers).toEqual(["yes"]);
+  });
+
+  it("the hint names what Esc does", () => {
+    const lines = confirmation([]).render(80).join("\n");
+    expect(lines).toContain("Esc: no");
+  });
+});
+
+describe("security — typing ahead never answers a question the session raised", () => {
+  function guarded() {
+    let now = 1_000;
+    const answers: string[] = [];
+    const inner = new ChoiceDialog(
+      "Allow?",
+      [],
+      [{ key: "y", label: "yes", value: "yes" }],
+      "no",
+      (value) => answers.push(value),
+    );
+    const dialog = new GuardedDialog(
+      inner,
+      () => {},
+      () => now,
+    );
+    return { dialog, answers, wait: (ms: number) => (now += ms) };
+  }
+
+  it("keys before it is drawn and while the user keeps typing are handed back", () => {
+    const { dialog, answers, wait } = guarded();
+    expect(dialog.handleInput("y")).toBe(false); // not drawn yet
+    dialog.render(80);
+    wait(QUIET_MS - 1);
+    expect(dialog.handleInput("y")).toBe(false); // on screen too briefly
+    wait(QUIET_MS - 1);
+    expect(dialog.handleInput("\r")).toBe(false); // still typing: the quiet starts again
+    expect(answers).toEqual([]);
+    wait(QUIET_MS);
+    expect(dialog.armed).toBe(true);
+    expect(dialog.handleInput("y")).toBe(true);
+    expect(dialog.handleInput("\r")).toBe(true);
+    expect(answers).toEqual(["yes"]);
+    dialog.dispose();
+  });
+
+  it("Esc gives the safe answer at any time", () => {
+    const { dialog, answers } = guarded();
+    expect(dialog.handleInput("\x1b")).toBe(true);
+    expect(answers).toEqual(["no"]);
+    dialog.dispose();
   });
 });
 
@@ -131,7 +198,7 @@ describe("interactive — the dialog queue", () => {
     const run = new AbortController();
     const question = stack.pick(
       { title: "Which DB?", items: [{ value: "pg", label: "Postgres" }] },
-      run.signal,
+      { signal: run.signal },
     );
     const confirmation = stack.choose(
       "Allow bash?",
@@ -142,9 +209,9 @@ describe("interactive — the dialog queue", () => {
     expect(stack.top).toBeInstanceOf(PickDialog);
     run.abort();
     await expect(question).resolves.toBeUndefined();
-    expect(stack.top).toBeInstanceOf(ChoiceDialog);
-    stack.top?.handleInput("y");
-    await expect(confirmation).resolves.toBe(true);
+    expect(stack.top).toBeInstanceOf(GuardedDialog);
+    stack.top?.handleInput("\x1b");
+    await expect(confirmation).resolves.toBe(false);
     expect(stack.top).toBeUndefined();
   });
 });

@@ -80,3 +80,22 @@ export async function ask(gong: PtySession, prompt: string, answer: string): Pro
   await gong.waitForText(answer, WAIT);
   await waitIdle(gong);
 }
+
+/**
+ * `question` is on screen and takes keys: a question the session raised ignores keys
+ * until it has been visible a moment (GuardedDialog), and says so until then.
+ */
+export function answerable(lines: readonly string[], question: string | RegExp): boolean {
+  const shown = lines.some((line) =>
+    typeof question === "string" ? line.includes(question) : question.test(line),
+  );
+  return (
+    shown &&
+    lines.some((line) => line.includes("Enter")) &&
+    !lines.some((line) => line.includes("keys typed now go to your prompt"))
+  );
+}
+
+export function waitAnswerable(gong: PtySession, question: string | RegExp): Promise<void> {
+  return gong.waitForScreen((lines) => answerable(lines, question), WAIT);
+}

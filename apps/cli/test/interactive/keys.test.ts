@@ -23,6 +23,7 @@ function fakeSession() {
     thinkingLevel: "off",
     queuedMessages: { steering: [], followUp: [] },
     agent: { state: { streamMessage: null } },
+    stats: () => ({ session: { cost: 0 } }),
     prompt: async (text: string) => {
       calls.push(`prompt ${text}`);
       return { ok: true, aborted: false };

@@ -3,7 +3,7 @@ import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox } from "../harness.js";
-import { startReady, WAIT } from "./gong-terminal.js";
+import { startReady, WAIT, waitAnswerable } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -31,7 +31,7 @@ describe("interactive mode — the ask_user tool", { timeout: 120_000 }, () => {
     ]);
     const gong = await startReady(box);
     gong.write(`format it${KEYS.enter}`);
-    await gong.waitForText("Indent: Tabs or spaces?", WAIT);
+    await waitAnswerable(gong, "Indent: Tabs or spaces?");
     await gong.waitForText(/› +Tabs +One per level/, WAIT);
     gong.write(KEYS.down);
     await gong.waitForText(/› +Spaces +Two per level/, WAIT);
@@ -54,5 +54,27 @@ describe("interactive mode — the ask_user tool", { timeout: 120_000 }, () => {
     gong.write(KEYS.escape);
     await gong.waitForText("I will pick for you.", WAIT);
     expect(requestText(1)).toMatch(/unanswered|did not answer|no answer|not answered/i);
+  });
+});
+
+describe("security — typing ahead never answers ask_user", { timeout: 120_000 }, () => {
+  it("an answer typed as the picker appears picks nothing: it is the user's message", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_ask", name: "ask_user", arguments: { questions: [QUESTION] } },
+      ]),
+      textResponse("Noted."),
+    ]);
+    const gong = await startReady(box);
+    gong.write(`format it${KEYS.enter}`);
+    await gong.waitForText("Indent: Tabs or spaces?", WAIT);
+    // Typed on as the picker appears: an answer's search text and Enter. They are a
+    // message to the agent (a steer), not a pick.
+    gong.write(`spaces${KEYS.enter}`);
+    await gong.waitForText("Noted.", WAIT);
+    const sent = requestText(1);
+    expect(sent).not.toMatch(/Tabs or spaces\?.{0,40}Spaces/);
+    expect(sent).toMatch(/"text":"spaces"/);
   });
 });

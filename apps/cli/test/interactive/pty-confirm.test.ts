@@ -5,7 +5,7 @@ import { KEYS, modesLeftOn } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Sandbox, sandbox, writeSettings } from "../harness.js";
-import { startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { answerable, startReady, WAIT, waitAnswerable, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -29,9 +29,9 @@ describe("interactive mode — confirming dangerous bash", { timeout: 120_000 },
     const { box, victim } = dangerousProject();
     const gong = await startReady(box);
     gong.write(`clean up${KEYS.enter}`);
-    await gong.waitForText(QUESTION, WAIT);
-    gong.write(KEYS.enter); // Enter must not approve a question that just appeared
-    gong.write("n");
+    await waitAnswerable(gong, QUESTION);
+    gong.write(KEYS.enter); // Enter alone gives no answer
+    gong.write(`n${KEYS.enter}`);
     await gong.waitForText("Finished.", WAIT);
     await waitIdle(gong);
     expect(existsSync(victim)).toBe(true);
@@ -42,8 +42,8 @@ describe("interactive mode — confirming dangerous bash", { timeout: 120_000 },
     const { box, victim } = dangerousProject();
     const gong = await startReady(box);
     gong.write(`clean up${KEYS.enter}`);
-    await gong.waitForText(QUESTION, WAIT);
-    gong.write("y");
+    await waitAnswerable(gong, QUESTION);
+    gong.write(`y${KEYS.enter}`);
     await gong.waitForText("Finished.", WAIT);
     expect(existsSync(victim)).toBe(false);
   });
@@ -67,5 +67,44 @@ describe("interactive mode — confirming dangerous bash", { timeout: 120_000 },
     expect(gong.screen().join("\n")).not.toMatch(QUESTION);
     await gong.waitForText("Finished.", WAIT);
     expect(existsSync(victim)).toBe(false);
+  });
+});
+
+describe("security — typing ahead never answers a confirmation", { timeout: 120_000 }, () => {
+  it("letters typed as the question appears allow nothing and all reach the prompt", async () => {
+    const { box, victim } = dangerousProject();
+    const gong = await startReady(box);
+    gong.write(`clean up${KEYS.enter}`);
+    // The user keeps typing while the agent works; the question appears mid-word. Each
+    // letter is a key of its own, as a typist sends them: "a" is "always", "y" is "yes".
+    const text = "say yes always";
+    let typed = "";
+    let seenAt: number | undefined;
+    while (existsSync(victim) && (seenAt === undefined || typed.length < seenAt + 4)) {
+      const char = text[typed.length % text.length]!;
+      gong.write(char);
+      typed += char;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      if (seenAt === undefined && QUESTION.test(gong.screen().join("\n"))) seenAt = typed.length;
+      if (typed.length > 200) throw new Error("the question never appeared");
+    }
+    // Before the fix a typed "a" allowed rm at once and the run finished.
+    await gong.waitForScreen(
+      (lines) => answerable(lines, QUESTION) || lines.some((line) => line.includes("Finished.")),
+      WAIT,
+    );
+    expect(existsSync(victim)).toBe(true);
+    gong.write(`n${KEYS.enter}`);
+    await gong.waitForText("Finished.", WAIT);
+    await waitIdle(gong);
+    expect(existsSync(victim)).toBe(true);
+    // Every letter typed is in the editor: sent now, it is the next prompt as typed.
+    mock.enqueue([textResponse("Noted.")]);
+    gong.write(KEYS.enter);
+    await gong.waitForText("Noted.", WAIT);
+    const last = mock.requests.at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(JSON.stringify(last.messages.at(-1)!.content)).toContain(
+      JSON.stringify(typed).slice(1, -1),
+    );
   });
 });

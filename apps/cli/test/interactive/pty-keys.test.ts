@@ -115,6 +115,19 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     await gong.waitForText("still here", WAIT);
   });
 
+  it("a pasted 30-line file shows as +30 lines (its final newline starts no line) and is sent in full", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("Got the file."));
+    const gong = await startReady(box);
+    const file = Array.from({ length: 30 }, (_, i) => `line ${i + 1}\n`).join("");
+    gong.write(`\x1b[200~${file}\x1b[201~`);
+    await gong.waitForText(/\[paste #1 \+\d+ lines\]/, WAIT);
+    expect(gong.screen().join("\n")).toContain("[paste #1 +30 lines]");
+    await ask(gong, "", "Got the file.");
+    expect(requestText(0)).toContain("line 1\\nline 2\\n");
+    expect(requestText(0)).toContain("line 30");
+  });
+
   it("Tab completes a slash command; Ctrl+J and Shift+Enter make new lines in the prompt", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse("Two lines received."));

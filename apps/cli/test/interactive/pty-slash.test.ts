@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type RecordedRequest, textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
@@ -28,6 +28,8 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     gong.write(`/model${KEYS.enter}`);
     await gong.waitForText("search:", WAIT);
     gong.write("openai gpt-4o-mini");
+    // The whole query, not only a prefix that already selects the model.
+    await gong.waitForText("search: openai gpt-4o-mini", WAIT);
     await gong.waitForText(/› +openai\/gpt-4o-mini/, WAIT);
     await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot(
       "__screens__/model-picker.txt",
@@ -114,6 +116,28 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     expect(sent).not.toContain("Second answer.");
   });
 
+  it("the footer's cost is /session's cost, also after /tree leaves a branch", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const usage = { usage: { input: 200_000, output: 1_000 } };
+    mock.enqueue([textResponse("First answer.", usage), textResponse("Second answer.", usage)]);
+    const gong = await startReady(box);
+    await ask(gong, "first question", "First answer.");
+    await ask(gong, "second question", "Second answer.");
+    gong.write(`/tree${KEYS.enter}`);
+    await gong.waitForText("← current", WAIT);
+    gong.write(KEYS.up + KEYS.up);
+    await gong.waitForText(/› +.*First answer\./, WAIT);
+    gong.write(KEYS.enter);
+    await gong.waitForText("continuing from the chosen entry", WAIT);
+    gong.write(`/session${KEYS.enter}`);
+    await gong.waitForText(/cost +\$\d+\.\d{4}/, WAIT);
+    const screen = gong.screen().join("\n");
+    const shown = Number(/cost +\$(\d+\.\d+)/.exec(screen)![1]);
+    const footer = Number(/thinking \w+ · .*\$(\d+\.\d+)\s*$/m.exec(screen)![1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(footer).toBe(Number(shown.toFixed(shown < 1 ? 3 : 2)));
+  });
+
   it("/thinking high reaches the next request; the footer says so", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse("Thought about it."));
@@ -147,12 +171,43 @@ describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
     gong.write(`/session${KEYS.enter}`);
     await gong.waitForText(/messages +2 \(1 user, 1 assistant/, WAIT);
     const [file] = sessionFiles(box.gongHome);
-    expect(gong.screen().join("").replace(/\s/g, "")).toContain(file!.replace(/\s/g, ""));
+    // The path wraps after a "/", never inside a name.
+    const lines = gong.screen();
+    const from = lines.findIndex((line) => line.startsWith("file "));
+    const rows = lines
+      .slice(
+        from,
+        lines.findIndex((line) => line.startsWith("id ")),
+      )
+      .map((line, i) => (i === 0 ? line.slice(line.indexOf("/")) : line).trim());
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.join("")).toBe(file);
+    for (const row of rows.slice(0, -1)) expect(row.endsWith("/")).toBe(true);
     gong.write(`/export chat.html${KEYS.enter}`);
     await gong.waitForText("exported:", WAIT);
     const html = readFileSync(path.join(box.cwd, "chat.html"), "utf8");
     expect(html).toContain("Exportable answer.");
     expect(html).toContain("something to export");
+  });
+
+  it("/export onto an existing file asks first: kept unless the user picks overwrite", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const existing = path.join(box.cwd, "notes.html");
+    writeFileSync(existing, "my own notes\n");
+    mock.enqueue(textResponse("Exportable answer."));
+    const gong = await startReady(box);
+    await ask(gong, "something to export", "Exportable answer.");
+    gong.write(`/export notes.html${KEYS.enter}`);
+    await gong.waitForText("notes.html already exists", WAIT);
+    expect(readFileSync(existing, "utf8")).toBe("my own notes\n");
+    gong.write(KEYS.enter); // the first answer: keep it
+    await gong.waitForText("is kept", WAIT);
+    expect(readFileSync(existing, "utf8")).toBe("my own notes\n");
+    gong.write(`/export notes.html${KEYS.enter}`);
+    await gong.waitForText(/› +keep it/, WAIT);
+    gong.write(`${KEYS.down}${KEYS.enter}`);
+    await gong.waitForText(/(?<!not )exported:/, WAIT);
+    expect(readFileSync(existing, "utf8")).toContain("Exportable answer.");
   });
 
   it("/fork before the second prompt: a new session file, the next request has the first turn only", async () => {

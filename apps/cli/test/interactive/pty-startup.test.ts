@@ -5,7 +5,14 @@ import { KEYS, modesLeftOn } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Sandbox, sandbox, writeJson } from "../harness.js";
-import { READY, snapshotText, startGong, WAIT } from "./gong-terminal.js";
+import {
+  answerable,
+  READY,
+  snapshotText,
+  startGong,
+  WAIT,
+  waitAnswerable,
+} from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -25,6 +32,13 @@ function projectWithHook(box: Sandbox): string {
 
 const QUESTION = "This folder is not trusted";
 
+/** The text of the user's message in request `index`. */
+function userText(index: number): unknown {
+  const body = mock.requests[index]?.body as { messages: { role: string; content: unknown }[] };
+  const content = body.messages.find((m) => m.role === "user")?.content;
+  return Array.isArray(content) ? content.map((part) => part.text).join("") : content;
+}
+
 describe("interactive mode — before the first prompt", { timeout: 120_000 }, () => {
   it("without any API key: the first-run guide, exit code 2, the terminal restored", async () => {
     const box = sandbox(mock.anthropicBaseUrl, { ANTHROPIC_API_KEY: undefined });
@@ -40,6 +54,15 @@ describe("interactive mode — before the first prompt", { timeout: 120_000 }, (
     expect(screen).toContain("GROQ_API_KEY");
     expect(screen).toContain("DEEPSEEK_API_KEY");
     expect(mock.requests).toHaveLength(0);
+    // Wrapped by gong at word boundaries, not cut mid-word by the terminal: no line gong
+    // wrote is wider than the terminal.
+    const written = gong
+      .output()
+      .slice(gong.output().indexOf("Welcome to gong"))
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes are what is removed
+      .replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "")
+      .split(/\r?\n/);
+    expect(written.filter((line) => line.length > 80)).toEqual([]);
     await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot("__screens__/first-run.txt");
   });
 
@@ -51,10 +74,11 @@ describe("interactive mode — before the first prompt", { timeout: 120_000 }, (
     expect(gong.screen().join("\n")).toContain('"hooks" in .gong/settings.json');
     // No session yet: the footer has no model to name, and shows no empty fields.
     expect(gong.screen().join("\n")).not.toMatch(/· +·|thinking +·/);
+    await waitAnswerable(gong, QUESTION);
     await expect(snapshotText(gong.screen(), box)).toMatchFileSnapshot(
       "__screens__/trust-question.txt",
     );
-    gong.write("t");
+    gong.write(`t${KEYS.enter}`);
     await gong.waitForText(READY, WAIT);
     const settings = JSON.parse(readFileSync(path.join(box.gongHome, "settings.json"), "utf8"));
     expect(settings.trustedFolders).toEqual([realpathSync(box.cwd)]);
@@ -68,10 +92,49 @@ describe("interactive mode — before the first prompt", { timeout: 120_000 }, (
     const marker = projectWithHook(box);
     const gong = startGong(box);
     await gong.waitForText(QUESTION, WAIT);
-    gong.write("c");
+    await waitAnswerable(gong, QUESTION);
+    gong.write(`c${KEYS.enter}`);
     await gong.waitForText(READY, WAIT);
     gong.write(`list src${KEYS.enter}`);
     await gong.waitForText("Listed.", WAIT);
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
+  });
+});
+
+describe("security — typing ahead never answers the trust question", { timeout: 120_000 }, () => {
+  it("a prompt typed before the question is drawn trusts nothing and loses no letter", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const marker = projectWithHook(box);
+    const gong = startGong(box);
+    // Typed the moment gong has the terminal (raw mode, bracketed paste on), before the
+    // question is drawn: "t" is the trust key.
+    await new Promise<void>((resolve) => {
+      const stop = gong.onOutput((data) => {
+        if (!data.includes("\x1b[?2004h")) return;
+        stop();
+        resolve();
+      });
+    });
+    gong.write(`list the tests${KEYS.enter}`);
+    const shownOrGone = (lines: string[]) =>
+      lines.some((line) => line.includes(QUESTION) || READY.test(line));
+    await gong.waitForScreen(shownOrGone, WAIT);
+    // Before the fix the session opened trusted (or the typed Enter crashed gong): the
+    // wait ends either way and the check below names what happened.
+    const settled = gong.waitForScreen(
+      (lines) => lines.some((line) => READY.test(line)) || answerable(lines, "Enter answers"),
+      WAIT,
+    );
+    await settled.catch(() => {});
+    expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
+    expect(gong.screen().join("\n")).toContain(QUESTION);
+    // The deliberate answer: Esc continues without trusting, as the hint says.
+    expect(gong.screen().join("\n")).toContain("Esc: continue without trusting it");
+    gong.write(KEYS.escape);
+    // The prompt typed ahead is sent once the session is open, every letter kept.
+    await gong.waitForText("Listed.", WAIT);
+    expect(userText(0)).toBe("list the tests");
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
   });

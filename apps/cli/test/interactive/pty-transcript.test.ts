@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { sandbox } from "../harness.js";
-import { snapshotText, startReady, WAIT, waitIdle } from "./gong-terminal.js";
+import { snapshotText, startGong, startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -108,5 +108,55 @@ describe("interactive mode — the transcript", { timeout: 120_000 }, () => {
     const everything = [...gong.scrollback(), ...gong.screen()].join("\n");
     expect(everything.match(/is deprecated/g)).toHaveLength(1);
     expect(mock.requests).toHaveLength(2);
+  });
+});
+
+/** What a model could write to take over the terminal: a window title and the clipboard. */
+const SET_TITLE = "\x1b]0;pwned-title\x07";
+const SET_CLIPBOARD = "\x1b]52;c;cm0gLXJmIH4gIw==\x07"; // "rm -rf ~ #"
+const HOSTILE = `Done.${SET_TITLE} All good.${SET_CLIPBOARD} Bye.\x1b[2J`;
+
+/** No OSC (title, clipboard, hyperlink) and none of the model's payloads in the raw bytes. */
+function expectNoModelSequences(output: string): void {
+  expect(output).not.toContain("\x1b]");
+  expect(output).not.toContain("pwned-title");
+  expect(output).not.toContain("cm0gLXJmIH4gIw");
+}
+
+describe("security — escape sequences from the model never reach the terminal", {
+  timeout: 120_000,
+}, () => {
+  it("interactive: answer, thinking and a written file's lines are shown without them", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        {
+          id: "toolu_write",
+          name: "write",
+          arguments: { path: "notes.txt", content: `first${SET_CLIPBOARD}\nsecond${SET_TITLE}\n` },
+        },
+      ]),
+      thinkingResponse(`Weighing it.${SET_TITLE}${SET_CLIPBOARD} fine`, HOSTILE),
+    ]);
+    const gong = await startReady(box);
+    gong.write(`go${KEYS.enter}`);
+    await gong.waitForText("Done. All good. Bye.", WAIT);
+    await waitIdle(gong);
+    gong.write(KEYS.ctrlT); // the thinking, in full
+    await gong.waitForText("Weighing it. fine", WAIT);
+    await gong.settled();
+    expectNoModelSequences(gong.output());
+    // The file itself is written as the model asked: only what is shown is cleaned.
+    expect(readFileSync(path.join(box.cwd, "notes.txt"), "utf8")).toContain(SET_CLIPBOARD);
+  });
+
+  it("print mode on a terminal: the answer is printed without them", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse(HOSTILE));
+    const gong = startGong(box, { args: ["-p", "go"] });
+    expect(await gong.exit).toEqual({ code: 0 });
+    await gong.settled();
+    expect(gong.screen().join("\n")).toContain("Done. All good. Bye.");
+    expectNoModelSequences(gong.output());
   });
 });

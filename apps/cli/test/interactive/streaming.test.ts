@@ -31,6 +31,7 @@ function streamingSetup() {
     thinkingLevel: "off",
     queuedMessages: { steering: [], followUp: [] },
     agent: { state },
+    stats: () => ({ session: { cost: 0 } }),
     abort: () => {},
   };
   const host = {

@@ -33,7 +33,7 @@ export type Command = { id?: CommandId } & (
   | { type: "switch_session"; sessionPath: string }
   | { type: "fork"; entryId: string }
   | { type: "get_session_stats" }
-  | { type: "export_html"; outputPath?: string }
+  | { type: "export_html"; outputPath?: string; overwrite?: boolean }
   | { type: "bash"; command: string }
   | {
       type: "extension_ui_response";
@@ -75,7 +75,7 @@ export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldSpec>> = {
   switch_session: { sessionPath: required("string") },
   fork: { entryId: required("string") },
   get_session_stats: {},
-  export_html: { outputPath: optional("string") },
+  export_html: { outputPath: optional("string"), overwrite: optional("boolean") },
   bash: { command: required("string") },
   extension_ui_response: {
     requestId: required("string"),

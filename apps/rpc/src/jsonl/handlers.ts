@@ -3,7 +3,6 @@
  * `CodingSession`. A handler returns the response's `data`; a thrown error becomes
  * that command's error response (the server keeps going).
  */
-import { writeFileSync } from "node:fs";
 import path from "node:path";
 import type { CodingSession, RunOutcome, SessionHost, SwitchResult } from "@gong/runtime";
 import type { Command, CommandType } from "./commands.js";
@@ -128,12 +127,18 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     };
   },
   export_html(command, { host, cwd }) {
-    const session = host.current;
-    const out = path.resolve(cwd, command.outputPath ?? `gong-session-${session.header.id}.html`);
-    // No mkdir -p: Node 20's recursive mkdirSync can spin forever on some paths (a file
-    // where a folder is expected), which would freeze the whole server.
-    writeFileSync(out, session.renderHtml());
-    return { path: out };
+    const written = host.current.exportHtml(
+      command.outputPath === undefined ? undefined : path.resolve(cwd, command.outputPath),
+      {
+        // An existing file is replaced only when the client says so.
+        overwrite: command.overwrite === true,
+        // No mkdir -p: Node 20's recursive mkdirSync can spin forever on some paths (a
+        // file where a folder is expected), which would freeze the whole server.
+        createFolders: false,
+      },
+    );
+    if (!written.ok) throw new Error(written.error);
+    return { path: written.path };
   },
   async bash(command, { host, runningBash }) {
     const controller = new AbortController();

@@ -17,7 +17,21 @@ export interface ExportSessionOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export type ExportSessionResult = { ok: true; path: string } | { ok: false; error: string };
+/** How an exported page is written. */
+export interface ExportWriteOptions {
+  /** Replace a file already at the path; without it such a file is kept and the export fails. */
+  overwrite?: boolean;
+  /** Create missing folders of the path (default true; gong-rpc writes only into existing ones). */
+  createFolders?: boolean;
+}
+
+/**
+ * `exists`: a file is already at `path` and `overwrite` was not given — nothing was
+ * written (the caller may ask and try again with `overwrite`).
+ */
+export type ExportSessionResult =
+  | { ok: true; path: string }
+  | { ok: false; error: string; path?: string; exists?: boolean };
 
 /**
  * Writes the current branch of a session as one self-contained HTML file. The session
@@ -45,17 +59,27 @@ export async function exportSessionHtml(
 
 /**
  * Writes an exported page: to `out` (relative to the cwd), else `gong-session-<id>.html`
- * in the cwd — one naming rule for `--export` and `/export`.
+ * in the cwd — one naming rule for `--export`, `/export` and RPC `export_html`. An
+ * existing file is never replaced silently: without `overwrite` the write fails with
+ * `exists` (an exclusive create, so a file appearing meanwhile is kept too).
  */
 export function writeSessionHtml(
   html: string,
-  where: { out: string | undefined; cwd: string; sessionId: string },
+  where: { out: string | undefined; cwd: string; sessionId: string } & ExportWriteOptions,
 ): ExportSessionResult {
   const out = path.resolve(where.cwd, where.out ?? `gong-session-${where.sessionId}.html`);
   try {
-    mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, html);
+    if (where.createFolders !== false) mkdirSync(path.dirname(out), { recursive: true });
+    writeFileSync(out, html, { flag: where.overwrite ? "w" : "wx" });
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      return {
+        ok: false,
+        exists: true,
+        path: out,
+        error: `${out} already exists; remove it or pick another output path.`,
+      };
+    }
     return {
       ok: false,
       error: `cannot write ${out}: ${(error as Error).message}. Pick another output path.`,

@@ -11,7 +11,11 @@ import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
 import type { ConfigFileGroup } from "../config/config-files.js";
-import { type ExportSessionResult, writeSessionHtml } from "../export/export-session.js";
+import {
+  type ExportSessionResult,
+  type ExportWriteOptions,
+  writeSessionHtml,
+} from "../export/export-session.js";
 import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
 import type { ListedModel } from "../models/list-models.js";
@@ -226,10 +230,12 @@ export class CodingSession {
 
   /**
    * Writes `renderHtml()` to `out` (relative to the cwd), else to
-   * `gong-session-<id>.html` in the cwd, like `gong --export` (`/export`).
+   * `gong-session-<id>.html` in the cwd, like `gong --export` (`/export`). An existing
+   * file is replaced only with `overwrite`.
    */
-  exportHtml(out?: string): ExportSessionResult {
+  exportHtml(out?: string, options: ExportWriteOptions = {}): ExportSessionResult {
     return writeSessionHtml(this.renderHtml(), {
+      ...options,
       out,
       cwd: this.parts.cwd ?? this.parts.store.cwd,
       sessionId: this.parts.store.id,

@@ -1,4 +1,5 @@
 import type { AskUserAnswers, AskUserQuestion } from "@gong/runtime";
+import { terminalSafe } from "../../terminal-text.js";
 import type { InteractiveUi, PickItem } from "../contract.js";
 
 const OWN_WORDS = "\u0000own";
@@ -15,12 +16,27 @@ export async function askUserQuestions(
   ui: Pick<InteractiveUi, "pick" | "ask">,
 ): Promise<AskUserAnswers> {
   const answers: AskUserAnswers = {};
-  for (const question of questions) {
+  for (const asked of questions) {
+    const question = shownSafely(asked);
     if (signal?.aborted) break;
     const answer = question.multiSelect ? await askMany(question, ui) : await askOne(question, ui);
-    if (answer !== undefined) answers[question.question] = answer;
+    if (answer !== undefined) answers[asked.question] = answer;
   }
   return answers;
+}
+
+/** The model wrote the question: its escape sequences must not reach the terminal. */
+function shownSafely(question: AskUserQuestion): AskUserQuestion {
+  return {
+    ...question,
+    header: terminalSafe(question.header),
+    question: terminalSafe(question.question),
+    options: question.options.map((o) => ({
+      ...o,
+      label: terminalSafe(o.label),
+      description: terminalSafe(o.description),
+    })),
+  };
 }
 
 async function askOne(

@@ -10,11 +10,15 @@ export interface Choice<T> {
 }
 
 /**
- * A question answered with one key (`y` allow, `n` deny, `a` always): the confirmation
- * of a tool call, the trust question. Esc and Ctrl+C give `cancel`, which the caller
- * treats as the safe answer (fail closed).
+ * A question with a few fixed answers (`y` allow, `n` deny, `a` always): the confirmation
+ * of a tool call, the trust question. A letter or Up/Down marks an answer and Enter gives
+ * it — one letter alone never answers, so a word typed into the wrong place cannot. Esc
+ * and Ctrl+C give `cancel`, which the caller treats as the safe answer (fail closed); the
+ * hint says which answer that is.
  */
 export class ChoiceDialog<T> implements Dialog {
+  private selected: number | undefined;
+
   constructor(
     private readonly title: string,
     private readonly details: readonly string[],
@@ -24,24 +28,45 @@ export class ChoiceDialog<T> implements Dialog {
   ) {}
 
   render(width: number): string[] {
-    const keys = this.choices
-      .map((c) => `${pc.bold(pc.cyan(c.key))} ${c.label}`)
-      .join(pc.dim(" · "));
+    const rows = this.choices.map((choice, index) => {
+      const marked = index === this.selected;
+      const label = marked ? pc.bold(choice.label) : choice.label;
+      return `${marked ? pc.cyan("›") : " "} ${pc.bold(pc.cyan(choice.key))} ${label}`;
+    });
+    const keys = this.choices.map((c) => c.key).join("/");
+    const onEscape = this.choices.find((c) => c.value === this.cancel)?.label ?? "cancel";
     return [
       "",
       ...wrapTextWithAnsi(pc.bold(pc.yellow(this.title)), width),
       ...this.details.flatMap((line) => wrapTextWithAnsi(pc.dim(line), width)),
-      ...wrapTextWithAnsi(`${keys}${pc.dim(" · Esc cancels")}`, width),
+      ...rows.flatMap((row) => wrapTextWithAnsi(row, width)),
+      ...wrapTextWithAnsi(pc.dim(`${keys}/↑↓ mark · Enter answers · Esc: ${onEscape}`), width),
     ];
   }
 
-  handleInput(data: string): void {
+  /** `false` for a key that is none of the answers' (it also unmarks the marked one). */
+  handleInput(data: string): boolean {
     if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {
       this.done(this.cancel);
-      return;
+      return true;
+    }
+    if (matchesKey(data, "enter")) {
+      const choice = this.selected === undefined ? undefined : this.choices[this.selected];
+      if (choice) this.done(choice.value);
+      return true;
+    }
+    const last = this.choices.length - 1;
+    if (matchesKey(data, "up")) {
+      this.selected = this.selected === undefined ? last : Math.max(0, this.selected - 1);
+      return true;
+    }
+    if (matchesKey(data, "down")) {
+      this.selected = this.selected === undefined ? 0 : Math.min(last, this.selected + 1);
+      return true;
     }
     const key = (decodeKittyPrintable(data) ?? data).toLowerCase();
-    const choice = this.choices.find((c) => c.key === key);
-    if (choice) this.done(choice.value);
+    const index = this.choices.findIndex((c) => c.key === key);
+    this.selected = index < 0 ? undefined : index;
+    return index >= 0;
   }
 }

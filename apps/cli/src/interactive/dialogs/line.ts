@@ -20,11 +20,9 @@ export class LineDialog implements Dialog {
     return ["", ...wrapTextWithAnsi(pc.bold(this.prompt), width), ...this.input.render(width)];
   }
 
-  handleInput(data: string): void {
-    if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {
-      this.done(undefined);
-      return;
-    }
-    this.input.handleInput(data);
+  handleInput(data: string): boolean {
+    if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) this.done(undefined);
+    else this.input.handleInput(data);
+    return true;
   }
 }

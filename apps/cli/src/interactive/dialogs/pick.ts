@@ -41,7 +41,13 @@ export class PickDialog<T> implements Dialog {
     ];
   }
 
-  handleInput(data: string): void {
+  /** Every key is the picker's: search text, a move, an answer. */
+  handleInput(data: string): boolean {
+    this.take(data);
+    return true;
+  }
+
+  private take(data: string): void {
     const matches = this.matches();
     if (matchesKey(data, "escape") || matchesKey(data, "ctrl+c")) {
       this.done(undefined);

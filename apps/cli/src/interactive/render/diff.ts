@@ -1,6 +1,7 @@
 import { classifyDiff, type DiffLine } from "@gong/runtime";
 import { truncateToWidth } from "@mariozechner/pi-tui";
 import pc from "picocolors";
+import { terminalSafe } from "../../terminal-text.js";
 
 const PAINT: Record<DiffLine["kind"], (text: string) => string> = {
   file: (text) => pc.bold(text),
@@ -13,12 +14,12 @@ const PAINT: Record<DiffLine["kind"], (text: string) => string> = {
 /**
  * A unified diff (the edit tool's `data.diff`) as coloured lines, classified by the
  * same parser as the HTML export. Long lines are cut, not wrapped: a wrapped `+` line
- * reads like two. Past `maxLines`, one line says how many are left out.
+ * reads like two; the model's text is made terminal-safe. Past `maxLines`, one line says how many are left out.
  */
 export function diffLines(diff: string, width: number, maxLines: number): string[] {
   const lines = classifyDiff(diff).filter((line) => line.kind !== "file");
   const shown = lines.slice(0, maxLines).map((line) => {
-    const text = line.text.replace(/\t/g, "  ");
+    const text = terminalSafe(line.text).replace(/\t/g, "  ");
     return PAINT[line.kind](truncateToWidth(text, width, "…"));
   });
   if (lines.length > maxLines) {
@@ -29,7 +30,7 @@ export function diffLines(diff: string, width: number, maxLines: number): string
 
 /** A new file's first lines, shown as added (the write tool reports no diff). */
 export function addedLines(content: string, width: number, maxLines: number): string[] {
-  const lines = content.replace(/\n$/, "").split("\n");
+  const lines = terminalSafe(content).replace(/\n$/, "").split("\n");
   const shown = lines
     .slice(0, maxLines)
     .map((line) => pc.green(truncateToWidth(`+${line.replace(/\t/g, "  ")}`, width, "…")));

@@ -1,6 +1,7 @@
 import { Markdown, type MarkdownTheme } from "@mariozechner/pi-tui";
 import { lexer } from "marked";
 import pc from "picocolors";
+import { terminalSafe } from "../../terminal-text.js";
 import { highlightCode } from "./highlight.js";
 
 /** How answers look: pi-tui's Markdown renderer (wraps by display width) in our colours. */
@@ -23,12 +24,16 @@ const THEME: MarkdownTheme = {
 };
 
 /**
- * Markdown as terminal lines of at most `width` columns. The renderer pads each line to
- * the full width; the padding is dropped so copied text has no trailing blanks.
+ * Markdown as terminal lines of at most `width` columns. The model's text is made
+ * terminal-safe first (its escape sequences would reach the terminal as they are). The
+ * renderer pads each line to the full width; the padding is dropped so copied text has
+ * no trailing blanks.
  */
 export function markdownLines(text: string, width: number): string[] {
   if (text.trim() === "") return [];
-  const lines = new Markdown(text, 0, 0, THEME).render(width).map((line) => line.trimEnd());
+  const lines = new Markdown(terminalSafe(text), 0, 0, THEME)
+    .render(width)
+    .map((line) => line.trimEnd());
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   while (lines.length > 0 && lines[0] === "") lines.shift();
   return lines;

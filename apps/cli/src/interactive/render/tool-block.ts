@@ -2,6 +2,7 @@ import type { ToolResponse } from "@gong/runtime";
 import { truncateToWidth } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { keyArgument } from "../../modes/status-line.js";
+import { terminalSafe } from "../../terminal-text.js";
 import { addedLines, diffLines } from "./diff.js";
 import { formatElapsed } from "./format.js";
 
@@ -156,12 +157,5 @@ function fit(line: string, width: number): string {
  * dropped: they would move our cursor or bleed colour into the lines below.
  */
 function plainText(line: string): string {
-  return (
-    line
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed
-      .replace(/\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]/g, "")
-      .replace(/\t/g, "  ")
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-      .replace(/[\x00-\x1f\x7f]/g, "")
-  );
+  return terminalSafe(line).replace(/\t/g, "  ").replace(/\n/g, "");
 }

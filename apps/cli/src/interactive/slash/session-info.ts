@@ -1,4 +1,5 @@
 import type { SlashCommand } from "../contract.js";
+import { sessionCost } from "../session-status.js";
 
 /** `/session`: the session's file, model and totals as one block. */
 export const sessionCommand: SlashCommand = {
@@ -23,7 +24,7 @@ export const sessionCommand: SlashCommand = {
         "tokens",
         `${n(tokens.input)} in, ${n(tokens.output)} out, ${n(tokens.cacheRead)} cache read, ${n(tokens.cacheWrite)} cache write`,
       ],
-      ["cost", `$${totals.cost.toFixed(4)}`],
+      ["cost", `$${sessionCost(session).toFixed(4)}`],
       // The file counts every branch and earlier runs; the metrics only this process.
       ["tool calls", `${n(totals.toolCalls)} (${n(metrics.session.toolCalls)} since gong started)`],
     ];

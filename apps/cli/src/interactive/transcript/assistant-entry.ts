@@ -1,6 +1,7 @@
 import type { Message } from "@gong/runtime";
 import { truncateToWidth } from "@mariozechner/pi-tui";
 import pc from "picocolors";
+import { terminalSafe } from "../../terminal-text.js";
 import { markdownLines, settledMarkdownLength } from "../render/markdown.js";
 import { type ToolCallView, toolBlockLines } from "../render/tool-block.js";
 import { type Entry, type RenderContext, StaticEntry, wrapped } from "./entries.js";
@@ -129,7 +130,8 @@ export class AssistantEntry implements Entry {
     const message = this.message;
     if (message.stopReason === "aborted") return [pc.yellow("aborted")];
     if (message.stopReason === "error") {
-      return wrapped(`error: ${message.errorMessage ?? "the request failed"}`, width, pc.red);
+      const error = terminalSafe(message.errorMessage ?? "the request failed");
+      return wrapped(`error: ${error}`, width, pc.red);
     }
     if (message.stopReason === "length") {
       return [pc.yellow("the answer was cut off at the model's output limit")];
@@ -153,7 +155,7 @@ function thinkingLines(
   context: RenderContext,
   complete: boolean,
 ): string[] {
-  const text = part.redacted ? "(redacted by the provider)" : part.thinking.trim();
+  const text = part.redacted ? "(redacted by the provider)" : terminalSafe(part.thinking).trim();
   if (text === "") return [];
   const style = (line: string) => pc.dim(pc.italic(line));
   if (context.showThinking) return ["", ...wrapped(text, width, style)];

@@ -1,6 +1,7 @@
 import { visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { type ToolCallView, toolBlockLines } from "../render/tool-block.js";
+import { wrapWords } from "../render/wrap-words.js";
 
 /** What every entry's rendering may depend on besides the width. */
 export interface RenderContext {
@@ -69,8 +70,8 @@ export function hangingWrap(line: string, width: number): string[] {
   const column = /^(\s*\S.*?\S? {2,})(?=\S)/.exec(line)?.[1];
   const indent = column ? visibleWidth(column) : 0;
   // Too little room beside the first column: plain wrapping reads better.
-  if (!column || width - indent < 16) return wrapTextWithAnsi(line, width);
-  const [first = "", ...rest] = wrapTextWithAnsi(line.slice(column.length), width - indent);
+  if (!column || width - indent < 16) return wrapWords(line, width);
+  const [first = "", ...rest] = wrapWords(line.slice(column.length), width - indent);
   return [column + first, ...rest.map((part) => " ".repeat(indent) + part)];
 }
 
