@@ -195,6 +195,21 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     expect(again.ofType("compaction_end")).toHaveLength(1);
   });
 
+  it("compact on a short session compacts everything before the last user turn (issue 22.4)", async () => {
+    const { rpc } = start();
+    mock.enqueue([textResponse("a1"), textResponse("a2"), textResponse("a3")]);
+    for (const question of ["q-one", "q-two", "q-three"]) await promptAndWait(rpc, question);
+    mock.enqueue([textResponse("## Goal\nsummary-22-4")]);
+    const compacted = await rpc.request({ type: "compact" });
+    expect(compacted).toMatchObject({
+      success: true,
+      data: { summary: expect.stringContaining("summary-22-4") },
+    });
+    const summarised = JSON.stringify(mock.requests.at(-1)?.body);
+    expect(summarised).toContain("q-two");
+    expect(summarised).not.toContain("q-three");
+  });
+
   it("set_auto_compaction switches it; a non-boolean is refused", async () => {
     const { rpc } = start();
     expect(await rpc.request({ type: "set_auto_compaction", enabled: false })).toMatchObject({
