@@ -1,4 +1,4 @@
-import type { Agent, CompactResult, MetricsSnapshot } from "@gong/agent-core";
+import type { Agent, CompactResult, MetricsSnapshot, QueuedMessages } from "@gong/agent-core";
 import type {
   AssistantMessage,
   ImageContent,
@@ -349,9 +349,10 @@ export class CodingSession {
     this.parts.store.appendThinkingLevelChange(level);
   }
 
-  abort(): void {
+  /** Stops the run; returns the queued messages it dropped (see `Agent.abort`). */
+  abort(): QueuedMessages {
     if (this.isStreaming) this.abortRequested = true;
-    this.parts.agent.abort();
+    return this.parts.agent.abort();
   }
 
   /**
