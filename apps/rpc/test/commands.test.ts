@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
-import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { gongSandbox, sessionFiles, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Line, RpcProcess, writeJson } from "./harness.js";
 
@@ -85,6 +85,19 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     const header = rpc.ofType("session")[0]!;
     expect(state.sessionId).toBe(header.id);
     expect(existsSync(state.sessionFile as string)).toBe(true);
+  });
+
+  it("new_session writes no file until the first message (issue 22.6)", async () => {
+    const { rpc, box } = start();
+    for (let i = 0; i < 2; i++) {
+      expect(await rpc.request({ type: "new_session" })).toMatchObject({ success: true });
+    }
+    expect(sessionFiles(box.gongHome)).toEqual([]);
+    mock.enqueue([textResponse("answer")]);
+    await promptAndWait(rpc, "the first message");
+    const file = data(await rpc.request({ type: "get_state" })).sessionFile as string;
+    expect(sessionFiles(box.gongHome)).toEqual([file]);
+    expect(readFileSync(file, "utf8")).toContain("the first message");
   });
 
   it("get_messages returns the conversation with entry ids; the session file holds the same", async () => {
