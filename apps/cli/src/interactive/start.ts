@@ -2,6 +2,7 @@ import path from "node:path";
 import { resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
+import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
@@ -11,15 +12,23 @@ import { ProjectPathCompletion } from "./input/path-completion.js";
 import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
 import { LiveScreen } from "./screen/live-screen.js";
 import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
+import { resumePicker } from "./slash/resume.js";
 import { untrustedProjectCode } from "./trust-question.js";
 
 /**
- * `gong` on a terminal: asks about an untrusted project's code (once, before anything
- * of it loads), opens the session, and runs the interactive mode until the user quits.
+ * `gong` on a terminal: with `-r` and no id, lets the user pick the session first; asks
+ * about an untrusted project's code (once, before anything of it loads), opens the session, and runs the interactive mode until the user quits.
  * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
  */
 export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const gongHome = resolveGongHome(io.env);
+  // `gong -r` on a terminal: listed before the screen starts, so "none yet" is the same
+  // one line as off a terminal.
+  const resumable = args.resume === true ? await sessionsOfThisDirectory(args, io) : undefined;
+  if (resumable?.length === 0) {
+    io.stderr(NO_SESSIONS_YET);
+    return 1;
+  }
   const terminal = new ProcessTerminal();
   const restore = terminalRestorer(terminal);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
@@ -48,7 +57,16 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
   );
   terminal.hideCursor();
   try {
-    const opened = await openSession(args, io, gongHome, mode);
+    let chosen = args;
+    if (resumable) {
+      const picked = await mode.pick(resumePicker(resumable, mode.width));
+      if (!picked) {
+        mode.quit(0);
+        return 0;
+      }
+      chosen = { ...args, resume: picked.value.path };
+    }
+    const opened = await openSession(chosen, io, gongHome, mode);
     if (!opened.ok) {
       mode.quit(2);
       restore();

@@ -4,7 +4,7 @@ import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { runGong, sandbox, sessionFiles } from "../harness.js";
-import { ask, startReady } from "./gong-terminal.js";
+import { ask, READY, startGong, startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
@@ -32,5 +32,41 @@ describe("interactive mode — session lifecycle", { timeout: 120_000 }, () => {
     const created = sessionFiles(box.gongHome).filter((file) => !before.has(file));
     expect(created).toHaveLength(1);
     expect(readFileSync(created[0]!, "utf8")).toContain("hello from the terminal");
+  });
+
+  it("gong -r on a terminal opens the resume picker and continues the session chosen (issue 22.7)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("alpha answer"), textResponse("bravo answer")]);
+    expect((await runGong(["-p", "alpha question"], box)).code).toBe(0);
+    expect((await runGong(["-p", "bravo question"], box)).code).toBe(0);
+    const gong = startGong(box, { args: ["-r"] });
+    await gong.waitForText("Resume a session", WAIT);
+    expect(gong.screen().join("\n")).toContain("bravo question");
+    gong.write("alpha");
+    await gong.waitForScreen(
+      (lines) => !lines.some((line) => line.includes("bravo question")),
+      WAIT,
+    );
+    gong.write(KEYS.enter);
+    await gong.waitForText(READY, WAIT);
+    await gong.waitForText("alpha answer", WAIT);
+    mock.enqueue(textResponse("resumed answer"));
+    await ask(gong, "one more", "resumed answer");
+    const sent = JSON.stringify(mock.requests.at(-1)!.body);
+    expect(sent).toContain("alpha question");
+    expect(sent).not.toContain("bravo question");
+    gong.write(KEYS.ctrlD);
+    expect(await gong.exit).toEqual({ code: 0 });
+  });
+
+  it("gong -r on a terminal: Esc in the picker quits without opening a session (issue 22.7)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue(textResponse("alpha answer"));
+    expect((await runGong(["-p", "alpha question"], box)).code).toBe(0);
+    const gong = startGong(box, { args: ["-r"] });
+    await gong.waitForText("Resume a session", WAIT);
+    gong.write(KEYS.escape);
+    expect(await gong.exit).toEqual({ code: 0 });
+    expect(sessionFiles(box.gongHome)).toHaveLength(1);
   });
 });
