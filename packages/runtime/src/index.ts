@@ -39,12 +39,13 @@ export { classifyDiff, type DiffLine } from "./export/diff.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
-export { ANY_MODEL, listModels } from "./models/list-models.js";
+export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export { CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";
 export type {
+  CodingSessionError,
   CodingSessionEvent,
   CodingSessionOptions,
   RunOutcome,

@@ -8,6 +8,16 @@ import { ask, READY, startGong, startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
+const OPENAI_MODEL = "openai/gpt-5.4-mini";
+
+/** A sandbox with keys for Anthropic and OpenAI, both on the mock server. */
+function keyedSession() {
+  return sandbox(mock.anthropicBaseUrl, {
+    OPENAI_API_KEY: "sk-openai-test",
+    OPENAI_BASE_URL: mock.openaiBaseUrl,
+  });
+}
+
 describe("interactive mode — session lifecycle", { timeout: 120_000 }, () => {
   it("a start without a message writes no session file; -c still finds the last real one (issue 22.6)", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
@@ -68,5 +78,48 @@ describe("interactive mode — session lifecycle", { timeout: 120_000 }, () => {
     gong.write(KEYS.escape);
     expect(await gong.exit).toEqual({ code: 0 });
     expect(sessionFiles(box.gongHome)).toHaveLength(1);
+  });
+
+  it("resuming a session whose model has no key here: one line names the key, the model picker offers another (issue 22.8)", async () => {
+    const box = keyedSession();
+    mock.enqueue(textResponse("openai answer"));
+    expect((await runGong(["--model", OPENAI_MODEL, "-p", "first question"], box)).code).toBe(0);
+    const gong = startGong(box, { args: ["-c"], env: { OPENAI_API_KEY: undefined } });
+    await gong.waitForText("Continue with another model", WAIT);
+    const screen = gong.screen().join("\n");
+    expect(screen).toContain("OPENAI_API_KEY");
+    expect(screen).toContain(OPENAI_MODEL);
+    expect(screen).not.toContain("Welcome to gong");
+    gong.write("anthropic/claude-sonnet-5-5");
+    await gong.waitForText("search: anthropic/claude-sonnet-5-5", WAIT);
+    gong.write(KEYS.enter);
+    await gong.waitForText(READY, WAIT);
+    mock.enqueue(textResponse("anthropic answer"));
+    await ask(gong, "second question", "anthropic answer");
+    const last = mock.requests.at(-1)!;
+    expect(last.wire).toMatch(/^anthropic/);
+    expect(JSON.stringify(last.body)).toContain("first question");
+  });
+});
+
+describe("resuming without the session model's key (issue 22.8)", () => {
+  it("print mode says which key is missing in one line and how to continue; --model takes another", async () => {
+    const box = keyedSession();
+    mock.enqueue(textResponse("openai answer"));
+    expect((await runGong(["--model", OPENAI_MODEL, "-p", "first question"], box)).code).toBe(0);
+    const env = { ...box.env, OPENAI_API_KEY: undefined };
+    const refused = await runGong(["-c", "-p", "next"], { ...box, env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+    expect(refused.stderr).toContain(`last used ${OPENAI_MODEL}`);
+    expect(refused.stderr).toContain("OPENAI_API_KEY");
+    expect(refused.stderr).toContain("--model <provider/id>");
+    mock.enqueue(textResponse("anthropic answer"));
+    const taken = await runGong(["-c", "--model", "anthropic/claude-sonnet-5-5", "-p", "next"], {
+      ...box,
+      env,
+    });
+    expect(taken.code).toBe(0);
+    expect(JSON.stringify(mock.requests.at(-1)!.body)).toContain("first question");
   });
 });
