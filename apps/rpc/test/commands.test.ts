@@ -158,6 +158,27 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     });
   });
 
+  it("set_model and set_thinking_level are remembered in the user settings for the next start (issue 22.9)", async () => {
+    const { rpc, box } = start([], { OPENAI_API_KEY: "sk-openai-test" });
+    expect(
+      await rpc.request({ type: "set_model", provider: "openai", modelId: "gpt-5.4-mini" }),
+    ).toMatchObject({ success: true });
+    expect(await rpc.request({ type: "set_thinking_level", level: "low" })).toMatchObject({
+      success: true,
+    });
+    expect(await rpc.end()).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(box.gongHome, "settings.json"), "utf8"))).toEqual({
+      defaultProvider: "openai",
+      defaultModel: "gpt-5.4-mini",
+      defaultThinkingLevel: "low",
+    });
+    const next = RpcProcess.start(box, []);
+    expect(data(await next.request({ type: "get_state" }))).toMatchObject({
+      model: { provider: "openai", id: "gpt-5.4-mini" },
+      thinkingLevel: "low",
+    });
+  });
+
   it("get_available_models lists models with key status", async () => {
     const { rpc } = start();
     const { models } = data(await rpc.request({ type: "get_available_models" })) as {

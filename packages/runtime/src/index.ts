@@ -34,6 +34,7 @@ export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
+export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 // The diff classifier of the HTML export; the interactive mode colours the same lines.
 export { classifyDiff, type DiffLine } from "./export/diff.js";
 export { exportSessionHtml } from "./export/export-session.js";

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -100,6 +101,44 @@ describe("interactive mode — session lifecycle", { timeout: 120_000 }, () => {
     expect(last.wire).toMatch(/^anthropic/);
     expect(JSON.stringify(last.body)).toContain("first question");
   });
+
+  it("/model and /thinking are remembered in the user settings for the next start (issue 22.9)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const settings = path.join(box.gongHome, "settings.json");
+    writeFileSync(settings, '{\n  // kept: my retries\n  "retry": { "maxRetries": 0 }\n}\n');
+    const first = await startReady(box);
+    first.write("/model anthropic/claude-opus-5\r");
+    await first.waitForText("model: anthropic/claude-opus-5", WAIT);
+    first.write("/thinking high\r");
+    await first.waitForText("thinking: high", WAIT);
+    // gong's own writes are not announced as edits (the watcher's debounce is 300 ms);
+    // the user's edit still is.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(first.screen().join("\n")).not.toContain("settings changed");
+    writeFileSync(
+      settings,
+      readFileSync(settings, "utf8").replace('"maxRetries": 0', '"maxRetries": 1'),
+    );
+    await first.waitForText("settings changed", WAIT);
+    writeFileSync(
+      settings,
+      readFileSync(settings, "utf8").replace('"maxRetries": 1', '"maxRetries": 0'),
+    );
+    first.write(KEYS.ctrlD);
+    expect(await first.exit).toEqual({ code: 0 });
+    const text = readFileSync(settings, "utf8");
+    expect(text).toContain("// kept: my retries");
+    expect(text).toContain('"maxRetries": 0');
+    expect(parseJsonc(text)).toMatchObject({
+      defaultProvider: "anthropic",
+      defaultModel: "claude-opus-5",
+      defaultThinkingLevel: "high",
+    });
+    const next = await startReady(box);
+    const status = next.screen().join("\n");
+    expect(status).toContain("claude-opus-5");
+    expect(status).toContain("thinking high");
+  });
 });
 
 describe("resuming without the session model's key (issue 22.8)", () => {
@@ -123,3 +162,8 @@ describe("resuming without the session model's key (issue 22.8)", () => {
     expect(JSON.stringify(mock.requests.at(-1)!.body)).toContain("first question");
   });
 });
+
+/** A settings file with comments, as JSON. */
+function parseJsonc(text: string): unknown {
+  return JSON.parse(text.replace(/^\s*\/\/.*$/gm, ""));
+}
