@@ -62,7 +62,8 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
   -c, --continue               Continue the newest session of this directory.
                                  gong -c -p "and now add a test"
   -r, --resume [id]            Resume the session whose id starts with <id>; without an
-                               id, list this directory's sessions.
+                               id, pick one of this directory's sessions (on a terminal)
+                               or list them (elsewhere).
                                  gong -r 0199a3f2 -p "continue"
   --session <file|id>          Use this session file or id; a file that does not exist yet
                                starts a new session there.

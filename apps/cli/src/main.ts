@@ -8,7 +8,7 @@ const STDIN_FIRST_BYTE_MS = 200;
 /**
  * Runs one `gong` invocation and returns its exit code (0 ok, 1 run failed, 2 usage, 128 + the signal's number when a signal stopped the run).
  * Commands that do not talk to a model (`--list-models`, `--export`, `-r` without an
- * id) come first; `--trust` records the folder (alone, that is all it does); then, on a
+ * id off a terminal) come first; `--trust` records the folder (alone, that is all it does); then, on a
  * terminal without `-p`, the interactive mode starts, else a prompt is assembled and handed to print or json mode. The
  * runtime is imported lazily so each path loads only what it needs.
  */
@@ -39,12 +39,12 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { compactCommand } = await import("./commands/compact.js");
       return await compactCommand(args, io);
     }
-    if (args.resume === true) {
+    const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
+    // On a terminal `-r` without an id opens the resume picker (interactive mode).
+    if (args.resume === true && !interactive) {
       const { listSessionsCommand } = await import("./commands/list-sessions.js");
       return await listSessionsCommand(args, io);
     }
-
-    const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
     if (interactive) {
       if (trusted && args.messages.length === 0) return trustedOnly();
       // Loaded only here: --version, -p and json mode never pay for the screen.

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type GongSandbox, gongSandbox } from "@gong/testing/vitest";
+
+export { sessionFiles } from "@gong/testing/vitest";
 
 export const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 
@@ -86,15 +88,6 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
-/** The session files under `$GONG_HOME/sessions` (none before the first is made). */
-export function sessionFiles(gongHome: string): string[] {
-  const root = path.join(gongHome, "sessions");
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Writes `$GONG_HOME/settings.json`. */

@@ -145,6 +145,15 @@ describe("/compact", () => {
     expect(notes.at(-1)).toMatch(/^compacted: \S+ → \S+ tokens$/);
   });
 
+  it("on a short session inside the keep-recent window it still compacts (issue 22.4)", async () => {
+    const { host, ui, run } = await setup();
+    await twoExchanges(host);
+    mock.enqueue(textResponse("## Goal\nsummary"));
+    await run("/compact");
+    expect(ui.lines("error")).toEqual([]);
+    expect(ui.lines("note").at(-1)).toMatch(/^compacted: \S+ → \S+ tokens$/);
+  });
+
   it("is refused while the agent runs, with a line saying how to go on", async () => {
     const { host, ui, run } = await setup();
     mock.enqueue(textResponse("slow"));

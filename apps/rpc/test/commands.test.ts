@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
-import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { gongSandbox, sessionFiles, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { type Line, RpcProcess, writeJson } from "./harness.js";
 
@@ -87,6 +87,19 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     expect(existsSync(state.sessionFile as string)).toBe(true);
   });
 
+  it("new_session writes no file until the first message (issue 22.6)", async () => {
+    const { rpc, box } = start();
+    for (let i = 0; i < 2; i++) {
+      expect(await rpc.request({ type: "new_session" })).toMatchObject({ success: true });
+    }
+    expect(sessionFiles(box.gongHome)).toEqual([]);
+    mock.enqueue([textResponse("answer")]);
+    await promptAndWait(rpc, "the first message");
+    const file = data(await rpc.request({ type: "get_state" })).sessionFile as string;
+    expect(sessionFiles(box.gongHome)).toEqual([file]);
+    expect(readFileSync(file, "utf8")).toContain("the first message");
+  });
+
   it("get_messages returns the conversation with entry ids; the session file holds the same", async () => {
     const { rpc, box } = start();
     mock.enqueue([
@@ -145,6 +158,27 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     });
   });
 
+  it("set_model and set_thinking_level are remembered in the user settings for the next start (issue 22.9)", async () => {
+    const { rpc, box } = start([], { OPENAI_API_KEY: "sk-openai-test" });
+    expect(
+      await rpc.request({ type: "set_model", provider: "openai", modelId: "gpt-5.4-mini" }),
+    ).toMatchObject({ success: true });
+    expect(await rpc.request({ type: "set_thinking_level", level: "low" })).toMatchObject({
+      success: true,
+    });
+    expect(await rpc.end()).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(box.gongHome, "settings.json"), "utf8"))).toEqual({
+      defaultProvider: "openai",
+      defaultModel: "gpt-5.4-mini",
+      defaultThinkingLevel: "low",
+    });
+    const next = RpcProcess.start(box, []);
+    expect(data(await next.request({ type: "get_state" }))).toMatchObject({
+      model: { provider: "openai", id: "gpt-5.4-mini" },
+      thinkingLevel: "low",
+    });
+  });
+
   it("get_available_models lists models with key status", async () => {
     const { rpc } = start();
     const { models } = data(await rpc.request({ type: "get_available_models" })) as {
@@ -193,6 +227,21 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
       "Additional focus: keep the API names",
     );
     expect(again.ofType("compaction_end")).toHaveLength(1);
+  });
+
+  it("compact on a short session compacts everything before the last user turn (issue 22.4)", async () => {
+    const { rpc } = start();
+    mock.enqueue([textResponse("a1"), textResponse("a2"), textResponse("a3")]);
+    for (const question of ["q-one", "q-two", "q-three"]) await promptAndWait(rpc, question);
+    mock.enqueue([textResponse("## Goal\nsummary-22-4")]);
+    const compacted = await rpc.request({ type: "compact" });
+    expect(compacted).toMatchObject({
+      success: true,
+      data: { summary: expect.stringContaining("summary-22-4") },
+    });
+    const summarised = JSON.stringify(mock.requests.at(-1)?.body);
+    expect(summarised).toContain("q-two");
+    expect(summarised).not.toContain("q-three");
   });
 
   it("set_auto_compaction switches it; a non-boolean is refused", async () => {

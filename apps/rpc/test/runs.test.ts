@@ -121,6 +121,31 @@ describe("gong-rpc JSON lines — runs: steer, follow-up, abort, events", () => 
     });
   });
 
+  it("abort drops the queued steer and follow-up messages and says which (issue 22.5)", async () => {
+    const { rpc } = start();
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_long", name: "bash", arguments: { command: "sleep 30" } }]),
+      textResponse("next answer"),
+    ]);
+    await rpc.request({ type: "prompt", message: "start the long job" });
+    await rpc.waitFor((l) => l.type === "tool_execution_start");
+    await rpc.request({ type: "follow_up", message: "queued follow-up" });
+    expect(await rpc.request({ type: "abort" })).toMatchObject({
+      success: true,
+      data: { dropped: { steering: [], followUp: ["queued follow-up"] } },
+    });
+    await rpc.waitFor((l) => l.type === "run_end");
+    expect(await rpc.request({ type: "get_state" })).toMatchObject({
+      data: { pendingMessageCount: 0 },
+    });
+    // The next prompt is answered alone: the dropped follow-up is not sent after it.
+    const before = rpc.ofType("run_end").length;
+    await rpc.request({ type: "prompt", message: "a new question" });
+    await rpc.waitFor(() => rpc.ofType("run_end").length > before);
+    expect(mock.requests).toHaveLength(2);
+    expect(userTexts(mock.requests[1]!.body).join()).not.toContain("queued follow-up");
+  });
+
   it("abort also stops the user's own bash command", async () => {
     const { rpc } = start();
     const running = rpc.request({ type: "bash", command: "sleep 30" }, 15_000);

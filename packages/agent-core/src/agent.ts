@@ -18,6 +18,7 @@ import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
 import { endSpan, startSpan } from "./observability/tracing.js";
+import type { QueuedMessages } from "./queued-messages.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
 import type { Skill } from "./skills/skill.js";
 import { SkillSession } from "./skills/skill-session.js";
@@ -233,9 +234,19 @@ export class Agent {
     this.followUpQueue.push(toUserMessage(message));
   }
 
-  abort(): void {
+  /**
+   * Stops the run. The steering and follow-up messages it had not taken yet are dropped
+   * and returned, so a UI can give them back: left in the queue they were sent, unseen,
+   * with the next prompt (issue 22.5).
+   */
+  abort(): QueuedMessages {
+    const dropped = {
+      steering: this.steeringQueue.splice(0),
+      followUp: this.followUpQueue.splice(0),
+    };
     this.abortController?.abort();
     this.compaction.abort();
+    return dropped;
   }
 
   /** Resolves when no run (and no hook notification) is in progress. */

@@ -16,6 +16,7 @@ export type {
   ToolCallInfo,
 } from "./hooks/types.js";
 export type { MetricsSnapshot } from "./observability/metrics.js";
+export { type QueuedMessages, queuedMessageText } from "./queued-messages.js";
 export type { AgentSettings } from "./settings.js";
 export type { Skill } from "./skills/skill.js";
 export type { ContextFile } from "./system-prompt.js";

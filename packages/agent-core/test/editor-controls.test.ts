@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, BUSY_ERROR } from "../src/index.js";
+import { Agent, BUSY_ERROR, queuedMessageText } from "../src/index.js";
 import { assistant, mockModel, testModel, text } from "./helpers/mock-stream.js";
 
 /*
@@ -55,6 +55,16 @@ describe("agent — controls an editor drives", () => {
     const queued = agent.queuedMessages;
     expect(queued.steering.map((m) => m.content)).toEqual(["look at b.ts"]);
     expect(queued.followUp.map((m) => m.content)).toEqual(["then run the tests"]);
+  });
+
+  it("abort drops the queued messages and returns them (issue 22.5)", () => {
+    const agent = new Agent({ model: testModel, streamFn: mockModel([]).streamFn });
+    agent.steer("look at b.ts");
+    agent.followUp("then run the tests");
+    const dropped = agent.abort();
+    expect(dropped.steering.map(queuedMessageText)).toEqual(["look at b.ts"]);
+    expect(dropped.followUp.map(queuedMessageText)).toEqual(["then run the tests"]);
+    expect(agent.queuedMessages).toEqual({ steering: [], followUp: [] });
   });
 
   it("appendMessage adds to the context between runs and is refused during one", async () => {

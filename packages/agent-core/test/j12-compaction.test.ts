@@ -1,7 +1,7 @@
 import type { AssistantMessage, Message, ToolResultMessage, UserMessage } from "@gong/llm";
 import { COMPACTION_SUMMARY_PREFIX, estimateTokens, extractCompactionSummary } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import { findCutPoint } from "../src/compaction/cut-point.js";
+import { explicitCutPoint, findCutPoint } from "../src/compaction/cut-point.js";
 import { Agent, type AgentEvent, compactMessages } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { readFileTool } from "./helpers/tools.js";
@@ -124,6 +124,18 @@ describe("J.12 Compaction — 2. Window and what is kept", () => {
     const cut = findCutPoint(messages, 60);
     expect(messages[cut]?.role).not.toBe("toolResult");
     expect(cut).toBe(3);
+  });
+
+  it("2.4b an explicit compaction inside the window cuts before the last user turn, else inside it (issue 22.4)", () => {
+    expect(explicitCutPoint(conversation(3, 5), 0)).toBe(4);
+    const oneTurn: Message[] = [
+      user("start"),
+      assistant([toolCall("t1", "read", { path: "a.ts" })]),
+      toolResult("t1", "read", "a"),
+      assistant([text("done")]),
+    ];
+    expect(explicitCutPoint(oneTurn, 0)).toBe(3);
+    expect(explicitCutPoint(conversation(1, 5), 0)).toBe(0);
   });
 
   it("2.5 split turn: the last user message survives verbatim, files are listed", async () => {

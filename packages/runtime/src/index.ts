@@ -1,5 +1,6 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
-export type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
+export type { AgentHooks, QueuedMessages, ToolCallDecision } from "@gong/agent-core";
+export { queuedMessageText } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
@@ -34,18 +35,20 @@ export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
+export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 // The diff classifier of the HTML export; the interactive mode colours the same lines.
 export { classifyDiff, type DiffLine } from "./export/diff.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
-export { ANY_MODEL, listModels } from "./models/list-models.js";
+export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export { CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";
 export type {
+  CodingSessionError,
   CodingSessionEvent,
   CodingSessionOptions,
   RunOutcome,

@@ -178,6 +178,9 @@ describe("CodingSession — persistence and resume", () => {
   it("a locked session names the holder's pid", async () => {
     const where = setup();
     const holder = await open({ ...where, tools: [] });
+    // The file (and its lock) exists from the first message on (issue 22.6).
+    mock.enqueue(textResponse("a"));
+    expect((await holder.run(["q"])).ok).toBe(true);
     const second = await createCodingSession({
       ...where,
       tools: [],

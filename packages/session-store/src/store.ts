@@ -94,23 +94,49 @@ export class SessionStore {
   private closed = false;
   private lastFailure: SessionWriteFailure | undefined;
 
+  /**
+   * A new session whose file does not exist yet: it is written, whole and synced, with
+   * the first message (`writeFirst`). Until then nothing is on disk, so a start without
+   * a message leaves no empty session behind for `-r` to list or `-c` to pick (issue 22.6).
+   */
+  private unwritten = false;
+
   private constructor(
     readonly header: SessionHeader,
     /** undefined for an in-memory session (`--no-session`). */
     readonly path: string | undefined,
     private readonly index: EntryIndex,
-    private readonly writer: LineWriter | undefined,
-    private readonly lock: SessionLock | undefined,
+    private writer: LineWriter | undefined,
+    private lock: SessionLock | undefined,
     readonly readOnly: boolean,
     private readonly options: SessionStoreOptions,
   ) {}
 
-  /** A new session file for `cwd` (ARCHITECTURE §6 location), locked by this process. */
+  /**
+   * A new session for `cwd` (ARCHITECTURE §6 location). Its file is created, and locked by
+   * this process, when the first message is appended; the folder is made now so a folder
+   * that cannot be written fails here, at the start.
+   */
   static create(options: CreateSessionOptions): Result<SessionStore> {
     const dir = sessionDirFor(options.cwd, options);
     const header = newSessionHeader(options.cwd, options.parentSession);
     const path = options.path ?? join(dir, sessionFileName(header.timestamp, header.id));
-    return SessionStore.writeNew(path, header, [], options);
+    try {
+      mkdirSync(join(path, ".."), { recursive: true });
+    } catch (error) {
+      return fail(ioError(path, error, "create session file"));
+    }
+    const store = new SessionStore(
+      header,
+      path,
+      new EntryIndex(),
+      undefined,
+      undefined,
+      false,
+      options,
+    );
+    store.unwritten = true;
+    return ok(store);
   }
 
   /** Opens a session by path or id prefix; takes the lock unless `readOnly`. */
@@ -163,26 +189,33 @@ export class SessionStore {
     entries: readonly SessionEntry[],
     options: SessionStoreOptions,
   ): Result<SessionStore> {
-    try {
-      mkdirSync(join(path, ".."), { recursive: true });
-      // Written whole and synced before anyone can see it: a new session file always
-      // has its header (and a fork all its copied entries).
-      writeFileDurably(path, serializeSession(header, entries), true);
-    } catch (error) {
-      return fail(ioError(path, error, "create session file"));
-    }
-    const locked = acquireLock(path);
-    if (!locked.ok) return locked;
-    let writer: LineWriter;
-    try {
-      writer = FileLineWriter.open(path);
-    } catch (error) {
-      locked.value.release();
-      return fail(ioError(path, error, "open"));
-    }
+    const written = writeSessionFile(path, header, entries);
+    if (!written.ok) return written;
     const index = new EntryIndex();
     for (const entry of entries) index.add(entry);
-    return ok(new SessionStore(header, path, index, writer, locked.value, false, options));
+    const { writer, lock } = written.value;
+    return ok(new SessionStore(header, path, index, writer, lock, false, options));
+  }
+
+  /**
+   * The first message of a new session: the file is written with the header and every
+   * entry so far (model or thinking changes made before it), the message included. A
+   * failure is reported like a failed append and tried again with the next entry.
+   */
+  private writeFirst(path: string): SessionWriteFailure | undefined {
+    const written = writeSessionFile(path, this.header, this.index.entries);
+    if (!written.ok) {
+      return {
+        code: "WRITE_FAILED",
+        message: `${written.error.message}. The entries are kept in memory and retried on the next append.`,
+        path,
+        pendingEntries: this.index.entries.length,
+      };
+    }
+    this.writer = written.value.writer;
+    this.lock = written.value.lock;
+    this.unwritten = false;
+    return undefined;
   }
 
   get id(): string {
@@ -369,7 +402,12 @@ export class SessionStore {
     if (this.readOnly) throw new Error(`Session ${this.header.id} was opened read-only`);
     if (this.closed) throw new Error(`Session ${this.header.id} is closed`);
     this.index.add(entry);
-    if (this.writer) {
+    if (this.unwritten && this.path) {
+      if (entry.type !== "message") return entry;
+      const failure = this.writeFirst(this.path);
+      this.lastFailure = failure;
+      if (failure) this.options.onWriteFailure?.(failure);
+    } else if (this.writer) {
       const failure = this.writer.append(
         JSON.stringify(entryToRecord(entry)),
         this.shouldSync(entry),
@@ -399,5 +437,30 @@ export class SessionStore {
       this.warnings.push(warning);
       this.options.onWarning?.(warning);
     }
+  }
+}
+
+/**
+ * Creates a session file, written whole and synced before anyone can see it (a new file
+ * always has its header, a fork all its copied entries), then locks it for appends.
+ */
+function writeSessionFile(
+  path: string,
+  header: SessionHeader,
+  entries: readonly SessionEntry[],
+): Result<{ writer: LineWriter; lock: SessionLock }> {
+  try {
+    mkdirSync(join(path, ".."), { recursive: true });
+    writeFileDurably(path, serializeSession(header, entries), true);
+  } catch (error) {
+    return fail(ioError(path, error, "create session file"));
+  }
+  const locked = acquireLock(path);
+  if (!locked.ok) return locked;
+  try {
+    return ok({ writer: FileLineWriter.open(path), lock: locked.value });
+  } catch (error) {
+    locked.value.release();
+    return fail(ioError(path, error, "open"));
   }
 }

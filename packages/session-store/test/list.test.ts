@@ -41,6 +41,7 @@ describe("ARCHITECTURE §6 — location and naming", () => {
     const explicit = tempDir();
     const store = unwrap(SessionStore.create({ cwd: "/p", sessionDir: explicit, gongHome: home }));
     expect(store.path!.startsWith(`${explicit}/`)).toBe(true);
+    store.appendMessage(user("hello"));
     store.close();
     expect(listSessions("/p", { sessionDir: explicit }).map((s) => s.id)).toEqual([store.id]);
   });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -49,6 +49,11 @@ describe("002 §7.2 会话 — tree invariants (parentId chain)", () => {
             context: store.buildContext(),
           };
           store.close();
+          // A session without a message was never written (issue 22.6).
+          if (nodes.length === 0) {
+            expect(existsSync(store.path!)).toBe(false);
+            return;
+          }
           const reopened = unwrap(SessionStore.open(store.path!));
           expectTreeInvariants(reopened);
           expect(reopened.leafId).toBe(before.leaf);
@@ -185,5 +190,30 @@ describe("002 §7.2 会话 — fork", () => {
     const fork = unwrap(store.fork(a.id));
     expect(fork.path).toBeUndefined();
     expect(fork.getEntries().map((e) => e.id)).toEqual([a.id]);
+  });
+});
+
+describe("issue 22.6 — a new session is written with its first message", () => {
+  it("nothing is on disk before the first message; then the header, the earlier entries and the message are", () => {
+    const store = create(tempDir());
+    store.appendModelChange("anthropic", "claude-x");
+    expect(existsSync(store.path!)).toBe(false);
+    const message = store.appendMessage(user("first"));
+    expect(existsSync(store.path!)).toBe(true);
+    const second = store.appendMessage(assistant("answer"));
+    store.close();
+    const reopened = unwrap(SessionStore.open(store.path!));
+    expect(reopened.getEntries().map((entry) => entry.type)).toEqual([
+      "model_change",
+      "message",
+      "message",
+    ]);
+    expect(
+      reopened
+        .getBranch()
+        .map((entry) => entry.id)
+        .slice(1),
+    ).toEqual([message.id, second.id]);
+    reopened.close();
   });
 });

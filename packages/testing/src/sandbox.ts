@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
@@ -42,4 +42,13 @@ export function gongSandbox(
     ...extraEnv,
   };
   return { cwd, home, gongHome, env };
+}
+
+/** The session files under `$GONG_HOME/sessions` (none before the first is made). */
+export function sessionFiles(gongHome: string): string[] {
+  const root = path.join(gongHome, "sessions");
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".jsonl"))
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }

@@ -40,4 +40,4 @@ export function useMockLlmServer(options: MockLlmServerOptions = {}): MockLlmSer
   };
 }
 
-export { type GongSandbox, gongSandbox } from "./sandbox.js";
+export { type GongSandbox, gongSandbox, sessionFiles } from "./sandbox.js";

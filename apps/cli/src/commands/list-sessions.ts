@@ -1,17 +1,28 @@
-import { listSessionsForCwd, resolveGongHome } from "@gong/runtime";
+import { listSessionsForCwd, resolveGongHome, type SessionInfo } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 
-/** `-r` without an id: the sessions of this directory, newest first, to pick one from. */
-export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<number> {
-  const sessions = await listSessionsForCwd({
+export const NO_SESSIONS_YET =
+  'gong: no saved sessions for this directory yet; start one with gong -p "...".\n';
+
+/** This directory's stored sessions, newest first (`-r` without an id, on a terminal or not). */
+export function sessionsOfThisDirectory(args: CliArgs, io: CliIo): Promise<SessionInfo[]> {
+  return listSessionsForCwd({
     cwd: io.cwd,
     gongHome: resolveGongHome(io.env),
     sessionDir: args.sessionDir,
     env: io.env,
   });
+}
+
+/**
+ * `-r` without an id when not on a terminal: the sessions of this directory, newest
+ * first, to pick one from (on a terminal the `/resume` picker opens instead).
+ */
+export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<number> {
+  const sessions = await sessionsOfThisDirectory(args, io);
   if (sessions.length === 0) {
-    io.stderr('gong: no saved sessions for this directory yet; start one with gong -p "...".\n');
+    io.stderr(NO_SESSIONS_YET);
     return 1;
   }
   // The listing reads a bounded prefix of each file: a count it did not finish says so.

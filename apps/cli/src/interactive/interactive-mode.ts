@@ -1,10 +1,11 @@
-import type {
-  AskUserAnswers,
-  AskUserQuestion,
-  CodingSession,
-  CodingSessionEvent,
-  SessionHost,
-  ToolConfirmationRequest,
+import {
+  type AskUserAnswers,
+  type AskUserQuestion,
+  type CodingSession,
+  type CodingSessionEvent,
+  queuedMessageText,
+  type SessionHost,
+  type ToolConfirmationRequest,
 } from "@gong/runtime";
 import {
   type AutocompleteProvider,
@@ -259,9 +260,20 @@ export class InteractiveMode implements InteractiveUi {
     this.bashAbort?.abort();
     const session = this.host?.current;
     if (!session?.isStreaming) return;
-    session.abort();
+    const dropped = session.abort();
     // The run's own bash is stopped by the abort; background jobs it started too.
     void session.stopProcesses();
+    this.giveBack([...dropped.steering, ...dropped.followUp].map(queuedMessageText));
+  }
+
+  /**
+   * Messages queued for a run that was aborted go back into the editor, before what is
+   * typed there now: the user decides whether to send them (issue 22.5).
+   */
+  private giveBack(texts: readonly string[]): void {
+    if (texts.length === 0) return;
+    const typed = this.editor.getText();
+    this.editor.setText([...texts, ...(typed === "" ? [] : [typed])].join("\n"));
   }
 
   private toggleThinking(): void {

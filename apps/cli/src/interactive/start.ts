@@ -1,7 +1,14 @@
 import path from "node:path";
-import { resolveGongHome, SessionHost, trustFolder } from "@gong/runtime";
+import {
+  type CodingSessionError,
+  listModels,
+  resolveGongHome,
+  SessionHost,
+  trustFolder,
+} from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
+import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
 import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
@@ -11,15 +18,24 @@ import { ProjectPathCompletion } from "./input/path-completion.js";
 import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
 import { LiveScreen } from "./screen/live-screen.js";
 import { runSlashCommand, SLASH_COMMANDS, startConfigWatch } from "./slash/index.js";
+import { modelItems, usableOf } from "./slash/model.js";
+import { resumePicker } from "./slash/resume.js";
 import { untrustedProjectCode } from "./trust-question.js";
 
 /**
- * `gong` on a terminal: asks about an untrusted project's code (once, before anything
- * of it loads), opens the session, and runs the interactive mode until the user quits.
+ * `gong` on a terminal: with `-r` and no id, lets the user pick the session first; asks
+ * about an untrusted project's code (once, before anything of it loads), opens the session, and runs the interactive mode until the user quits.
  * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
  */
 export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const gongHome = resolveGongHome(io.env);
+  // `gong -r` on a terminal: listed before the screen starts, so "none yet" is the same
+  // one line as off a terminal.
+  const resumable = args.resume === true ? await sessionsOfThisDirectory(args, io) : undefined;
+  if (resumable?.length === 0) {
+    io.stderr(NO_SESSIONS_YET);
+    return 1;
+  }
   const terminal = new ProcessTerminal();
   const restore = terminalRestorer(terminal);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
@@ -48,7 +64,27 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
   );
   terminal.hideCursor();
   try {
-    const opened = await openSession(args, io, gongHome, mode);
+    let chosen = args;
+    if (resumable) {
+      const picked = await mode.pick(resumePicker(resumable, mode.width));
+      if (!picked) {
+        mode.quit(0);
+        return 0;
+      }
+      chosen = { ...args, resume: picked.value.path };
+    }
+    const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
+    let opened = await openSession(chosen, io, mode, trust);
+    if (!opened.ok && opened.error.code === "resumed_model_no_key") {
+      const other = await pickAnotherModel(mode, opened.error, chosen, io, gongHome);
+      if (other)
+        opened = await openSession(
+          { ...chosen, provider: undefined, model: other },
+          io,
+          mode,
+          trust,
+        );
+    }
     if (!opened.ok) {
       mode.quit(2);
       restore();
@@ -68,12 +104,15 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
 }
 
 /**
- * Asks about the folder's project code if needed, then opens the session with the
- * mode answering its confirmations and questions. Warnings raised while it opens are
+ * Opens the session with the mode answering its confirmations and questions. Warnings raised while it opens are
  * shown once the transcript is there.
  */
-async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: InteractiveMode) {
-  const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
+async function openSession(
+  args: CliArgs,
+  io: CliIo,
+  mode: InteractiveMode,
+  trust: boolean | undefined,
+) {
   const early: string[] = [];
   let warn = (message: string): void => {
     early.push(message);
@@ -106,6 +145,30 @@ async function openSession(args: CliArgs, io: CliIo, gongHome: string, mode: Int
     for (const message of early) mode.warn(message);
   }
   return opened;
+}
+
+/**
+ * A resumed session's model has no key in this shell (issue 22.8): the one line that
+ * says which key is missing, then the model picker over the models usable here. The
+ * choice (`provider/id`) opens the session as `--model` would; `undefined` when the
+ * user cancels or no model is usable (the line is then the error gong exits with).
+ */
+async function pickAnotherModel(
+  mode: InteractiveMode,
+  error: CodingSessionError,
+  args: CliArgs,
+  io: CliIo,
+  gongHome: string,
+): Promise<string | undefined> {
+  const { models } = listModels({ gongHome, env: io.env, apiKey: args.apiKey });
+  const usable = usableOf(models);
+  if (usable.length === 0) return undefined;
+  mode.warn(error.message);
+  const picked = await mode.pick({
+    title: `Continue with another model (${error.model} has no key here; Esc quits)`,
+    items: modelItems(usable),
+  });
+  return picked ? `${picked.value.provider}/${picked.value.id}` : undefined;
 }
 
 /** The mode until the user quits; the session is closed (its jobs ended) on every way out. */

@@ -76,4 +76,23 @@ describe("interactive mode — steering and aborting", { timeout: 120_000 }, () 
     gong.write(`continue${KEYS.enter}`);
     await gong.waitForText("Back at it.", WAIT);
   });
+
+  it("Esc gives a queued follow-up back to the editor instead of sending it after the next prompt (issue 22.5)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const { gong } = await runLongBash(box, textResponse("never requested"));
+    gong.write(`check the logs too${KEYS.altEnter}`);
+    await gong.waitForText("↳ follow-up: check the logs too", WAIT);
+    gong.write(KEYS.escape);
+    await waitIdle(gong);
+    await gong.waitForScreen((lines) => !lines.some((line) => line.includes("↳ follow-up")), WAIT);
+    expect(gong.screen().join("\n")).toContain("check the logs too");
+    mock.reset();
+    mock.enqueue(textResponse("Logs checked."));
+    // Enter sends what the editor holds: the follow-up given back, now as the prompt.
+    gong.write(KEYS.enter);
+    await gong.waitForText("Logs checked.", WAIT);
+    await waitIdle(gong);
+    expect(mock.requests).toHaveLength(1);
+    expect(userTexts(0)).toContain("check the logs too");
+  });
 });

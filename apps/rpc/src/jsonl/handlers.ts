@@ -4,7 +4,13 @@
  * that command's error response (the server keeps going).
  */
 import path from "node:path";
-import type { CodingSession, RunOutcome, SessionHost, SwitchResult } from "@gong/runtime";
+import {
+  type CodingSession,
+  queuedMessageText,
+  type RunOutcome,
+  type SessionHost,
+  type SwitchResult,
+} from "@gong/runtime";
 import type { Command, CommandType } from "./commands.js";
 import type { UiRequests } from "./ui-requests.js";
 
@@ -51,10 +57,17 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     host.current.followUp(command.message);
   },
   async abort(_command, { host, runningBash }) {
-    host.current.abort();
+    const dropped = host.current.abort();
     for (const controller of runningBash) controller.abort();
     // Background jobs too: "stop" in an editor means everything the agent started.
     await host.current.stopProcesses();
+    // Queued messages are not sent after an abort; the client learns which were dropped.
+    return {
+      dropped: {
+        steering: dropped.steering.map(queuedMessageText),
+        followUp: dropped.followUp.map(queuedMessageText),
+      },
+    };
   },
   get_state(_command, { host }) {
     const session = host.current;

@@ -8,7 +8,7 @@ import {
   type UserMessage,
 } from "@gong/llm";
 import { contextTokens } from "./context-tokens.js";
-import { findCutPoint, turnStartBefore } from "./cut-point.js";
+import { explicitCutPoint, findCutPoint, turnStartBefore } from "./cut-point.js";
 import { collectFilesTouched, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
 import { pruneToolOutputs } from "./prune.js";
 import { buildSummaryRequest, SUMMARY_SYSTEM_PROMPT } from "./summary-prompt.js";
@@ -73,15 +73,21 @@ export interface CompactionPlan {
   cut: number;
 }
 
-/** Where a compaction would cut; `undefined` when there is nothing old enough to summarise. */
+/**
+ * Where a compaction would cut; `undefined` when there is nothing to summarise. Only an
+ * automatic compaction keeps the whole keep-recent window; an `explicit` one falls back
+ * to `explicitCutPoint` when the window would keep everything.
+ */
 export function planCompaction(
   messages: readonly Message[],
   keepRecentTokens: number,
+  explicit = false,
 ): CompactionPlan | undefined {
   const first = messages[0];
   const previousSummary = first ? extractCompactionSummary(first) : undefined;
   const start = previousSummary !== undefined ? 1 : 0;
-  const cut = findCutPoint(messages, keepRecentTokens);
+  let cut = findCutPoint(messages, keepRecentTokens);
+  if (cut <= start && explicit) cut = explicitCutPoint(messages, start);
   return cut > start ? { previousSummary, start, cut } : undefined;
 }
 

@@ -115,7 +115,7 @@ export class CompactionController {
     // tool's result, the next answer), and only a copy tells which messages are new.
     const snapshot = host.getMessages().slice();
     // Checked before the hooks and events: a PreCompact script should not run for nothing.
-    const plan = planCompaction(snapshot, host.settings().keepRecentTokens);
+    const plan = planCompaction(snapshot, host.settings().keepRecentTokens, reason === "manual");
     if (!plan) {
       return {
         ok: false,

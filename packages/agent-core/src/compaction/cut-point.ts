@@ -27,3 +27,20 @@ export function turnStartBefore(messages: readonly Message[], index: number): nu
   }
   return -1;
 }
+
+/**
+ * Where an explicit compaction (`/compact`, `--compact`, RPC `compact`) cuts when the
+ * keep-recent window would keep everything: before the last user turn, or — when the
+ * conversation after `start` is that one turn — at its last assistant message, so the
+ * turn's earlier steps are summarised and its request is kept verbatim (issue 22.4:
+ * asking to compact always compacts what there is). Returns `start` when there is only
+ * the last request and its first answer.
+ */
+export function explicitCutPoint(messages: readonly Message[], start: number): number {
+  const lastTurn = turnStartBefore(messages, messages.length - 1);
+  if (lastTurn > start) return lastTurn;
+  for (let i = messages.length - 1; i > Math.max(lastTurn, start) + 1; i--) {
+    if (messages[i]?.role === "assistant") return i;
+  }
+  return start;
+}

@@ -6,12 +6,11 @@
  * vouch for itself. Every app (CLI, interactive mode, RPC) decides with this module.
  */
 import { realpathSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { formatConfigIssue, readJsonConfigFile, setJsonConfigValue } from "@gong/llm";
-import { writeFileAtomic } from "@gong/tools";
+import { readJsonConfigFile } from "@gong/llm";
 import { isPathWithin } from "@gong/truncate";
 import { globalSettingsPath, homeDir } from "./paths.js";
+import { editUserSettings } from "./user-settings-writer.js";
 
 /**
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
@@ -52,7 +51,6 @@ export async function trustFolder(
   gongHome: string,
   options: TrustFolderOptions = {},
 ): Promise<TrustFolderResult> {
-  const file = globalSettingsPath(gongHome);
   const real = realPath(folder);
   if (real === undefined) return { ok: false, message: `cannot resolve ${folder} to trust it` };
   const broad = broadFolder(real, homeDir(options.env));
@@ -63,31 +61,23 @@ export async function trustFolder(
       message: `${real} is ${broad}: trusting it trusts every project below it; run gong --trust --yes to mean that, or run gong --trust in one project folder`,
     };
   }
-  const read = readJsonConfigFile(file);
-  if (!read.ok && !read.missing) {
-    const message = `${read.message}; fix it, then run gong --trust again`;
-    return { ok: false, message: formatConfigIssue(file, { ...read, message }) };
-  }
-  const current = read.ok ? read.value : {};
-  if (typeof current !== "object" || current === null || Array.isArray(current)) {
-    return { ok: false, message: `${file} must hold a JSON object ({...}); fix it first` };
-  }
-  const settings = current as Record<string, unknown>;
-  const listed = settings.trustedFolders;
-  if (listed !== undefined && !isStringArray(listed)) {
-    return { ok: false, message: `${file}: "trustedFolders" must be an array of strings` };
-  }
-  const folders = listed ?? [];
-  if (!folders.includes(real)) {
-    await mkdir(gongHome, { recursive: true });
-    const text = setJsonConfigValue(
-      read.ok ? read.text : "",
-      ["trustedFolders"],
-      [...folders, real],
-    );
-    await writeFileAtomic(file, text.endsWith("\n") ? text : `${text}\n`);
-  }
-  return { ok: true, folder: real, file, ...(broad ? { broad } : {}) };
+  const written = await editUserSettings(
+    gongHome,
+    (settings, file) => {
+      const listed = settings.trustedFolders;
+      if (listed !== undefined && !isStringArray(listed)) {
+        return { ok: false, message: `${file}: "trustedFolders" must be an array of strings` };
+      }
+      const folders = listed ?? [];
+      return {
+        ok: true,
+        set: folders.includes(real) ? [] : [[["trustedFolders"], [...folders, real]]],
+      };
+    },
+    "run gong --trust again",
+  );
+  if (!written.ok) return broad ? { ...written, broad } : written;
+  return { ok: true, folder: real, file: written.file, ...(broad ? { broad } : {}) };
 }
 
 export interface TrustFolderOptions {

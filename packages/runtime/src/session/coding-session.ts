@@ -1,4 +1,4 @@
-import type { Agent, CompactResult, MetricsSnapshot } from "@gong/agent-core";
+import type { Agent, CompactResult, MetricsSnapshot, QueuedMessages } from "@gong/agent-core";
 import type {
   AssistantMessage,
   ImageContent,
@@ -11,6 +11,7 @@ import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
 import type { ConfigFileGroup } from "../config/config-files.js";
+import type { RememberedChoice } from "../config/remember-choice.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,
@@ -45,6 +46,8 @@ export interface CodingSessionParts {
   listModels?: () => ListedModel[];
   /** The files and folders this session's configuration comes from. */
   configFiles?: ConfigFileGroup[];
+  /** Saves a model or thinking level the user chose as the next start's default. */
+  remember?: (choice: RememberedChoice) => Promise<void>;
 }
 
 /** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
@@ -68,6 +71,8 @@ export class CodingSession {
   private starting = false;
   /** `abort` was called during the current run: it ended aborted, whatever came last. */
   private abortRequested = false;
+  /** Choices being saved to the user settings, in order; `close` waits for them. */
+  private remembering: Promise<void> = Promise.resolve();
 
   constructor(private readonly parts: CodingSessionParts) {
     this.unsubscribeAgent = this.listenTo(parts.agent);
@@ -344,7 +349,15 @@ export class CodingSession {
     if (!resolved) return { ok: false, error: "This session cannot switch models." };
     if (!resolved.ok) return { ok: false, error: resolved.message };
     this.setModel(resolved.model);
+    this.remember({ provider: resolved.model.provider, model: resolved.model.id });
     return { ok: true, model: resolved.model };
+  }
+
+  /** The next start uses what the user chose last (issue 22.9); writes never overlap. */
+  private remember(choice: RememberedChoice): void {
+    const save = this.parts.remember;
+    if (!save) return;
+    this.remembering = this.remembering.then(() => save(choice));
   }
 
   /** Every model the session's registry knows, with whether its provider has a key. */
@@ -352,14 +365,17 @@ export class CodingSession {
     return this.parts.listModels?.() ?? [];
   }
 
+  /** Sets the level and remembers it as the next start's default. */
   setThinkingLevel(level: ThinkingLevel): void {
     this.parts.agent.setThinkingLevel(level);
     this.parts.store.appendThinkingLevelChange(level);
+    this.remember({ thinkingLevel: level });
   }
 
-  abort(): void {
+  /** Stops the run; returns the queued messages it dropped (see `Agent.abort`). */
+  abort(): QueuedMessages {
     if (this.isStreaming) this.abortRequested = true;
-    this.parts.agent.abort();
+    return this.parts.agent.abort();
   }
 
   /**
@@ -380,6 +396,7 @@ export class CodingSession {
     this.closed = true;
     this.parts.agent.abort();
     await this.parts.agent.waitForIdle();
+    await this.remembering;
     // Flushed first: a second Ctrl+C during the kill's grace period loses nothing.
     this.parts.recorder.sync();
     await this.parts.processes.dispose();

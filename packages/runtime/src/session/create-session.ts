@@ -1,6 +1,7 @@
 import type { Agent } from "@gong/agent-core";
 import { ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
+import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders, systemPromptFiles } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
@@ -217,5 +218,11 @@ function sessionParts(
       gongHome: inputs.where.gongHome,
       modelsJsonPath: registry.modelsJsonPath,
     }),
+    remember: async (choice) => {
+      const saved = await rememberChoice(inputs.where.gongHome, choice);
+      // The choice holds for this session either way; only the next start misses it.
+      if (!saved.ok)
+        inputs.warn(`${saved.message}; the choice is not remembered for the next start`);
+    },
   };
 }

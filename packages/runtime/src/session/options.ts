@@ -145,6 +145,7 @@ export interface CodingSessionOptions {
 export interface CodingSessionError {
   code:
     | "no_api_key"
+    | "resumed_model_no_key"
     | "unknown_provider"
     | "unknown_model"
     | "unknown_tool"
@@ -156,6 +157,8 @@ export interface CodingSessionError {
   message: string;
   /** The error came from a flag the user can fix (exit 2 in the CLI). */
   usage: boolean;
+  /** `resumed_model_no_key`: the session's model (`provider/id`) that has no key here. */
+  model?: string;
 }
 
 export type CreateCodingSessionResult =

@@ -33,7 +33,7 @@ export function openSessionFile(inputs: SessionInputs): OpenedSessionResult {
     const resolved = early ?? pickModel(inputs, context);
     if (!resolved.ok) {
       store.close();
-      return { ok: false, error: modelFailure(resolved) };
+      return { ok: false, error: resumedModelFailure(inputs, context, resolved) };
     }
     return { ok: true, value: { store, context, model: resolved.model } };
   } catch (error) {
@@ -76,6 +76,28 @@ function withoutPeriod(message: string): string {
 
 function modelFailure({ code, message, usage }: Extract<ModelResolution, { ok: false }>) {
   return { code, message, usage } satisfies CodingSessionError;
+}
+
+/**
+ * A resumed session whose model has no key in this shell (issue 22.8): one line naming
+ * the model and the key, and how to go on with another model — not the first-run advice,
+ * since other models may well have keys here.
+ */
+function resumedModelFailure(
+  inputs: SessionInputs,
+  context: SessionContext,
+  failure: Extract<ModelResolution, { ok: false }>,
+): CodingSessionError {
+  const { options } = inputs;
+  const named = options.provider !== undefined || options.model !== undefined;
+  if (failure.code !== "no_api_key" || named || !context.model) return modelFailure(failure);
+  const model = `${context.model.provider}/${context.model.modelId}`;
+  return {
+    code: "resumed_model_no_key",
+    message: `This session last used ${model}: ${failure.message} Or continue it with another model: --model <provider/id> (gong --list-models marks the usable ones).`,
+    usage: false,
+    model,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import type { ConfigFileGroup } from "@gong/runtime";
+import { type ConfigFileGroup, isOwnSettingsWrite } from "@gong/runtime";
 import { watch } from "chokidar";
 import type { SlashContext } from "../contract.js";
 import { watchPoints } from "./watch-points.js";
@@ -48,7 +48,8 @@ export function startConfigWatch(context: SlashContext): () => Promise<void> {
   const onEvent = (event: string, file: string) => {
     const resolved = path.resolve(file);
     const group = groupOf(resolved);
-    if (group) {
+    // gong's own write (`/model` remembering the choice) is not the user's edit.
+    if (group && !isOwnSettingsWrite(resolved)) {
       const changed = pending.get(group) ?? new Set<string>();
       changed.add(resolved);
       pending.set(group, changed);

@@ -1,4 +1,4 @@
-import { ANY_MODEL } from "@gong/runtime";
+import { ANY_MODEL, type ListedModel } from "@gong/runtime";
 import type { PickItem, SlashCommand, SlashContext } from "../contract.js";
 
 type ModelRef = { provider: string; id: string };
@@ -22,15 +22,7 @@ export const modelCommand: SlashCommand = {
       const slash = query.indexOf("/");
       return switchTo({ provider: query.slice(0, slash), id: query.slice(slash + 1) }, context);
     }
-    const current = context.host.current.model;
-    const items: PickItem<ModelRef>[] = usable.map((m) => {
-      const isCurrent = m.provider === current.provider && m.id === current.id;
-      return {
-        value: m,
-        label: `${isCurrent ? "● " : "  "}${m.provider}/${m.id}`,
-        detail: m.name !== m.id ? m.name : undefined,
-      };
-    });
+    const items = modelItems(usable, context.host.current.model);
     if (items.length === 0) {
       context.ui.error(
         "No model is usable: set a provider's API key (e.g. ANTHROPIC_API_KEY) and try again.",
@@ -54,9 +46,27 @@ export const modelCommand: SlashCommand = {
 };
 
 function usableModels(context: SlashContext) {
-  return context.host.current
-    .availableModels()
-    .filter((m) => (m.hasKey || !m.keyNeeded) && m.id !== ANY_MODEL);
+  return usableOf(context.host.current.availableModels());
+}
+
+/** The models that can be used now: a key is configured, or none is needed. */
+export function usableOf(models: readonly ListedModel[]): ListedModel[] {
+  return models.filter((m) => (m.hasKey || !m.keyNeeded) && m.id !== ANY_MODEL);
+}
+
+/** The picker's rows, `provider/id` and the name; the current model marked ●. */
+export function modelItems(
+  models: readonly ListedModel[],
+  current?: ModelRef,
+): PickItem<ModelRef>[] {
+  return models.map((m) => {
+    const isCurrent = m.provider === current?.provider && m.id === current?.id;
+    return {
+      value: m,
+      label: `${isCurrent ? "● " : "  "}${m.provider}/${m.id}`,
+      detail: m.name !== m.id ? m.name : undefined,
+    };
+  });
 }
 
 /** `claude-sonnet-5-5` or `anthropic/claude-sonnet-4-5`. */

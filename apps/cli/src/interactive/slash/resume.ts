@@ -1,5 +1,5 @@
 import type { SessionInfo } from "@gong/runtime";
-import type { SlashCommand } from "../contract.js";
+import type { PickOptions, SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
 import { oneLine } from "./preview.js";
 
@@ -14,16 +14,9 @@ export const resumeCommand: SlashCommand = {
       context.ui.note("no saved sessions for this folder yet");
       return;
     }
-    const currentFile = context.host.current.file;
-    const picked = await context.ui.pick({
-      title: "Resume a session",
-      items: sessions.map((session) => ({
-        value: session,
-        label: `${session.path === currentFile ? "● " : "  "}${oneLine(session.firstMessage || "(no prompt yet)", Math.max(20, context.ui.width - 40))}`,
-        detail: describe(session),
-        searchText: `${session.firstMessage} ${session.id}`,
-      })),
-    });
+    const picked = await context.ui.pick(
+      resumePicker(sessions, context.ui.width, context.host.current.file),
+    );
     if (!picked) return;
     // Checked again: a run may have started while the picker was open (a queued follow-up).
     if (!whenIdle(context, "/resume")) return;
@@ -36,6 +29,23 @@ export const resumeCommand: SlashCommand = {
     context.ui.note(`resumed session ${picked.value.id}`);
   },
 };
+
+/** The `/resume` picker (also `gong -r` on a terminal); the open session is marked ●. */
+export function resumePicker(
+  sessions: readonly SessionInfo[],
+  width: number,
+  currentFile?: string,
+): PickOptions<SessionInfo> {
+  return {
+    title: "Resume a session",
+    items: sessions.map((session) => ({
+      value: session,
+      label: `${session.path === currentFile ? "● " : "  "}${oneLine(session.firstMessage || "(no prompt yet)", Math.max(20, width - 40))}`,
+      detail: describe(session),
+      searchText: `${session.firstMessage} ${session.id}`,
+    })),
+  };
+}
 
 /** `2026-11-24 16:55 · 12 messages`; a count the listing did not finish gets a "+". */
 function describe(session: SessionInfo): string {
