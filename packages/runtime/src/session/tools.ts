@@ -8,6 +8,7 @@ import {
   type Tool,
   type WebSummarizer,
 } from "@gong/tools";
+import { resolveObservationConfig } from "@gong/truncate";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
 export interface ToolSelection {
@@ -57,6 +58,15 @@ function allowedDomains(settings: Settings): { allowedDomains?: string[] } {
   return { allowedDomains: valid ? domains : [] };
 }
 
+/**
+ * The cap on bash's log is the truncator's cap on every spill file (`TOOL_OUTPUT_MAX_FILE_BYTES`);
+ * an invalid value is reported by the truncator and leaves the default here.
+ */
+function bashLogCap(cwd: string, env: NodeJS.ProcessEnv): { maxLogBytes?: number } {
+  const config = resolveObservationConfig({ rootDir: cwd }, env);
+  return config.ok ? { maxLogBytes: config.config.maxFileBytes } : {};
+}
+
 /** The session's tool set: names win over the preset; settings can switch web_fetch off. */
 export function buildTools(options: BuildToolsOptions): BuildToolsResult {
   if (options.names !== undefined && options.names.length === 0) return { ok: true, tools: [] };
@@ -70,6 +80,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
     processes: options.processes,
+    bash: bashLogCap(options.cwd, options.env),
     todoStore: options.todoStore,
     askUser: options.askUser,
     ...(options.fileOperations ? { operations: { fs: options.fileOperations } } : {}),
