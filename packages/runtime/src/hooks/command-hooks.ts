@@ -8,7 +8,7 @@ import {
   toClaudeToolName,
 } from "./claude-tool-names.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
-import { type CommandResult, runHookCommand } from "./run-command.js";
+import { type CommandResult, MAX_HOOK_OUTPUT_BYTES, runHookCommand } from "./run-command.js";
 
 /** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
 export type CommandHookEvent =
@@ -77,9 +77,9 @@ export interface ToolConfirmation {
    */
   ask(request: ToolConfirmationRequest): Promise<boolean | "always">;
   /**
-   * No answer within this time blocks the call. Part of the hook's own time budget,
-   * so the agent's hook timeout (which skips a slow hook, i.e. lets the call go on)
-   * never fires first.
+   * No answer within this time blocks the call. Part of the hook's own time budget, so
+   * the agent's hook timeout (which would block every call, naming no command) never
+   * fires first.
    */
   timeoutMs: number;
 }
@@ -177,9 +177,21 @@ export function createCommandHooks(
     hook_event_name: event,
   });
 
-  /** What a hook says goes to the model: capped like a context file, with a warning. */
-  const cap = (text: string, event: CommandHookEvent, command: string, what: string) => {
-    const capped = capContextText(text, `${event} hook "${command}" ${what}`);
+  /**
+   * What a hook says goes to the model: capped like a context file, with a warning.
+   * `printedBytes` is what the hook printed in all: past MAX_HOOK_OUTPUT_BYTES the
+   * runner kept only the first part, and the warning names the real size.
+   */
+  const cap = (
+    text: string,
+    event: CommandHookEvent,
+    command: string,
+    what: string,
+    printedBytes = 0,
+  ) => {
+    const capped = capContextText(text, `${event} hook "${command}" ${what}`, {
+      ...(printedBytes > MAX_HOOK_OUTPUT_BYTES ? { totalBytes: printedBytes } : {}),
+    });
     if (capped.warning) notify(capped.warning);
     return capped.text;
   };
@@ -212,7 +224,7 @@ export function createCommandHooks(
         if (result.exitCode === 2) {
           const stderr = result.stderr.trim();
           const reason = stderr
-            ? cap(stderr, event, hook.command, "reason")
+            ? cap(stderr, event, hook.command, "reason", result.stderrBytes)
             : `blocked by hook command "${hook.command}"`;
           outcomes.push({ block: reason, output: {} });
           return outcomes; // a block ends the chain
@@ -229,7 +241,7 @@ export function createCommandHooks(
           const stdout = result.stdout.trim();
           outcomes.push({
             output: {},
-            plainStdout: stdout && cap(stdout, event, hook.command, "output"),
+            plainStdout: stdout && cap(stdout, event, hook.command, "output", result.stdoutBytes),
           });
           continue;
         }
