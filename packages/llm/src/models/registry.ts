@@ -3,6 +3,7 @@ import { resolveGongHome } from "@gong/truncate";
 import type { Model } from "../types.js";
 import {
   type ApiKeyResult,
+  apiKeyEnvNames,
   environmentApiKey,
   missingApiKeyMessage,
   NO_KEY_NEEDED,
@@ -41,6 +42,12 @@ export interface ModelRegistry {
   getApiKey(model: Pick<Model, "provider">, explicit?: ExplicitApiKey): ApiKeyResult;
   /** `getApiKey` as a function of the provider, for the agent to call before each request. */
   apiKeyResolver(explicit?: ExplicitApiKey): ApiKeyResolver;
+  /**
+   * Every environment variable a provider key may come from: the catalog's, the ones
+   * models.json names, and the `<NAME>_API_KEY` default of its providers. What the
+   * processes gong starts for the model must not inherit (child-env.test.ts).
+   */
+  apiKeyVariables(): string[];
   /** Problems found in models.json (the registry still works without it). */
   readonly errors: ModelsJsonError[];
   readonly modelsJsonPath: string;
@@ -116,6 +123,14 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
     apiKeyResolver: (explicit) => (provider) => {
       const key = getApiKey({ provider }, explicit);
       return key.ok ? { apiKey: key.apiKey, source: key.source } : undefined;
+    },
+    apiKeyVariables: () => {
+      const names = PROVIDERS.flatMap((provider) => provider.apiKeyEnv);
+      for (const [name, config] of Object.entries(custom)) {
+        names.push(...apiKeyEnvNames(name));
+        if (config.apiKey && ENV_NAME.test(config.apiKey)) names.push(config.apiKey);
+      }
+      return [...new Set(names)];
     },
     errors,
     modelsJsonPath,

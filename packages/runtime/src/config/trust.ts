@@ -20,6 +20,7 @@ export const TRUST_REQUIRED_KEYS = [
   "hooks",
   "shellPath",
   "shellCommandPrefix",
+  "passApiKeys",
   "allowedPaths",
   "webFetch",
 ] as const;

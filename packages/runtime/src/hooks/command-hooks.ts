@@ -39,6 +39,7 @@ export interface CommandHooksOptions {
   cwd: string;
   sessionId?: string;
   transcriptPath?: string;
+  /** The hooks' environment (default: gong's own). */
   env?: NodeJS.ProcessEnv;
   /**
    * Messages meant for the user (a blocked prompt's reason, a hook that failed), one
@@ -214,8 +215,7 @@ export function createCommandHooks(
             cwd: options.cwd,
             timeoutMs: timeoutS * 1000,
             env: {
-              ...process.env,
-              ...options.env,
+              ...(options.env ?? process.env),
               CLAUDE_PROJECT_DIR: options.cwd,
               GONG_PROJECT_DIR: options.cwd,
             },

@@ -6,6 +6,7 @@ import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
+import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
 import { createSessionCommandHooks, type HooksContext } from "./command-hooks.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
@@ -130,6 +131,7 @@ function sessionToolKit(
   return {
     cwd: inputs.cwd,
     env: inputs.env,
+    apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
     processes: new ProcessGroups(),
     // Restored from the branch: resume and fork keep the list.
@@ -152,7 +154,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     cwd,
     sessionId: store.id,
     transcriptPath: store.path,
-    env,
+    env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
     confirmed: new Set<string>(),

@@ -39,6 +39,8 @@ export interface BuildToolsOptions extends ToolSelection {
   fileOperations: FileOperations | undefined;
   /** HTTP_PROXY / HTTPS_PROXY / NO_PROXY for web_fetch. */
   env: NodeJS.ProcessEnv;
+  /** What bash's commands inherit: `env` without gong's provider keys (child-env.ts). */
+  commandEnv: NodeJS.ProcessEnv;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
@@ -80,7 +82,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
     processes: options.processes,
-    bash: bashLogCap(options.cwd, options.env),
+    bash: { ...bashLogCap(options.cwd, options.env), env: options.commandEnv },
     todoStore: options.todoStore,
     askUser: options.askUser,
     ...(options.fileOperations ? { operations: { fs: options.fileOperations } } : {}),

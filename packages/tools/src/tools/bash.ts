@@ -58,6 +58,8 @@ export interface BashToolOptions {
   /** Tail limits (default 2000 lines / 50 KB). */
   maxLines?: number;
   maxBytes?: number;
+  /** What commands inherit (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
   /** Cap on the full-output log (default 64 MB; settings via `TOOL_OUTPUT_MAX_FILE_BYTES`). */
   maxLogBytes?: number;
 }
@@ -75,9 +77,9 @@ const bashParameters = Type.Object({
 });
 
 /** Environment that keeps commands from waiting for a human (Pi bug #298: git commit opened an editor). */
-function nonInteractiveEnv(): NodeJS.ProcessEnv {
+function nonInteractiveEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...base,
     GIT_TERMINAL_PROMPT: "0",
     GIT_EDITOR: "true",
     EDITOR: "true",
@@ -167,6 +169,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES;
   const processes = options.processes ?? new ProcessGroups(killGraceMs);
+  const baseEnv = options.env ?? process.env;
 
   return defineTool({
     name: "bash",
@@ -192,7 +195,12 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
       const outcome = await runShell({
         exec,
-        spawn: { shellPath, script: prepared.script, cwd: context.cwd, env: nonInteractiveEnv() },
+        spawn: {
+          shellPath,
+          script: prepared.script,
+          cwd: context.cwd,
+          env: nonInteractiveEnv(baseEnv),
+        },
         processes,
         collector,
         timeoutMs: timeoutSeconds * 1000,
