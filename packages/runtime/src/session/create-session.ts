@@ -1,5 +1,6 @@
+import path from "node:path";
 import type { Agent } from "@gong/agent-core";
-import { ProcessGroups } from "@gong/tools";
+import { endOrphanedJobs, JobLedger, ProcessGroups } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
 import { systemPromptFiles } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
@@ -39,6 +40,8 @@ export async function createCodingSession(
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
   try {
+    // Background jobs of a gong that was killed (-9) before it could end them.
+    await endOrphanedJobs(jobsFolder(inputs.value));
     return { ok: true, session: await assembleSession(inputs.value, opened.value) };
   } catch (error) {
     opened.value.store.close();
@@ -122,6 +125,11 @@ function sessionPromptSource(inputs: SessionInputs): SystemPromptSource {
   );
 }
 
+/** Where each gong records the process groups its bash started (bash/job-ledger.ts). */
+function jobsFolder(inputs: SessionInputs): string {
+  return path.join(inputs.where.gongHome, "jobs");
+}
+
 function sessionToolKit(
   inputs: SessionInputs,
   { store }: OpenedSession,
@@ -133,7 +141,7 @@ function sessionToolKit(
     env: inputs.env,
     apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(),
+    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
     summarize,
