@@ -66,7 +66,10 @@ export class JobLedger {
   /** The groups that may still run, replacing the list recorded before. */
   record(pgids: readonly number[]): void {
     if (!this.file || !this.owner) return;
-    if (pgids.length === 0) return this.clear();
+    if (pgids.length === 0) {
+      this.clear();
+      return;
+    }
     for (const pgid of this.startTimes.keys()) {
       if (!pgids.includes(pgid)) this.startTimes.delete(pgid);
     }
