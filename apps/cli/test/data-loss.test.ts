@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -130,5 +130,30 @@ describe("data loss — each tool output is stored once", () => {
     expect(toolResultSent(2)).toEqual(toolResultSent(1));
     expect(toolResultSent(1)).toMatchObject({ tool_use_id: "toolu_read", is_error: false });
     expect(JSON.stringify(toolResultSent(1))).toContain(JSON.stringify(content).slice(1, -1));
+  });
+});
+
+describe("data loss — a tool call's arguments are stored once", () => {
+  it("a 200 KB single-line write is one copy on disk (not again in the result), and -c resumes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const content = "x".repeat(200_000);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_write", name: "write", arguments: { path: "big.txt", content } },
+      ]),
+      textResponse("Wrote it."),
+    ]);
+    const run = await runGong(["-p", "write big.txt"], box, { timeoutMs: 20_000 });
+    expect(run.code).toBe(0);
+    const file = sessionFile(box.gongHome);
+    // Before: the call's arguments and the result's params_input, 400 KB.
+    expect(statSync(file).size).toBeLessThan(250_000);
+    const result = storedMessages(file).find((m) => m.role === "toolResult")!;
+    expect(result.details).toMatchObject({ context: { params_input: null } });
+
+    mock.enqueue(textResponse("Still there."));
+    const resumed = await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toBe("");
   });
 });
