@@ -292,13 +292,14 @@ export function createCommandHooks(
   return {
     name: "command-hooks",
     // Each command enforces its own timeout; the agent-level limit only has to cover
-    // them all running one after another.
+    // them all running one after another, each with a second to spare for the drain
+    // and the kill after it (past this limit a PreToolUse call would be blocked).
     get timeoutMs() {
-      const totalTimeoutS = Object.values(config)
+      const timeoutsS = Object.values(config)
         .flatMap((m) => m ?? [])
-        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
-        .reduce((sum, t) => sum + t, 0);
-      return totalTimeoutS * 1000 + confirmMs + 1000;
+        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S));
+      const totalTimeoutS = timeoutsS.reduce((sum, t) => sum + t, 0);
+      return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
     },
 
     setConfig(next) {
