@@ -22,7 +22,8 @@ interface DetailsFromContent {
 
 /**
  * The arguments of the call a tool result answers: in the nearest assistant message
- * above the result (parallel calls' results follow one another below it).
+ * above the result (parallel calls' results, and entries such as checkpoints, may lie
+ * between them; a user message means the call is not there).
  */
 export type CallArguments = (parentId: string | null, toolCallId: string) => unknown;
 
@@ -31,15 +32,15 @@ export function callArgumentsIn(get: (id: string) => SessionEntry | undefined): 
   return (parentId, toolCallId) => {
     for (let id = parentId; id !== null; ) {
       const entry = get(id);
-      if (entry?.type !== "message") return undefined;
-      const message = entry.message;
-      if (message.role === "assistant") {
-        const call = message.content.find(
+      if (!entry) return undefined;
+      if (entry.type === "message" && entry.message.role === "user") return undefined;
+      if (entry.type === "message" && entry.message.role === "assistant") {
+        const call = entry.message.content.find(
           (part) => part.type === "toolCall" && part.id === toolCallId,
         );
         return call?.type === "toolCall" ? call.arguments : undefined;
       }
-      id = entry.parentId;
+      id = entry.type === "label" || entry.type === "leaf" ? null : entry.parentId;
     }
     return undefined;
   };
