@@ -1,9 +1,9 @@
 /**
  * bash's output buffer (seed 002 §B): a rolling window of the most recent output in
  * memory (twice the byte limit), and — once the output is over the limits, so the
- * tail will be cut — the complete output in a log file in the tool-output folder, so
- * memory stays flat for any amount of output while nothing is lost. Line and byte
- * totals are exact for the whole stream.
+ * tail will be cut — the output in a log file in the tool-output folder, so memory
+ * stays flat for any amount of output: complete up to `maxLogBytes`, past that its
+ * head and tail (log-writer.ts). Line and byte totals are exact for the whole stream.
  */
 import path from "node:path";
 import { lineCountFrom, spillTimestamp } from "@gong/truncate";
