@@ -59,7 +59,7 @@ export class LogWriter {
   private keepInTail(chunk: Buffer): void {
     this.tail.push(chunk);
     this.tailBytes += chunk.length;
-    while (this.tailBytes - this.tail[0]!.length >= this.tailLimit) {
+    while (this.tail.length > 0 && this.tailBytes - this.tail[0]!.length >= this.tailLimit) {
       const dropped = this.tail.shift()!;
       this.tailBytes -= dropped.length;
       this.droppedBytes += dropped.length;
@@ -87,13 +87,11 @@ export class LogWriter {
   }
 
   async close(): Promise<void> {
-    if (this.tailBytes > 0) {
-      const tail = this.trimmedTail();
-      if (this.droppedBytes > 0) {
-        this.enqueue(Buffer.from(droppedNotice(this.droppedBytes, this.maxBytes)));
-      }
-      this.enqueue(tail);
+    const tail = this.trimmedTail();
+    if (this.droppedBytes > 0) {
+      this.enqueue(Buffer.from(droppedNotice(this.droppedBytes, this.maxBytes)));
     }
+    if (tail.length > 0) this.enqueue(tail);
     await this.whenDrained();
     await new Promise<void>((resolve) => close(this.fd, () => resolve()));
   }
