@@ -127,6 +127,24 @@ sleep 30`,
   });
 });
 
+describe("security — a gate that times out says no", () => {
+  it("a hook module whose beforeToolCall never answers: rm -rf is blocked, the reason names the hook", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mkdirSync(path.join(box.gongHome, "hooks"));
+    writeFileSync(
+      path.join(box.gongHome, "hooks", "slow.mjs"),
+      'export default { name: "slow-guard", timeoutMs: 300, beforeToolCall: () => new Promise(() => {}) };\n',
+    );
+    const target = doomedFolder(box);
+    const run = await runGong(["-p", "delete x"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(target, "keep.txt"))).toBe(true);
+    const sent = JSON.stringify(mock.requests[1]?.body);
+    expect(sent).toContain("Blocked by hook slow-guard");
+    expect(sent).toContain("did not answer within 300 ms");
+  });
+});
+
 /**
  * A cloned repository that tries everything a project may not do on its own: a
  * PreToolUse hook and a hook module that leave marker files, `allowedPaths: ["/"]`.

@@ -229,9 +229,10 @@ export class HookRunner {
     const hookName = nameOf(hook, index);
     const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
+    // Not unref'd: a hook that never answers and holds nothing open must not let the
+    // process exit mid-call (print mode exited 13, hooks-trust.test.ts).
     const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
-      timer.unref?.();
     });
     try {
       const value = await Promise.race([Promise.resolve().then(invoke), timeout]);
