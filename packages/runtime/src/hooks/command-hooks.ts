@@ -1,6 +1,6 @@
 import { type AgentHooks, capContextText, type ToolCallDecision } from "@gong/agent-core";
 import type { UserMessage } from "@gong/llm";
-import type { ToolResponse } from "@gong/truncate";
+import { formatSize, type ToolResponse } from "@gong/truncate";
 import {
   fromClaudeToolInput,
   matchesTool,
@@ -116,6 +116,11 @@ function parseOutput(stdout: string): HookOutput | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Output that starts like a JSON answer but was cut at MAX_HOOK_OUTPUT_BYTES. */
+function isCutAnswer(result: CommandResult): boolean {
+  return result.stdoutBytes > MAX_HOOK_OUTPUT_BYTES && result.stdout.trimStart().startsWith("{");
 }
 
 /**
@@ -237,6 +242,17 @@ export function createCommandHooks(
           continue;
         }
         const output = parseOutput(result.stdout);
+        if (!output && isCutAnswer(result)) {
+          // The JSON answer was cut at the output cap: what the hook decided is unknown,
+          // so a guard says no (STYLE "Security paths fail closed"); other events go on.
+          const reason = `${event} hook "${hook.command}" printed ${formatSize(result.stdoutBytes)}, more than the ${formatSize(MAX_HOOK_OUTPUT_BYTES)} gong reads, so its JSON answer could not be read`;
+          notify(reason);
+          if (event === "PreToolUse") {
+            outcomes.push({ block: reason, output: {} });
+            return outcomes;
+          }
+          continue;
+        }
         if (!output) {
           const stdout = result.stdout.trim();
           outcomes.push({
