@@ -35,8 +35,13 @@ function statOf(pid: number | "self") {
   }
 }
 
+/** "" where the kernel does not say (some sandboxes): the start times still decide. */
 function currentBootId(): string {
-  return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  try {
+    return readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
 }
 
 /** Whether `identity` still names a live process (the same pid, started at the same time). */
@@ -111,7 +116,8 @@ export class JobLedger {
 /**
  * Ends the recorded groups of every gong that is gone (killed before it could end them)
  * and removes their files; the files of running gongs are left alone. Returns how many
- * groups were ended.
+ * groups were ended. Never rejects: a clean-up that cannot look leaves things as they
+ * were, and the session opens all the same.
  */
 export async function endOrphanedJobs(dir: string): Promise<number> {
   if (process.platform !== "linux") return 0;
@@ -128,7 +134,9 @@ export async function endOrphanedJobs(dir: string): Promise<number> {
     const record = await readRecord(file);
     if (record && record.bootId === bootId && isRunning(record.owner)) continue;
     if (record?.bootId === bootId) {
-      for (const group of record.groups) ended += (await endGroupIfOurs(group)) ? 1 : 0;
+      for (const group of record.groups) {
+        ended += (await endGroupIfOurs(group).catch(() => false)) ? 1 : 0;
+      }
     }
     await unlink(file).catch(() => {
       // Another gong cleaned it up at the same moment: nothing left to do.
