@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
@@ -155,5 +157,54 @@ describe("data loss — a tool call's arguments are stored once", () => {
     const resumed = await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 });
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toBe("");
+  });
+});
+
+/** A PNG of random grey pixels: it does not compress, so the file is about width × height. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth; colour type 0: greyscale
+  const rows = Array.from({ length: height }, () =>
+    Buffer.concat([Buffer.from([0]), randomBytes(width)]),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("data loss — an image a tool returns is stored once", () => {
+  it("reading a 640 KB PNG stores its base64 once (not again in data.images), and -c sends the same image", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const png = noisePng(800, 800);
+    writeFileSync(path.join(box.cwd, "noise.png"), png);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_img", name: "read", arguments: { path: "noise.png" } }]),
+      textResponse("A noisy picture."),
+    ]);
+    const run = await runGong(["-p", "look at noise.png"], box, { timeoutMs: 20_000 });
+    expect(run.code).toBe(0);
+    const base64Bytes = Math.ceil(png.length / 3) * 4;
+    // Before: the content's image and data.images, twice the base64.
+    expect(statSync(sessionFile(box.gongHome)).size).toBeLessThan(base64Bytes * 1.2);
+
+    mock.enqueue(textResponse("Still noisy."));
+    expect((await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 })).code).toBe(0);
+    const imageSent = (request: number) =>
+      JSON.stringify((mock.requests[request]!.body as { messages: unknown[] }).messages[2]);
+    expect(imageSent(2)).toContain(png.toString("base64").slice(0, 1000));
+    expect(imageSent(2).length).toBeGreaterThan(base64Bytes);
   });
 });

@@ -6,8 +6,9 @@
  * length recorded under `detailsFromContent`; loading cuts it back from the text. The
  * envelope's `context.params_input` repeats the arguments of the call it answers (a
  * 5 MB `write` was on disk twice, data-loss.test.ts): when it is equal to them it is left
- * out too (`params: true`) and taken back from the call on load. A line without that key
- * (every file written before) is loaded as it is.
+ * out too (`params: true`) and taken back from the call on load; so is `data.images`
+ * when it holds the content's images (`images: true`: a read image was on disk twice as
+ * base64). A line without that key (every file written before) is loaded as it is.
  */
 import { isRecord, type ToolResultMessage } from "@gong/llm";
 import type { MessageEntry, SessionEntry } from "./entries.js";
@@ -18,6 +19,8 @@ interface DetailsFromContent {
   data?: Record<string, number>;
   /** `context.params_input` equals the arguments of the tool call. */
   params?: true;
+  /** `data.images` equals the content's images. */
+  images?: true;
 }
 
 /**
@@ -72,6 +75,12 @@ function contentText(message: { content?: unknown }): string | undefined {
     .join("");
 }
 
+/** The image parts of the content, as a tool's `data.images` holds them. */
+function contentImages(message: { content?: unknown }): unknown[] {
+  if (!Array.isArray(message.content)) return [];
+  return message.content.filter((part) => part?.type === "image");
+}
+
 /** The length of `value` when it is a non-empty prefix of `text`. */
 function prefixLength(value: unknown, text: string): number | undefined {
   return typeof value === "string" && value !== "" && text.startsWith(value)
@@ -99,6 +108,12 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
   }
   if (isRecord(details.data)) {
     const data: JsonObject = { ...details.data };
+    const images = contentImages(message);
+    if (images.length > 0 && JSON.stringify(data.images) === JSON.stringify(images)) {
+      // `null`, not deleted: the keys keep their order.
+      data.images = null;
+      derived.images = true;
+    }
     for (const [key, value] of Object.entries(data)) {
       const length = prefixLength(value, text);
       if (length === undefined) continue;
@@ -107,7 +122,12 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
     }
     details.data = data;
   }
-  if (derived.text === undefined && derived.data === undefined && !derived.params) {
+  if (
+    derived.text === undefined &&
+    derived.data === undefined &&
+    !derived.params &&
+    !derived.images
+  ) {
     return { ...entry };
   }
   const stored: ToolResultMessage = { ...message, details };
@@ -146,6 +166,10 @@ export function fromStoredMessage(
       data[key] = value;
     }
     details.data = data;
+  }
+  if (derived.images === true && isRecord(details.data)) {
+    const images = contentImages(message).map((part) => ({ ...(part as JsonObject) }));
+    details.data = { ...details.data, images };
   }
   // The call's own entry was lost (a corrupt line): the result still loads, without the
   // copy of its arguments, rather than be dropped and leave the call unanswered.

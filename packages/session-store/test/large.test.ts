@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AssistantMessage } from "@gong/llm";
+import type { AssistantMessage, ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
 import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
@@ -203,6 +203,29 @@ describe("data loss — a tool call's arguments are stored once", () => {
     const entry = store.appendMessage(message);
     store.close();
     expect(lineOf(store.path!, entry.id)).toContain('"rewritten"');
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
+  });
+});
+
+describe("data loss — an image a tool returns is stored once", () => {
+  it("data.images equal to the content's images are not written again, and load back identical", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    const image = { type: "image" as const, data: "A".repeat(400_000), mimeType: "image/png" };
+    const message: ToolResultMessage = {
+      ...toolResult("Read image file a.png [image/png]."),
+      content: [{ type: "text", text: "Read image file a.png [image/png]." }, image],
+      details: {
+        status: "success",
+        data: { content: "", images: [image], mime_type: "image/png", width: 9 },
+        text: "Read image file a.png [image/png].",
+        stats: { time_ms: 1 },
+      },
+    };
+    const entry = store.appendMessage(message);
+    store.close();
+    expect(Buffer.byteLength(lineOf(store.path!, entry.id))).toBeLessThan(410_000);
     const reopened = reopen(store.path!);
     expect(messageOf(reopened, entry.id)).toEqual(message);
     reopened.close();
