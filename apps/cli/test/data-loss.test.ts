@@ -1,5 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
@@ -130,5 +132,79 @@ describe("data loss — each tool output is stored once", () => {
     expect(toolResultSent(2)).toEqual(toolResultSent(1));
     expect(toolResultSent(1)).toMatchObject({ tool_use_id: "toolu_read", is_error: false });
     expect(JSON.stringify(toolResultSent(1))).toContain(JSON.stringify(content).slice(1, -1));
+  });
+});
+
+describe("data loss — a tool call's arguments are stored once", () => {
+  it("a 200 KB single-line write is one copy on disk (not again in the result), and -c resumes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const content = "x".repeat(200_000);
+    mock.enqueue([
+      toolCallResponse([
+        { id: "toolu_write", name: "write", arguments: { path: "big.txt", content } },
+      ]),
+      textResponse("Wrote it."),
+    ]);
+    const run = await runGong(["-p", "write big.txt"], box, { timeoutMs: 20_000 });
+    expect(run.code).toBe(0);
+    const file = sessionFile(box.gongHome);
+    // Before: the call's arguments and the result's params_input, 400 KB.
+    expect(statSync(file).size).toBeLessThan(250_000);
+    const result = storedMessages(file).find((m) => m.role === "toolResult")!;
+    expect(result.details).toMatchObject({ context: { params_input: null } });
+
+    mock.enqueue(textResponse("Still there."));
+    const resumed = await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toBe("");
+  });
+});
+
+/** A PNG of random grey pixels: it does not compress, so the file is about width × height. */
+function noisePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth; colour type 0: greyscale
+  const rows = Array.from({ length: height }, () =>
+    Buffer.concat([Buffer.from([0]), randomBytes(width)]),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe("data loss — an image a tool returns is stored once", () => {
+  it("reading a 640 KB PNG stores its base64 once (not again in data.images), and -c sends the same image", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const png = noisePng(800, 800);
+    writeFileSync(path.join(box.cwd, "noise.png"), png);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_img", name: "read", arguments: { path: "noise.png" } }]),
+      textResponse("A noisy picture."),
+    ]);
+    const run = await runGong(["-p", "look at noise.png"], box, { timeoutMs: 20_000 });
+    expect(run.code).toBe(0);
+    const base64Bytes = Math.ceil(png.length / 3) * 4;
+    // Before: the content's image and data.images, twice the base64.
+    expect(statSync(sessionFile(box.gongHome)).size).toBeLessThan(base64Bytes * 1.2);
+
+    mock.enqueue(textResponse("Still noisy."));
+    expect((await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 })).code).toBe(0);
+    const imageSent = (request: number) =>
+      JSON.stringify((mock.requests[request]!.body as { messages: unknown[] }).messages[2]);
+    expect(imageSent(2)).toContain(png.toString("base64").slice(0, 1000));
+    expect(imageSent(2).length).toBeGreaterThan(base64Bytes);
   });
 });

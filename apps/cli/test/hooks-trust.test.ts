@@ -88,6 +88,63 @@ describe("security — a failing hook never disarms the next", () => {
   });
 });
 
+describe("security — a hook's timeout or lingering child never stops the hooks after it", () => {
+  it("a hook that times out while a child that left its group holds the pipe: the guard after it still blocks rm -rf, at once", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const escapedPid = path.join(box.cwd, "escaped.pid");
+    const slow = script(
+      box,
+      "slow.sh",
+      `cat >/dev/null
+setsid sleep 20 & echo $! > "${escapedPid}"
+sleep 30`,
+    );
+    const guard = script(
+      box,
+      "guard.sh",
+      'cat >/dev/null\necho "rm -rf is not allowed" >&2\nexit 2',
+    );
+    writeSettings(box.gongHome, {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: slow, timeout: 1 }] },
+          { matcher: "Bash", hooks: [{ type: "command", command: guard }] },
+        ],
+      },
+    });
+    const target = doomedFolder(box);
+    try {
+      const run = await runGong(["-p", "delete x"], box, { timeoutMs: 10_000 });
+      expect(run.code).toBe(0);
+      expect(existsSync(path.join(target, "keep.txt"))).toBe(true);
+      expect(run.stderr).toBe(
+        `gong: warning: PreToolUse hook "${slow}" failed (timed out after 1 s): no output\n`,
+      );
+      expect(JSON.stringify(mock.requests[1]?.body)).toContain("rm -rf is not allowed");
+    } finally {
+      process.kill(Number(readFileSync(escapedPid, "utf8")), "SIGKILL");
+    }
+  });
+});
+
+describe("security — a gate that times out says no", () => {
+  it("a hook module whose beforeToolCall never answers: rm -rf is blocked, the reason names the hook", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mkdirSync(path.join(box.gongHome, "hooks"));
+    writeFileSync(
+      path.join(box.gongHome, "hooks", "slow.mjs"),
+      'export default { name: "slow-guard", timeoutMs: 300, beforeToolCall: () => new Promise(() => {}) };\n',
+    );
+    const target = doomedFolder(box);
+    const run = await runGong(["-p", "delete x"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(target, "keep.txt"))).toBe(true);
+    const sent = JSON.stringify(mock.requests[1]?.body);
+    expect(sent).toContain("Blocked by hook slow-guard");
+    expect(sent).toContain("did not answer within 300 ms");
+  });
+});
+
 /**
  * A cloned repository that tries everything a project may not do on its own: a
  * PreToolUse hook and a hook module that leave marker files, `allowedPaths: ["/"]`.

@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   isProcessAlive,
@@ -133,6 +133,34 @@ describe("processes — background jobs live for the session", () => {
     expect(run.stderr).toBe("gong: aborted\n");
     // The KILL is sent before gong exits; the kernel may take a moment to end the job.
     await waitFor(() => !isProcessAlive(jobPid), 5_000);
+  });
+});
+
+describe("processes — background jobs of a gong killed with -9 end when the session is next opened", () => {
+  it("kill -9 leaves the job running; `gong -c` ends it", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    // Quiet: a job printing to the pipe of a dead gong would die of SIGPIPE on its own.
+    const quietJob = "sh -c 'echo $$ > job.pid; while :; do sleep 0.05; done' >/dev/null 2>&1 &";
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_job", name: "bash", arguments: { command: quietJob } }]),
+      textResponse("still thinking about it", { stallAfterEvents: 2 }),
+    ]);
+    const { child, running, jobPid } = await runUntilJobStarted(box, ["-p", "start the server"]);
+    try {
+      child.kill("SIGKILL");
+      expect((await running).code).toBeNull();
+      // Nothing could end it: gong had no chance to.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(isProcessAlive(jobPid)).toBe(true);
+      mock.enqueue(textResponse("Back again."));
+      const resumed = await runGong(["-c", "-p", "go on"], box);
+      expect(resumed.code).toBe(0);
+      await waitFor(() => !isProcessAlive(jobPid), 5_000);
+      // Both ledgers are gone: the dead gong's (ended) and the resumed one's (exited normally).
+      expect(readdirSync(path.join(box.gongHome, "jobs"))).toEqual([]);
+    } finally {
+      if (isProcessAlive(jobPid)) process.kill(jobPid, "SIGKILL");
+    }
   });
 });
 

@@ -378,6 +378,15 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     });
   });
 
+  it("security — the user's own bash does not get gong's provider API keys either", async () => {
+    const { rpc } = start([], { OPENAI_API_KEY: "sk-openai-secret" });
+    const ran = await rpc.request({
+      type: "bash",
+      command: 'echo "keys:[$ANTHROPIC_API_KEY][$OPENAI_API_KEY]"',
+    });
+    expect(JSON.stringify(data(ran).result)).toContain("keys:[][]");
+  });
+
   it("extension_ui_response for no open request fails", async () => {
     const { rpc } = start();
     expect(

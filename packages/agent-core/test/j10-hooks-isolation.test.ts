@@ -77,6 +77,38 @@ describe("J.10 Hooks — 4. Errors and isolation", () => {
   });
 });
 
+describe("J.10 Hooks — a gate that times out says no", () => {
+  it("a beforeToolCall hook over its timeout blocks the call with a reason naming the hook", async () => {
+    const agent = new Agent({
+      model: testModel,
+      streamFn: echoOnce("should not run").streamFn,
+      tools: [echoTool()],
+      settings: { hookTimeoutMs: 100 },
+      hooks: [
+        {
+          name: "slow-guard",
+          beforeToolCall: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 60_000).unref());
+            return "ok" as const;
+          },
+        },
+      ],
+    });
+    const events = collect(agent);
+    await agent.prompt("go");
+    expect(resultOf(agent).isError).toBe(true);
+    expect(resultText(agent)).not.toContain("should not run");
+    expect(resultText(agent)).toContain("slow-guard");
+    expect(resultText(agent)).toContain("did not answer within 100 ms");
+    expect(events.find((e) => e.type === "hook_error")).toMatchObject({
+      hookName: "slow-guard",
+      callback: "beforeToolCall",
+      timedOut: true,
+      error: expect.stringContaining("blocked"),
+    });
+  });
+});
+
 describe("J.10 Hooks — 5. Registration", () => {
   it("5.2 hooks passed at start (and added later) are called", async () => {
     const calls: string[] = [];

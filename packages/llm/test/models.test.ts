@@ -296,3 +296,37 @@ describe("usage and cost", () => {
     expect(usage.cost).toBe(cost);
   });
 });
+
+describe("apiKeyVariables — what child processes must not inherit", () => {
+  it("lists the catalog's key variables, the ones models.json names and its providers' defaults; a literal key is no variable", () => {
+    writeModels({
+      providers: {
+        proxy: {
+          baseUrl: "http://h/v1",
+          api: "openai-completions",
+          apiKey: "MY_PROXY_KEY",
+          models: [],
+        },
+        "my-lab": {
+          baseUrl: "http://h/v1",
+          api: "openai-completions",
+          apiKey: "sk-literal",
+          models: [],
+        },
+      },
+    });
+    const variables = createModelRegistry({ gongHome: home, env: {} }).apiKeyVariables();
+    expect(variables).toEqual(
+      expect.arrayContaining([
+        "ANTHROPIC_API_KEY",
+        "OPENAI_API_KEY",
+        "OPENROUTER_API_KEY",
+        "MY_PROXY_KEY",
+        "PROXY_API_KEY",
+        "MY_LAB_API_KEY",
+      ]),
+    );
+    expect(variables).not.toContain("sk-literal");
+    expect(new Set(variables).size).toBe(variables.length);
+  });
+});

@@ -3,7 +3,7 @@
  * corrupt and skipped; an unknown type is kept as an UnknownEntry (never dropped).
  */
 import type { SessionEntry } from "./entries.js";
-import { fromStoredMessage } from "./tool-output.js";
+import { type CallArguments, fromStoredMessage } from "./tool-output.js";
 
 const KNOWN_FIELDS: Record<string, string[]> = {
   message: ["message"],
@@ -22,7 +22,11 @@ export type DecodeResult =
   /** A record without an id: nothing can point at it, so it is kept only as a line. */
   | { ok: "detached"; raw: Record<string, unknown> };
 
-export function decodeEntry(record: Record<string, unknown>): DecodeResult {
+/** `callArguments` finds a tool result's call among the entries loaded before it. */
+export function decodeEntry(
+  record: Record<string, unknown>,
+  callArguments?: CallArguments,
+): DecodeResult {
   let raw = record;
   const { type, id, parentId, timestamp } = raw;
   if (typeof type !== "string") return { ok: false, reason: "it has no `type`" };
@@ -52,7 +56,7 @@ export function decodeEntry(record: Record<string, unknown>): DecodeResult {
     if (message === null || typeof message !== "object" || typeof message.role !== "string") {
       return { ok: false, reason: `message entry ${id} has no message role` };
     }
-    const rebuilt = fromStoredMessage(raw);
+    const rebuilt = fromStoredMessage(raw, callArguments);
     if (!rebuilt) {
       return {
         ok: false,

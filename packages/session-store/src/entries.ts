@@ -4,7 +4,7 @@
  * as its first key; the fast listing relies on that (see list.ts).
  */
 import type { Message, ThinkingLevel } from "@gong/llm";
-import { toStoredMessage } from "./tool-output.js";
+import { type CallArguments, toStoredMessage } from "./tool-output.js";
 
 /** The version this code writes. Older files are migrated on load (migrate.ts). */
 export const CURRENT_SESSION_VERSION = 1;
@@ -144,8 +144,11 @@ export interface SessionTreeNode {
  * The JSON written for an entry: UnknownEntry goes back to its original shape, a tool
  * result stores its output once (tool-output.ts).
  */
-export function entryToRecord(entry: SessionEntry): Record<string, unknown> {
+export function entryToRecord(
+  entry: SessionEntry,
+  callArguments?: CallArguments,
+): Record<string, unknown> {
   if (entry.type === "unknown") return entry.raw;
-  if (entry.type === "message") return toStoredMessage(entry);
+  if (entry.type === "message") return toStoredMessage(entry, callArguments);
   return entry as unknown as Record<string, unknown>;
 }

@@ -10,6 +10,7 @@ import { EntryIndex } from "./entry-index.js";
 import { fail, ioError, ok, type Result, type SessionWarning } from "./errors.js";
 import { headerVersion, migrateSessionFile } from "./migrate.js";
 import { parseSessionLines } from "./parse.js";
+import { callArgumentsIn } from "./tool-output.js";
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -74,9 +75,10 @@ export function loadSessionFile(path: string): Result<LoadedSession> {
   const index = new EntryIndex();
   const detached: Record<string, unknown>[] = [];
   const warn = (warning: SessionWarning) => warnings.push({ ...warning, path });
+  const callArguments = callArgumentsIn((id) => index.get(id));
   rawEntries.forEach((raw, i) => {
     const line = lines[i] ?? 0;
-    const decoded = decodeEntry(raw);
+    const decoded = decodeEntry(raw, callArguments);
     if (decoded.ok === true) index.load(decoded.entry, line, warn);
     else if (decoded.ok === "detached") detached.push(decoded.raw);
     else {

@@ -42,6 +42,7 @@ import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
 import { serializeSession, writeFileDurably } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
+import { callArgumentsIn } from "./tool-output.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
 /**
@@ -389,6 +390,9 @@ export class SessionStore {
     this.lock?.release();
   }
 
+  /** A tool result's call, found in the index (its copy of the arguments is not stored twice). */
+  private readonly callArguments = callArgumentsIn((id) => this.index.get(id));
+
   private base(): { id: string; parentId: string | null; timestamp: string } {
     return {
       id: newEntryId((id) => this.index.has(id)),
@@ -409,7 +413,7 @@ export class SessionStore {
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
       const failure = this.writer.append(
-        JSON.stringify(entryToRecord(entry)),
+        JSON.stringify(entryToRecord(entry, this.callArguments)),
         this.shouldSync(entry),
       );
       this.lastFailure = failure;

@@ -1,5 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { AssistantMessage, ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
 import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
@@ -164,6 +165,70 @@ describe("data loss — each tool output is stored once", () => {
     const reopened = unwrap(SessionStore.open(path, { readOnly: true }));
     expect(reopened.getEntry("e1")).toBeUndefined();
     expect(reopened.warnings).toMatchObject([{ kind: "corrupt_line", line: 2 }]);
+  });
+});
+
+describe("data loss — a tool call's arguments are stored once", () => {
+  const content = "x".repeat(500_000);
+  const call = (): AssistantMessage => ({
+    ...assistant(""),
+    content: [{ type: "toolCall", id: "call_1", name: "write", arguments: { path: "a", content } }],
+    stopReason: "toolUse",
+  });
+  const written = (paramsInput: unknown) =>
+    toolResult("Successfully wrote 500000 bytes to a", {
+      status: "success",
+      data: { applied: true },
+      text: "Successfully wrote 500000 bytes to a",
+      stats: { time_ms: 1 },
+      context: { cwd: ".", params_input: paramsInput, path_resolved: "a" },
+    });
+
+  it("a result whose params_input is the call's arguments stores them once and loads back identical", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    store.appendMessage(call());
+    const message = written({ path: "a", content });
+    const entry = store.appendMessage(message);
+    store.close();
+    expect(Buffer.byteLength(lineOf(store.path!, entry.id))).toBeLessThan(2_000);
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
+  });
+
+  it("params_input that differs from the call (a hook rewrote it) is kept as it is", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    store.appendMessage(call());
+    const message = written({ path: "b", content: "rewritten" });
+    const entry = store.appendMessage(message);
+    store.close();
+    expect(lineOf(store.path!, entry.id)).toContain('"rewritten"');
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
+  });
+});
+
+describe("data loss — an image a tool returns is stored once", () => {
+  it("data.images equal to the content's images are not written again, and load back identical", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
+    const image = { type: "image" as const, data: "A".repeat(400_000), mimeType: "image/png" };
+    const message: ToolResultMessage = {
+      ...toolResult("Read image file a.png [image/png]."),
+      content: [{ type: "text", text: "Read image file a.png [image/png]." }, image],
+      details: {
+        status: "success",
+        data: { content: "", images: [image], mime_type: "image/png", width: 9 },
+        text: "Read image file a.png [image/png].",
+        stats: { time_ms: 1 },
+      },
+    };
+    const entry = store.appendMessage(message);
+    store.close();
+    expect(Buffer.byteLength(lineOf(store.path!, entry.id))).toBeLessThan(410_000);
+    const reopened = reopen(store.path!);
+    expect(messageOf(reopened, entry.id)).toEqual(message);
+    reopened.close();
   });
 });
 

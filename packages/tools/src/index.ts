@@ -3,6 +3,7 @@
 export { expandHome } from "@gong/truncate";
 export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
+export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
 export { ProcessGroups } from "./bash/process-groups.js";
 export type { ToolOperations } from "./coding-tools.js";
 export { createCodingTools } from "./coding-tools.js";

@@ -73,9 +73,13 @@ describe("J.2 bash — 2. errors", () => {
     expect(response.data).toMatchObject({ timed_out: true, killed: true });
   });
 
-  it("2.1b a huge timeout does not fire at once (setTimeout overflow)", async () => {
-    const response = await project.call("bash", { command: "sleep 0.2; echo ok", timeout: 1e10 });
-    expect(response.status).toBe("success");
+  it("2.1b the timeout has a maximum: 3600 s runs, more is INVALID_PARAM (1e12 was accepted)", async () => {
+    const longest = await project.call("bash", { command: "sleep 0.2; echo ok", timeout: 3600 });
+    expect(longest.status).toBe("success");
+    const tooLong = await project.call("bash", { command: "echo ran", timeout: 3601 });
+    expect(tooLong.error?.code).toBe("INVALID_PARAM");
+    expect(tooLong.text).toContain("timeout");
+    expect(tooLong.text).not.toContain("ran");
   });
 
   it("2.2 working directory does not exist", async () => {

@@ -4,7 +4,12 @@ export type { PathExpansion } from "./home/expand-home.js";
 export { expandHome } from "./home/expand-home.js";
 export { homeDir, resolveGongHome } from "./home/gong-home.js";
 export { isPathWithin } from "./home/path-within.js";
-export { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, DEFAULT_MAX_LINES } from "./limits.js";
+export {
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_FILE_BYTES,
+  DEFAULT_MAX_LINE_CHARS,
+  DEFAULT_MAX_LINES,
+} from "./limits.js";
 export { lineCountFrom } from "./measure.js";
 export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
 export { cleanupExpired } from "./observation/cleanup.js";
@@ -14,6 +19,12 @@ export {
   resolveObservationConfig,
   resolveOutputDir,
 } from "./observation/config.js";
+export {
+  capText,
+  droppedNotice,
+  headAndTailBytes,
+  MAX_FILE_BYTES_ENV,
+} from "./observation/file-cap.js";
 export {
   ensureOutputDir,
   linkedOutputDirMessage,

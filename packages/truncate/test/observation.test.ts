@@ -172,6 +172,7 @@ describe("seed 003 §9 — configuration from the environment", () => {
         TOOL_OUTPUT_TRUNCATE_DIRECTION: "tail",
         TOOL_OUTPUT_DIR: "tool-output",
         TOOL_OUTPUT_RETENTION_DAYS: "3",
+        TOOL_OUTPUT_MAX_FILE_BYTES: "1048576",
       },
     );
     expect(resolved).toEqual({
@@ -182,6 +183,7 @@ describe("seed 003 §9 — configuration from the environment", () => {
         maxLines: 100,
         maxBytes: 4096,
         direction: "tail",
+        maxFileBytes: 1048576,
         retentionDays: 3,
         hasTaskTool: false,
       },

@@ -38,21 +38,28 @@ interface Answer<T> {
   value: T;
 }
 
-/** What `call` answers for a hook that threw or timed out. */
+/** What `call` answers for a hook that threw. */
 const SKIPPED = Symbol("skipped");
+/** What `call` answers for a hook that did not answer in time. */
+const TIMED_OUT = Symbol("timed out");
+type NoAnswer = typeof SKIPPED | typeof TIMED_OUT;
 
 /**
  * The one definition of "no value" for every kind of hook: a hook that was skipped (it
- * threw or timed out) or answered `undefined` / `null` leaves the chain as it was.
+ * threw or timed out) or answered `undefined` / `null` leaves the chain as it was —
+ * except a gate (`beforeToolCall`) that timed out, which blocks its call.
  */
-function hasValue<T>(value: T | typeof SKIPPED): value is NonNullable<T> {
-  return value !== undefined && value !== null && value !== SKIPPED;
+function hasValue<T>(value: T | NoAnswer): value is NonNullable<T> {
+  return value !== undefined && value !== null && value !== SKIPPED && value !== TIMED_OUT;
 }
 
 /**
  * Runs hooks in registration order (seed 002 §I.5). A hook that throws or exceeds the
  * timeout is skipped and reported as a `hook_error` (J.10 4.1–4.3): the chain goes on
  * with the value it had, so one broken hook never stops the agent nor disarms the next.
+ * A gate is the exception for timeouts: a `beforeToolCall` that does not answer in time
+ * blocks its call (a security check that cannot decide says no; the throwing gate of
+ * J.10 4.2 stays skipped, as the seed pins).
  */
 export class HookRunner {
   constructor(
@@ -92,11 +99,18 @@ export class HookRunner {
     info: ToolCallInfo,
   ): Promise<ToolGateOutcome> {
     let current = params;
-    const answers = this.answers("beforeToolCall", (hook) =>
-      hook.beforeToolCall?.(toolName, current, info),
-    );
-    for await (const { hookName, value } of answers) {
-      if (typeof value !== "object") continue;
+    for (const [index, hook] of this.hooks.entries()) {
+      if (typeof hook.beforeToolCall !== "function") continue;
+      const hookName = nameOf(hook, index);
+      const value = await this.call(hook, index, "beforeToolCall", () =>
+        hook.beforeToolCall?.(toolName, current, info),
+      );
+      if (value === TIMED_OUT) {
+        const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
+        const reason = `the hook did not answer within ${timeoutMs} ms, so the call was not allowed. Raise hookTimeoutMs in the settings if it needs longer.`;
+        return { blocked: true, reason, hookName, byUser: false };
+      }
+      if (!hasValue(value) || typeof value !== "object") continue;
       if ("block" in value)
         return { blocked: true, reason: value.block, hookName, byUser: value.byUser === true };
       if (value.params) current = value.params;
@@ -212,22 +226,25 @@ export class HookRunner {
     index: number,
     callback: Callback,
     invoke: () => T | Promise<T>,
-  ): Promise<T | typeof SKIPPED> {
+  ): Promise<T | NoAnswer> {
     const hookName = nameOf(hook, index);
     const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<typeof SKIPPED>((resolve) => {
-      timer = setTimeout(() => resolve(SKIPPED), timeoutMs);
-      timer.unref?.();
+    // Not unref'd: a hook that never answers and holds nothing open must not let the
+    // process exit mid-call (print mode exited 13, hooks-trust.test.ts).
+    const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
+      timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
     });
     try {
       const value = await Promise.race([Promise.resolve().then(invoke), timeout]);
-      if (value === SKIPPED) {
+      if (value === TIMED_OUT) {
+        const outcome =
+          callback === "beforeToolCall" ? "the tool call was blocked" : "it was skipped";
         this.report({
           type: "hook_error",
           hookName,
           callback,
-          error: `Hook ${hookName}.${callback} did not finish within ${timeoutMs} ms and was skipped; raise hookTimeoutMs in the settings if it needs longer.`,
+          error: `Hook ${hookName}.${callback} did not finish within ${timeoutMs} ms and ${outcome}; raise hookTimeoutMs in the settings if it needs longer.`,
           timedOut: true,
         });
       }

@@ -3,6 +3,7 @@ import { resolveGongHome } from "@gong/truncate";
 import type { Model } from "../types.js";
 import {
   type ApiKeyResult,
+  apiKeyEnvNames,
   environmentApiKey,
   missingApiKeyMessage,
   NO_KEY_NEEDED,
@@ -56,6 +57,12 @@ export interface ModelRegistry {
   ): ApiKeyResult;
   /** `getApiKey` as a function of the provider, for the agent to call before each request. */
   apiKeyResolver(explicit?: ExplicitApiKey): ApiKeyResolver;
+  /**
+   * Every environment variable a provider key may come from: the catalog's, the ones
+   * models.json names, and the `<NAME>_API_KEY` default of its providers. What the
+   * processes gong starts for the model must not inherit (child-env.test.ts).
+   */
+  apiKeyVariables(): string[];
   /** Problems found in models.json (the registry still works without it). */
   readonly errors: ModelsJsonError[];
   readonly modelsJsonPath: string;
@@ -138,6 +145,14 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
     getApiKey,
     apiKeyResolver: (explicit) => (provider, model) =>
       getApiKey({ provider, ...(model ? { baseUrl: model.baseUrl } : {}) }, explicit),
+    apiKeyVariables: () => {
+      const names = PROVIDERS.flatMap((provider) => provider.apiKeyEnv);
+      for (const [name, config] of Object.entries(custom)) {
+        names.push(...apiKeyEnvNames(name));
+        if (config.apiKey && ENV_NAME.test(config.apiKey)) names.push(config.apiKey);
+      }
+      return [...new Set(names)];
+    },
     errors,
     modelsJsonPath,
   };

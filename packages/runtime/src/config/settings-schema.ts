@@ -50,6 +50,7 @@ export const SettingsSchema = Type.Object(
     parallelReadOnlyTools: Type.Optional(Type.Boolean()),
     shellPath: Type.Optional(Type.String({ minLength: 1 })),
     shellCommandPrefix: Type.Optional(Type.String()),
+    passApiKeys: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     sessionDir: Type.Optional(Type.String({ minLength: 1 })),
     trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     hooks: Type.Optional(CommandHooksSchema),

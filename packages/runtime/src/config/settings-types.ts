@@ -64,6 +64,11 @@ export interface Settings {
   parallelReadOnlyTools?: boolean;
   shellPath?: string;
   shellCommandPrefix?: string;
+  /**
+   * Provider API key variables (`OPENAI_API_KEY`) that bash and command hooks may see;
+   * every other key gong knows of is left out of their environment.
+   */
+  passApiKeys?: string[];
   webFetch?: WebFetchSettings;
   /** Where session files go (default `<GONG_HOME>/sessions`). */
   sessionDir?: string;

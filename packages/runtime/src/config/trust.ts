@@ -22,6 +22,7 @@ export const TRUST_REQUIRED_KEYS = [
   "hooks",
   "shellPath",
   "shellCommandPrefix",
+  "passApiKeys",
   "allowedPaths",
   "webFetch",
   "sessionDir",

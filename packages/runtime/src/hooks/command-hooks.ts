@@ -1,6 +1,6 @@
 import { type AgentHooks, capContextText, type ToolCallDecision } from "@gong/agent-core";
 import type { UserMessage } from "@gong/llm";
-import type { ToolResponse } from "@gong/truncate";
+import { formatSize, type ToolResponse } from "@gong/truncate";
 import {
   fromClaudeToolInput,
   matchesTool,
@@ -8,7 +8,7 @@ import {
   toClaudeToolName,
 } from "./claude-tool-names.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
-import { type CommandResult, runHookCommand } from "./run-command.js";
+import { type CommandResult, MAX_HOOK_OUTPUT_BYTES, runHookCommand } from "./run-command.js";
 
 /** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
 export type CommandHookEvent =
@@ -39,6 +39,7 @@ export interface CommandHooksOptions {
   cwd: string;
   sessionId?: string;
   transcriptPath?: string;
+  /** The hooks' environment (default: gong's own). */
   env?: NodeJS.ProcessEnv;
   /**
    * Messages meant for the user (a blocked prompt's reason, a hook that failed), one
@@ -77,9 +78,9 @@ export interface ToolConfirmation {
    */
   ask(request: ToolConfirmationRequest): Promise<boolean | "always">;
   /**
-   * No answer within this time blocks the call. Part of the hook's own time budget,
-   * so the agent's hook timeout (which skips a slow hook, i.e. lets the call go on)
-   * never fires first.
+   * No answer within this time blocks the call. Part of the hook's own time budget, so
+   * the agent's hook timeout (which would block every call, naming no command) never
+   * fires first.
    */
   timeoutMs: number;
 }
@@ -115,6 +116,11 @@ function parseOutput(stdout: string): HookOutput | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Output that starts like a JSON answer but was cut at MAX_HOOK_OUTPUT_BYTES. */
+function isCutAnswer(result: CommandResult): boolean {
+  return result.stdoutBytes > MAX_HOOK_OUTPUT_BYTES && result.stdout.trimStart().startsWith("{");
 }
 
 /**
@@ -177,9 +183,21 @@ export function createCommandHooks(
     hook_event_name: event,
   });
 
-  /** What a hook says goes to the model: capped like a context file, with a warning. */
-  const cap = (text: string, event: CommandHookEvent, command: string, what: string) => {
-    const capped = capContextText(text, `${event} hook "${command}" ${what}`);
+  /**
+   * What a hook says goes to the model: capped like a context file, with a warning.
+   * `printedBytes` is what the hook printed in all: past MAX_HOOK_OUTPUT_BYTES the
+   * runner kept only the first part, and the warning names the real size.
+   */
+  const cap = (
+    text: string,
+    event: CommandHookEvent,
+    command: string,
+    what: string,
+    printedBytes = 0,
+  ) => {
+    const capped = capContextText(text, `${event} hook "${command}" ${what}`, {
+      ...(printedBytes > MAX_HOOK_OUTPUT_BYTES ? { totalBytes: printedBytes } : {}),
+    });
     if (capped.warning) notify(capped.warning);
     return capped.text;
   };
@@ -202,8 +220,7 @@ export function createCommandHooks(
             cwd: options.cwd,
             timeoutMs: timeoutS * 1000,
             env: {
-              ...process.env,
-              ...options.env,
+              ...(options.env ?? process.env),
               CLAUDE_PROJECT_DIR: options.cwd,
               GONG_PROJECT_DIR: options.cwd,
             },
@@ -212,7 +229,7 @@ export function createCommandHooks(
         if (result.exitCode === 2) {
           const stderr = result.stderr.trim();
           const reason = stderr
-            ? cap(stderr, event, hook.command, "reason")
+            ? cap(stderr, event, hook.command, "reason", result.stderrBytes)
             : `blocked by hook command "${hook.command}"`;
           outcomes.push({ block: reason, output: {} });
           return outcomes; // a block ends the chain
@@ -225,11 +242,22 @@ export function createCommandHooks(
           continue;
         }
         const output = parseOutput(result.stdout);
+        if (!output && isCutAnswer(result)) {
+          // The JSON answer was cut at the output cap: what the hook decided is unknown,
+          // so a guard says no (STYLE "Security paths fail closed"); other events go on.
+          const reason = `${event} hook "${hook.command}" printed ${formatSize(result.stdoutBytes)}, more than the ${formatSize(MAX_HOOK_OUTPUT_BYTES)} gong reads, so its JSON answer could not be read`;
+          notify(reason);
+          if (event === "PreToolUse") {
+            outcomes.push({ block: reason, output: {} });
+            return outcomes;
+          }
+          continue;
+        }
         if (!output) {
           const stdout = result.stdout.trim();
           outcomes.push({
             output: {},
-            plainStdout: stdout && cap(stdout, event, hook.command, "output"),
+            plainStdout: stdout && cap(stdout, event, hook.command, "output", result.stdoutBytes),
           });
           continue;
         }
@@ -280,13 +308,14 @@ export function createCommandHooks(
   return {
     name: "command-hooks",
     // Each command enforces its own timeout; the agent-level limit only has to cover
-    // them all running one after another.
+    // them all running one after another, each with a second to spare for the drain
+    // and the kill after it (past this limit a PreToolUse call would be blocked).
     get timeoutMs() {
-      const totalTimeoutS = Object.values(config)
+      const timeoutsS = Object.values(config)
         .flatMap((m) => m ?? [])
-        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S))
-        .reduce((sum, t) => sum + t, 0);
-      return totalTimeoutS * 1000 + confirmMs + 1000;
+        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S));
+      const totalTimeoutS = timeoutsS.reduce((sum, t) => sum + t, 0);
+      return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
     },
 
     setConfig(next) {

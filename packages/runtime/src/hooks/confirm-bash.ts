@@ -47,8 +47,8 @@ export function createBashConfirmation(
   options: BashConfirmationOptions,
 ): BashConfirmation {
   let compiled = compile(patterns ?? [], options.warn);
-  // Longer than the question's own limit: a hook that times out is skipped by the agent,
-  // which would let the call through.
+  // Longer than the question's own limit, so its answer (and reason) comes first: the
+  // agent's timeout would block the call with a reason that names no pattern.
   const timeoutMs = (options.confirm?.timeoutMs ?? 0) + 1000;
   return {
     name: "confirm-bash",

@@ -1,5 +1,6 @@
+import path from "node:path";
 import type { Agent } from "@gong/agent-core";
-import { ProcessGroups, WebConnections } from "@gong/tools";
+import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders, systemPromptFiles } from "../config/resources.js";
@@ -8,6 +9,7 @@ import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
+import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
 import { createSessionCommandHooks, type HooksContext } from "./command-hooks.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
@@ -40,6 +42,8 @@ export async function createCodingSession(
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
   try {
+    // Background jobs of a gong that was killed (-9) before it could end them.
+    await endOrphanedJobs(jobsFolder(inputs.value));
     return { ok: true, session: await assembleSession(inputs.value, opened.value) };
   } catch (error) {
     opened.value.store.close();
@@ -122,6 +126,11 @@ function sessionPromptSource(inputs: SessionInputs): SystemPromptSource {
   );
 }
 
+/** Where each gong records the process groups its bash started (bash/job-ledger.ts). */
+function jobsFolder(inputs: SessionInputs): string {
+  return path.join(inputs.where.gongHome, "jobs");
+}
+
 function sessionToolKit(
   inputs: SessionInputs,
   { store }: OpenedSession,
@@ -131,8 +140,9 @@ function sessionToolKit(
   return {
     cwd: inputs.cwd,
     env: inputs.env,
+    apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(),
+    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
@@ -155,7 +165,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     cwd,
     sessionId: store.id,
     transcriptPath: store.path,
-    env,
+    env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
     confirmed: new Set<string>(),

@@ -8,6 +8,7 @@ import type {
   WebSummarizer,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { type BuildToolsResult, buildTools } from "./tools.js";
 
@@ -19,6 +20,8 @@ import { type BuildToolsResult, buildTools } from "./tools.js";
 export interface SessionToolKit {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** The provider key variables bash must not inherit (the model registry's). */
+  apiKeyVariables: readonly string[];
   outputDir: string;
   readOnlyRoots: readonly string[];
   processes: ProcessGroups;
@@ -66,6 +69,7 @@ function shared(kit: SessionToolKit, settings: Settings) {
   return {
     cwd: kit.cwd,
     env: kit.env,
+    commandEnv: childEnvironment(kit.env, kit.apiKeyVariables, settings.passApiKeys),
     outputDir: kit.outputDir,
     readOnlyRoots: kit.readOnlyRoots,
     processes: kit.processes,

@@ -10,6 +10,7 @@ import {
   type WebConnections,
   type WebSummarizer,
 } from "@gong/tools";
+import { resolveObservationConfig } from "@gong/truncate";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 
 export interface ToolSelection {
@@ -44,6 +45,8 @@ export interface BuildToolsOptions extends ToolSelection {
   env: NodeJS.ProcessEnv;
   /** web_fetch's HTTP client: the session's one, shared by every tool set, closed with it. */
   webConnections: WebConnections;
+  /** What bash's commands inherit: `env` without gong's provider keys (child-env.ts). */
+  commandEnv: NodeJS.ProcessEnv;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
@@ -63,6 +66,15 @@ function allowedDomains(settings: Settings): { allowedDomains?: string[] } {
   return { allowedDomains: valid ? domains : [] };
 }
 
+/**
+ * The cap on bash's log is the truncator's cap on every spill file (`TOOL_OUTPUT_MAX_FILE_BYTES`);
+ * an invalid value is reported by the truncator and leaves the default here.
+ */
+function bashLogCap(cwd: string, env: NodeJS.ProcessEnv): { maxLogBytes?: number } {
+  const config = resolveObservationConfig({ rootDir: cwd }, env);
+  return config.ok ? { maxLogBytes: config.config.maxFileBytes } : {};
+}
+
 /** The session's tool set: names win over the preset; settings can switch web_fetch off. */
 export function buildTools(options: BuildToolsOptions): BuildToolsResult {
   if (options.names !== undefined && options.names.length === 0) return { ok: true, tools: [] };
@@ -76,6 +88,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
     processes: options.processes,
+    bash: { ...bashLogCap(options.cwd, options.env), env: options.commandEnv },
     todoStore: options.todoStore,
     askUser: options.askUser,
     operations: {

@@ -237,6 +237,20 @@ describe("security — a failing hook never disarms the next", () => {
     expect(bash.commands).toEqual([]);
   });
 
+  it("a guard whose JSON answer is cut at the output cap blocks the call (its answer could not be read)", async () => {
+    const huge = await script(
+      "huge.sh",
+      `cat >/dev/null\nprintf '{"decision":"block","reason":"'\nhead -c 6000000 /dev/zero | tr '\\0' x\nprintf '"}'`,
+    );
+    const { agent, bash, notices } = setup({
+      PreToolUse: [{ hooks: [{ type: "command", command: huge }] }],
+    });
+    await agent.prompt("clean");
+    expect(bash.commands).toEqual([]);
+    expect(resultText(agent)).toContain("its JSON answer could not be read");
+    expect(notices).toEqual([expect.stringContaining(`PreToolUse hook "${huge}" printed 5.7MB`)]);
+  });
+
   it("a failing UserPromptSubmit hook before a blocking one: the prompt is still blocked", async () => {
     const broken = await script("broken.sh", "exit 3");
     const block = await script("no.sh", `echo "no prompts today" >&2\nexit 2`);

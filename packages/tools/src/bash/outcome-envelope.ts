@@ -51,7 +51,11 @@ export function showOutput(collected: CollectedOutput, options: ShowOptions): Sh
       logDisplay,
     );
     const unsaved = collected.logProblem ? `\nFull output not saved: ${collected.logProblem}` : "";
-    body = `${body.length > 0 ? `${body.replace(/\n$/, "")}\n\n` : ""}${notice}${unsaved}`;
+    const capped =
+      collected.logDroppedBytes > 0 && logDisplay
+        ? `\nThe log keeps the head and the tail of the output: ${collected.logDroppedBytes} bytes (${formatSize(collected.logDroppedBytes)}) dropped from the middle.`
+        : "";
+    body = `${body.length > 0 ? `${body.replace(/\n$/, "")}\n\n` : ""}${notice}${unsaved}${capped}`;
   }
   return {
     stdout: tail.content,

@@ -1,9 +1,9 @@
 /**
  * bash's output buffer (seed 002 §B): a rolling window of the most recent output in
  * memory (twice the byte limit), and — once the output is over the limits, so the
- * tail will be cut — the complete output in a log file in the tool-output folder, so
- * memory stays flat for any amount of output while nothing is lost. Line and byte
- * totals are exact for the whole stream.
+ * tail will be cut — the output in a log file in the tool-output folder, so memory
+ * stays flat for any amount of output: complete up to `maxLogBytes`, past that its
+ * head and tail (log-writer.ts). Line and byte totals are exact for the whole stream.
  */
 import path from "node:path";
 import { lineCountFrom, spillTimestamp } from "@gong/truncate";
@@ -14,6 +14,8 @@ import { LogWriter } from "./log-writer.js";
 interface OutputLimits {
   maxLines: number;
   maxBytes: number;
+  /** The cap on the log file (it keeps its head and tail). */
+  maxLogBytes: number;
 }
 
 interface CollectedOutput {
@@ -24,6 +26,8 @@ interface CollectedOutput {
   /** Bytes dropped from the front of the window. */
   droppedBytes: number;
   fullOutputPath?: string;
+  /** Bytes the capped log dropped from the middle of the output. */
+  logDroppedBytes: number;
   /** Why the full output is not saved although the tail was cut. */
   logProblem?: string;
 }
@@ -106,7 +110,7 @@ export class OutputCollector {
     const name = `bash_${spillTimestamp(new Date())}_${process.pid}_${Math.random().toString(36).slice(2, 8)}.log`;
     try {
       // The folder exists: bash creates it before spawning.
-      this.log = new LogWriter(path.join(this.logFolder, name));
+      this.log = new LogWriter(path.join(this.logFolder, name), this.limits.maxLogBytes);
     } catch (error) {
       this.logError = error as Error;
       return;
@@ -135,6 +139,7 @@ export class OutputCollector {
       totalLines: this.totalLines,
       droppedBytes: this.droppedBytes,
       fullOutputPath,
+      logDroppedBytes: this.log?.droppedBytes ?? 0,
       ...(this.overLimits() && problem ? { logProblem: problem.message } : {}),
     };
   }

@@ -9,6 +9,7 @@
  * output thrown away: a closed pipe would kill the next job that prints (SIGPIPE), and
  * an unread one would block it once the pipe buffer is full.
  */
+import type { JobLedger } from "./job-ledger.js";
 import { signalGroup, terminateGroup } from "./process-tree.js";
 
 type Pipe = NodeJS.ReadableStream & { destroy(): void };
@@ -19,7 +20,14 @@ const DEFAULT_GRACE_MS = 2000;
 export class ProcessGroups {
   private readonly groups = new Map<number, Pipe[]>();
 
-  constructor(private readonly graceMs = DEFAULT_GRACE_MS) {}
+  /**
+   * `ledger` records the groups on disk, so that the next session ends them if this
+   * process is killed before it can (`endOrphanedJobs`).
+   */
+  constructor(
+    private readonly graceMs = DEFAULT_GRACE_MS,
+    private readonly ledger?: JobLedger,
+  ) {}
 
   /** Remembers a group bash just started, with the pipes its processes write to. */
   track(pgid: number, pipes: readonly (Pipe | null | undefined)[]): void {
@@ -28,6 +36,7 @@ export class ProcessGroups {
       pgid,
       pipes.filter((pipe): pipe is Pipe => pipe != null),
     );
+    this.ledger?.record([...this.groups.keys()]);
   }
 
   /**
@@ -57,6 +66,7 @@ export class ProcessGroups {
         this.groups.delete(pgid);
       }),
     );
+    this.ledger?.clear();
   }
 
   /** KILL to every group at once, for a process about to exit (no time for `dispose`). */
@@ -66,5 +76,6 @@ export class ProcessGroups {
       for (const pipe of pipes) pipe.destroy();
     }
     this.groups.clear();
+    this.ledger?.clear();
   }
 }

@@ -35,11 +35,26 @@ function groupExists(pgid: number): boolean {
 /** /proc reads in flight at once during a scan. */
 const SCAN_CONCURRENCY = 8;
 
-/** The state letter and process group of a /proc/<pid>/stat line. */
-function parseStat(stat: string): { state: string; pgrp: number } {
-  // Fields after the parenthesised command (which may hold spaces): state, ppid, pgrp, …
+/** What a /proc/<pid>/stat line says about a process. */
+export interface ProcessStat {
+  state: string;
+  pgrp: number;
+  session: number;
+  /** When it started, in clock ticks since boot: with the pid, it names one process. */
+  startTime: number;
+}
+
+/** Parses a /proc/<pid>/stat line. */
+export function parseStat(stat: string): ProcessStat {
+  // Fields after the parenthesised command (which may hold spaces) start at field 3:
+  // state, ppid, pgrp, session, …, starttime (field 22).
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return { state: fields[0] ?? "", pgrp: Number(fields[2]) };
+  return {
+    state: fields[0] ?? "",
+    pgrp: Number(fields[2]),
+    session: Number(fields[3]),
+    startTime: Number(fields[19]),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
 import { stat } from "node:fs/promises";
 import {
   DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_LINES,
   ensureOutputDir,
   type ToolResponse,
@@ -32,6 +33,11 @@ import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 120;
+/**
+ * The longest timeout a call may ask for (an hour): a larger one is INVALID_PARAM (the
+ * schema's `maximum`); longer work belongs in the background (`cmd > log 2>&1 &`).
+ */
+export const MAX_BASH_TIMEOUT_SECONDS = 3600;
 
 export interface BashToolOptions {
   /** Shell to run (default `bash` on PATH). */
@@ -52,6 +58,10 @@ export interface BashToolOptions {
   /** Tail limits (default 2000 lines / 50 KB). */
   maxLines?: number;
   maxBytes?: number;
+  /** What commands inherit (default: this process's environment). */
+  env?: NodeJS.ProcessEnv;
+  /** Cap on the full-output log (default 64 MB; settings via `TOOL_OUTPUT_MAX_FILE_BYTES`). */
+  maxLogBytes?: number;
 }
 
 const bashParameters = Type.Object({
@@ -59,16 +69,17 @@ const bashParameters = Type.Object({
   timeout: Type.Optional(
     Type.Number({
       exclusiveMinimum: 0,
-      description: `Timeout in seconds (default ${DEFAULT_BASH_TIMEOUT_SECONDS}).`,
+      maximum: MAX_BASH_TIMEOUT_SECONDS,
+      description: `Timeout in seconds (default ${DEFAULT_BASH_TIMEOUT_SECONDS}, at most ${MAX_BASH_TIMEOUT_SECONDS}).`,
     }),
   ),
   output_level: OutputLevelParam,
 });
 
 /** Environment that keeps commands from waiting for a human (Pi bug #298: git commit opened an editor). */
-function nonInteractiveEnv(): NodeJS.ProcessEnv {
+function nonInteractiveEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...base,
     GIT_TERMINAL_PROMPT: "0",
     GIT_EDITOR: "true",
     EDITOR: "true",
@@ -156,14 +167,17 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
   const drainMs = options.drainMs ?? 100;
   const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES;
   const processes = options.processes ?? new ProcessGroups(killGraceMs);
+  const baseEnv = options.env ?? process.env;
 
   return defineTool({
     name: "bash",
     label: "Bash",
     description:
       `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
-      "(timeout parameter, in seconds); on timeout the command and all its child processes are killed. stdin is /dev/null, so " +
+      `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
+      "the command and all its child processes are killed. stdin is /dev/null, so " +
       `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
       "is saved to a log file named in the result. Background processes (cmd &) do not block the call.",
     parameters: bashParameters,
@@ -178,14 +192,14 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       if ("status" in prepared) return prepared;
 
       const limits = { maxLines, maxBytes };
-      const collector = new OutputCollector(logFolder, limits);
+      const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
       const outcome = await runShell({
         exec,
         spawn: {
           shellPath,
           script: prepared.script,
           cwd: context.cwd,
-          env: nonInteractiveEnv(),
+          env: nonInteractiveEnv(baseEnv),
           ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
         },
         processes,

@@ -2,7 +2,8 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "../home/gong-home.js";
 import { isPathWithin } from "../home/path-within.js";
-import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
+import { MAX_FILE_BYTES_ENV } from "./file-cap.js";
 
 export type TruncationDirection = "head" | "tail";
 
@@ -15,6 +16,11 @@ export interface ObservationTruncatorOptions {
   maxBytes?: number;
   /** Default direction; a call may override it (bash uses `tail`). */
   direction?: TruncationDirection;
+  /**
+   * The most bytes of one spill file or bash log; over it the file keeps its head and
+   * tail (default 64 MB).
+   */
+  maxFileBytes?: number;
   /** Spilled files older than this are deleted (default 7). */
   retentionDays?: number;
   /** Word the hint for an agent that has a subagent (`Task`) tool (seed 003 §7). */
@@ -28,6 +34,7 @@ export interface ObservationTruncatorConfig {
   maxLines: number;
   maxBytes: number;
   direction: TruncationDirection;
+  maxFileBytes: number;
   retentionDays: number;
   hasTaskTool: boolean;
 }
@@ -120,6 +127,9 @@ export function resolveObservationConfig(
   const maxBytes =
     checkOption("maxBytes", options.maxBytes, positiveInteger) ??
     fromEnv("TOOL_OUTPUT_MAX_BYTES", positiveInteger, "a positive integer");
+  const maxFileBytes =
+    checkOption("maxFileBytes", options.maxFileBytes, positiveInteger) ??
+    fromEnv(MAX_FILE_BYTES_ENV, positiveInteger, "a positive integer");
   const retentionDays =
     checkOption("retentionDays", options.retentionDays, positiveNumber) ??
     fromEnv("TOOL_OUTPUT_RETENTION_DAYS", positiveNumber, "a positive number of days");
@@ -146,6 +156,7 @@ export function resolveObservationConfig(
       maxLines: maxLines ?? DEFAULT_MAX_LINES,
       maxBytes: maxBytes ?? DEFAULT_MAX_BYTES,
       direction: direction ?? "head",
+      maxFileBytes: maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
       retentionDays: retentionDays ?? 7,
       hasTaskTool: options.hasTaskTool ?? false,
     },

@@ -7,6 +7,7 @@ import { truncateHead } from "../truncate-head.js";
 import { truncateTail } from "../truncate-tail.js";
 import { cleanupExpired } from "./cleanup.js";
 import type { ObservationTruncatorConfig, TruncationDirection } from "./config.js";
+import { capJson, capText } from "./file-cap.js";
 import { ensureOutputDir, safeToolName, spillTimestamp, writeUniqueFile } from "./spill.js";
 
 /** `data.truncation` of the seed-000 wrapper. */
@@ -70,11 +71,16 @@ export function createObservationTruncator(
       config.outputDir,
       stem,
       "json",
-      JSON.stringify(envelope, null, 2),
+      capJson(envelope, config.maxFileBytes, () => envelopeOutline(envelope)),
     );
     // The same text as a plain file, so the model can page and grep it by line number.
     const textStem = path.basename(jsonFile, ".json");
-    const textFile = await writeUniqueFile(config.outputDir, textStem, "txt", envelope.text);
+    const textFile = await writeUniqueFile(
+      config.outputDir,
+      textStem,
+      "txt",
+      capText(envelope.text, config.maxFileBytes).text,
+    );
     return { json: displayPath(jsonFile), text: displayPath(textFile) };
   }
 
@@ -117,6 +123,18 @@ export function createObservationTruncator(
       if (envelope.status === "error" && envelope.error) wrapper.error = envelope.error;
       return wrapper;
     },
+  };
+}
+
+/** What a spill JSON holds when even its cut strings are over the cap: the result's outline. */
+function envelopeOutline(envelope: ToolResponse) {
+  const { params_input: _, ...context } = envelope.context ?? {};
+  return {
+    status: envelope.status,
+    ...(envelope.error ? { error: envelope.error } : {}),
+    stats: envelope.stats,
+    context,
+    note: "The complete result was too big for this file; its text is in the .txt file of the same name.",
   };
 }
 
