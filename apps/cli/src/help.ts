@@ -45,11 +45,10 @@ Tools:
                                  gong --preset readonly -p "review this repo"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
-  --trust                      Trust this project folder and remember it (~/.gong/settings.json
-                               trustedFolders): its .gong/settings.json hooks, shellPath,
-                               shellCommandPrefix, allowedPaths, webFetch, sessionDir, retry and
-                               .gong/hooks/ load only then. In ~, / or a folder above ~ it
-                               needs --yes too: that trusts every project below.
+  --trust                      Trust this folder (~/.gong/settings.json trustedFolders): only then
+                               load .gong/hooks/ and the project keys that run code or widen access
+                               (hooks, shell*, passApiKeys, allowedPaths, webFetch, sessionDir,
+                               retry). In ~, / or above ~ add --yes: it trusts every project below.
                                  gong --trust -p "run the tests"
   --yes                        Allow tool calls that need confirmation (settings confirmBash,
                                a hook answering "ask"); -p and json mode deny them otherwise.

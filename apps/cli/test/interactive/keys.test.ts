@@ -30,7 +30,10 @@ function fakeSession() {
     },
     steer: (text: string) => calls.push(`steer ${text}`),
     followUp: (text: string) => calls.push(`followUp ${text}`),
-    abort: () => calls.push("abort"),
+    abort: () => {
+      calls.push("abort");
+      return { steering: [], followUp: [] };
+    },
     stopProcesses: async () => {
       calls.push("stopProcesses");
     },
