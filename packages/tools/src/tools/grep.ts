@@ -83,9 +83,14 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         signal: context.signal,
       };
       const picked = pickEngine(engine, "rg");
-      const run: GrepRun = picked.binary
-        ? await grepWithRipgrep(picked.binary, request)
-        : await grepWithNode(request);
+      let run: GrepRun;
+      try {
+        run = picked.binary
+          ? await grepWithRipgrep(picked.binary, request)
+          : await grepWithNode(request);
+      } catch (error) {
+        return fileSystemFailure(error, "search", display, display);
+      }
       const fallback = picked.binary === undefined;
 
       if (!run.ok) {
