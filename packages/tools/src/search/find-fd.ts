@@ -75,13 +75,13 @@ export async function findWithFd(
   noRequireGit: boolean,
   request: FindRequest,
 ): Promise<FindRun> {
-  const root = await pinDirectory(request.searchPath);
+  const root = pinDirectory(request.searchPath);
   try {
     const run = await findInPinned(fdPath, noRequireGit, request, root.path);
     root.verify();
     return run;
   } finally {
-    await root.close();
+    root.close();
   }
 }
 

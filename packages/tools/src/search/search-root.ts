@@ -37,13 +37,13 @@ export async function openSearchRoot(real: string, isFile: boolean): Promise<Sea
       close: () => handle.close(),
     };
   }
-  const dir = await pinDirectory(real);
+  const dir = pinDirectory(real);
   return {
     cwd: dir.path,
     target: ".",
     stdin: "ignore",
     toReal: (reported) => path.join(real, reported),
     verify: () => dir.verify(),
-    close: () => dir.close(),
+    close: async () => dir.close(),
   };
 }
