@@ -143,6 +143,7 @@ export class GongAcpAgent {
     });
     const fileOperations = clientFileOperations({
       sessionId: () => sessionId,
+      root: cwd,
       client,
       capabilities: this.clientFs,
     });
