@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
+import { confirmPaths } from "./confirm-reported.js";
 import type { FindRequest, FindRun } from "./find-types.js";
 import { escapeGlob } from "./glob-escape.js";
 import { searchRootIgnoreRules } from "./nested-gitignore.js";
@@ -136,7 +137,8 @@ async function findInPinned(
       message,
     };
   }
-  const paths = printedPaths(result.stdout).map((relative) =>
+  // fd walks the folders below the pinned one by name: its paths are confirmed inside.
+  const paths = confirmPaths(request.searchPath, printedPaths(result.stdout)).map((relative) =>
     path.sep === "/" ? relative : relative.split(path.sep).join("/"),
   );
   return { ok: true, paths, more: paths.length > request.limit };

@@ -6,6 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
+import { confirmLines } from "./confirm-reported.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -41,7 +42,12 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
   try {
     const run = await runRipgrep(rgPath, request, root);
     root.verify();
-    return run;
+    if (!run.ok) return run;
+    // rg walks the folders below the pinned one by name: its lines are confirmed inside.
+    const lines = await confirmLines(run.lines);
+    const matches = (list: readonly GrepLine[]) =>
+      list.filter((line) => line.kind === "match").length;
+    return { ...run, lines, matchCount: run.matchCount - matches(run.lines) + matches(lines) };
   } finally {
     await root.close();
   }
