@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
@@ -13,13 +22,13 @@ const unavailable = swapRaceUnavailable();
 // Issue 21.4: under a loop exchanging `d` and `dswap -> outside`, gong asked the editor
 // for d/victim.txt by a name the swap redirects: 5/200 reads returned the outside file
 // and writes overwrote it. The editor resolves the name itself, after gong's check; gong
-// now checks the folders on the way around each request (fs/held-folder.ts), so a read
-// whose folder changed never reaches the model. Writes the editor makes by name are
-// not covered here: see held-folder.ts for what cannot be closed from gong's side.
+// now watches the folders on the way around each request (fs/held-folder.ts): a read
+// whose folder changed is dropped, a write whose folder does not hold still is refused
+// before the editor is asked. (held-folder.ts says what gong cannot close on its side.)
 describe.skipIf(unavailable)(
   `security — a folder swapped for a symlink escapes through the ACP client's file system${unavailable ? ` (skipped: ${unavailable})` : ""}`,
   () => {
-    it("200 reads of d/victim.txt through the editor leak nothing to the model", async () => {
+    it("200 reads and 100 writes of d/victim.txt through the editor leak nothing and change nothing outside", async () => {
       const box = gongSandbox(mock.anthropicBaseUrl);
       const outside = realpathSync(mkdtempSync(path.join(os.tmpdir(), "gong-acp-outside-")));
       try {
@@ -50,7 +59,11 @@ describe.skipIf(unavailable)(
         }
         const sentToModel = JSON.stringify(mock.requests.map((request) => request.body));
         const leakedReads = sentToModel.split("OUTSIDE-SECRET").length - 1;
-        expect(leakedReads).toBe(0);
+        expect({
+          leakedReads,
+          outside: readdirSync(outside),
+          victim: readFileSync(path.join(outside, "victim.txt"), "utf8"),
+        }).toEqual({ leakedReads: 0, outside: ["victim.txt"], victim: "OUTSIDE-SECRET\n" });
         // The editor was asked (the race was run, not skipped by a refusal of everything).
         expect(run.result.reads.length).toBeGreaterThan(0);
       } finally {

@@ -6,15 +6,15 @@
  * and the editor gets the verified real path; the folders whose entries make up that
  * path (from the allowed root down) are stat'ed before and after, and a rename in any
  * of them — a swap changes the ctime of the folder holding the swapped name — fails
- * closed with `PathChangedError`. Before a write the same look is taken twice, so a
- * folder that keeps changing (a swap loop) is refused before the editor is asked.
+ * closed with `PathChangedError`. The looks are repeated for half a millisecond — after
+ * a read (its answer is dropped), and before a write too (it is refused before the
+ * editor is asked) — so a folder that keeps changing (a swap loop) is caught.
  *
- * What this cannot do is stop one swap timed into the editor's own look-up: a read then
- * fails afterwards (nothing reaches the model), a write may already have happened. Only
- * an editor that opens a pinned path could close that; the local tools do
- * (fs/pinned-dir.ts). Sound on file systems whose ctime is exact (Linux ≥ 6.13 gives
- * ext4, xfs, btrfs and tmpfs fine-grained ctimes once they are looked at); with a coarse
- * clock a swap and its undo within one tick can go unseen.
+ * What this cannot do is stop one swap and its undo timed into the editor's own look-up
+ * on a file system whose ctime is coarse (one value per clock tick): the read's answer
+ * is then taken, the write has happened. Where ctime is fine-grained, any rename in a
+ * watched folder during the request shows. Only an editor that opened a held path could
+ * close the gap; the local tools do (fs/pinned-dir.ts).
  */
 import { type BigIntStats, statSync } from "node:fs";
 import path from "node:path";
@@ -42,9 +42,11 @@ export async function withFolderHeld<T>(
     const verified = path.join(dir.real, path.basename(file));
     const watched = foldersHolding(dir.real, roots);
     const before = look(watched, dir.path, file);
-    if (access === "write") same(before, look(watched, dir.path, file), file);
+    // A write cannot be taken back: the path must hold still for a moment first.
+    if (access === "write") holdsStill(before, watched, dir.path, file);
     const result = await use(verified);
-    same(before, look(watched, dir.path, file), file);
+    // A read can: what the editor answered is dropped if the path did not hold still.
+    holdsStill(before, watched, dir.path, file);
     return result;
   } finally {
     dir.close();
@@ -81,6 +83,25 @@ function look(watched: readonly string[], pinned: string, file: string): FolderS
       `its folders could not be verified (${(error as Error).message})`,
     );
   }
+}
+
+/**
+ * How long the path is watched around a request. A swap loop flips the folder every few
+ * microseconds: looking again and again for half a millisecond sees it flipped (the
+ * identity check) with near certainty, where one look sees it flipped half the time and
+ * a coarse ctime may not change at all (5 distinct values in 200 ms of swaps on ext4).
+ */
+const HOLD_STILL_NS = 500_000n;
+
+function holdsStill(
+  before: FolderState[],
+  watched: readonly string[],
+  pinned: string,
+  file: string,
+): void {
+  const until = process.hrtime.bigint() + HOLD_STILL_NS;
+  do same(before, look(watched, pinned, file), file);
+  while (process.hrtime.bigint() < until);
 }
 
 function state(folder: string, stats: BigIntStats): FolderState {
