@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import {
   type ClientCapabilities,
@@ -94,6 +95,11 @@ export interface AcpClientOptions {
   clientCapabilities?: ClientCapabilities;
   /** The editor's buffers for `fs/read_text_file`, by absolute path. */
   buffers?: Map<string, string>;
+  /**
+   * A path with no buffer is read from and written to the disk, by name, as an editor
+   * does with a file it has not opened (default: no buffer is an error).
+   */
+  disk?: boolean;
 }
 
 /** Spawns `gong-rpc --acp` and drives it with the SDK's own client side. */
@@ -102,7 +108,12 @@ export async function withAgent<T>(
   op: (agent: ClientContext, run: AcpRun) => Promise<T>,
   options: AcpClientOptions = {},
 ): Promise<{ result: T; code: number | null }> {
-  const { answer = () => "allow_once", clientCapabilities = {}, buffers = new Map() } = options;
+  const {
+    answer = () => "allow_once",
+    clientCapabilities = {},
+    buffers = new Map(),
+    disk = false,
+  } = options;
   const child = spawn(process.execPath, [BIN, "--acp"], {
     cwd: box.cwd,
     env: box.env,
@@ -129,13 +140,15 @@ export async function withAgent<T>(
     })
     .onRequest(methods.client.fs.readTextFile, ({ params }) => {
       run.reads.push(params);
-      const content = buffers.get(params.path);
+      const content =
+        buffers.get(params.path) ?? (disk ? readFileSync(params.path, "utf8") : undefined);
       if (content === undefined) throw new Error(`no buffer for ${params.path}`);
       return { content };
     })
     .onRequest(methods.client.fs.writeTextFile, ({ params }) => {
       run.writes.push(params);
-      buffers.set(params.path, params.content);
+      if (disk && !buffers.has(params.path)) writeFileSync(params.path, params.content);
+      else buffers.set(params.path, params.content);
       return {};
     })
     .onRequest(methods.client.terminal.create, ({ params }) => {

@@ -28,6 +28,7 @@ export {
   localFileOperations,
   OUTPUT_LEVELS,
   TOOL_PRESETS,
+  withFolderHeld,
 } from "@gong/tools";
 export type { ConfigFileGroup } from "./config/config-files.js";
 export { resolveGongHome } from "./config/paths.js";

@@ -10,6 +10,7 @@ export { createCodingTools } from "./coding-tools.js";
 export { failure, success } from "./core/envelope.js";
 export { defineTool, runTool } from "./core/run-tool.js";
 export { writeFileAtomic } from "./fs/atomic-write.js";
+export { withFolderHeld } from "./fs/held-folder.js";
 export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";

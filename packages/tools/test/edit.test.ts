@@ -140,6 +140,21 @@ describe("J.1 edit — 2. fuzzy matching", () => {
     expect(response.data.candidate_lines).toEqual([1, 2]);
   });
 
+  it("2.8 a complete line found once exactly is ambiguous when trailing whitespace hides another (issue 21)", async () => {
+    // Wave 2 made the exact match win first, so this edited line 2: the model cannot be
+    // trusted to reproduce the spaces that end line 1.
+    write("a.txt", "hello   \nhello\n");
+    const response = await project.call("edit", {
+      path: "a.txt",
+      oldText: "hello\n",
+      newText: "bye\n",
+    });
+    expect(response.error?.code).toBe("AMBIGUOUS_MATCH");
+    expect(response.text).toContain("Found 2 occurrences");
+    expect(response.data.candidate_lines).toEqual([1, 2]);
+    expect(readBack("a.txt")).toBe("hello   \nhello\n");
+  });
+
   it("2.9 a fuzzy match changes only the matched span (pi rewrites the whole file)", async () => {
     // Elsewhere in the file: curly quotes, trailing spaces, NBSP, an em-dash, CRLF mixed in.
     const before =

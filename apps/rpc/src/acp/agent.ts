@@ -159,6 +159,7 @@ export class GongAcpAgent {
     };
     const fileOperations = clientFileOperations({
       sessionId: () => sessionId,
+      root: cwd,
       client,
       capabilities: this.clientFs,
     });

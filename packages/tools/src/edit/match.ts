@@ -3,6 +3,13 @@
  * (trailing spaces included) — found once it is the span, found several times it is
  * ambiguous. Only when it is not found at all does the fuzzy pass run, and then the
  * count that decides uniqueness is taken in the fuzzy space (seed J.1 2.8).
+ *
+ * One more rule keeps a unique exact match honest: the whitespace that ends a complete
+ * line of oldText (one followed by a newline) is not a difference a model can be trusted
+ * to reproduce, so a match found once exactly is still ambiguous when, with that
+ * whitespace ignored on both sides, oldText is found elsewhere too (`"hello\n"` in
+ * `"hello   \nhello\n"`: 2 occurrences). oldText's last line, with no newline after it,
+ * keeps its trailing whitespace: `"x = 1 "` in `"x = 1 + y\nx = 10\n"` is unique.
  */
 import { isTrailingSpace, lineNumbersAt, occurrences, toFuzzy, toOriginalSpan } from "./fuzzy.js";
 
@@ -25,12 +32,26 @@ export type MatchFailure =
 /** Lazily built views of one file's LF content, shared by all edits of one call. */
 export class MatchSpace {
   private fuzzyText?: string;
+  private linesText?: string;
   constructor(readonly content: string) {}
 
   get fuzzy(): string {
     this.fuzzyText ??= toFuzzy(this.content);
     return this.fuzzyText;
   }
+
+  /** The content without the whitespace that ends each complete line. */
+  get lines(): string {
+    this.linesText ??= withoutLineEndSpace(this.content);
+    return this.linesText;
+  }
+}
+
+const LINE_END_SPACE = /[\t\v\f \u00A0\u1680\u2000-\u200A\u202F\u205F\u3000\uFEFF]+(?=\n)/g;
+
+/** `text` without the whitespace before each newline (the same set `isTrailingSpace` drops). */
+function withoutLineEndSpace(text: string): string {
+  return text.replace(LINE_END_SPACE, "");
 }
 
 const MAX_LISTED_CANDIDATES = 20;
@@ -44,6 +65,10 @@ export function findSpan(
   const exactHits = occurrences(space.content, oldText);
   if (exactHits.length > 1) return ambiguous(space.content, index, exactHits);
   if (exactHits.length === 1) {
+    if (oldText.includes("\n")) {
+      const lineHits = occurrences(space.lines, withoutLineEndSpace(oldText));
+      if (lineHits.length > 1) return ambiguous(space.lines, index, lineHits);
+    }
     const start = exactHits[0]!;
     return { index, start, end: start + oldText.length, newText, strategy: "exact" };
   }

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
+import { constants, lstatSync } from "node:fs";
 import * as fs from "node:fs/promises";
 import path from "node:path";
-import { openChecked } from "./opened-path.js";
+import { openCheckedAs } from "./opened-path.js";
+import { type PinnedDir, withPinnedDirectory } from "./pinned-dir.js";
 
 /**
  * Writes `data` to a temp file beside `target` and renames it over the target, so a
@@ -11,23 +12,26 @@ import { openChecked } from "./opened-path.js";
  * No fsync: rename already makes the swap atomic for readers and for a crash of this
  * process; power-loss durability would cost ~100 ms per 10 MB on every edit.
  *
- * `target` is a real path (no symbolic links in it, as the path policy returns): the
- * temp file is verified to be really next to it before anything is written, so a
- * folder swapped for a link since the check gets no file (`PathChangedError`). The
- * rename replaces a link at `target` itself rather than writing where it leads.
+ * `target` is a real path (no symbolic links in it, as the path policy returns). Its
+ * folder is pinned (fs/pinned-dir.ts) and the temp file is created, renamed and removed
+ * through it, so a folder swapped for a link since the check gets nothing — not the
+ * file, not a stray temp file (issue 21.3). The rename replaces a link at `target`
+ * itself rather than writing where it leads.
  */
-export async function writeFileAtomic(target: string, data: string | Buffer): Promise<void> {
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString("hex")}.tmp`);
-  let mode: number | undefined;
+export function writeFileAtomic(target: string, data: string | Buffer): Promise<void> {
+  return withPinnedDirectory(path.dirname(target), (dir) =>
+    writeInto(dir, path.basename(target), data),
+  );
+}
+
+async function writeInto(dir: PinnedDir, name: string, data: string | Buffer): Promise<void> {
+  const tempName = `.${name}.${randomBytes(6).toString("hex")}.tmp`;
+  const temp = dir.entry(tempName);
+  const mode = keptMode(dir.entry(name));
   try {
-    mode = (await fs.stat(target)).mode & 0o7777;
-  } catch {
-    // No existing file: the new one gets the default mode.
-  }
-  try {
-    const handle = await openChecked(
+    const handle = await openCheckedAs(
       temp,
+      path.join(dir.real, tempName),
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
       mode ?? 0o666,
     );
@@ -38,9 +42,20 @@ export async function writeFileAtomic(target: string, data: string | Buffer): Pr
     } finally {
       await handle.close();
     }
-    await fs.rename(temp, target);
+    dir.verify();
+    await fs.rename(temp, dir.entry(name));
   } catch (error) {
     await fs.rm(temp, { force: true });
     throw error;
+  }
+}
+
+/** The permission bits of the file being replaced; none for a new file (or a link). */
+function keptMode(file: string): number | undefined {
+  try {
+    const stats = lstatSync(file);
+    return stats.isFile() ? stats.mode & 0o7777 : undefined;
+  } catch {
+    return undefined; // No existing file: the new one gets the default mode.
   }
 }

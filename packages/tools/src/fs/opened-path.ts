@@ -36,10 +36,24 @@ const NON_BLOCK = constants.O_NONBLOCK ?? 0;
  * and verifies that the descriptor is that file, and a regular file or folder (never
  * a FIFO, socket or device: `NotRegularFileError`), before handing it out.
  */
-export async function openChecked(file: string, flags: number, mode?: number): Promise<FileHandle> {
+export function openChecked(file: string, flags: number, mode?: number): Promise<FileHandle> {
+  return openCheckedAs(file, file, flags, mode);
+}
+
+/**
+ * `openChecked` for a name reached another way than its real path — through a pinned
+ * folder's `/proc/self/fd/N` (fs/pinned-dir.ts): opens `opening`, verifies that the
+ * descriptor is at the real path `file`.
+ */
+export async function openCheckedAs(
+  opening: string,
+  file: string,
+  flags: number,
+  mode?: number,
+): Promise<FileHandle> {
   let handle: FileHandle;
   try {
-    handle = await open(file, flags | NO_FOLLOW | NON_BLOCK, mode);
+    handle = await open(opening, flags | NO_FOLLOW | NON_BLOCK, mode);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ELOOP") {
       throw new PathChangedError(file, "it is now a symbolic link");

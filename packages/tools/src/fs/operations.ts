@@ -7,16 +7,20 @@
 import type { Dirent, Stats } from "node:fs";
 import { constants, lstatSync, opendirSync, realpathSync, statSync } from "node:fs";
 import * as fs from "node:fs/promises";
+import path from "node:path";
 import { writeFileAtomic } from "./atomic-write.js";
 import { openChecked, readFileChecked } from "./opened-path.js";
+import { withPinnedDirectory } from "./pinned-dir.js";
 
 /**
- * The methods that read or write bytes (`readFile`, `readHead`, `readChunks`,
- * `writeFileAtomic`) get the real path the path policy checked (no symbolic links in
- * it). An implementation opens exactly that file: if a link was swapped in since the
- * check, it throws `PathChangedError` instead of following it (the tools answer
- * ACCESS_DENIED). The local one verifies the open descriptor (`fs/opened-path.ts`); a
- * remote one does the same on its side, where the race happens.
+ * The methods that read, write or list (`readFile`, `readHead`, `readChunks`,
+ * `writeFileAtomic`, `readdir`, `mkdir`) get the real path the path policy checked (no
+ * symbolic links in it). An implementation opens exactly that file or folder: if a link
+ * was swapped in since the check — for the file or for a folder on its way — it throws
+ * `PathChangedError` instead of following it (the tools answer ACCESS_DENIED). The
+ * local one verifies the open descriptor (`fs/opened-path.ts`) and works inside the
+ * pinned folder (`fs/pinned-dir.ts`); a remote one does the same on its side, where
+ * the race happens.
  */
 export interface FileOperations {
   stat(path: string): Promise<Stats>;
@@ -38,17 +42,55 @@ export interface FileOperations {
   access(path: string, mode: number): Promise<void>;
 }
 
-/** The entries of one folder in directory order (callers sort them themselves). */
-function readFolder(path: string): Dirent[] {
-  // opendir streams the entries; readdirSync goes through scandir, which also sorts them
-  // (strcmp) and allocates each one: 5.2 ms against 3.7 ms for 10 000 entries.
-  const dir = opendirSync(path, { bufferSize: 1024 });
+/**
+ * The entries of one folder in directory order (callers sort them themselves), listed
+ * through the pinned folder: a folder swapped for a link since the check is not listed
+ * (issue 21.3).
+ */
+function readFolder(real: string): Promise<Dirent[]> {
+  return withPinnedDirectory(real, async (pinned) => {
+    // opendir streams the entries; readdirSync goes through scandir, which also sorts
+    // them (strcmp) and allocates each one: 5.2 ms against 3.7 ms for 10 000 entries.
+    const dir = opendirSync(pinned.path, { bufferSize: 1024 });
+    try {
+      const entries: Dirent[] = [];
+      for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) entries.push(entry);
+      pinned.verify();
+      return entries;
+    } finally {
+      dir.closeSync();
+    }
+  });
+}
+
+/**
+ * `mkdir -p` of the real path `real`, each folder created inside its pinned parent: a
+ * folder on the way swapped for a link makes nothing outside (issue 21.3).
+ */
+async function makeFolders(real: string): Promise<void> {
+  const missing: string[] = [];
+  let existing = real;
+  while (!isFolder(existing)) {
+    const parent = path.dirname(existing);
+    if (parent === existing) break;
+    missing.unshift(path.basename(existing));
+    existing = parent;
+  }
+  for (const name of missing) {
+    await withPinnedDirectory(existing, async (parent) => {
+      await fs.mkdir(parent.entry(name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "EEXIST") throw error;
+      });
+    });
+    existing = path.join(existing, name);
+  }
+}
+
+function isFolder(file: string): boolean {
   try {
-    const entries: Dirent[] = [];
-    for (let entry = dir.readSync(); entry !== null; entry = dir.readSync()) entries.push(entry);
-    return entries;
-  } finally {
-    dir.closeSync();
+    return lstatSync(file).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -85,12 +127,10 @@ export const localFileOperations: FileOperations = {
       await handle.close();
     }
   },
-  // Synchronous on purpose: one folder is a few getdents batches (10 000 entries in
-  // ~4 ms); the thread-pool round trip of the async form cost more on a busy machine.
-  readdir: async (path) => readFolder(path),
-  async mkdir(path) {
-    await fs.mkdir(path, { recursive: true });
-  },
+  // The listing itself is synchronous on purpose: one folder is a few getdents batches
+  // (10 000 entries in ~4 ms); the async form's thread-pool round trip cost more.
+  readdir: (path) => readFolder(path),
+  mkdir: (path) => makeFolders(path),
   writeFileAtomic,
   access: (path, mode) => fs.access(path, mode),
 };

@@ -10,6 +10,8 @@ import { expandHome, type PathExpansion } from "@gong/truncate";
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 
 export function normalizeInputPath(input: string, home?: string): PathExpansion {
+  const nul = nulProblem(input);
+  if (nul) return { ok: false, error: nul };
   let value = input.replace(UNICODE_SPACES, " ");
   if (value.startsWith("@")) value = value.slice(1);
   return expandHome(value, { home });
@@ -19,6 +21,16 @@ export function resolveInputPath(input: string, cwd: string, home?: string): Pat
   const normalized = normalizeInputPath(input, home);
   if (!normalized.ok) return normalized;
   return { ok: true, path: path.resolve(cwd, normalized.path === "" ? "." : normalized.path) };
+}
+
+/**
+ * Why a path or glob with a NUL character is refused, or undefined. No file name can
+ * hold one, and left in, `path.resolve` treated `ok.txt\0../../outside/victim.txt` as
+ * folders and `..`: the write landed at `outside/victim.txt` and said it succeeded.
+ */
+export function nulProblem(input: string): string | undefined {
+  if (!input.includes("\0")) return undefined;
+  return `${JSON.stringify(input)} contains a NUL character (\\u0000), which no path can hold.`;
 }
 
 /**

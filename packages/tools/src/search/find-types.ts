@@ -1,6 +1,9 @@
 export interface FindRequest {
   pattern: string;
-  /** Absolute folder to search. */
+  /**
+   * Real path (no symbolic links in it) of the folder to search, as the path policy
+   * returns: it is pinned while searched (fs/pinned-dir.ts), and another path fails.
+   */
   searchPath: string;
   projectRoot: string;
   limit: number;

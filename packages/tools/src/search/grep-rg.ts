@@ -1,11 +1,15 @@
 /**
  * grep through ripgrep (seed 002 §E): `rg --json`, parsed event by event as it streams
  * (long lines in bounded memory: rg-json-stream.ts), rg killed as soon as one match
- * more than the limit has been seen.
+ * more than the limit has been seen. rg runs in the pinned search folder
+ * (search/search-root.ts), and its paths are mapped back to real ones.
  */
 import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { confirmLines } from "./confirm-reported.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
+import { openSearchRoot, type SearchRoot } from "./search-root.js";
 
 function decode(value: RgText | undefined): string {
   if (!value) return "";
@@ -13,22 +17,51 @@ function decode(value: RgText | undefined): string {
   return value.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "";
 }
 
-export function rgArguments(request: GrepRequest): string[] {
+/** rg's arguments; `target` is what it searches (`.` or `-` in the pinned root). */
+export function rgArguments(request: GrepRequest, target: string): string[] {
   const args = ["--json", "--line-number", "--color=never", "--hidden", "--no-require-git"];
   if (request.ignoreCase) args.push("--ignore-case");
   if (request.literal) args.push("--fixed-strings");
   if (request.context > 0) args.push("--context", String(request.context));
   if (request.glob) args.push("--glob", request.glob);
   // Later globs win in rg: this one keeps .git out even next to a user glob.
-  args.push("--glob", "!.git", "--", request.pattern, request.searchPath);
+  args.push("--glob", "!.git", "--", request.pattern, target);
   return args;
 }
 
-export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
+/**
+ * Throws `PathChangedError` when the search path is no longer the checked one (the
+ * tool answers ACCESS_DENIED).
+ */
+export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
+  if (request.signal?.aborted) return { ok: false, kind: "aborted", message: "Operation aborted" };
+  const root = await openSearchRoot(
+    request.searchPath,
+    !statSync(request.searchPath).isDirectory(),
+  );
+  try {
+    const run = await runRipgrep(rgPath, request, root);
+    root.verify();
+    if (!run.ok) return run;
+    // rg walks the folders below the pinned one by name: its lines are confirmed inside.
+    const lines = await confirmLines(run.lines);
+    const matches = (list: readonly GrepLine[]) =>
+      list.filter((line) => line.kind === "match").length;
+    return { ...run, lines, matchCount: run.matchCount - matches(run.lines) + matches(lines) };
+  } finally {
+    await root.close();
+  }
+}
+
+function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Promise<GrepRun> {
   return new Promise((resolve) => {
-    if (request.signal?.aborted)
-      return resolve({ ok: false, kind: "aborted", message: "Operation aborted" });
-    const child = spawn(rgPath, rgArguments(request), { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(rgPath, rgArguments(request, root.target), {
+      cwd: root.cwd,
+      stdio: [root.stdin, "pipe", "pipe"],
+    });
+    // Piped, as asked: the stdin descriptor in the stdio list only loses the typing.
+    const stdout = child.stdout!;
+    const errors = child.stderr!;
     const lines: GrepLine[] = [];
     let matchCount = 0;
     let limitReached = false;
@@ -44,15 +77,15 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
     // close could wait forever if something rg started still held them.
     const stop = () => {
       child.kill("SIGKILL");
-      child.stdout.destroy();
-      child.stderr.destroy();
+      stdout.destroy();
+      errors.destroy();
     };
     const onAbort = () => {
       stop();
       finish({ ok: false, kind: "aborted", message: "Operation aborted" });
     };
     request.signal?.addEventListener("abort", onAbort, { once: true });
-    child.stderr.on("data", (chunk: Buffer) => {
+    errors.on("data", (chunk: Buffer) => {
       if (stderr.length < 8192) stderr += chunk.toString("utf8");
     });
     const events = new RgJsonStream((event: RgEvent) => {
@@ -69,14 +102,14 @@ export function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<G
       }
       const text = decode(event.data?.lines).replace(/\r?\n$/, "");
       lines.push({
-        file: decode(event.data?.path),
+        file: root.toReal(decode(event.data?.path)),
         line: event.data?.line_number ?? 0,
         text,
         kind: event.type === "match" ? "match" : "context",
       });
     });
-    child.stdout.on("data", (chunk: Buffer) => events.push(chunk));
-    child.stdout.once("end", () => events.end());
+    stdout.on("data", (chunk: Buffer) => events.push(chunk));
+    stdout.once("end", () => events.end());
     child.once("error", (error) => {
       finish({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
     });

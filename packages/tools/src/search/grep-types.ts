@@ -10,7 +10,10 @@ export interface GrepLine {
 
 export interface GrepRequest {
   pattern: string;
-  /** Absolute file or folder to search. */
+  /**
+   * Real path (no symbolic links in it) of the file or folder to search, as the path
+   * policy returns: it is pinned while searched (fs/pinned-dir.ts).
+   */
   searchPath: string;
   /** Project root: .gitignore files between it and searchPath also apply (Node engine). */
   projectRoot: string;

@@ -2,12 +2,14 @@
  * The pure-Node directory walk behind grep's and find's fallbacks: hidden files
  * included, `.git` skipped, nested `.gitignore` files honoured with their own base
  * (an ignored folder is never entered), symlinks listed but not followed — the same
- * rules as rg and fd.
+ * rules as rg and fd. Each folder is listed pinned (fs/pinned-dir.ts): one swapped for
+ * a link while the walk is under way is skipped, not listed where the link leads.
  */
 import type { Dirent } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import ignore, { type Ignore } from "ignore";
+import { localFileOperations } from "../fs/operations.js";
 import { AbortedError } from "../read/line-window.js";
 
 interface WalkEntry {
@@ -83,9 +85,9 @@ export async function* walk(root: string, options: WalkOptions = {}): AsyncGener
     if (options.signal?.aborted) throw new AbortedError();
     let entries: Dirent[];
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = await localFileOperations.readdir(dir);
     } catch {
-      return; // Unreadable folder: skipped, as rg and fd do.
+      return; // Unreadable (or swapped) folder: skipped, as rg and fd do.
     }
     const own = entries.some((entry) => entry.name === ".gitignore")
       ? await loadIgnore(dir)

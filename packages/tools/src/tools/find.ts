@@ -6,10 +6,12 @@
 import { Type } from "@sinclair/typebox";
 import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { listedName } from "../core/listed-name.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { nulProblem } from "../path/normalize.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { findPaths } from "../search/find-paths.js";
@@ -40,6 +42,12 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       "Folders end with /; paths are relative to the search folder.",
     parameters: findParameters,
     async execute(params, context) {
+      const nul = nulProblem(params.pattern);
+      if (nul) {
+        return failure("INVALID_PARAM", `Invalid glob pattern: ${nul} Nothing was searched.`, {
+          next: ['find(pattern="**/*.ts") — a glob of names and folders, without \\u0000.'],
+        });
+      }
       const resolved = await resolveSearchStart(env.policy, params.path, context.cwd);
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
@@ -80,7 +88,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       // Default sort: code-unit order, like the comparator we would write, without a JS callback.
       const shown = run.paths.slice(0, limit).sort();
       const prefix = display === "." ? "" : `${display}/`;
-      const body = capListing(shown);
+      const body = capListing(shown.map(listedName));
       const truncated = run.more || body.truncated;
       const data: Record<string, unknown> = {
         paths: shown.map((entry) => prefix + entry),
@@ -109,7 +117,7 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       const parts = [
         `Found ${shown.length}${run.more ? "+" : ""} path${shown.length === 1 ? "" : "s"} matching ${quoted} in ${display}:`,
         effectiveOutputLevel(params.output_level, context) === "brief"
-          ? briefHead(shown, "paths")
+          ? briefHead(shown.map(listedName), "paths")
           : body.content,
       ];
       if (notices.length > 0) parts.push(`[${notices.join(". ")}]`);

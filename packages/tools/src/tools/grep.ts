@@ -6,12 +6,14 @@ import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS, truncateLine } from "@gong/t
 import { Type } from "@sinclair/typebox";
 import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
+import { listedName } from "../core/listed-name.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
+import { nulProblem } from "../path/normalize.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { pickEngine } from "../search/engine.js";
@@ -60,6 +62,12 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       `lines longer than ${DEFAULT_MAX_LINE_CHARS} characters are cut; output is capped at ${DEFAULT_MAX_BYTES / 1024}KB.`,
     parameters: grepParameters,
     async execute(params, context) {
+      const nul = params.glob === undefined ? undefined : nulProblem(params.glob);
+      if (nul) {
+        return failure("INVALID_PARAM", `Invalid glob: ${nul} Nothing was searched.`, {
+          next: ['grep(pattern=..., glob="*.ts") — a glob of names and folders, without \\u0000.'],
+        });
+      }
       const resolved = await resolveSearchStart(env.policy, params.path, context.cwd);
       if (!resolved.ok) return resolved.response;
       const { display, real } = resolved;
@@ -83,9 +91,14 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         signal: context.signal,
       };
       const picked = pickEngine(engine, "rg");
-      const run: GrepRun = picked.binary
-        ? await grepWithRipgrep(picked.binary, request)
-        : await grepWithNode(request);
+      let run: GrepRun;
+      try {
+        run = picked.binary
+          ? await grepWithRipgrep(picked.binary, request)
+          : await grepWithNode(request);
+      } catch (error) {
+        return fileSystemFailure(error, "search", display, display);
+      }
       const fallback = picked.binary === undefined;
 
       if (!run.ok) {
@@ -146,9 +159,9 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         if (cut.truncated) linesCut = true;
         if (line.kind === "match") {
           matches.push({ file, line: line.line, text: cut.content });
-          outputLines.push(`${file}:${line.line}: ${cut.content}`);
+          outputLines.push(`${listedName(file)}:${line.line}: ${cut.content}`);
         } else {
-          outputLines.push(`${file}-${line.line}- ${cut.content}`);
+          outputLines.push(`${listedName(file)}-${line.line}- ${cut.content}`);
         }
         previous = { file, line: line.line };
       }
@@ -195,7 +208,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         const perFile = new Map<string, number>();
         for (const match of matches) perFile.set(match.file, (perFile.get(match.file) ?? 0) + 1);
         listing = briefHead(
-          [...perFile].map(([file, count]) => `${file}: ${count}`),
+          [...perFile].map(([file, count]) => `${listedName(file)}: ${count}`),
           "files",
         );
       }

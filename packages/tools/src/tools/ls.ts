@@ -8,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import { failure, type NextSteps, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { firstSorted } from "../core/first-sorted.js";
+import { listedName } from "../core/listed-name.js";
 import { capListing, LISTING_CAP_NOTICE } from "../core/listing-cap.js";
 import { briefHead, effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
@@ -99,7 +100,7 @@ export function createLsTool(env: ToolEnvironment) {
       const limit = params.limit ?? DEFAULT_LS_LIMIT;
       const shown = firstSorted(entries, limit, byName);
       const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));
-      const body = capListing(names);
+      const body = capListing(names.map(listedName));
       const remaining = entries.length - shown.length;
       const truncated = remaining > 0 || body.truncated;
       const prefix = display === "." ? "" : `${display}/`;

@@ -1,3 +1,4 @@
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { findPaths } from "@gong/runtime";
 import type {
@@ -59,10 +60,12 @@ export async function matchingPaths(
   cwd: string,
   signal?: AbortSignal,
 ): Promise<string[]> {
+  // The search pins the folder it is given, which must be its real path.
+  const root = await realpath(cwd).catch(() => cwd);
   const run = await findPaths({
     pattern: globFor(query),
-    searchPath: cwd,
-    projectRoot: cwd,
+    searchPath: root,
+    projectRoot: root,
     limit: CANDIDATES,
     signal,
   });

@@ -1,0 +1,102 @@
+/**
+ * rg and fd run in the pinned search folder (search/search-root.ts), but they walk the
+ * folders below it by name themselves: one swapped for a symbolic link while they walk
+ * is followed — their look-up, not ours (grep and find from `.` reported what was
+ * outside, 25/200 and 12/200 under a swap loop). So what they report is confirmed
+ * inside before it reaches the model, through the pinned folders:
+ * - a path find reports must be there now, in its folder pinned at its real path;
+ * - a line grep reports must be that line of the file opened checked at its real path.
+ * What was read elsewhere fails one or the other and is dropped. (The Node walk pins
+ * every folder as it goes and needs none of this.)
+ */
+import { lstatSync } from "node:fs";
+import path from "node:path";
+import { localFileOperations } from "../fs/operations.js";
+import { type PinnedDir, pinDirectory } from "../fs/pinned-dir.js";
+import { cappedLines } from "./capped-lines.js";
+import type { GrepLine } from "./grep-types.js";
+
+/** The reported `paths` (relative to `root`, folders with a trailing `/`) that are there. */
+export function confirmPaths(root: string, paths: readonly string[]): string[] {
+  const byFolder = new Map<string, string[]>();
+  for (const reported of paths) {
+    const folder = path.dirname(path.join(root, reported));
+    const list = byFolder.get(folder) ?? [];
+    list.push(reported);
+    byFolder.set(folder, list);
+  }
+  const confirmed = new Set<string>();
+  for (const [folder, reported] of byFolder) {
+    let pinned: PinnedDir;
+    try {
+      pinned = pinDirectory(folder);
+    } catch {
+      continue; // Not the folder it was when checked: nothing in it is shown.
+    }
+    try {
+      for (const entry of reported) {
+        if (isThere(pinned, entry)) confirmed.add(entry);
+      }
+      pinned.verify();
+    } catch {
+      for (const entry of reported) confirmed.delete(entry);
+    } finally {
+      pinned.close();
+    }
+  }
+  return paths.filter((entry) => confirmed.has(entry));
+}
+
+function isThere(folder: PinnedDir, reported: string): boolean {
+  const isFolder = reported.endsWith("/");
+  try {
+    const stats = lstatSync(folder.entry(path.basename(reported)));
+    return stats.isDirectory() === isFolder;
+  } catch {
+    return false;
+  }
+}
+
+/** Longest line compared whole; a longer one is compared by its start. */
+const MAX_LINE_BYTES = 1024 * 1024;
+/** Small: up to 100 files are read at once, most of them for a line near the top. */
+const CHUNK_BYTES = 64 * 1024;
+
+/** The reported `lines` (absolute real paths) that are in their files now, as reported. */
+export async function confirmLines(lines: readonly GrepLine[]): Promise<GrepLine[]> {
+  const byFile = new Map<string, GrepLine[]>();
+  for (const line of lines) {
+    const list = byFile.get(line.file) ?? [];
+    list.push(line);
+    byFile.set(line.file, list);
+  }
+  const confirmed = new Set<GrepLine>();
+  // The files at once: each is an open and a short read in the thread pool (~0.1 ms).
+  await Promise.all(
+    [...byFile].map(async ([file, reported]) => {
+      for (const line of await linesStillThere(file, reported)) confirmed.add(line);
+    }),
+  );
+  return lines.filter((line) => confirmed.has(line));
+}
+
+async function linesStillThere(file: string, reported: readonly GrepLine[]): Promise<GrepLine[]> {
+  const wanted = new Map(reported.map((line) => [line.line, line]));
+  const last = Math.max(...wanted.keys());
+  const there: GrepLine[] = [];
+  try {
+    let number = 0;
+    for await (const { text, cut } of cappedLines(
+      localFileOperations.readChunks(file, CHUNK_BYTES),
+      MAX_LINE_BYTES,
+    )) {
+      number++;
+      const line = wanted.get(number);
+      if (line && (cut ? line.text.startsWith(text) : line.text === text)) there.push(line);
+      if (number >= last) break;
+    }
+  } catch {
+    return []; // Not the file it was when checked (or unreadable): none of its lines.
+  }
+  return there;
+}
