@@ -35,7 +35,7 @@ function run(root, ...args) {
 
 describe("README examples — the README block and the example file are the same text", () => {
   it("passes when they are identical", () => {
-    const { root, dir } = repoWith(example);
+    const { dir } = repoWith(example);
     assert.deepEqual(readmeExamples(dir).problems, []);
   });
 
