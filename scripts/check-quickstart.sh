@@ -24,7 +24,7 @@ version=$(node -p 'require(process.argv[1]).version' "$fresh/gong/apps/cli/packa
 
 install_log="$fresh/install.log"
 check "install and install-cli" \
-  bash -c "cd '$fresh/gong' && npx -y pnpm@10.34.9 install --frozen-lockfile >'$install_log' 2>&1 && npx -y pnpm@10.34.9 install-cli >/dev/null"
+  bash -c "cd '$fresh/gong' && (npx -y pnpm@10.34.9 install --frozen-lockfile >'$install_log' 2>&1 || { cat '$install_log' >&2; false; }) && npx -y pnpm@10.34.9 install-cli >/dev/null"
 check "install prints no warning (WARN line or Warning box)" \
   bash -c "if grep -E 'WARN|Warning' '$install_log' >&2; then exit 1; fi"
 check "gong --version from another directory" \
