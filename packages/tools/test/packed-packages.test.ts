@@ -100,7 +100,7 @@ describe("packages outside the monorepo — @gong/truncate and @gong/tools from 
     await expect(
       run(process.execPath, [tsc, "-p", project], { cwd: project, env }),
     ).resolves.toBeDefined();
-    // ~40 s on a quiet 2-core machine (about 15 s of it CPU: pnpm, npm, tsc); a full
-    // test run on a loaded one took over 4 minutes, in a turbo task of its own.
+    // 36 s alone on the shared 2-core machine (about 14 s of CPU: pnpm, npm, tsc); in a
+    // full run at load average 30 it took over 4 minutes.
   }, 600_000);
 });
