@@ -3,22 +3,24 @@
 // speaking the Anthropic Messages SSE format, auto-compaction off in both.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { preparePiBin } from "./pi-bin.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(import.meta.url);
 const PRELOAD = path.join(here, "report-rss.mjs");
 export const MODEL_ID = "claude-bench";
 
 /** Both agents' tool sets: pi enables only read/bash/edit/write unless told. */
 const TOOLS = "read,bash,edit,write,grep,find,ls";
 
+/**
+ * The CLI of this checkout, by path: a workspace dependency on @gong/cli would make pnpm
+ * link its bin before any build, which warns twice on every fresh install (turbo.json
+ * builds the CLI before `bench` instead).
+ */
 function gongBin() {
-  const pkg = require.resolve("@gong/cli/package.json");
-  return path.join(path.dirname(pkg), "dist", "bin.js");
+  return path.join(here, "..", "..", "apps", "cli", "dist", "bin.js");
 }
 
 /** pi's `dist/` (its exports map hides package.json; the main entry lives in dist/). */
