@@ -143,8 +143,8 @@ export async function benchEndToEnd(plan, bins, log) {
 
     // Equivalent big sessions: each agent's own file from the run above, grown.
     const grown = async (agent, entries, cache) => {
+      if (!long) throw new Error("no session to grow: the scripted session was not measured");
       const source = lastRun[agent.name];
-      if (!source) throw new Error(`no ${agent.name} session to grow: the scripted session failed`);
       const dir = path.join(root, `grown-${agent.name}-${entries}`);
       const sessions = path.join(dir, "sessions");
       mkdirSync(sessions, { recursive: true });
@@ -198,7 +198,7 @@ export async function benchEndToEnd(plan, bins, log) {
         ...pick(history, "firstGapMs"),
         against: { pi: 0.5 },
       };
-      // `long` is there: the history grows from its session files (grown throws otherwise).
+      // `long` is there: grown() throws without it.
       const self = historyRow.gong.median / pick(long, "firstGapMs").gong.median;
       historyRow.self = { ratio: self, target: 2, label: "own first turns" };
       historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
