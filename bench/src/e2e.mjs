@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startMockLlmServer, textResponse } from "@gong/testing";
 import { createAgent, runAgent } from "./agents.mjs";
+import { attempt } from "./attempt.mjs";
 import { interleave } from "./measure.mjs";
 import { counterIn, createScript, gaps, makeProject } from "./script.mjs";
 import { fileSize, growSession, sessionFileIn } from "./sessions.mjs";
@@ -31,25 +32,44 @@ export async function benchEndToEnd(plan, bins, log) {
   const rows = [];
   let runId = 0;
   const both = (fn) => ({ gong: () => fn(agents.gong), pi: () => fn(agents.pi) });
+  // Each measurement that fails is a row with the reason; the next one still runs.
+  const measure = (name, fn) => {
+    log(`  ${name}`);
+    return attempt(rows, "cli", name, fn, log);
+  };
   try {
-    log("  cold start --version");
-    const version = await interleave(
-      both(async (agent) => {
-        const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
-        return ms;
-      }),
-      plan.coldReps,
-    );
-    rows.push({ section: "cli", name: "cold start: --version", ...version, against: { pi: 0.1 } });
+    await measure("cold start: --version", async () => {
+      const version = await interleave(
+        both(async (agent) => {
+          const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
+          return ms;
+        }),
+        plan.coldReps,
+      );
+      rows.push({
+        section: "cli",
+        name: "cold start: --version",
+        ...version,
+        against: { pi: 0.1 },
+      });
+    });
 
-    log("  one-turn print");
-    mock.setFallback(textResponse("ok"));
-    const oneTurn = await interleave(
-      both((agent) => runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root })),
-      plan.coldReps,
-    );
-    rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
-    rows.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(oneTurn, "rssMiB") });
+    await measure("one-turn print (--no-session)", async () => {
+      mock.setFallback(textResponse("ok"));
+      const oneTurn = await interleave(
+        both((agent) =>
+          runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root }),
+        ),
+        plan.coldReps,
+      );
+      rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
+      rows.push({
+        section: "cli",
+        name: "  peak RSS, MiB",
+        unit: "MiB",
+        ...pick(oneTurn, "rssMiB"),
+      });
+    });
 
     // The scripted session, each run in a fresh project and session folder.
     const lastRun = {};
@@ -87,40 +107,43 @@ export async function benchEndToEnd(plan, bins, log) {
       };
     };
 
-    log(`  ${plan.turns}-turn scripted session`);
-    const long = await interleave(
-      both((agent) => session(agent, plan.turns)),
-      plan.reps,
-    );
     const turnsName = `${plan.turns}-turn read/grep/edit/bash session`;
-    rows.push({ section: "cli", name: turnsName, ...long, against: { pi: 0.3 } });
-    rows.push({
-      section: "cli",
-      name: "  peak RSS, MiB",
-      unit: "MiB",
-      ...pick(long, "rssMiB"),
-      against: { pi: 0.6 },
-    });
-    rows.push({
-      section: "cli",
-      name: "  time between model calls, first 10",
-      ...pick(long, "firstGapMs"),
-    });
-    rows.push({
-      section: "cli",
-      name: "  time between model calls, last 10",
-      ...pick(long, "lastGapMs"),
-    });
-    rows.push({
-      section: "cli",
-      name: "  session file size, KiB",
-      unit: "KiB",
-      ...pick(long, "sessionKiB"),
-      against: { pi: 1.2 },
+    let long;
+    await measure(turnsName, async () => {
+      long = await interleave(
+        both((agent) => session(agent, plan.turns)),
+        plan.reps,
+      );
+      rows.push({ section: "cli", name: turnsName, ...long, against: { pi: 0.3 } });
+      rows.push({
+        section: "cli",
+        name: "  peak RSS, MiB",
+        unit: "MiB",
+        ...pick(long, "rssMiB"),
+        against: { pi: 0.6 },
+      });
+      rows.push({
+        section: "cli",
+        name: "  time between model calls, first 10",
+        ...pick(long, "firstGapMs"),
+      });
+      rows.push({
+        section: "cli",
+        name: "  time between model calls, last 10",
+        ...pick(long, "lastGapMs"),
+      });
+      rows.push({
+        section: "cli",
+        name: "  session file size, KiB",
+        unit: "KiB",
+        ...pick(long, "sessionKiB"),
+        against: { pi: 1.2 },
+      });
     });
 
     // Equivalent big sessions: each agent's own file from the run above, grown.
     const grown = async (agent, entries, cache) => {
+      if (!long) throw new Error("no session to grow: the scripted session was not measured");
       const source = lastRun[agent.name];
       const dir = path.join(root, `grown-${agent.name}-${entries}`);
       const sessions = path.join(dir, "sessions");
@@ -137,48 +160,50 @@ export async function benchEndToEnd(plan, bins, log) {
 
     const scaling = { gong: [], pi: [] };
     for (const entries of plan.resumeEntries) {
-      log(`  resume of ${entries} entries`);
+      await measure(`resume -c, ${entries} entries`, async () => {
+        const cache = {};
+        mock.setFallback(textResponse("resumed"));
+        const resume = await interleave(
+          both(async (agent) => {
+            const { cwd, sessions } = await grown(agent, entries, cache);
+            const args = agent.args(["-c", "--session-dir", sessions, "-p", "continue"]);
+            return runAgent(agent, args, { cwd });
+          }),
+          Math.max(3, Math.ceil(plan.reps / 2)),
+        );
+        rows.push({ section: "cli", name: `resume -c, ${entries} entries`, ...resume });
+        rows.push({
+          section: "cli",
+          name: "  peak RSS, MiB",
+          unit: "MiB",
+          ...pick(resume, "rssMiB"),
+        });
+        for (const side of ["gong", "pi"]) scaling[side].push([entries, resume[side].median]);
+      });
+    }
+
+    const historyName = `  time between model calls after ${plan.historyMessages} messages`;
+    await measure(historyName, async () => {
       const cache = {};
-      mock.setFallback(textResponse("resumed"));
-      const resume = await interleave(
+      const history = await interleave(
         both(async (agent) => {
-          const { cwd, sessions } = await grown(agent, entries, cache);
-          return runAgent(agent, agent.args(["-c", "--session-dir", sessions, "-p", "continue"]), {
-            cwd,
-          });
+          const from = await grown(agent, plan.historyMessages, cache);
+          return session(agent, plan.historyTurns, { resumeFrom: from });
         }),
         Math.max(3, Math.ceil(plan.reps / 2)),
       );
-      rows.push({ section: "cli", name: `resume -c, ${entries} entries`, ...resume });
-      rows.push({
+      const historyRow = {
         section: "cli",
-        name: "  peak RSS, MiB",
-        unit: "MiB",
-        ...pick(resume, "rssMiB"),
-      });
-      for (const side of ["gong", "pi"]) scaling[side].push([entries, resume[side].median]);
-    }
-
-    log(`  ${plan.historyTurns} turns after ${plan.historyMessages} messages of history`);
-    const cache = {};
-    const history = await interleave(
-      both(async (agent) => {
-        const from = await grown(agent, plan.historyMessages, cache);
-        return session(agent, plan.historyTurns, { resumeFrom: from });
-      }),
-      Math.max(3, Math.ceil(plan.reps / 2)),
-    );
-    const historyRow = {
-      section: "cli",
-      name: `  time between model calls after ${plan.historyMessages} messages`,
-      ...pick(history, "firstGapMs"),
-      against: { pi: 0.5 },
-    };
-    const ownFirst = pick(long, "firstGapMs").gong.median;
-    const self = historyRow.gong.median / ownFirst;
-    historyRow.self = { ratio: self, target: 2, label: "own first turns" };
-    historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
-    rows.push(historyRow);
+        name: historyName,
+        ...pick(history, "firstGapMs"),
+        against: { pi: 0.5 },
+      };
+      // `long` is there: grown() throws without it.
+      const self = historyRow.gong.median / pick(long, "firstGapMs").gong.median;
+      historyRow.self = { ratio: self, target: 2, label: "own first turns" };
+      historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
+      rows.push(historyRow);
+    });
 
     return {
       rows,

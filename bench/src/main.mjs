@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { benchAdapter } from "./adapter.mjs";
 import { piVersion } from "./agents.mjs";
+import { attempt, measuredAnything } from "./attempt.mjs";
 import { ensureCorpus } from "./corpus.mjs";
 import { bandwidth, machineInfo, rawTools } from "./machine.mjs";
 import { preparePiBin } from "./pi-bin.mjs";
@@ -48,30 +49,61 @@ const corpusDir =
 const rows = [];
 const scaling = {};
 
+// A section that cannot run is a row saying why; the other sections still run.
 if (only.has("tools") || only.has("scaling")) {
-  const corpus = ensureCorpus(corpusDir, plan.corpus, log);
-  machine.bandwidth = await bandwidth(corpus.big);
-  if (only.has("tools")) {
+  let corpus;
+  await attempt(
+    rows,
+    "tools",
+    "test corpus",
+    async () => {
+      corpus = ensureCorpus(corpusDir, plan.corpus, log);
+      machine.bandwidth = await bandwidth(corpus.big);
+    },
+    log,
+  );
+  if (corpus && only.has("tools")) {
     log("tools: Gong vs pi vs raw");
-    rows.push(...(await benchTools(corpus, plan.corpus, bins, plan.reps, log)));
+    await attempt(
+      rows,
+      "tools",
+      "tools",
+      async () => rows.push(...(await benchTools(corpus, plan.corpus, bins, plan.reps, log))),
+      log,
+    );
   }
-  if (only.has("scaling")) {
+  if (corpus && only.has("scaling")) {
     log("scaling: grep and find at 1×, 4×, 16×");
-    Object.assign(
-      scaling,
-      await benchScaling(corpus.root, toolSets(corpus.root), bins, plan.scalingReps, log),
+    await attempt(
+      rows,
+      "scaling",
+      "grep and find scaling",
+      async () =>
+        Object.assign(
+          scaling,
+          await benchScaling(corpus.root, toolSets(corpus.root), bins, plan.scalingReps, log),
+        ),
+      log,
     );
   }
 }
 if (only.has("cli")) {
   log("end to end: Gong CLI vs pi CLI");
-  const e2e = await benchEndToEnd(plan.e2e, bins, log);
-  rows.push(...e2e.rows);
-  Object.assign(scaling, e2e.scaling);
+  await attempt(
+    rows,
+    "cli",
+    "end to end",
+    async () => {
+      const e2e = await benchEndToEnd(plan.e2e, bins, log);
+      rows.push(...e2e.rows);
+      Object.assign(scaling, e2e.scaling);
+    },
+    log,
+  );
 }
 if (only.has("llm")) {
-  log("llm: Anthropic adapter vs the SDK");
-  rows.push(...(await benchAdapter(plan.adapterRounds, log)));
+  log("llm: adapters vs their SDKs");
+  rows.push(...(await benchAdapter(plan.adapterRounds)));
 }
 
 const scored = rows.map(scoreRow);
@@ -99,3 +131,8 @@ writeFileSync(
   `${JSON.stringify({ mode, machine, plan, rows: toRecord(scored), scaling }, null, 2)}\n`,
 );
 log(`\nwrote ${path.relative(process.cwd(), out)}`);
+// Rows that could not be measured say why in the table; the run fails only when none could.
+if (!measuredAnything(scored, scaling)) {
+  log("nothing could be measured");
+  process.exitCode = 1;
+}

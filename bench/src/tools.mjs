@@ -14,6 +14,7 @@ import {
   truncateHead as piHead,
   truncateTail as piTail,
 } from "@mariozechner/pi-coding-agent";
+import { attempt } from "./attempt.mjs";
 import {
   ASCII_LINE,
   CJK_LINE,
@@ -79,10 +80,21 @@ export async function benchTools(corpus, size, bins, reps, log) {
   if (bins.rg) await timeCommand(bins.rg, ["-c", "zzzz_warm", root]);
   await timeCommand("cat", [corpus.big]);
 
+  // A row that fails (a tool's error, a check) is a row with the reason; the next runs.
+  // `extra` is the row's other fields, or an async function measuring them first.
   async function row(name, variants, extra = {}) {
     log(`  ${name}`);
-    const result = await interleave(variants, reps);
-    rows.push({ section: "tools", name, ...result, ...extra });
+    await attempt(
+      rows,
+      "tools",
+      name,
+      async () => {
+        const fields = typeof extra === "function" ? await extra() : extra;
+        const result = await interleave(variants, reps);
+        rows.push({ section: "tools", name, ...result, ...fields });
+      },
+      log,
+    );
   }
 
   const grepCommon = { pattern: COMMON_PATTERN, path: "src" };
@@ -190,10 +202,6 @@ export async function benchTools(corpus, size, bins, reps, log) {
   const offset = size.bigLines - 50_000;
   const readDeep = { path: "big.txt", offset, limit: 100 };
   const expectLine = (text) => check(text.includes(`line ${offset} `), "read missed its offset");
-  const readRss = {
-    gong: (await withPeakRss(() => gong("read")(readDeep))).rssMiB,
-    pi: (await withPeakRss(() => pi("read")(readDeep))).rssMiB,
-  };
   await row(
     `read offset ${offset} limit 100 (${Math.round(statSync(corpus.big).size / 1e6)} MB file)`,
     {
@@ -202,11 +210,17 @@ export async function benchTools(corpus, size, bins, reps, log) {
       raw: () =>
         timeCommand("sed", ["-n", `${offset},${offset + 99}p;${offset + 99}q`, corpus.big]),
     },
-    {
-      rawLabel: "sed -n 'a,bp;bq'",
-      against: { pi: 0.25 },
-      note: `RSS growth gong +${readRss.gong.toFixed(0)} MiB, pi +${readRss.pi.toFixed(0)} MiB`,
-      rss: readRss,
+    async () => {
+      const rss = {
+        gong: (await withPeakRss(() => gong("read")(readDeep))).rssMiB,
+        pi: (await withPeakRss(() => pi("read")(readDeep))).rssMiB,
+      };
+      return {
+        rawLabel: "sed -n 'a,bp;bq'",
+        against: { pi: 0.25 },
+        note: `RSS growth gong +${rss.gong.toFixed(0)} MiB, pi +${rss.pi.toFixed(0)} MiB`,
+        rss,
+      };
     },
   );
 
@@ -257,10 +271,6 @@ export async function benchTools(corpus, size, bins, reps, log) {
 
   const bashCommand = `yes | head -c ${size.bashBytes}`;
   const expectTail = (text) => check(text.includes("y"), "bash returned no output");
-  const bashRss = {
-    gong: (await withPeakRss(() => gong("bash")({ command: bashCommand }))).rssMiB,
-    pi: (await withPeakRss(() => pi("bash")({ command: bashCommand }))).rssMiB,
-  };
   await row(
     `bash streaming ${Math.round(size.bashBytes / 1e6)} MB of output`,
     {
@@ -269,11 +279,17 @@ export async function benchTools(corpus, size, bins, reps, log) {
       pi: async () => (await timed(() => pi("bash")({ command: bashCommand }).then(expectTail))).ms,
       raw: () => timeCommand("bash", ["-c", bashCommand]),
     },
-    {
-      rawLabel: "bash, stdout drained",
-      against: { pi: 0.4 },
-      note: `RSS growth gong +${bashRss.gong.toFixed(0)} MiB, pi +${bashRss.pi.toFixed(0)} MiB`,
-      rss: bashRss,
+    async () => {
+      const rss = {
+        gong: (await withPeakRss(() => gong("bash")({ command: bashCommand }))).rssMiB,
+        pi: (await withPeakRss(() => pi("bash")({ command: bashCommand }))).rssMiB,
+      };
+      return {
+        rawLabel: "bash, stdout drained",
+        against: { pi: 0.4 },
+        note: `RSS growth gong +${rss.gong.toFixed(0)} MiB, pi +${rss.pi.toFixed(0)} MiB`,
+        rss,
+      };
     },
   );
 
@@ -289,14 +305,16 @@ export async function benchTools(corpus, size, bins, reps, log) {
     ]) {
       // Gong counts lines like `wc -l` (a final newline starts none), pi like split("\n"):
       // the kept text may differ by that one line, so only the truncation is checked.
-      check(ours(input).truncated && theirs(input).truncated, `${fn} did not truncate`);
       await row(
         `${fn} ${mb} MB ${kind}`,
         {
           gong: () => timed(() => ours(input)).then((r) => r.ms),
           pi: () => timed(() => theirs(input)).then((r) => r.ms),
         },
-        { rawLabel: "-", against: { pi: 0.35 } },
+        async () => {
+          check(ours(input).truncated && theirs(input).truncated, `${fn} did not truncate`);
+          return { rawLabel: "-", against: { pi: 0.35 } };
+        },
       );
     }
   }

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { benchAdapter } from "../src/adapter.mjs";
+import { attempt, measuredAnything } from "../src/attempt.mjs";
 import { formatRows, scoreRow } from "../src/report.mjs";
 import { growSession } from "../src/sessions.mjs";
 import { formatMs, formatTable, ratio, slope, summarize, verdict } from "../src/stats.mjs";
@@ -119,5 +121,86 @@ describe("growSession", () => {
     expect(body.map((e) => e.message.content)).toEqual(["m", "a", "b", "c", "a", "b", "c"]);
     expect(new Set(body.map((e) => e.id)).size).toBe(7);
     expect(body.slice(1).map((e) => e.parentId)).toEqual(body.slice(0, -1).map((e) => e.id));
+  });
+});
+
+describe("bench — a row that cannot measure says so in its row and the rest goes on", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const fakeScript = (source: string) => {
+    dir = mkdtempSync(path.join(tmpdir(), "bench-adapter-"));
+    const file = path.join(dir, "fake.bench.mjs");
+    writeFileSync(file, source);
+    return file;
+  };
+
+  it("the adapter rows keep the measured cases and name the reason of a failed one", async () => {
+    const cases = [
+      { stream: "text", api: "openai-completions", error: "recording failed: ECONNRESET" },
+      {
+        stream: "text",
+        api: "openai-responses",
+        "wire events": 10,
+        "SDK ms": "2.0",
+        "adapter ms": "1.0",
+      },
+    ];
+    const script = fakeScript(`console.log(${JSON.stringify(JSON.stringify(cases))});`);
+    const rows = (await benchAdapter(1, script)).map(scoreRow);
+    expect(rows.map((r) => r.name)).toEqual([
+      "OpenAI Completions adapter vs SDK, text",
+      "OpenAI Responses adapter vs SDK, text (10 events)",
+    ]);
+    expect(rows[0]?.failed).toBe("recording failed: ECONNRESET");
+    expect(rows[1]?.ratios.raw).toBe(0.5);
+    const table = formatRows(rows);
+    expect(table).toContain("not measured: recording failed: ECONNRESET");
+    expect(table).toContain("0.50×");
+    expect(measuredAnything(rows, {})).toBe(true);
+  });
+
+  it("a benchmark script that dies is one row with the reason, not a failed run", async () => {
+    const script = fakeScript(`process.stderr.write("boom\\n"); process.exit(3);`);
+    const rows = await benchAdapter(1, script);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        name: "adapters vs SDKs",
+        failed: "fake.bench.mjs exited 3 without its rows",
+      }),
+    ]);
+    expect(measuredAnything(rows, {})).toBe(false);
+  });
+
+  it("attempt keeps the rows pushed before a throw and adds one naming the reason", async () => {
+    const rows: Record<string, unknown>[] = [];
+    const logged: string[] = [];
+    await attempt(
+      rows,
+      "cli",
+      "resume -c, 1000 entries",
+      async () => {
+        rows.push({ name: "first" });
+        const cause = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+        throw new TypeError("fetch failed", { cause });
+      },
+      (line) => logged.push(line),
+    );
+    expect(rows).toEqual([
+      { name: "first" },
+      {
+        section: "cli",
+        name: "resume -c, 1000 entries",
+        failed: "ECONNRESET: fetch failed",
+        note: "not measured: ECONNRESET: fetch failed",
+      },
+    ]);
+    expect(logged).toEqual(["  resume -c, 1000 entries: not measured: ECONNRESET: fetch failed"]);
+  });
+
+  it("a run measured something when a row or a scaling point has numbers", () => {
+    const failed = { name: "x", failed: "boom" };
+    expect(measuredAnything([failed], { grep: { points: { gong: [] } } })).toBe(false);
+    expect(measuredAnything([failed], { grep: { points: { gong: [[1, 2]] } } })).toBe(true);
+    expect(measuredAnything([failed, { name: "y" }], {})).toBe(true);
   });
 });

@@ -7,6 +7,8 @@
 // server sharing the CPU, so the two sides differ only by the adapter's own work.
 // BENCH_MOCK=child serves every request from the mock in a child process instead, and
 // BENCH_MOCK=inprocess from a mock in this process (the original, noisiest setup).
+// A case that cannot be measured is a row with its `error`; the script exits 1 only when
+// no case could be measured.
 // Run: pnpm --filter @gong/llm bench   (needs `pnpm --filter @gong/llm build` first)
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -50,7 +52,11 @@ const realFetch = globalThis.fetch;
 let replay;
 globalThis.fetch = async (input, init) => {
   if (!replay) return realFetch(input, init);
-  const { bytes, status, headers } = replay;
+  return replayed(replay);
+};
+
+/** A recorded response again, its body in REPLAY_CHUNK pieces as a socket would deliver it. */
+function replayed({ bytes, status, headers }) {
   let offset = 0;
   const body = new ReadableStream({
     pull(controller) {
@@ -60,9 +66,16 @@ globalThis.fetch = async (input, init) => {
     },
   });
   return new Response(body, { status, headers });
-};
+}
 
-/** Runs the bare SDK once against the mock and keeps the exact response bytes. */
+/**
+ * Runs the bare SDK once against the mock and keeps the exact response bytes. The SDK
+ * reads them in REPLAY_CHUNK pieces: handed the whole body as one chunk, the openai
+ * SDK's splitter copies the rest of the buffer for every event — seconds of work that
+ * never yields to the timers, after which the mock's 5 s keep-alive timeout and the
+ * client's shorter one fire together and the next recording is sent on a socket the
+ * mock is closing (ECONNRESET).
+ */
 async function record(api, step) {
   await mock.enqueue(step());
   let recorded;
@@ -71,7 +84,7 @@ async function record(api, step) {
     const response = await realFetch(input, init);
     const bytes = new Uint8Array(await response.arrayBuffer());
     recorded = { bytes, status: response.status, headers: { "content-type": "text/event-stream" } };
-    return new Response(bytes, { status: response.status, headers: recorded.headers });
+    return replayed(recorded);
   };
   try {
     await bareSdk(api);
@@ -152,6 +165,7 @@ async function time(run, api, step) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const reason = (error) => error?.cause?.code ?? error?.message ?? String(error);
 const cases = [];
 for (const [label, step] of [
   ["text", textStep],
@@ -160,17 +174,18 @@ for (const [label, step] of [
   for (const api of ["anthropic-messages", "openai-completions", "openai-responses"]) {
     // Record every case before timing any: a keep-alive socket left idle during the
     // timed rounds could be reset by the mock under the next recording.
-    cases.push({
-      label,
-      step,
-      api,
-      recorded: MODE === "memory" ? await record(api, step) : undefined,
-    });
+    const entry = { label, step, api };
+    try {
+      if (MODE === "memory") entry.recorded = await record(api, step);
+    } catch (error) {
+      entry.error = `recording failed: ${reason(error)}`;
+    }
+    cases.push(entry);
   }
 }
 
-const rows = [];
-for (const { label, step, api, recorded } of cases) {
+/** One case's row: medians of interleaved SDK and adapter rounds. */
+async function measure({ label, step, api, recorded }) {
   replay = recorded;
   await time(bareSdk, api, step); // warm-up
   await time(adapter, api, step);
@@ -188,7 +203,7 @@ for (const { label, step, api, recorded } of cases) {
   }
   const sdkMs = median(sdk);
   const ourMs = median(ours);
-  rows.push({
+  return {
     stream: label,
     api,
     "wire events": sdkEvents,
@@ -199,8 +214,27 @@ for (const { label, step, api, recorded } of cases) {
     "adapter µs/event": ((ourMs * 1000) / sdkEvents).toFixed(2),
     "our events": ourEvents,
     overhead: `${(((ourMs - sdkMs) / sdkMs) * 100).toFixed(1)} %`,
-  });
+  };
+}
+
+// A case that cannot be measured is a row saying why; the others still run.
+const rows = [];
+for (const entry of cases) {
+  const { label, api } = entry;
+  if (entry.error) {
+    rows.push({ stream: label, api, error: entry.error });
+    continue;
+  }
+  try {
+    rows.push(await measure(entry));
+  } catch (error) {
+    rows.push({ stream: label, api, error: reason(error) });
+  } finally {
+    replay = undefined;
+  }
 }
 await mock.close();
 if (process.env.BENCH_JSON) console.log(JSON.stringify(rows));
 else console.table(rows);
+// Failing only when nothing at all could be measured.
+if (rows.every((row) => row.error)) process.exitCode = 1;

@@ -1,6 +1,7 @@
 import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
+import { readServerSentEvents } from "./read-events.js";
 import {
   IncompleteStreamError,
   type ProviderRun,
@@ -8,7 +9,7 @@ import {
   sdkClientOptions,
 } from "./run-stream.js";
 import { routeConsoleWarnings } from "./sdk-warnings.js";
-import { type ServerSentEvent, SseDecoder } from "./sse-decoder.js";
+import type { ServerSentEvent } from "./sse-decoder.js";
 
 /** `anthropic-messages` on `@anthropic-ai/sdk`, SDK retries off (agent-core retries). */
 export const streamAnthropic: StreamFunction = (
@@ -23,13 +24,12 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
   const { default: Anthropic } = await import("@anthropic-ai/sdk");
   const client = new Anthropic(sdkClientOptions(run));
   // The SDK sends the request and turns an error status into its APIError; the stream
-  // is read here (sse-decoder.ts), every event of a chunk handled in one go.
+  // is read here (read-events.ts), every event of a chunk handled in one go.
   const response = await routeConsoleWarnings(options.onWarning, () =>
     client.messages
       .create(buildAnthropicParams(model, context, options), { signal: run.signal })
       .asResponse(),
   );
-  if (!response.body) throw new Error("the response had no body");
   // Anthropic's block index → our content index (they differ if we ever skip a block).
   const blocks = new Map<number, number>();
   let finished = false;
@@ -111,29 +111,7 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
     }
   };
 
-  const decoder = new SseDecoder();
-  const reader = response.body.getReader();
-  let drained = false;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      const events = done ? decoder.end() : decoder.push(value);
-      if (!done) run.touch();
-      for (const sse of events) {
-        const waiting = run.readerWaiting();
-        handle(sse);
-        // A consumer that was waiting got this event: let it read it before the message
-        // changes again (a tool call's arguments, seen growing delta by delta). One that
-        // lags behind gets the rest of the chunk queued, without a hop per event.
-        if (waiting) await Promise.resolve();
-      }
-      if (done) break;
-    }
-    drained = true;
-  } finally {
-    // An error event or an abort: stop the download.
-    if (!drained) reader.cancel().catch(() => {});
-  }
+  await readServerSentEvents(run, response, handle);
   if (!finished) throw new IncompleteStreamError();
 }
 

@@ -2,6 +2,8 @@ import type OpenAI from "openai";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
 import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
+import { openAIEventReader } from "./openai-sse.js";
+import { readServerSentEvents } from "./read-events.js";
 import {
   IncompleteStreamError,
   type ProviderRun,
@@ -26,11 +28,14 @@ async function runCompletions(run: ProviderRun, context: Context): Promise<void>
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: OpenAISDK } = await import("openai");
   const client = new OpenAISDK(sdkClientOptions(run));
-  const stream = await routeConsoleWarnings(options.onWarning, () =>
-    client.chat.completions.create(buildCompletionsParams(model, context, options, compat), {
-      signal: run.signal,
-    }),
+  // The SDK sends the request and turns an error status into its APIError; the stream
+  // is read here (read-events.ts), every event of a chunk handled in one go.
+  const response = await routeConsoleWarnings(options.onWarning, () =>
+    client.chat.completions
+      .create(buildCompletionsParams(model, context, options, compat), { signal: run.signal })
+      .asResponse(),
   );
+  const parse = openAIEventReader(OpenAISDK, response.headers);
 
   let current: { kind: "text" | "thinking"; index: number } | undefined;
   // The tool call's `index` in the delta → our content index. Deltas of several calls
@@ -49,11 +54,12 @@ async function runCompletions(run: ProviderRun, context: Context): Promise<void>
     return index;
   };
 
-  for await (const chunk of stream) {
-    run.touch();
+  await readServerSentEvents(run, response, (event) => {
+    const chunk = parse(event) as OpenAI.Chat.ChatCompletionChunk | undefined;
+    if (!chunk) return;
     if (chunk.usage) readUsage(run, chunk.usage);
     const choice = chunk.choices?.[0];
-    if (!choice) continue;
+    if (!choice) return;
     const delta = (choice.delta ?? {}) as Record<string, unknown> &
       OpenAI.Chat.ChatCompletionChunk.Choice.Delta;
 
@@ -83,7 +89,7 @@ async function runCompletions(run: ProviderRun, context: Context): Promise<void>
       if (call.function?.arguments) builder.appendToolArguments(index, call.function.arguments);
     }
     if (choice.finish_reason) finishReason = choice.finish_reason;
-  }
+  });
   if (finishReason === undefined) throw new IncompleteStreamError();
   output.stopReason = mapFinishReason(finishReason, builder.hasToolCalls());
 }

@@ -1,5 +1,8 @@
+import type { ResponseStreamEvent } from "openai/resources/responses/responses";
 import type { Context, Model, StreamFunction, StreamOptions } from "../types.js";
 import { buildResponsesParams } from "./openai-responses-request.js";
+import { openAIEventReader } from "./openai-sse.js";
+import { readServerSentEvents } from "./read-events.js";
 import {
   IncompleteStreamError,
   type ProviderRun,
@@ -28,18 +31,22 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
   // Loaded on first use: importing @gong/llm must not pay for SDKs it may never call.
   const { default: OpenAI } = await import("openai");
   const client = new OpenAI(sdkClientOptions(run));
-  const stream = await routeConsoleWarnings(options.onWarning, () =>
-    client.responses.create(buildResponsesParams(model, context, options), {
-      signal: run.signal,
-    }),
+  // The SDK sends the request and turns an error status into its APIError; the stream
+  // is read here (read-events.ts), every event of a chunk handled in one go.
+  const response = await routeConsoleWarnings(options.onWarning, () =>
+    client.responses
+      .create(buildResponsesParams(model, context, options), { signal: run.signal })
+      .asResponse(),
   );
+  const parse = openAIEventReader(OpenAI, response.headers);
   // Output item id → content index.
   const items = new Map<string, number>();
   const textItems = new Map<string, number>();
   let finished = false;
 
-  for await (const event of stream) {
-    run.touch();
+  await readServerSentEvents(run, response, (sse) => {
+    const event = parse(sse) as ResponseStreamEvent | undefined;
+    if (!event) return;
     switch (event.type) {
       case "response.output_item.added": {
         const item = event.item;
@@ -126,6 +133,6 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
           message: event.message,
         });
     }
-  }
+  });
   if (!finished) throw new IncompleteStreamError();
 }

@@ -1,7 +1,7 @@
 /**
- * Server-sent events out of a byte stream, synchronously per chunk: the Anthropic SDK's
- * own parser is an async generator inside another, a few microtask hops for every event
- * (the adapter cost 1.3× the bare SDK). Same rules as the SDK's (`_iterSSEMessages`):
+ * Server-sent events out of a byte stream, synchronously per chunk: the SDKs' own
+ * parsers are async generators inside others, a few microtask hops for every event (the
+ * adapters cost 1.07–1.3× the bare SDKs). Same rules as the SDKs' (`_iterSSEMessages`):
  * lines end in \n, \r\n or \r, only `event:` and `data:` fields count, one space after
  * the colon is dropped, a BOM at a line start is ignored, a blank line ends an event.
  */
