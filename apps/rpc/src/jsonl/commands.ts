@@ -1,88 +1,229 @@
 /**
- * The commands of the JSON-lines protocol (docs/rpc.md) and their validation: a line
- * becomes a typed command or an error naming what is wrong, never an exception.
+ * The commands of the JSON-lines protocol: one TypeBox schema per command gives the
+ * `Command` type, the validation of a line and the Commands table of docs/rpc.md
+ * (test/commands-doc.test.ts compares the two). A line becomes a typed command or an
+ * error naming what is wrong, never an exception.
  */
+import type { AskUserAnswers } from "@gong/runtime";
+import { THINKING_LEVELS } from "@gong/runtime";
 import {
-  type AskUserAnswers,
-  type ImageContent,
-  THINKING_LEVELS,
-  type ThinkingLevel,
-} from "@gong/runtime";
+  type Static,
+  type TLiteral,
+  type TObject,
+  type TProperties,
+  type TSchema,
+  type TUnsafe,
+  Type,
+} from "@sinclair/typebox";
+import { Value } from "@sinclair/typebox/value";
 
-export type CommandId = string | number;
+const CommandIdSchema = Type.Union([Type.String(), Type.Number()]);
+export type CommandId = Static<typeof CommandIdSchema>;
 
-export type Command = { id?: CommandId } & (
-  | {
-      type: "prompt";
-      message: string;
-      images?: ImageContent[];
-      /** How to deliver the message while a run is in progress; without it, refused. */
-      streamingBehavior?: "steer" | "followUp";
-    }
-  | { type: "steer"; message: string }
-  | { type: "follow_up"; message: string }
-  | { type: "abort" }
-  | { type: "get_state" }
-  | { type: "get_messages" }
-  | { type: "set_model"; provider: string; modelId: string }
-  | { type: "get_available_models" }
-  | { type: "set_thinking_level"; level: ThinkingLevel }
-  | { type: "compact"; customInstructions?: string }
-  | { type: "set_auto_compaction"; enabled: boolean }
-  | { type: "new_session" }
-  | { type: "switch_session"; sessionPath: string }
-  | { type: "fork"; entryId: string }
-  | { type: "get_session_stats" }
-  | { type: "export_html"; outputPath?: string; overwrite?: boolean }
-  | { type: "bash"; command: string }
-  | {
-      type: "extension_ui_response";
-      requestId: string;
-      /** The answer to a `confirm` request. */
-      confirmed?: boolean;
-      /** The answers to an `ask_user` request (checked against the request it answers). */
-      answers?: AskUserAnswers;
-    }
+/** What the docs table says besides the fields: the response's `data` and examples. */
+interface CommandDoc {
+  response: string;
+  examples: object[];
+}
+
+/** A command's schema: its `type`, the optional `id` every command may carry, its fields. */
+function command<T extends string, P extends TProperties>(type: T, fields: P, doc: CommandDoc) {
+  return Type.Object(
+    { type: Type.Literal(type), id: Type.Optional(CommandIdSchema), ...fields },
+    { response: doc.response, examples: doc.examples },
+  );
+}
+
+/** One of these strings; its type is their union. */
+function oneOf<const T extends readonly string[]>(values: T): TUnsafe<T[number]> {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnsafe<T[number]>;
+}
+
+const ImageSchema = Type.Object(
+  { type: Type.Literal("image"), data: Type.String(), mimeType: Type.String() },
+  { title: "image", description: '{"type":"image","data":"<base64>","mimeType":"image/png"}' },
 );
 
+/** Every command, in the order the docs list them. */
+export const COMMAND_SCHEMAS = [
+  command(
+    "prompt",
+    {
+      message: Type.String(),
+      images: Type.Optional(
+        Type.Array(ImageSchema, { description: `\`[${ImageSchema.description}]\`` }),
+      ),
+      /** How to deliver the message while a run is in progress; without it, refused. */
+      streamingBehavior: Type.Optional(oneOf(["steer", "followUp"])),
+    },
+    {
+      response: '`{"delivered":"prompt"|"steer"|"followUp"}`',
+      examples: [{ type: "prompt", id: 1, message: "fix the failing test" }],
+    },
+  ),
+  command(
+    "steer",
+    { message: Type.String() },
+    { response: "—", examples: [{ type: "steer", message: "stop, look at b.ts first" }] },
+  ),
+  command(
+    "follow_up",
+    { message: Type.String() },
+    { response: "—", examples: [{ type: "follow_up", message: "then run the whole suite" }] },
+  ),
+  command(
+    "abort",
+    {},
+    {
+      response:
+        "`{dropped {steering,followUp}}` (the texts of the queued messages the abort dropped)",
+      examples: [{ type: "abort" }],
+    },
+  ),
+  command(
+    "get_state",
+    {},
+    {
+      response:
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`",
+      examples: [{ type: "get_state" }],
+    },
+  ),
+  command(
+    "get_messages",
+    {},
+    {
+      response:
+        "`messages` (the model context), `entryIds` (each message's session entry, for `fork`)",
+      examples: [{ type: "get_messages" }],
+    },
+  ),
+  command(
+    "set_model",
+    { provider: Type.String(), modelId: Type.String() },
+    {
+      response: "`{provider,id,name}`",
+      examples: [{ type: "set_model", provider: "openai", modelId: "gpt-4o-mini" }],
+    },
+  ),
+  command(
+    "get_available_models",
+    {},
+    {
+      response: "`models [{provider,id,name,contextWindow,maxTokens,cost,hasKey}]`",
+      examples: [{ type: "get_available_models" }],
+    },
+  ),
+  command(
+    "set_thinking_level",
+    { level: oneOf(THINKING_LEVELS) },
+    { response: "—", examples: [{ type: "set_thinking_level", level: "high" }] },
+  ),
+  command(
+    "compact",
+    { customInstructions: Type.Optional(Type.String()) },
+    {
+      response: "`{summary,tokensBefore,tokensAfter}`",
+      examples: [{ type: "compact", customInstructions: "keep the API decisions" }],
+    },
+  ),
+  command(
+    "set_auto_compaction",
+    { enabled: Type.Boolean() },
+    { response: "—", examples: [{ type: "set_auto_compaction", enabled: false }] },
+  ),
+  command(
+    "new_session",
+    {},
+    { response: "`{sessionId,sessionFile}`", examples: [{ type: "new_session" }] },
+  ),
+  command(
+    "switch_session",
+    { sessionPath: Type.String({ description: "file or id prefix" }) },
+    {
+      response: "`{sessionId,sessionFile}`",
+      examples: [{ type: "switch_session", sessionPath: "0f6c" }],
+    },
+  ),
+  command(
+    "fork",
+    { entryId: Type.String({ description: "from `get_messages`" }) },
+    { response: "`{sessionId,sessionFile}`", examples: [{ type: "fork", entryId: "a1b2c3d4" }] },
+  ),
+  command(
+    "get_session_stats",
+    {},
+    {
+      response:
+        "`sessionId`, `sessionFile`, `messages {user,assistant,toolResult,total}`, `toolCalls`, `tokens {input,output,cacheRead,cacheWrite,total}`, `cost` (dollars), `compactions`, `tools` (per-tool metrics of this process)",
+      examples: [{ type: "get_session_stats" }],
+    },
+  ),
+  command(
+    "export_html",
+    {
+      outputPath: Type.Optional(
+        Type.String({ description: "default `gong-session-<id>.html` in the project" }),
+      ),
+      overwrite: Type.Optional(
+        Type.Boolean({
+          description:
+            "replace a file already there; without it the command fails with `<path> already exists; …` and the file is kept",
+        }),
+      ),
+    },
+    {
+      response: "`{path}`",
+      examples: [{ type: "export_html", outputPath: "session.html", overwrite: true }],
+    },
+  ),
+  command(
+    "bash",
+    { command: Type.String() },
+    {
+      response: "`{result}` (the bash envelope)",
+      examples: [{ type: "bash", command: "npm test" }],
+    },
+  ),
+  command(
+    "extension_ui_response",
+    {
+      requestId: Type.String({ description: "the request's `id`" }),
+      confirmed: Type.Optional(Type.Boolean({ description: "the answer to a `confirm`" })),
+      // Checked against the request it answers (ui-requests.ts): any object here.
+      answers: Type.Optional(
+        Type.Unsafe<AskUserAnswers>(
+          Type.Object(
+            {},
+            {
+              description:
+                'the answers to an `ask_user`: question text → chosen label(s) joined with `", "`, or the user\'s own words; a question left out is unanswered',
+            },
+          ),
+        ),
+      ),
+    },
+    {
+      response: "—",
+      examples: [
+        { type: "extension_ui_response", requestId: "confirm-1", confirmed: true },
+        {
+          type: "extension_ui_response",
+          requestId: "ask-2",
+          answers: { "Which database?": "Postgres" },
+        },
+      ],
+    },
+  ),
+] as const;
+
+const CommandSchema = Type.Union([...COMMAND_SCHEMAS]);
+export type Command = Static<typeof CommandSchema>;
 export type CommandType = Command["type"];
 
-/** A field's expected kind: a JSON type, a list of allowed strings, or images. */
-type FieldKind = "string" | "boolean" | "object" | "images" | readonly string[];
-type FieldSpec = { kind: FieldKind; optional?: boolean };
-
-const required = (kind: FieldKind): FieldSpec => ({ kind });
-const optional = (kind: FieldKind): FieldSpec => ({ kind, optional: true });
-
-/** Every command and its fields; one table, so docs and checks cannot drift apart. */
-export const COMMAND_FIELDS: Record<CommandType, Record<string, FieldSpec>> = {
-  prompt: {
-    message: required("string"),
-    images: optional("images"),
-    streamingBehavior: optional(["steer", "followUp"]),
-  },
-  steer: { message: required("string") },
-  follow_up: { message: required("string") },
-  abort: {},
-  get_state: {},
-  get_messages: {},
-  set_model: { provider: required("string"), modelId: required("string") },
-  get_available_models: {},
-  set_thinking_level: { level: required(THINKING_LEVELS) },
-  compact: { customInstructions: optional("string") },
-  set_auto_compaction: { enabled: required("boolean") },
-  new_session: {},
-  switch_session: { sessionPath: required("string") },
-  fork: { entryId: required("string") },
-  get_session_stats: {},
-  export_html: { outputPath: optional("string"), overwrite: optional("boolean") },
-  bash: { command: required("string") },
-  extension_ui_response: {
-    requestId: required("string"),
-    confirmed: optional("boolean"),
-    answers: optional("object"),
-  },
-};
+const SCHEMA_OF_TYPE = new Map<string, TObject>(
+  COMMAND_SCHEMAS.map((schema) => [schema.properties.type.const, schema]),
+);
 
 /** A line that is not a valid command: what the error response says. */
 export interface CommandError {
@@ -110,7 +251,7 @@ export function parseCommandLine(line: string): ParsedLine {
   }
   const object = value as Record<string, unknown>;
   const id = object.id;
-  if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
+  if (id !== undefined && !Value.Check(CommandIdSchema, id)) {
     return {
       ok: false,
       command: commandName(object),
@@ -126,47 +267,42 @@ export function parseCommandLine(line: string): ParsedLine {
       error: 'missing "type": a string naming the command',
     };
   }
-  const fields = COMMAND_FIELDS[object.type as CommandType];
-  if (!fields || !Object.hasOwn(COMMAND_FIELDS, object.type)) {
+  const schema = SCHEMA_OF_TYPE.get(object.type);
+  if (!schema) {
     return {
       ok: false,
       command: object.type,
       ...withId,
-      error: `unknown command type "${object.type}"; known: ${Object.keys(COMMAND_FIELDS).join(", ")}`,
+      error: `unknown command type "${object.type}"; known: ${[...SCHEMA_OF_TYPE.keys()].join(", ")}`,
     };
   }
-  for (const [name, spec] of Object.entries(fields)) {
-    const problem = checkField(object[name], spec);
+  for (const [name, field] of Object.entries(schema.properties)) {
+    if (name === "type" || name === "id") continue;
+    const required = schema.required?.includes(name) ?? false;
+    const problem = fieldProblem(object[name], field, required);
     if (problem)
       return { ok: false, command: object.type, ...withId, error: `"${name}" ${problem}` };
   }
   return { ok: true, command: object as Command };
 }
 
-function checkField(value: unknown, spec: FieldSpec): string | undefined {
-  if (value === undefined) return spec.optional ? undefined : "is required";
-  const kind = spec.kind;
-  if (Array.isArray(kind)) {
-    return typeof value === "string" && kind.includes(value)
-      ? undefined
-      : `must be one of ${kind.map((k) => `"${k}"`).join(", ")} (got ${JSON.stringify(value)})`;
+/** What is wrong with one field's value, in words that name the kind expected. */
+function fieldProblem(value: unknown, schema: TSchema, required: boolean): string | undefined {
+  if (value === undefined) return required ? "is required" : undefined;
+  // `as unknown`: the check must not narrow `value`, which the messages below describe.
+  if (Value.Check(schema, value as unknown)) return undefined;
+  const choices = schema.anyOf as TLiteral[] | undefined;
+  if (choices) {
+    const quoted = choices.map((choice) => `"${choice.const}"`).join(", ");
+    return `must be one of ${quoted} (got ${JSON.stringify(value)})`;
   }
-  if (kind === "images") return checkImages(value);
-  return kindOf(value) === kind ? undefined : `must be a ${kind} (got ${kindOf(value)})`;
-}
-
-function checkImages(value: unknown): string | undefined {
-  if (!Array.isArray(value)) return `must be an array of images (got ${kindOf(value)})`;
-  for (const [i, image] of value.entries()) {
-    const ok =
-      typeof image === "object" &&
-      image !== null &&
-      (image as ImageContent).type === "image" &&
-      typeof (image as ImageContent).data === "string" &&
-      typeof (image as ImageContent).mimeType === "string";
-    if (!ok) return `[${i}] must be {"type":"image","data":"<base64>","mimeType":"image/png"}`;
+  if (schema.type === "array") {
+    const item = schema.items as TSchema;
+    if (!Array.isArray(value)) return `must be an array of ${item.title}s (got ${kindOf(value)})`;
+    const wrong = value.findIndex((element) => !Value.Check(item, element));
+    return `[${wrong}] must be ${item.description}`;
   }
-  return undefined;
+  return `must be a ${schema.type} (got ${kindOf(value)})`;
 }
 
 function commandName(object: Record<string, unknown>): string {
