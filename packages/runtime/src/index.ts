@@ -53,10 +53,7 @@ export type {
   CodingSessionOptions,
   RunOutcome,
   SessionChoice,
-  SessionFlags,
-  SessionOpeningFlags,
 } from "./session/options.js";
-export { sessionChoiceFromFlags, sessionOptionsFromFlags } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";
 export type { TextDelta } from "./wire/text-delta.js";
