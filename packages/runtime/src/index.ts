@@ -46,6 +46,7 @@ export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js
 export { resolveModel } from "./models/resolve-model.js";
 export { CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
+export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";
 export type {
   CodingSessionError,

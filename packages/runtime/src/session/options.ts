@@ -65,7 +65,10 @@ export interface CodingSessionOptions {
    * terminal over ACP, say. The result the model reads is bash's own envelope either way.
    */
   execOperations?: ExecOperations;
-  /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
+  /**
+   * Problems that did not stop the session (a skipped settings file, a corrupt session
+   * line) raised after it opened; those raised while opening are in the result.
+   */
   onWarning?: (message: string) => void;
   /**
    * How the app asks its user about a tool call a PreToolUse hook answered
@@ -97,9 +100,11 @@ export interface CodingSessionError {
   model?: string;
 }
 
-export type CreateCodingSessionResult =
+/** The session or why it could not open; either way the warnings raised while opening. */
+export type CreateCodingSessionResult = (
   | { ok: true; session: import("./coding-session.js").CodingSession }
-  | { ok: false; error: CodingSessionError };
+  | { ok: false; error: CodingSessionError }
+) & { warnings: string[] };
 
 /** Agent events, plus `warning` for problems found by the runtime itself. */
 export type CodingSessionEvent = AgentEvent;

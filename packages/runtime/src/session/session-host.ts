@@ -36,12 +36,16 @@ export class SessionHost {
     this.unsubscribe = this.forward(session);
   }
 
-  static async open(
-    options: CodingSessionOptions,
-  ): Promise<{ ok: true; host: SessionHost } | { ok: false; error: CodingSessionError }> {
+  /** The host, or why the session could not open; either way the opening's warnings. */
+  static async open(options: CodingSessionOptions): Promise<
+    ({ ok: true; host: SessionHost } | { ok: false; error: CodingSessionError }) & {
+      warnings: string[];
+    }
+  > {
     const created = await createCodingSession(options);
     if (!created.ok) return created;
-    return { ok: true, host: new SessionHost(options, created.session) };
+    const { session, warnings } = created;
+    return { ok: true, host: new SessionHost(options, session), warnings };
   }
 
   get current(): CodingSession {
@@ -116,6 +120,8 @@ export class SessionHost {
           }
         : {}),
     });
+    // The app is running: the next session's warnings are shown as they come.
+    for (const message of created.warnings) this.options.onWarning?.(message);
     if (!created.ok) return { ok: false, error: created.error.message };
     this.unsubscribe();
     await current.close();
