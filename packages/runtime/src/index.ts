@@ -44,7 +44,7 @@ export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
-export { CodingSession, finalText } from "./session/coding-session.js";
+export { BUSY_MESSAGE, CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";

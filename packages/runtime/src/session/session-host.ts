@@ -1,7 +1,7 @@
 import path from "node:path";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
-import type { CodingSession } from "./coding-session.js";
+import { BUSY_MESSAGE, type CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
 import type {
@@ -11,10 +11,7 @@ import type {
   SessionChoice,
 } from "./options.js";
 
-const BUSY = {
-  ok: false,
-  error: "A run is in progress: abort it before switching sessions.",
-} as const;
+const BUSY = { ok: false, error: BUSY_MESSAGE } as const;
 
 export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; error: string };
 
