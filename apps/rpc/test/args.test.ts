@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
+import { SESSION_SWITCHES, SESSION_VALUE_FLAGS } from "@gong/runtime/session-flags";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/args.js";
+import { HELP_TEXT } from "../src/help.js";
 import { BIN } from "./harness.js";
 
 describe("gong-rpc flags — the CLI's session flags plus --acp and --cwd", () => {
@@ -89,6 +91,13 @@ describe("gong-rpc reads the flags it shares with gong from one definition", () 
   ])("refuses %j as gong does", (argv, error) => {
     expect(parseArgs(argv)).toEqual({ ok: false, error });
   });
+
+  it.each(Object.keys({ ...SESSION_SWITCHES, ...SESSION_VALUE_FLAGS }))(
+    "--help documents the shared --%s",
+    (flag) => {
+      expect(HELP_TEXT).toMatch(new RegExp(`^  (-\\w, )?--${flag}\\b`, "m"));
+    },
+  );
 
   it("the built gong-rpc exits 2 with gong's message for an empty --model", () => {
     const run = spawnSync(process.execPath, [BIN, "--model", ""], {
