@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { COMMAND_SCHEMAS, parseCommandLine } from "../src/jsonl/commands.js";
+import { COMMAND_SCHEMAS } from "../src/jsonl/command-schemas.js";
+import { parseCommandLine } from "../src/jsonl/commands.js";
 
 const DOC = new URL("../docs/rpc.md", import.meta.url);
 

@@ -12,7 +12,7 @@ import {
   type SessionHost,
   type SwitchResult,
 } from "@gong/runtime";
-import type { Command, CommandType } from "./commands.js";
+import type { Command, CommandType } from "./command-schemas.js";
 import type { UiRequests } from "./ui-requests.js";
 
 export interface HandlerContext {

@@ -8,7 +8,8 @@
 import { type CodingSession, guardExit, SessionHost, wireEncoder } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
-import { type Command, type CommandId, parseCommandLine } from "./commands.js";
+import type { Command, CommandId } from "./command-schemas.js";
+import { parseCommandLine } from "./commands.js";
 import { JsonLineWriter, readLines } from "./framing.js";
 import { HANDLERS, type HandlerContext } from "./handlers.js";
 import { UiRequests } from "./ui-requests.js";
