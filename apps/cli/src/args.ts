@@ -1,31 +1,34 @@
 /**
- * Command-line parsing for `gong` (ARCHITECTURE §7: the flags are the contract). Pure and
- * dependency-free so `--version` and `--help` never load the runtime.
+ * Command-line parsing for `gong` (ARCHITECTURE §7: the flags are the contract). Pure;
+ * the flags gong-rpc takes too come from `@gong/runtime/session-flags`, which loads
+ * nothing else, so `--version` and `--help` never load the runtime.
  */
 
 import { parseArgs as nodeParseArgs, type ParseArgsConfig } from "node:util";
+import {
+  choiceFlag,
+  defaultSessionFlags,
+  type FlagSetter,
+  type FlagSwitch,
+  OUTPUT_LEVELS,
+  type OutputLevelFlag,
+  SESSION_SWITCHES,
+  SESSION_VALUE_FLAGS,
+  type SessionOpeningFlags,
+  sessionFlagsConflict,
+  textFlag,
+} from "@gong/runtime/session-flags";
 import { suggestFlag } from "./suggest-flag.js";
 
 export type Mode = "text" | "json";
-export type ThinkingFlag = "off" | "minimal" | "low" | "medium" | "high";
-export type PresetFlag = "default" | "minimal" | "readonly";
-export type OutputLevelFlag = "brief" | "standard" | "full";
 
-export interface CliArgs {
+/** gong's flags: the ones gong-rpc takes too (@gong/runtime/session-flags), then its own. */
+export interface CliArgs extends SessionOpeningFlags {
   print: boolean;
   mode: Mode;
-  provider?: string;
-  model?: string;
-  apiKey?: string;
-  baseUrl?: string;
-  thinking?: ThinkingFlag;
-  tools?: string[];
-  preset?: PresetFlag;
   continue: boolean;
   /** `-r` alone → `true` (list the sessions to choose from); `-r <id>` → the id prefix. */
   resume?: string | true;
-  session?: string;
-  sessionDir?: string;
   noSession: boolean;
   systemPrompt?: string;
   appendSystemPrompt?: string;
@@ -52,12 +55,6 @@ export interface CliArgs {
 export type ParseResult = { ok: true; args: CliArgs } | { ok: false; error: string };
 
 const MODES = ["text", "json"] as const;
-// Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing them
-// from @gong/runtime makes the bundle's entry load the runtime's whole chunk (--version
-// 55 → 250 ms). test/args.test.ts pins each list to the runtime's export.
-export const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
-export const PRESETS = ["default", "minimal", "readonly"] as const;
-export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 
 type SwitchField =
   | "print"
@@ -71,53 +68,29 @@ type SwitchField =
   | "compact";
 
 /** Flags that take no value: the field each sets. */
-const SWITCHES: Record<string, { short?: string; field: SwitchField }> = {
+const SWITCHES: Record<string, FlagSwitch<SwitchField>> = {
   print: { short: "p", field: "print" },
-  continue: { short: "c", field: "continue" },
-  "no-session": { field: "noSession" },
+  ...SESSION_SWITCHES,
   version: { short: "v", field: "version" },
   help: { short: "h", field: "help" },
   verbose: { field: "verbose" },
-  trust: { field: "trust" },
   yes: { field: "yes" },
   compact: { field: "compact" },
 };
 
-/** Stores a flag's value, or says why it cannot be used. */
-type ValueSetter = (args: CliArgs, value: string, flag: string) => string | undefined;
-
 /** Flags that take a value. */
-const VALUE_FLAGS: Record<string, ValueSetter> = {
-  mode: choice(MODES, (args, value) => {
+const VALUE_FLAGS: Record<string, FlagSetter<CliArgs>> = {
+  mode: choiceFlag(MODES, (args: CliArgs, value) => {
     args.mode = value;
   }),
-  provider: text("provider"),
-  model: text("model"),
-  "api-key": text("apiKey"),
-  "base-url": text("baseUrl"),
-  thinking: choice(THINKING, (args, value) => {
-    args.thinking = value;
+  ...SESSION_VALUE_FLAGS,
+  "system-prompt": textFlag((args: CliArgs, value) => {
+    args.systemPrompt = value;
   }),
-  tools: (args, value) => {
-    args.tools = value
-      .split(",")
-      .map((tool) => tool.trim())
-      .filter((tool) => tool.length > 0);
-    return undefined;
-  },
-  preset: choice(PRESETS, (args, value) => {
-    args.preset = value;
+  "append-system-prompt": textFlag((args: CliArgs, value) => {
+    args.appendSystemPrompt = value;
   }),
-  session: text("session"),
-  "session-dir": text("sessionDir"),
-  "system-prompt": text("systemPrompt"),
-  "append-system-prompt": text("appendSystemPrompt"),
-  "allow-path": (args, value, flag) => {
-    if (value === "") return `${flag} needs a directory`;
-    args.allowPaths.push(value);
-    return undefined;
-  },
-  "output-level": choice(OUTPUT_LEVELS, (args, value) => {
+  "output-level": choiceFlag(OUTPUT_LEVELS, (args: CliArgs, value) => {
     args.outputLevel = value;
   }),
   export: (args, value) => {
@@ -219,12 +192,9 @@ export function parseArgs(argv: string[]): ParseResult {
 
 function defaultArgs(): CliArgs {
   return {
+    ...defaultSessionFlags(),
     print: false,
     mode: "text",
-    continue: false,
-    noSession: false,
-    allowPaths: [],
-    trust: false,
     yes: false,
     compact: false,
     version: false,
@@ -269,21 +239,10 @@ function placeExportFile(args: CliArgs, positionals: string[]): ParseResult {
 
 /** Combinations that cannot mean anything. */
 function validate(args: CliArgs): ParseResult {
-  const sources = [
-    args.continue && "-c/--continue",
-    args.resume !== undefined && "-r/--resume",
-    args.session !== undefined && "--session",
-  ].filter(Boolean);
-  if (sources.length > 1)
-    return usage(`${sources.join(" and ")} cannot be combined: pick one session`);
-  if (args.noSession && sources.length > 0) {
-    return usage(`--no-session cannot be combined with ${sources[0]}`);
-  }
+  const conflict = sessionFlagsConflict(args);
+  if (conflict) return usage(conflict);
   if (args.compact && !args.continue && typeof args.resume !== "string") {
     return usage("--compact needs -c or -r <id>: it compacts a stored session");
-  }
-  if (args.baseUrl !== undefined && !/^https?:\/\//i.test(args.baseUrl)) {
-    return usage(`--base-url must start with http:// or https:// (got "${args.baseUrl}")`);
   }
   return { ok: true, args };
 }
@@ -292,37 +251,6 @@ function unknownOption(name: string): string {
   const known = Object.keys(NODE_OPTIONS).map((flag) => `--${flag}`);
   const suggestion = suggestFlag(name, known);
   return `unknown option ${name}${suggestion ? ` (did you mean ${suggestion}?)` : ""}`;
-}
-
-function choice<T extends string>(
-  choices: readonly T[],
-  set: (args: CliArgs, value: T) => void,
-): ValueSetter {
-  return (args, value, flag) => {
-    if (!(choices as readonly string[]).includes(value)) {
-      return `${flag} must be one of ${choices.join(", ")} (got "${value}")`;
-    }
-    set(args, value as T);
-    return undefined;
-  };
-}
-
-type TextField =
-  | "provider"
-  | "model"
-  | "apiKey"
-  | "baseUrl"
-  | "session"
-  | "sessionDir"
-  | "systemPrompt"
-  | "appendSystemPrompt";
-
-function text(field: TextField): ValueSetter {
-  return (args, value, flag) => {
-    if (value === "") return `${flag} needs a non-empty value`;
-    args[field] = value;
-    return undefined;
-  };
 }
 
 function usage(error: string): ParseResult {

@@ -1,8 +1,5 @@
-import {
-  type CodingSessionOptions,
-  sessionOptionsFromFlags,
-  type ToolConfirmation,
-} from "@gong/runtime";
+import type { CodingSessionOptions, ToolConfirmation } from "@gong/runtime";
+import { sessionOptionsFromFlags } from "@gong/runtime/session-flags";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 

@@ -1,5 +1,6 @@
 import path from "node:path";
-import { type CodingSessionOptions, sessionOptionsFromFlags } from "@gong/runtime";
+import type { CodingSessionOptions } from "@gong/runtime";
+import { sessionOptionsFromFlags } from "@gong/runtime/session-flags";
 import type { RpcArgs } from "./args.js";
 
 /**

@@ -1,5 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { SESSION_SWITCHES, SESSION_VALUE_FLAGS } from "@gong/runtime/session-flags";
 import { describe, expect, it } from "vitest";
-import { PRESETS, parseArgs, THINKING } from "../src/args.js";
+import { parseArgs } from "../src/args.js";
+import { HELP_TEXT } from "../src/help.js";
+import { BIN } from "./harness.js";
 
 describe("gong-rpc flags — the CLI's session flags plus --acp and --cwd", () => {
   it("parses every flag", () => {
@@ -77,10 +81,33 @@ describe("gong-rpc flags — the CLI's session flags plus --acp and --cwd", () =
   });
 });
 
-describe("flag values are the runtime's lists (one rule; copied only to keep --version light)", () => {
-  it("--thinking and --preset accept exactly the runtime's values", async () => {
-    const runtime = await import("@gong/runtime");
-    expect(THINKING).toEqual(runtime.THINKING_LEVELS);
-    expect(PRESETS).toEqual(Object.keys(runtime.TOOL_PRESETS));
+describe("gong-rpc reads the flags it shares with gong from one definition", () => {
+  // gong's words for each (apps/cli/test/args.test.ts): gong-rpc took these values as given.
+  it.each([
+    [["--provider", ""], "--provider needs a non-empty value"],
+    [["--model="], "--model needs a non-empty value"],
+    [["--session-dir", ""], "--session-dir needs a non-empty value"],
+    [["--allow-path", ""], "--allow-path needs a directory"],
+  ])("refuses %j as gong does", (argv, error) => {
+    expect(parseArgs(argv)).toEqual({ ok: false, error });
+  });
+
+  it.each(Object.keys({ ...SESSION_SWITCHES, ...SESSION_VALUE_FLAGS }))(
+    "--help documents the shared --%s",
+    (flag) => {
+      expect(HELP_TEXT).toMatch(new RegExp(`^  (-\\w, )?--${flag}\\b`, "m"));
+    },
+  );
+
+  it("the built gong-rpc exits 2 with gong's message for an empty --model", () => {
+    const run = spawnSync(process.execPath, [BIN, "--model", ""], {
+      encoding: "utf8",
+      input: "",
+      timeout: 10_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      "gong-rpc: --model needs a non-empty value. Run gong-rpc --help for usage.\n",
+    );
   });
 });

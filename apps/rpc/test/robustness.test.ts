@@ -128,6 +128,20 @@ describe("gong-rpc JSON lines — robustness", () => {
     expect(stored).toContain("toolu_1");
   });
 
+  it("SIGHUP (the editor's terminal closing) ends it as SIGTERM does — one exit guard for every app: session saved, exit 0", async () => {
+    const { rpc } = start();
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 30" } }]),
+    ]);
+    await rpc.request({ type: "prompt", message: "sleep please" });
+    await rpc.waitFor((l) => l.type === "tool_execution_start");
+    const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })
+      .sessionFile;
+    rpc.child.kill("SIGHUP");
+    expect(await withTimeout(rpc.exited, 10_000, "no exit after SIGHUP")).toBe(0);
+    expect(readFileSync(file, "utf8")).toContain("toolu_1");
+  });
+
   it("a client that stops reading (EPIPE) ends the server like EOF: session saved, exit 0", async () => {
     const { rpc } = start();
     const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })

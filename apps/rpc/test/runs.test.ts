@@ -100,6 +100,32 @@ describe("gong-rpc JSON lines — runs: steer, follow-up, abort, events", () => 
     await rpc.waitFor((l) => l.type === "run_end");
   });
 
+  it("the busy rule has one wording: prompt, session switches and bash refuse a busy session alike", async () => {
+    const { rpc } = start();
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 1" } }]),
+      textResponse("done"),
+    ]);
+    await rpc.request({ type: "prompt", message: "wait" });
+    await rpc.waitFor((l) => l.type === "tool_execution_start");
+    const rule = "A run is in progress: steer it, queue a follow-up, or abort it first.";
+    for (const command of [
+      { type: "new_session" },
+      { type: "switch_session", sessionPath: "x" },
+      { type: "fork", entryId: "x" },
+      { type: "bash", command: "true" },
+    ]) {
+      expect(await rpc.request(command)).toMatchObject({ success: false, error: rule });
+    }
+    // The same rule, then how this protocol delivers a prompt into the run.
+    const prompt = await rpc.request({ type: "prompt", message: "another" });
+    expect(prompt).toMatchObject({
+      success: false,
+      error: `${rule} To deliver the message into the run, send it with "streamingBehavior": "steer" or "followUp".`,
+    });
+    await rpc.waitFor((l) => l.type === "run_end");
+  });
+
   it("abort during a long bash ends the run and kills its whole process tree", async () => {
     const { rpc, box } = start();
     // The shell starts a child that records its process group, then both sleep.

@@ -45,8 +45,9 @@ export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
-export { CodingSession, finalText } from "./session/coding-session.js";
+export { BUSY_MESSAGE, CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
+export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";
 export type {
   CodingSessionError,
@@ -54,10 +55,7 @@ export type {
   CodingSessionOptions,
   RunOutcome,
   SessionChoice,
-  SessionFlags,
-  SessionOpeningFlags,
 } from "./session/options.js";
-export { sessionChoiceFromFlags, sessionOptionsFromFlags } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";
 export type { TextDelta } from "./wire/text-delta.js";

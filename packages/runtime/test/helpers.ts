@@ -44,6 +44,7 @@ export function sessionSandbox(anthropicBaseUrl: string) {
 /** Opens a coding session; an expected failure fails the test with its message. */
 export async function openSession(options: CodingSessionOptions): Promise<CodingSession> {
   const created = await createCodingSession(options);
+  for (const message of created.warnings) options.onWarning?.(message);
   if (!created.ok) throw new Error(created.error.message);
   return created.session;
 }

@@ -1,5 +1,13 @@
+import { THINKING_LEVELS } from "@gong/llm";
+import { OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { sessionChoiceFromFlags, sessionOptionsFromFlags } from "../src/session/options.js";
+import {
+  OUTPUT_LEVELS,
+  PRESETS,
+  sessionChoiceFromFlags,
+  sessionOptionsFromFlags,
+  THINKING,
+} from "../src/session/session-flags.js";
 
 describe("session flags mean the same in gong and gong-rpc", () => {
   it("--no-session, then -c, then -r <id>, then --session (a new file there if missing)", () => {
@@ -42,5 +50,13 @@ describe("session flags mean the same in gong and gong-rpc", () => {
     });
     expect(options).not.toHaveProperty("trust");
     expect(sessionOptionsFromFlags({ trust: true }, "/p", env).trust).toBe(true);
+  });
+});
+
+describe("flag values are the lists of the packages they belong to (copied only to keep --version light)", () => {
+  it("--thinking, --preset and --output-level accept exactly those values", () => {
+    expect(THINKING).toEqual(THINKING_LEVELS);
+    expect(PRESETS).toEqual(Object.keys(TOOL_PRESETS));
+    expect(OUTPUT_LEVELS).toEqual(TOOL_OUTPUT_LEVELS);
   });
 });

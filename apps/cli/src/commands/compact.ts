@@ -13,9 +13,9 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
     io.stderr("gong: --compact -c: no saved session for this directory yet.\n");
     return 1;
   }
-  const created = await createCodingSession(
-    codingSessionOptions(args, io, (message) => io.stderr(`gong: warning: ${message}\n`)),
-  );
+  const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
+  const created = await createCodingSession(codingSessionOptions(args, io, warn));
+  for (const message of created.warnings) warn(message);
   if (!created.ok) {
     io.stderr(`gong: ${created.error.message}\n`);
     return created.error.usage ? 2 : 1;

@@ -1,9 +1,11 @@
 import path from "node:path";
 import {
   type CodingSessionError,
+  guardExit,
   listModels,
   resolveGongHome,
   SessionHost,
+  SIGNAL_EXIT_CODES,
   trustFolder,
 } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
@@ -11,7 +13,6 @@ import type { CliArgs } from "../args.js";
 import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
-import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { firstRunGuide } from "./first-run.js";
 import { PromptHistory } from "./input/history.js";
 import { ProjectPathCompletion } from "./input/path-completion.js";
@@ -41,9 +42,9 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
   const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd);
   let host: SessionHost | undefined;
-  // Listening from the first frame: a signal during the trust question or while the
+  // Guarding from the first frame: a signal during the trust question or while the
   // session opens must still restore the terminal.
-  const signals = listenForStopSignals({
+  const guard = guardExit({
     stop: (signal) => {
       if (host) {
         mode.quit(SIGNAL_EXIT_CODES[signal]);
@@ -52,11 +53,8 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
       restore();
       process.exit(SIGNAL_EXIT_CODES[signal]);
     },
-    force: (signal) => {
-      restore();
-      host?.current.killProcesses();
-      process.exit(SIGNAL_EXIT_CODES[signal]);
-    },
+    beforeForcedExit: restore,
+    processes: () => host?.current,
   });
   terminal.start(
     (data) => mode.handleInput(data),
@@ -99,13 +97,13 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     return await runSession(host, mode, prompts, io, restore);
   } finally {
     restore();
-    signals.dispose();
+    guard.dispose();
   }
 }
 
 /**
- * Opens the session with the mode answering its confirmations and questions. Warnings raised while it opens are
- * shown once the transcript is there.
+ * Opens the session with the mode answering its confirmations and questions. Warnings raised while it opens come
+ * with it and are shown once the transcript is there.
  */
 async function openSession(
   args: CliArgs,
@@ -113,17 +111,13 @@ async function openSession(
   mode: InteractiveMode,
   trust: boolean | undefined,
 ) {
-  const early: string[] = [];
-  let warn = (message: string): void => {
-    early.push(message);
-  };
   // A provider SDK repeats its notices (a model's deprecation) on every request: the
   // transcript shows each one once.
   const shown = new Set<string>();
   const warnOnce = (message: string): void => {
     if (shown.has(message)) return;
     shown.add(message);
-    warn(message);
+    mode.warn(message);
   };
   const opened = await SessionHost.open({
     ...codingSessionOptions(args, io, warnOnce),
@@ -141,8 +135,8 @@ async function openSession(
   });
   if (opened.ok) {
     mode.attach(opened.host, { run: runSlashCommand });
-    warn = (message) => mode.warn(message);
-    for (const message of early) mode.warn(message);
+    // Shown once the transcript is there.
+    for (const message of opened.warnings) warnOnce(message);
   }
   return opened;
 }
@@ -187,9 +181,6 @@ async function runSession(
   // pi-tui's provider completes commands and Tab paths; `@` searches like the find tool.
   const completion = new CombinedAutocompleteProvider(commands, cwd, null);
   mode.setAutocomplete(new ProjectPathCompletion(completion, cwd));
-  // The last resort for an exit that skips `close` (a crash): no background job outlives gong.
-  const killOnExit = () => host.current.killProcesses();
-  process.once("exit", killOnExit);
   const stopWatching = startConfigWatch({ host, ui: mode, cwd });
   try {
     return await mode.run(prompts);
@@ -198,7 +189,6 @@ async function runSession(
     restore();
     await stopWatching();
     await host.close();
-    process.off("exit", killOnExit);
   }
 }
 

@@ -1,28 +1,21 @@
-import {
-  type CodingSession,
-  type CodingSessionEvent,
-  type RunOutcome,
-  toJsonLine,
-  wireEncoder,
-} from "@gong/runtime";
+import { type CodingSession, type RunOutcome, toJsonLine, wireEncoder } from "@gong/runtime";
 import type { CliIo } from "../io.js";
 
 /**
- * `--mode json`: the session header line, then every event as one JSON object per line,
+ * `--mode json`: the session header line, the warnings raised while the session opened,
+ * then every event as one JSON object per line,
  * written as it happens (in their wire form: a tool's streamed output as deltas). The caller's exit code says whether the run succeeded (pi exits
  * 0 even on failure; scripts then have to parse the stream to notice).
  */
 export async function runJsonMode(
   session: CodingSession,
   prompts: string[],
-  early: CodingSessionEvent[],
+  openingWarnings: readonly string[],
   io: CliIo,
-  setWarningSink: (sink: (event: CodingSessionEvent) => void) => void,
 ): Promise<RunOutcome> {
   const write = (value: unknown) => io.stdout(toJsonLine(value));
   write(session.header);
-  for (const event of early) write(event);
-  setWarningSink(write);
+  for (const message of openingWarnings) write({ type: "warning", message });
   const encode = wireEncoder();
   const unsubscribe = session.subscribe((event) => write(encode(event)));
   try {

@@ -1,8 +1,13 @@
-import { type CodingSessionEvent, createCodingSession, type RunOutcome } from "@gong/runtime";
+import {
+  createCodingSession,
+  guardExit,
+  type RunOutcome,
+  SIGNAL_EXIT_CODES,
+  toJsonLine,
+} from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
-import { listenForStopSignals, SIGNAL_EXIT_CODES } from "../signals.js";
 import { startTelemetry } from "../telemetry.js";
 import { failureLine } from "./failure-line.js";
 import { runJsonMode } from "./json.js";
@@ -23,54 +28,44 @@ export async function runPrompts(args: CliArgs, prompts: string[], io: CliIo): P
   }
 }
 
+/** What gong prints when the user stopped the run with a signal. */
+const ABORTED = "gong: aborted\n";
+
 async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
   const json = args.mode === "json";
   // Warnings (a broken settings file, a corrupt session line, a hook module that does
-  // not load) go to stderr in print mode and become `warning` events in json mode,
-  // where those raised while the session opens wait until the header line is out.
-  const early: CodingSessionEvent[] = [];
-  let jsonSink: ((event: CodingSessionEvent) => void) | undefined;
-  const created = await createCodingSession(
-    codingSessionOptions(args, io, (message) => {
-      if (json) (jsonSink ?? ((event) => early.push(event)))({ type: "warning", message });
-      else io.stderr(`gong: warning: ${message}\n`);
-    }),
-  );
+  // not load) go to stderr in print mode and become `warning` lines in json mode; those
+  // raised while the session opens come with it and follow json mode's header line.
+  const warn = json
+    ? (message: string) => io.stdout(toJsonLine({ type: "warning", message }))
+    : (message: string) => io.stderr(`gong: warning: ${message}\n`);
+  const created = await createCodingSession(codingSessionOptions(args, io, warn));
+  if (!json) for (const message of created.warnings) warn(message);
   if (!created.ok) {
     io.stderr(`gong: ${created.error.message}\n`);
     return created.error.usage ? 2 : 1;
   }
   const session = created.session;
-  const signals = listenForStopSignals({
+  const guard = guardExit({
     stop: () => session.abort(),
-    force: (signal) => {
-      session.killProcesses();
-      io.stderr("gong: aborted\n");
-      process.exit(SIGNAL_EXIT_CODES[signal]);
-    },
+    beforeForcedExit: () => io.stderr(ABORTED),
+    processes: () => session,
   });
-  // The last resort for any exit that skips `close` (stdout EPIPE, an uncaught error):
-  // no background job outlives gong.
-  const killOnExit = () => session.killProcesses();
-  process.once("exit", killOnExit);
   let outcome: RunOutcome;
   try {
     outcome = json
-      ? await runJsonMode(session, prompts, early, io, (sink) => {
-          jsonSink = sink;
-        })
+      ? await runJsonMode(session, prompts, created.warnings, io)
       : await runPrintMode(session, prompts, args, io);
   } finally {
-    // Still listening while the session closes: its background jobs get a grace period
+    // Still guarding while the session closes: its background jobs get a grace period
     // to end, which a second signal cuts short.
     await session.close();
-    signals.dispose();
-    process.off("exit", killOnExit);
+    guard.dispose();
   }
-  if (signals.received) {
+  if (guard.received) {
     // Whatever the run said (the model cut off, a tool aborted), the user stopped it.
-    io.stderr("gong: aborted\n");
-    return SIGNAL_EXIT_CODES[signals.received];
+    io.stderr(ABORTED);
+    return SIGNAL_EXIT_CODES[guard.received];
   }
   if (!outcome.ok) {
     io.stderr(failureLine(session, outcome));

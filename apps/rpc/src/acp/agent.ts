@@ -129,6 +129,11 @@ export class GongAcpAgent {
       });
   }
 
+  /** Kills every session's process groups at once (an exit that cannot wait for `close`). */
+  killProcesses(): void {
+    for (const entry of this.sessions.values()) entry.session.killProcesses();
+  }
+
   /** Closes every session (flushes them, ends their processes, releases the locks). */
   async close(): Promise<void> {
     await Promise.all([...this.sessions.values()].map((entry) => entry.session.close()));
@@ -182,10 +187,10 @@ export class GongAcpAgent {
             }),
           }
         : {}),
-      // Warnings have no ACP message of their own; stderr is the agent's log.
-      onWarning: (message) => process.stderr.write(`gong-rpc: warning: ${message}\n`),
+      onWarning: warn,
     });
     const created = await createCodingSession({ ...options, session: choice });
+    for (const message of created.warnings) warn(message);
     if (!created.ok) {
       if (created.error.code === "session_not_found" && choice.kind === "open")
         throw RequestError.sessionNotFound(choice.ref);
@@ -206,4 +211,9 @@ export class GongAcpAgent {
   private modes(entry: AcpSession): SessionModeState {
     return { currentModeId: entry.mode, availableModes: MODES };
   }
+}
+
+/** Warnings have no ACP message of their own; stderr is the agent's log. */
+function warn(message: string): void {
+  process.stderr.write(`gong-rpc: warning: ${message}\n`);
 }

@@ -1,11 +1,13 @@
 /**
  * `gong-rpc --acp`: the ACP agent on stdin/stdout (newline-delimited JSON-RPC 2.0).
- * Ends when the client closes stdin or on SIGTERM/SIGINT: every session is flushed
- * and closed (its bash jobs end), exit 0.
+ * Ends when the client closes stdin or on a stop signal (SIGTERM, SIGINT, SIGHUP): every
+ * session is flushed and closed (its bash jobs end), exit 0. A second signal ends at
+ * once, as in the CLI (the same exit guard).
  */
 import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
+import { guardExit } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { GongAcpAgent } from "./agent.js";
 import { queueBehindInitialize } from "./initialize-queue.js";
@@ -24,15 +26,12 @@ export async function runAcpServer(args: RpcArgs, env: NodeJS.ProcessEnv): Promi
     ),
   );
   const connection = gong.app().connect(stream);
-  const stop = () => connection.close();
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  const guard = guardExit({ stop: () => connection.close(), processes: () => gong });
   try {
     await connection.closed;
   } finally {
-    process.off("SIGTERM", stop);
-    process.off("SIGINT", stop);
     await gong.close();
+    guard.dispose();
   }
   return 0;
 }

@@ -5,13 +5,14 @@
  */
 import path from "node:path";
 import {
+  BUSY_MESSAGE,
   type CodingSession,
   queuedMessageText,
   type RunOutcome,
   type SessionHost,
   type SwitchResult,
 } from "@gong/runtime";
-import type { Command, CommandType } from "./commands.js";
+import type { Command, CommandType } from "./command-schemas.js";
 import type { UiRequests } from "./ui-requests.js";
 
 export interface HandlerContext {
@@ -34,8 +35,8 @@ type Handler<T extends CommandType> = (
   context: HandlerContext,
 ) => unknown;
 
-const BUSY =
-  'A run is in progress. Send the message with "streamingBehavior": "steer" (interrupt after the current tool) or "followUp" (after the run), or abort first.';
+/** The busy rule in the runtime's words, and how this protocol steers or queues a prompt. */
+const BUSY_PROMPT = `${BUSY_MESSAGE} To deliver the message into the run, send it with "streamingBehavior": "steer" or "followUp".`;
 
 export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   prompt(command, { host, reportRunEnd }) {
@@ -43,7 +44,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     if (session.isStreaming) {
       if (command.streamingBehavior === "steer") session.steer(command.message);
       else if (command.streamingBehavior === "followUp") session.followUp(command.message);
-      else throw new Error(BUSY);
+      else throw new Error(BUSY_PROMPT);
       return { delivered: command.streamingBehavior };
     }
     // Answered once the run has started; its progress and end arrive as events.

@@ -1,13 +1,15 @@
 /**
  * The JSON-lines server (default mode): the session header line, then a response per
- * command and every agent event as its own line, until stdin ends or SIGTERM/SIGINT
- * arrives — then the run is aborted, the session flushed and closed, exit 0. A second
- * signal ends at once (the CLI's rule: the user means "now").
+ * command and every agent event as its own line, until stdin ends or a stop signal
+ * (SIGTERM, SIGINT, SIGHUP) arrives — then the run is aborted, the session flushed and
+ * closed, exit 0. A second signal ends at once (the CLI's rule, the same exit guard:
+ * the user means "now").
  */
-import { type CodingSession, SessionHost, wireEncoder } from "@gong/runtime";
+import { type CodingSession, guardExit, SessionHost, wireEncoder } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
-import { type Command, type CommandId, parseCommandLine } from "./commands.js";
+import type { Command, CommandId } from "./command-schemas.js";
+import { parseCommandLine } from "./commands.js";
 import { JsonLineWriter, readLines } from "./framing.js";
 import { HANDLERS, type HandlerContext } from "./handlers.js";
 import { UiRequests } from "./ui-requests.js";
@@ -31,14 +33,10 @@ interface ResponseLine {
 export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<number> {
   const writer = new JsonLineWriter(io.stdout);
   const uiRequests = new UiRequests((line) => writer.write(line), args.confirmTimeoutMs);
-  // Warnings raised while the session opens wait until the header line is out.
-  const early: unknown[] = [];
-  let warn = (message: string): void => {
-    early.push({ type: "warning", message });
-  };
+  const warn = (message: string) => writer.write({ type: "warning", message });
   const opened = await SessionHost.open(
     sessionOptions(args, io.env, {
-      onWarning: (message) => warn(message),
+      onWarning: warn,
       confirmToolCall: uiRequests.confirmation,
       askUser: uiRequests.askUser,
     }),
@@ -50,8 +48,8 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   const host = opened.host;
   const announceSession = (session: CodingSession) => writer.write(session.header);
   announceSession(host.current);
-  for (const line of early) writer.write(line);
-  warn = (message) => writer.write({ type: "warning", message });
+  // Those raised while the session opened come with it, after the header line.
+  for (const message of opened.warnings) warn(message);
   const encode = wireEncoder();
   host.subscribe((event) => writer.write(encode(event)));
 
@@ -108,21 +106,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
     writer.close();
     requestStop();
   });
-  let signalled = false;
-  const onSignal = () => {
-    if (signalled) {
-      // A second signal: no time to wait for anything.
-      host.current.killProcesses();
-      process.exit(143);
-    }
-    signalled = true;
-    requestStop();
-  };
-  process.on("SIGTERM", onSignal);
-  process.on("SIGINT", onSignal);
-  // The last resort for an exit that skips shutdown: no background job outlives us.
-  const killOnExit = () => host.current.killProcesses();
-  process.once("exit", killOnExit);
+  const guard = guardExit({ stop: requestStop, processes: () => host.current });
   try {
     await Promise.race([
       readLines(io.stdin, async (line) => {
@@ -136,9 +120,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
     ]);
     return await shutdown();
   } finally {
-    process.off("SIGTERM", onSignal);
-    process.off("SIGINT", onSignal);
-    process.off("exit", killOnExit);
+    guard.dispose();
   }
 }
 

@@ -433,8 +433,8 @@ export class CodingSession {
   }
 }
 
-const BUSY_MESSAGE =
-  "A run is in progress: steer it, queue a follow-up, or abort it before starting another.";
+/** The busy rule's one wording: every app refuses a busy session with it. */
+export const BUSY_MESSAGE = "A run is in progress: steer it, queue a follow-up, or abort it first.";
 
 function lastAssistantOf(messages: readonly Message[]): AssistantMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

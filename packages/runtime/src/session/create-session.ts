@@ -12,6 +12,7 @@ import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
 import { createSessionCommandHooks, type HooksContext } from "./command-hooks.js";
+import { openingWarnings } from "./opening-warnings.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
 import { SessionHookModules } from "./session-hook-modules.js";
@@ -32,11 +33,20 @@ import { createWebSummarizer } from "./web-summarizer.js";
 /**
  * Opens a coding session: settings, session file (locked), model, tools, context files,
  * skills, hooks and the agent, wired together. Every expected failure comes back as
- * one actionable line; nothing is left locked when it fails.
+ * one actionable line; nothing is left locked when it fails. Either way the result
+ * holds the warnings raised while opening; `onWarning` gets those raised later.
  */
 export async function createCodingSession(
   options: CodingSessionOptions,
 ): Promise<CreateCodingSessionResult> {
+  const warnings = openingWarnings(options.onWarning);
+  const opened = await openCodingSession({ ...options, onWarning: warnings.warn });
+  return { ...opened, warnings: warnings.opened() };
+}
+
+async function openCodingSession(
+  options: CodingSessionOptions,
+): Promise<OpenResult<CreateCodingSessionResult>> {
   const inputs = resolveSessionInputs(options);
   if (!inputs.ok) return inputs;
   const opened = openSessionFile(inputs.value);
@@ -50,6 +60,9 @@ export async function createCodingSession(
     throw error;
   }
 }
+
+/** A result before the opening's warnings are added. */
+type OpenResult<R> = R extends unknown ? Omit<R, "warnings"> : never;
 
 /** The agent and everything around it, for a session file that is open and locked. */
 async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {

@@ -18,70 +18,6 @@ export type SessionChoice =
   /** Nothing written (`--no-session`). */
   | { kind: "none" };
 
-/** The session flags both apps take (ARCHITECTURE §7), as given. */
-export interface SessionFlags {
-  noSession?: boolean;
-  continue?: boolean;
-  /** `-r <id>`; `-r` alone lists sessions and never reaches here. */
-  resume?: string | boolean;
-  session?: string;
-}
-
-/**
- * What the session flags mean, in both apps: `--no-session`, then `-c`, then `-r <id>`,
- * then `--session <file|id>` (a path to no file starts a new session there).
- */
-export function sessionChoiceFromFlags(flags: SessionFlags): SessionChoice {
-  if (flags.noSession) return { kind: "none" };
-  if (flags.continue) return { kind: "continue" };
-  if (typeof flags.resume === "string") return { kind: "open", ref: flags.resume };
-  if (flags.session !== undefined)
-    return { kind: "open", ref: flags.session, createIfMissing: true };
-  return { kind: "new" };
-}
-
-/** The flags both apps take that choose the session to open, as the CLI names them. */
-export type SessionOpeningFlags = SessionFlags &
-  Pick<
-    CodingSessionOptions,
-    | "provider"
-    | "model"
-    | "apiKey"
-    | "baseUrl"
-    | "thinking"
-    | "tools"
-    | "preset"
-    | "allowPaths"
-    | "sessionDir"
-    | "trust"
-  >;
-
-/**
- * What the flags both apps share say about the session to open, in both apps; `--trust`
- * means trusted for this run (the CLI records it in the user settings first).
- */
-export function sessionOptionsFromFlags(
-  flags: SessionOpeningFlags,
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-): CodingSessionOptions {
-  return {
-    cwd,
-    env,
-    provider: flags.provider,
-    model: flags.model,
-    apiKey: flags.apiKey,
-    baseUrl: flags.baseUrl,
-    thinking: flags.thinking,
-    tools: flags.tools,
-    preset: flags.preset,
-    allowPaths: flags.allowPaths,
-    sessionDir: flags.sessionDir,
-    session: sessionChoiceFromFlags(flags),
-    ...(flags.trust ? { trust: true } : {}),
-  };
-}
-
 export interface CodingSessionOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
@@ -129,7 +65,10 @@ export interface CodingSessionOptions {
    * terminal over ACP, say. The result the model reads is bash's own envelope either way.
    */
   execOperations?: ExecOperations;
-  /** Problems that did not stop the session: a skipped settings file, a corrupt session line. */
+  /**
+   * Problems that did not stop the session (a skipped settings file, a corrupt session
+   * line) raised after it opened; those raised while opening are in the result.
+   */
   onWarning?: (message: string) => void;
   /**
    * How the app asks its user about a tool call a PreToolUse hook answered
@@ -161,9 +100,11 @@ export interface CodingSessionError {
   model?: string;
 }
 
-export type CreateCodingSessionResult =
+/** The session or why it could not open; either way the warnings raised while opening. */
+export type CreateCodingSessionResult = (
   | { ok: true; session: import("./coding-session.js").CodingSession }
-  | { ok: false; error: CodingSessionError };
+  | { ok: false; error: CodingSessionError }
+) & { warnings: string[] };
 
 /** Agent events, plus `warning` for problems found by the runtime itself. */
 export type CodingSessionEvent = AgentEvent;

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
-import type { CodingSession } from "./coding-session.js";
+import { BUSY_MESSAGE, type CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
 import type {
@@ -11,10 +11,7 @@ import type {
   SessionChoice,
 } from "./options.js";
 
-const BUSY = {
-  ok: false,
-  error: "A run is in progress: abort it before switching sessions.",
-} as const;
+const BUSY = { ok: false, error: BUSY_MESSAGE } as const;
 
 export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; error: string };
 
@@ -36,12 +33,16 @@ export class SessionHost {
     this.unsubscribe = this.forward(session);
   }
 
-  static async open(
-    options: CodingSessionOptions,
-  ): Promise<{ ok: true; host: SessionHost } | { ok: false; error: CodingSessionError }> {
+  /** The host, or why the session could not open; either way the opening's warnings. */
+  static async open(options: CodingSessionOptions): Promise<
+    ({ ok: true; host: SessionHost } | { ok: false; error: CodingSessionError }) & {
+      warnings: string[];
+    }
+  > {
     const created = await createCodingSession(options);
     if (!created.ok) return created;
-    return { ok: true, host: new SessionHost(options, created.session) };
+    const { session, warnings } = created;
+    return { ok: true, host: new SessionHost(options, session), warnings };
   }
 
   get current(): CodingSession {
@@ -116,6 +117,8 @@ export class SessionHost {
           }
         : {}),
     });
+    // The app is running: the next session's warnings are shown as they come.
+    for (const message of created.warnings) this.options.onWarning?.(message);
     if (!created.ok) return { ok: false, error: created.error.message };
     this.unsubscribe();
     await current.close();

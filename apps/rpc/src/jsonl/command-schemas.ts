@@ -1,0 +1,211 @@
+/**
+ * The commands of the JSON-lines protocol, described once: one TypeBox schema per
+ * command gives the `Command` type, the validation of a line (commands.ts) and the
+ * Commands table of docs/rpc.md (test/commands-doc.test.ts compares the two).
+ */
+import { type AskUserAnswers, THINKING_LEVELS } from "@gong/runtime";
+import { type Static, type TProperties, type TUnsafe, Type } from "@sinclair/typebox";
+
+export const CommandIdSchema = Type.Union([Type.String(), Type.Number()]);
+export type CommandId = Static<typeof CommandIdSchema>;
+
+/** What the docs table says besides the fields: the response's `data` and examples. */
+interface CommandDoc {
+  response: string;
+  examples: object[];
+}
+
+/** A command's schema: its `type`, the optional `id` every command may carry, its fields. */
+function command<T extends string, P extends TProperties>(type: T, fields: P, doc: CommandDoc) {
+  return Type.Object(
+    { type: Type.Literal(type), id: Type.Optional(CommandIdSchema), ...fields },
+    { response: doc.response, examples: doc.examples },
+  );
+}
+
+/** One of these strings; its type is their union. */
+function oneOf<const T extends readonly string[]>(values: T): TUnsafe<T[number]> {
+  return Type.Union(values.map((value) => Type.Literal(value))) as unknown as TUnsafe<T[number]>;
+}
+
+const ImageSchema = Type.Object(
+  { type: Type.Literal("image"), data: Type.String(), mimeType: Type.String() },
+  { title: "image", description: '{"type":"image","data":"<base64>","mimeType":"image/png"}' },
+);
+
+/** Every command, in the order the docs list them. */
+export const COMMAND_SCHEMAS = [
+  command(
+    "prompt",
+    {
+      message: Type.String(),
+      images: Type.Optional(
+        Type.Array(ImageSchema, { description: `\`[${ImageSchema.description}]\`` }),
+      ),
+      /** How to deliver the message while a run is in progress; without it, refused. */
+      streamingBehavior: Type.Optional(oneOf(["steer", "followUp"])),
+    },
+    {
+      response: '`{"delivered":"prompt"|"steer"|"followUp"}`',
+      examples: [{ type: "prompt", id: 1, message: "fix the failing test" }],
+    },
+  ),
+  command(
+    "steer",
+    { message: Type.String() },
+    { response: "—", examples: [{ type: "steer", message: "stop, look at b.ts first" }] },
+  ),
+  command(
+    "follow_up",
+    { message: Type.String() },
+    { response: "—", examples: [{ type: "follow_up", message: "then run the whole suite" }] },
+  ),
+  command(
+    "abort",
+    {},
+    {
+      response:
+        "`{dropped {steering,followUp}}` (the texts of the queued messages the abort dropped)",
+      examples: [{ type: "abort" }],
+    },
+  ),
+  command(
+    "get_state",
+    {},
+    {
+      response:
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`",
+      examples: [{ type: "get_state" }],
+    },
+  ),
+  command(
+    "get_messages",
+    {},
+    {
+      response:
+        "`messages` (the model context), `entryIds` (each message's session entry, for `fork`)",
+      examples: [{ type: "get_messages" }],
+    },
+  ),
+  command(
+    "set_model",
+    { provider: Type.String(), modelId: Type.String() },
+    {
+      response: "`{provider,id,name}`",
+      examples: [{ type: "set_model", provider: "openai", modelId: "gpt-4o-mini" }],
+    },
+  ),
+  command(
+    "get_available_models",
+    {},
+    {
+      response: "`models [{provider,id,name,contextWindow,maxTokens,cost,hasKey}]`",
+      examples: [{ type: "get_available_models" }],
+    },
+  ),
+  command(
+    "set_thinking_level",
+    { level: oneOf(THINKING_LEVELS) },
+    { response: "—", examples: [{ type: "set_thinking_level", level: "high" }] },
+  ),
+  command(
+    "compact",
+    { customInstructions: Type.Optional(Type.String()) },
+    {
+      response: "`{summary,tokensBefore,tokensAfter}`",
+      examples: [{ type: "compact", customInstructions: "keep the API decisions" }],
+    },
+  ),
+  command(
+    "set_auto_compaction",
+    { enabled: Type.Boolean() },
+    { response: "—", examples: [{ type: "set_auto_compaction", enabled: false }] },
+  ),
+  command(
+    "new_session",
+    {},
+    { response: "`{sessionId,sessionFile}`", examples: [{ type: "new_session" }] },
+  ),
+  command(
+    "switch_session",
+    { sessionPath: Type.String({ description: "file or id prefix" }) },
+    {
+      response: "`{sessionId,sessionFile}`",
+      examples: [{ type: "switch_session", sessionPath: "0f6c" }],
+    },
+  ),
+  command(
+    "fork",
+    { entryId: Type.String({ description: "from `get_messages`" }) },
+    { response: "`{sessionId,sessionFile}`", examples: [{ type: "fork", entryId: "a1b2c3d4" }] },
+  ),
+  command(
+    "get_session_stats",
+    {},
+    {
+      response:
+        "`sessionId`, `sessionFile`, `messages {user,assistant,toolResult,total}`, `toolCalls`, `tokens {input,output,cacheRead,cacheWrite,total}`, `cost` (dollars), `compactions`, `tools` (per-tool metrics of this process)",
+      examples: [{ type: "get_session_stats" }],
+    },
+  ),
+  command(
+    "export_html",
+    {
+      outputPath: Type.Optional(
+        Type.String({ description: "default `gong-session-<id>.html` in the project" }),
+      ),
+      overwrite: Type.Optional(
+        Type.Boolean({
+          description:
+            "replace a file already there; without it the command fails with `<path> already exists; …` and the file is kept",
+        }),
+      ),
+    },
+    {
+      response: "`{path}`",
+      examples: [{ type: "export_html", outputPath: "session.html", overwrite: true }],
+    },
+  ),
+  command(
+    "bash",
+    { command: Type.String() },
+    {
+      response: "`{result}` (the bash envelope)",
+      examples: [{ type: "bash", command: "npm test" }],
+    },
+  ),
+  command(
+    "extension_ui_response",
+    {
+      requestId: Type.String({ description: "the request's `id`" }),
+      confirmed: Type.Optional(Type.Boolean({ description: "the answer to a `confirm`" })),
+      // Checked against the request it answers (ui-requests.ts): any object here.
+      answers: Type.Optional(
+        Type.Unsafe<AskUserAnswers>(
+          Type.Object(
+            {},
+            {
+              description:
+                'the answers to an `ask_user`: question text → chosen label(s) joined with `", "`, or the user\'s own words; a question left out is unanswered',
+            },
+          ),
+        ),
+      ),
+    },
+    {
+      response: "—",
+      examples: [
+        { type: "extension_ui_response", requestId: "confirm-1", confirmed: true },
+        {
+          type: "extension_ui_response",
+          requestId: "ask-2",
+          answers: { "Which database?": "Postgres" },
+        },
+      ],
+    },
+  ),
+] as const;
+
+const CommandSchema = Type.Union([...COMMAND_SCHEMAS]);
+export type Command = Static<typeof CommandSchema>;
+export type CommandType = Command["type"];
