@@ -13,13 +13,16 @@
 // through `import * as ns`), and as documented when the README shows it as `name` or
 // `name(`.
 //
+// It also checks what a package's name promises: every package in packages/ that is not
+// private is checked (a new one cannot be forgotten), its package.json name is
+// `@gong/<folder>`, and each `@gong/<pkg>` its `src/` imports is one of its
+// `dependencies` (its published `.d.ts` and `.js` import it too).
+//
 // Usage: node scripts/check-exports.mjs [--counts] [--root <dir>]
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
-
-const PUBLISHED = ["truncate", "llm", "tools", "agent-core", "session-store", "runtime"];
 
 const args = process.argv.slice(2);
 const rootArg = args.indexOf("--root");
@@ -166,9 +169,25 @@ const workspaceDirs = [
   ...readdirSync(join(root, "apps")).map((d) => `apps/${d}`),
 ].filter((d) => existsSync(join(root, d, "package.json")));
 const used = importedNames(workspaceDirs);
+const manifest = (dir) => JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
+const published = workspaceDirs
+  .filter((dir) => dir.startsWith("packages/") && !manifest(dir).private)
+  .map((dir) => dir.slice("packages/".length));
 
 const problems = [];
-for (const pkg of PUBLISHED) {
+for (const pkg of published) {
+  const { name, dependencies = {} } = manifest(`packages/${pkg}`);
+  if (name !== `@gong/${pkg}`)
+    problems.push(`packages/${pkg}/package.json: name is ${name}, not @gong/${pkg}`);
+  for (const [dependency, users] of used) {
+    const imports = [...users.values()].some((dirs) => dirs.has(`packages/${pkg}`));
+    if (imports && !(`@gong/${dependency}` in dependencies))
+      problems.push(
+        `@gong/${pkg} imports @gong/${dependency} but does not list it in its package.json dependencies`,
+      );
+  }
+}
+for (const pkg of published) {
   const index = join(root, "packages", pkg, "src", "index.ts");
   const readmePath = join(root, "packages", pkg, "README.md");
   const readme = existsSync(readmePath) ? readFileSync(readmePath, "utf8") : "";

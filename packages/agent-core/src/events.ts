@@ -2,6 +2,8 @@
  * The agent's event stream (ARCHITECTURE §5). These payloads are also the CLI json-mode
  * and RPC wire format, so field names are part of the public contract.
  */
+
+import type { ToolResponse } from "@gong/base";
 import type {
   AssistantMessage,
   AssistantMessageEvent,
@@ -9,7 +11,6 @@ import type {
   Message,
   ToolResultMessage,
 } from "@gong/llm";
-import type { ToolResponse } from "@gong/truncate";
 import type { CompactionResult } from "./compaction/types.js";
 
 type StreamedPieceEvent = Extract<AssistantMessageEvent, { delta: string }>;

@@ -1,18 +1,7 @@
 export { getRegisteredApis, registerApi } from "./api-registry.js";
-// One validation path for every configuration file (settings.json, hooks, models.json,
-// SKILL.md front matter); here because llm is the lowest package that reads one.
-export {
-  parseJsonConfig,
-  readJsonConfigFile,
-  setJsonConfigValue,
-} from "./config-files/json-config.js";
-export { positionAt } from "./config-files/position.js";
-export type { ConfigPath } from "./config-files/validate-config.js";
-export { formatConfigIssue, validateConfig } from "./config-files/validate-config.js";
 export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";
-export { isRecord } from "./is-record.js";
 export {
   apiKeyEnvNames,
   environmentApiKey,

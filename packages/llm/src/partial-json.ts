@@ -1,5 +1,5 @@
+import { isRecord } from "@gong/base";
 import { parse as parseIncomplete } from "partial-json";
-import { isRecord } from "./is-record.js";
 
 const QUOTE = 34; // "
 const BACKSLASH = 92; // \

@@ -16,7 +16,7 @@ export type {
   AskUserQuestion,
   ToolResponse,
 } from "@gong/tools";
-// `~` expansion is one helper for every package (in @gong/truncate, re-exported by
+// `~` expansion is one helper for every package (in @gong/base, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 // `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
 // app's file completion (`@` in gong's editor).

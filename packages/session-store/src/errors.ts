@@ -1,3 +1,5 @@
+import type { Result as BaseResult } from "@gong/base";
+
 /**
  * Expected failures are values (STYLE "Errors"). Each message says what happened and
  * what to do next; `code` is stable for programs.
@@ -22,7 +24,7 @@ export type SessionStoreError =
 
 export type SessionErrorCode = SessionStoreError["code"];
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: SessionStoreError };
+export type Result<T> = BaseResult<T, SessionStoreError>;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T>(error: SessionStoreError): Result<T> => ({ ok: false, error });

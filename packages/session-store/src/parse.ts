@@ -4,7 +4,7 @@
  * byte offset returned so a writer can cut it off; a corrupt line in the middle is
  * skipped with a warning. Nothing here throws on bad data.
  */
-import { isRecord } from "@gong/llm";
+import { isRecord } from "@gong/base";
 import type { SessionWarning } from "./errors.js";
 
 export interface RawRecord {

@@ -3,7 +3,7 @@
  * `<GONG_HOME or ~/.gong>/sessions/<encoded cwd>/<timestamp>_<id>.jsonl`.
  */
 import { basename, join, resolve } from "node:path";
-import { resolveGongHome } from "@gong/truncate";
+import { resolveGongHome } from "@gong/base";
 
 export interface SessionLocationOptions {
   /** An explicit folder for this cwd's sessions (`--session-dir`); wins over everything. */

@@ -10,7 +10,8 @@
  * when it holds the content's images (`images: true`: a read image was on disk twice as
  * base64). A line without that key (every file written before) is loaded as it is.
  */
-import { isRecord, type ToolResultMessage } from "@gong/llm";
+import { isRecord } from "@gong/base";
+import type { ToolResultMessage } from "@gong/llm";
 import type { MessageEntry, SessionEntry } from "./entries.js";
 
 /** Which envelope strings a stored line left out: the length of each as a text prefix. */

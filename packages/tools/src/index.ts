@@ -1,6 +1,6 @@
-// `~` expansion lives in @gong/truncate beside GONG_HOME, which uses it; re-exported
+// `~` expansion lives in @gong/base beside GONG_HOME, which uses it; re-exported
 // here because paths and allowed roots are where tool users meet it.
-export { expandHome } from "@gong/truncate";
+export { expandHome } from "@gong/base";
 export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";

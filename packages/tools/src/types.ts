@@ -4,10 +4,10 @@
  * expected failure.
  */
 
-import type { ToolResponse } from "@gong/truncate";
+import type { ToolResponse } from "@gong/base";
 import type { Static, TSchema } from "@sinclair/typebox";
 
-export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "@gong/truncate";
+export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "@gong/base";
 
 /**
  * Images a tool returns beside its text (read of a PNG, say). They travel in

@@ -1,5 +1,5 @@
 // The packages as someone outside this repository gets them: `pnpm pack` (which turns
-// `workspace:` versions into real ones), npm install of the two tarballs in a fresh
+// `workspace:` versions into real ones), npm install of the tarballs in a fresh
 // project under the system temp folder, then the README examples run and type-check
 // there against what was installed — nothing from the workspace can leak in.
 import { execFile } from "node:child_process";
@@ -14,7 +14,7 @@ import { describe, expect, it } from "vitest";
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const pnpm = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).packageManager;
-const PACKAGES = ["truncate", "tools"];
+const PACKAGES = ["base", "truncate", "tools"];
 
 /** The user's environment, without what pnpm/turbo add for the script they run. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -27,7 +27,7 @@ function userEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-describe("packages outside the monorepo — @gong/truncate and @gong/tools from their tarballs", () => {
+describe("packages outside the monorepo — @gong/base, @gong/truncate and @gong/tools from their tarballs", () => {
   it("pack, install with npm in a project of its own, and run and type-check the README examples", async () => {
     const project = mkdtempSync(join(tmpdir(), "gong-consumer-"));
     const tarballs = join(project, "tarballs");
@@ -71,6 +71,8 @@ describe("packages outside the monorepo — @gong/truncate and @gong/tools from 
       copyFileSync(join(root, "packages", p, "examples", "readme.mjs"), join(project, `${p}.mjs`));
     }
 
+    const base = await run(process.execPath, ["base.mjs"], { cwd: project, env });
+    expect(base.stdout.split("\n")[0]).toBe("/home/ada/work/gong");
     const truncate = await run(process.execPath, ["truncate.mjs"], { cwd: project, env });
     expect(truncate.stdout.split("\n")[0]).toBe("true 2000 of 5000 lines, from line 3001");
     const tools = await run(process.execPath, ["tools.mjs"], { cwd: project, env });

@@ -1,9 +1,4 @@
-export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "./envelope.js";
 export { formatSize } from "./format-size.js";
-export type { PathExpansion } from "./home/expand-home.js";
-export { expandHome } from "./home/expand-home.js";
-export { homeDir, resolveGongHome } from "./home/gong-home.js";
-export { isPathWithin } from "./home/path-within.js";
 export {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_FILE_BYTES,

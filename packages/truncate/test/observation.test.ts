@@ -1,13 +1,13 @@
 import { mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ToolResponse } from "@gong/base";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   cleanupExpired,
   createObservationTruncator,
   type ObservationTruncatorOptions,
   resolveObservationConfig,
-  type ToolResponse,
 } from "../src/index.js";
 
 let root: string;

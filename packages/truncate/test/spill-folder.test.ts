@@ -1,12 +1,12 @@
 import { lstat, mkdir, mkdtemp, readdir, rm, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { ToolResponse } from "@gong/base";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createObservationTruncator,
   ensureOutputDir,
   resolveObservationConfig,
-  type ToolResponse,
 } from "../src/index.js";
 
 let root: string;

@@ -1,5 +1,5 @@
+import type { ToolResponse } from "@gong/base";
 import type { ImageContent, Message } from "@gong/llm";
-import type { ToolResponse } from "@gong/truncate";
 import type { AgentEvent } from "../events.js";
 import type { AgentHooks, SessionOp, StopDecision, ToolCallInfo } from "./types.js";
 

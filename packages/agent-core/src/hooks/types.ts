@@ -3,8 +3,9 @@
  * cancel) and transform (may rewrite data, chained in registration order). Every callback
  * is optional and may be async.
  */
+
+import type { ToolResponse } from "@gong/base";
 import type { ImageContent, Message } from "@gong/llm";
-import type { ToolResponse } from "@gong/truncate";
 import type { AgentEvent } from "../events.js";
 
 type MaybePromise<T> = T | Promise<T>;

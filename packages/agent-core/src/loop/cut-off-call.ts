@@ -1,6 +1,6 @@
+import type { ToolResponse } from "@gong/base";
 import type { AssistantMessage, ToolCall } from "@gong/llm";
 import { failure } from "@gong/tools";
-import type { ToolResponse } from "@gong/truncate";
 
 /**
  * Whether the output limit may have cut `call` short. Its arguments are then not what

@@ -1,3 +1,4 @@
+import type { ToolResponse } from "@gong/base";
 import type {
   AssistantMessage,
   ImageContent,
@@ -8,7 +9,6 @@ import type {
 } from "@gong/llm";
 import type { Tool, ToolImage } from "@gong/tools";
 import { failure, runTool } from "@gong/tools";
-import type { ToolResponse } from "@gong/truncate";
 import { doomLoopNotice } from "../doom-loop.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { resolveOutputLevel } from "../output-level.js";

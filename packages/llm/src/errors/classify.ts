@@ -1,4 +1,4 @@
-import { isRecord } from "../is-record.js";
+import { isRecord } from "@gong/base";
 import type { ErrorKind } from "../types.js";
 import { findNotAnEndpoint, looksLikeHtml, summariseHtml } from "./foreign-answer.js";
 import { isOverflowFailure } from "./overflow.js";

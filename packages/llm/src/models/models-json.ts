@@ -1,6 +1,5 @@
+import { readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
-import { readJsonConfigFile } from "../config-files/json-config.js";
-import { validateConfig } from "../config-files/validate-config.js";
 import type { Api, Model } from "../types.js";
 
 /** One provider block of `models.json`, in pi's shape (ARCHITECTURE §4). */

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { resolveGongHome } from "@gong/truncate";
+import { resolveGongHome } from "@gong/base";
 import type { Model } from "../types.js";
 import {
   type ApiKeyResult,

@@ -7,7 +7,7 @@
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { isPathWithin } from "@gong/truncate";
+import { isPathWithin } from "@gong/base";
 
 /** True when `absolute` (or the real path it leads to) is gong configuration. */
 export function isGongConfigPath(absolute: string, gongHome: string): boolean {

@@ -1,4 +1,5 @@
-import type { ConfigPath, ThinkingLevel } from "@gong/llm";
+import type { ConfigPath } from "@gong/config-files";
+import type { ThinkingLevel } from "@gong/llm";
 import { editUserSettings, type UserSettingsWrite } from "./user-settings-writer.js";
 
 /** A model or thinking level the user chose in a session (`/model`, `/thinking`, RPC). */

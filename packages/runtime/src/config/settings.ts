@@ -1,5 +1,6 @@
 import path from "node:path";
-import { formatConfigIssue, isRecord, readJsonConfigFile, validateConfig } from "@gong/llm";
+import { isRecord } from "@gong/base";
+import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { expandHome } from "@gong/tools";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
 import { narrowProjectTools } from "./project-tools.js";

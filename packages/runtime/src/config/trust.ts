@@ -7,8 +7,8 @@
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { readJsonConfigFile } from "@gong/llm";
-import { isPathWithin } from "@gong/truncate";
+import { isPathWithin } from "@gong/base";
+import { readJsonConfigFile } from "@gong/config-files";
 import { globalSettingsPath, homeDir } from "./paths.js";
 import { editUserSettings } from "./user-settings-writer.js";
 

@@ -11,7 +11,7 @@ import {
   formatConfigIssue,
   readJsonConfigFile,
   setJsonConfigValue,
-} from "@gong/llm";
+} from "@gong/config-files";
 import { writeFileAtomic } from "@gong/tools";
 import { globalSettingsPath } from "./paths.js";
 

@@ -1,6 +1,7 @@
 import { type AgentHooks, capContextText, type ToolCallDecision } from "@gong/agent-core";
+import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
-import { formatSize, type ToolResponse } from "@gong/truncate";
+import { formatSize } from "@gong/truncate";
 import {
   fromClaudeToolInput,
   matchesTool,

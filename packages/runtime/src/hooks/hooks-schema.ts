@@ -1,6 +1,6 @@
 /**
  * The schema of the settings `hooks` key (Claude Code's format, ARCHITECTURE §5), checked
- * by `validateConfig` of @gong/llm like every other configuration file, so a hook that
+ * by `validateConfig` of @gong/config-files like every other configuration file, so a hook that
  * cannot run (no command, an unknown event or type) is one warning with its position.
  */
 import { FormatRegistry, Type } from "@sinclair/typebox";

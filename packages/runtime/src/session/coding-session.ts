@@ -1,4 +1,5 @@
 import type { Agent, CompactResult, MetricsSnapshot, QueuedMessages } from "@gong/agent-core";
+import type { ToolResponse } from "@gong/base";
 import type {
   AssistantMessage,
   ImageContent,
@@ -9,7 +10,6 @@ import type {
 } from "@gong/llm";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
-import type { ToolResponse } from "@gong/truncate";
 import type { ConfigFileGroup } from "../config/config-files.js";
 import type { RememberedChoice } from "../config/remember-choice.js";
 import {

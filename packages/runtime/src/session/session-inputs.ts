@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { createModelRegistry, formatConfigIssue, type ModelRegistry } from "@gong/llm";
+import { formatConfigIssue } from "@gong/config-files";
+import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";

@@ -1,6 +1,6 @@
+import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
 import { runTool, type Tool } from "@gong/tools";
-import type { ToolResponse } from "@gong/truncate";
 
 /**
  * A command the user ran themselves (an editor's `bash`, pi's `!cmd`): run with the

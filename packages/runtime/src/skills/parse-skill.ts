@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/llm";
+import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/config-files";
 import { TOOL_NAMES } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";

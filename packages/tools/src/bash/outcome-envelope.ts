@@ -3,7 +3,8 @@
  * envelope. Every failure — aborted, timed out, non-zero exit, ended by a signal — shows
  * the output it produced before the message, so the model sees why.
  */
-import { formatSize, type ToolResponse, tailTruncationNotice, truncateTail } from "@gong/truncate";
+import type { ToolResponse } from "@gong/base";
+import { formatSize, tailTruncationNotice, truncateTail } from "@gong/truncate";
 import { failure, type NextSteps, partial, success, type ToolErrorCode } from "../core/envelope.js";
 import { briefTail } from "../core/output-level.js";
 import type { OutputCollector } from "./output-collector.js";

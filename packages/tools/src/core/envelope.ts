@@ -4,7 +4,7 @@
  * it did. Every builder yields exactly the six top-level keys (no `error` unless the
  * status is `error`).
  */
-import type { ToolResponse, ToolStats, ToolStatus } from "@gong/truncate";
+import type { ToolResponse, ToolStats, ToolStatus } from "@gong/base";
 
 /** Error codes of seed 000 §3.3 plus the ones ARCHITECTURE §8 adds. */
 export type ToolErrorCode =

@@ -2,7 +2,7 @@
  * The envelopes that end an edit without changing the file (seed 002 §A). Each says
  * what was found and which call gets the model unstuck; none writes a byte.
  */
-import type { ToolResponse } from "@gong/truncate";
+import type { ToolResponse } from "@gong/base";
 import { failure } from "../core/envelope.js";
 import type { EditSpan, MatchFailure } from "./match.js";
 

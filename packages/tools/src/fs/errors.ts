@@ -1,5 +1,5 @@
 /** Maps an OS error from a file operation to an envelope with the next step. */
-import type { ToolResponse } from "@gong/truncate";
+import type { ToolResponse } from "@gong/base";
 import { failure } from "../core/envelope.js";
 import { NotRegularFileError } from "./file-kind.js";
 import { PathChangedError } from "./opened-path.js";

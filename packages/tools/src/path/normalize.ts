@@ -5,7 +5,7 @@
  * resolved against `cwd`.
  */
 import path from "node:path";
-import { expandHome, type PathExpansion } from "@gong/truncate";
+import { expandHome, type PathExpansion } from "@gong/base";
 
 const UNICODE_SPACES = /[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g;
 

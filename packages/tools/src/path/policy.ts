@@ -13,7 +13,8 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { expandHome, linkedOutputDirMessage, type ToolResponse } from "@gong/truncate";
+import { expandHome, type ToolResponse } from "@gong/base";
+import { linkedOutputDirMessage } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";

@@ -6,12 +6,12 @@
  * the full output logged in the tool-output folder.
  */
 import { stat } from "node:fs/promises";
+import type { ToolResponse } from "@gong/base";
 import {
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_FILE_BYTES,
   DEFAULT_MAX_LINES,
   ensureOutputDir,
-  type ToolResponse,
   truncateTail,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";

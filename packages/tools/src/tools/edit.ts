@@ -6,7 +6,8 @@
  */
 import { isUtf8 } from "node:buffer";
 import { constants } from "node:fs";
-import { formatSize, type ToolResponse } from "@gong/truncate";
+import type { ToolResponse } from "@gong/base";
+import { formatSize } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { aborted, failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";

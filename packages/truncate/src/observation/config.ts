@@ -1,7 +1,6 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { homeDir } from "../home/gong-home.js";
-import { isPathWithin } from "../home/path-within.js";
+import { homeDir, isPathWithin } from "@gong/base";
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_LINES } from "../limits.js";
 import { MAX_FILE_BYTES_ENV } from "./file-cap.js";
 

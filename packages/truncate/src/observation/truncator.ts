@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { ToolResponse } from "../envelope.js";
+import type { ToolResponse } from "@gong/base";
 import { formatSize } from "../format-size.js";
 import { prefixEndWithinBytes, utf8LengthOf } from "../measure.js";
 import type { TruncationResult } from "../result.js";

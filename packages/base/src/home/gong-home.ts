@@ -4,12 +4,8 @@
  *
  * The one rule, written once: llm (models.json), session-store (sessions/) and runtime
  * (everything else) each had a copy, and they disagreed on an empty or blank
- * `GONG_HOME` and on `~`. It lives here, in @gong/truncate, because the `~` expansion
- * it needs is also what @gong/tools uses for paths, and truncate is the only package
- * below both tools and llm: tools and llm are one layer and may not depend on each
- * other, while tools, llm and session-store may all depend downward on truncate, which
- * needs nothing but Node. (truncate already holds the other shared base: the tool
- * envelope types.) A new package just for this would change the binding layout.
+ * `GONG_HOME` and on `~`. It lives in @gong/base, below every package that needs it,
+ * beside the `~` expansion it uses (which @gong/tools also uses for paths).
  *
  * Rule: a blank `GONG_HOME` counts as unset; `~`, `~/x` and `~user/x` are expanded
  * (the current user's home is `$HOME`, else the OS's); a `~user` that cannot be found

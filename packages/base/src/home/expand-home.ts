@@ -1,10 +1,10 @@
 /**
  * `~` expansion — the one place Gong does it (the tools' paths and allowed roots,
- * runtime's settings, and GONG_HOME for llm, session-store and runtime; see
- * `gong-home.ts` for why it lives in this package). `~` and `~/x` are the current user's home;
- * `~user` and `~user/x` are that user's home as /etc/passwd records it. A user that
- * cannot be found is refused, never guessed: gluing the name onto our own home (the
- * `/home/<me>user/x` an earlier copy produced) would quietly point somewhere else.
+ * runtime's settings, and GONG_HOME for llm, session-store and runtime). `~` and
+ * `~/x` are the current user's home; `~user` and `~user/x` are that user's home as
+ * /etc/passwd records it. A user that cannot be found is refused, never guessed: gluing
+ * the name onto our own home (the `/home/<me>user/x` an earlier copy produced) would
+ * quietly point somewhere else.
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";

@@ -1,6 +1,7 @@
 /**
- * The standard tool response envelope of seed 000. It lives here, in the lowest
- * package, because the ObservationTruncator wraps it; `@gong/tools` re-exports it.
+ * The standard tool response envelope of seed 000. It lives in @gong/base because the
+ * tools write it and the ObservationTruncator below them wraps it; `@gong/tools`
+ * re-exports it as part of its tool contract.
  */
 export type ToolStatus = "success" | "partial" | "error";
 

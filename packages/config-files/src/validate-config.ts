@@ -5,9 +5,10 @@
  * column where it was written. A wrong value never stops a file from loading: the key
  * or list entry that holds it is dropped and named, everything else is kept.
  */
+
+import { isRecord } from "@gong/base";
 import { Kind, type TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import { isRecord } from "../is-record.js";
 import { MAX_CONFIG_DEPTH, NESTED_TOO_DEEP } from "./depth.js";
 import type { ConfigPosition } from "./position.js";
 
