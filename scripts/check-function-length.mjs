@@ -95,4 +95,5 @@ if (long.length > 0 && !listOnly) {
   );
   process.exit(1);
 }
-if (long.length === 0) console.log(`check-function-length: every function in src/ is at most ${max} lines.`);
+if (long.length === 0)
+  console.log(`check-function-length: every function in src/ is at most ${max} lines.`);
