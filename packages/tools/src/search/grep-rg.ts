@@ -130,6 +130,7 @@ function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Pro
         line: event.data?.line_number ?? 0,
         text,
         kind: event.type === "match" ? "match" : "context",
+        ...(event.headOnly ? { headOnly: true as const } : {}),
       });
     });
     stdout.on("data", (chunk: Buffer) => events.push(chunk));
