@@ -1,24 +1,12 @@
-import { type AgentHooks, capContextText, type ToolCallDecision } from "@gong/agent-core";
+import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
-import { formatSize } from "@gong/truncate";
-import {
-  fromClaudeToolInput,
-  matchesTool,
-  toClaudeToolInput,
-  toClaudeToolName,
-} from "./claude-tool-names.js";
-import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
-import { type CommandResult, MAX_HOOK_OUTPUT_BYTES, runHookCommand } from "./run-command.js";
+import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
+import type { ConfirmedCalls } from "./confirm-call.js";
+import { DEFAULT_HOOK_TIMEOUT_S, type HookChainContext, runHookChain } from "./hook-chain.js";
+import type { CommandHookEvent, HookOutcome } from "./hook-verdict.js";
 
-/** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
-export type CommandHookEvent =
-  | "PreToolUse"
-  | "PostToolUse"
-  | "UserPromptSubmit"
-  | "SessionStart"
-  | "Stop"
-  | "PreCompact";
+export type { CommandHookEvent } from "./hook-verdict.js";
 
 export interface CommandHookEntry {
   type: "command";
@@ -86,68 +74,114 @@ export interface ToolConfirmation {
   timeoutMs: number;
 }
 
-interface HookOutput {
-  continue?: boolean;
-  stopReason?: string;
-  decision?: "block" | "approve" | string;
-  reason?: string;
-  hookSpecificOutput?: {
-    permissionDecision?: "allow" | "deny" | "ask";
-    permissionDecisionReason?: string;
-    updatedInput?: Record<string, unknown>;
-    additionalContext?: string;
+/** The block that ends a chain, if a hook blocked. */
+const blockOf = (outcomes: readonly HookOutcome[]) => outcomes.find((o) => o.block)?.block;
+
+/** What the hooks of UserPromptSubmit / SessionStart give the model as context. */
+const contextOf = (outcomes: readonly HookOutcome[]) =>
+  outcomes.flatMap((o) => {
+    const context = o.output.hookSpecificOutput?.additionalContext ?? o.plainStdout;
+    return context ? [context] : [];
+  });
+
+/** The last `updatedInput` a PreToolUse hook gave, if any. */
+const updatedInputOf = (outcomes: readonly HookOutcome[]) =>
+  outcomes.findLast((o) => o.output.hookSpecificOutput?.updatedInput)?.output.hookSpecificOutput
+    ?.updatedInput;
+
+/** PostToolUse cannot undo the call: a block or added context is feedback for the model. */
+function withPostToolFeedback(
+  result: ToolResponse,
+  outcomes: readonly HookOutcome[],
+): ToolResponse {
+  const feedback = [
+    ...outcomes.flatMap((o) => (o.block ? [o.block] : [])),
+    ...outcomes.flatMap((o) => {
+      const extra = o.output.hookSpecificOutput?.additionalContext;
+      return extra ? [extra] : [];
+    }),
+  ];
+  if (feedback.length === 0) return result;
+  return {
+    ...result,
+    text: `${result.text}\n\nPostToolUse hook feedback:\n${feedback.join("\n")}`,
   };
 }
 
-interface Outcome {
-  /** Exit 2, `decision: "block"`, `permissionDecision: "deny"|"ask"` or `continue: false`. */
-  block?: string;
-  output: HookOutput;
-  /** Plain stdout (exit 0, not JSON): context for UserPromptSubmit / SessionStart. */
-  plainStdout?: string;
-}
-
-const DEFAULT_TIMEOUT_S = 60;
-
-function parseOutput(stdout: string): HookOutput | undefined {
-  const trimmed = stdout.trim();
-  if (!trimmed.startsWith("{")) return undefined;
-  try {
-    return JSON.parse(trimmed) as HookOutput;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Output that starts like a JSON answer but was cut at MAX_HOOK_OUTPUT_BYTES. */
-function isCutAnswer(result: CommandResult): boolean {
-  return result.stdoutBytes > MAX_HOOK_OUTPUT_BYTES && result.stdout.trimStart().startsWith("{");
+function hookContextMessage(context: readonly string[]): UserMessage {
+  return {
+    role: "user",
+    content: `<hook-context>\n${context.join("\n")}\n</hook-context>`,
+    timestamp: Date.now(),
+  };
 }
 
 /**
- * One line for Claude Code's "non-blocking error" (any exit code but 0 and 2, a crash,
- * a timeout, a missing script): what failed, how, and the first line it printed.
+ * Each command enforces its own timeout; the agent-level limit only has to cover them
+ * all running one after another, each with a second to spare for the drain and the
+ * kill after it (past this limit a PreToolUse call would be blocked).
  */
-function describeFailure(
+function chainTimeoutMs(config: CommandHooksConfig, confirmMs: number): number {
+  const timeoutsS = Object.values(config)
+    .flatMap((m) => m ?? [])
+    .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_HOOK_TIMEOUT_S));
+  const totalTimeoutS = timeoutsS.reduce((sum, t) => sum + t, 0);
+  return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
+}
+
+/** Runs the hooks of one event with the session's configuration at that moment. */
+type RunEvent = (
   event: CommandHookEvent,
-  command: string,
-  result: CommandResult,
-  timeoutS: number,
-): string {
-  const how = result.timedOut
-    ? `timed out after ${timeoutS} s`
-    : result.exitCode !== null
-      ? `exit ${result.exitCode}`
-      : result.signal
-        ? `killed by ${result.signal}`
-        : "could not start";
-  const firstLine = (text: string) =>
-    text
-      .split("\n")
-      .find((line) => line.trim() !== "")
-      ?.trim();
-  const detail = firstLine(result.stderr) ?? firstLine(result.stdout) ?? "no output";
-  return `${event} hook "${command}" failed (${how}): ${detail}`;
+  target: string | undefined,
+  payload: Record<string, unknown>,
+) => Promise<HookOutcome[]>;
+
+/** PreToolUse: a block stops the call; the last `updatedInput` replaces its arguments. */
+async function preToolUse(
+  run: RunEvent,
+  toolName: string,
+  params: Record<string, unknown>,
+  toolCallId: string,
+): Promise<ToolCallDecision> {
+  const outcomes = await run("PreToolUse", toolName, {
+    tool_name: toClaudeToolName(toolName),
+    tool_input: toClaudeToolInput(toolName, params),
+    tool_use_id: toolCallId,
+  });
+  const block = blockOf(outcomes);
+  if (block) return { block };
+  const input = updatedInputOf(outcomes);
+  return input ? { params: fromClaudeToolInput(toolName, input) } : "ok";
+}
+
+async function postToolUse(
+  run: RunEvent,
+  toolName: string,
+  result: ToolResponse,
+  toolCallId: string,
+): Promise<ToolResponse> {
+  const outcomes = await run("PostToolUse", toolName, {
+    tool_name: toClaudeToolName(toolName),
+    tool_input: toClaudeToolInput(
+      toolName,
+      result.context?.params_input as Record<string, unknown>,
+    ),
+    tool_response: result,
+    tool_use_id: toolCallId,
+  });
+  return withPostToolFeedback(result, outcomes);
+}
+
+/** PreCompact: a block cancels the compaction, and the user is told why. */
+async function preCompact(
+  run: RunEvent,
+  notify: (message: string) => void,
+  trigger: "manual" | "auto",
+): Promise<"ok" | "cancel"> {
+  const block = blockOf(await run("PreCompact", trigger, { trigger, custom_instructions: "" }));
+  if (!block) return "ok";
+  notify(`Compaction cancelled by a PreCompact hook: ${block}`);
+  return "cancel";
 }
 
 /** Command hooks whose configuration can change while the session goes on. */
@@ -164,211 +198,53 @@ export interface CommandHooks extends AgentHooks {
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
  * (`decision`, `hookSpecificOutput.permissionDecision`, `updatedInput`,
  * `additionalContext`); any other exit code, a crash or a timeout is one warning through
- * `notify` and the hooks after it still run.
+ * `notify` and the hooks after it still run. Each result is read by one pure function
+ * (`interpretHookResult`, hook-verdict.ts) and the commands run in `runHookChain`
+ * (hook-chain.ts); what is left here maps the agent's hook points to hook events.
  */
 export function createCommandHooks(
   initialConfig: CommandHooksConfig,
   options: CommandHooksOptions,
 ): CommandHooks {
-  const notify = options.notify ?? ((message: string) => process.emitWarning(message));
-  let config = initialConfig;
-  const confirmMs = options.confirm?.timeoutMs ?? 0;
-  const confirmed = options.confirmed ?? new Set<string>();
-  let sessionStarted = false;
-  let pendingContext: string[] = [];
-
-  const base = (event: CommandHookEvent) => ({
-    session_id: options.sessionId ?? "",
-    transcript_path: options.transcriptPath ?? "",
+  const chain: HookChainContext = {
     cwd: options.cwd,
-    hook_event_name: event,
-  });
-
-  /**
-   * What a hook says goes to the model: capped like a context file, with a warning.
-   * `printedBytes` is what the hook printed in all: past MAX_HOOK_OUTPUT_BYTES the
-   * runner kept only the first part, and the warning names the real size.
-   */
-  const cap = (
-    text: string,
-    event: CommandHookEvent,
-    command: string,
-    what: string,
-    printedBytes = 0,
-  ) => {
-    const capped = capContextText(text, `${event} hook "${command}" ${what}`, {
-      ...(printedBytes > MAX_HOOK_OUTPUT_BYTES ? { totalBytes: printedBytes } : {}),
-    });
-    if (capped.warning) notify(capped.warning);
-    return capped.text;
+    sessionId: options.sessionId ?? "",
+    transcriptPath: options.transcriptPath ?? "",
+    env: options.env ?? process.env,
+    notify: options.notify ?? ((message: string) => process.emitWarning(message)),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
+    confirmed: options.confirmed ?? new Set<string>(),
   };
-
-  async function run(
-    event: CommandHookEvent,
-    target: string | undefined,
-    payload: Record<string, unknown>,
-  ): Promise<Outcome[]> {
-    const outcomes: Outcome[] = [];
-    for (const group of config[event] ?? []) {
-      if (target !== undefined && !matchesTool(group.matcher, target)) continue;
-      for (const hook of group.hooks) {
-        if (hook.type !== "command") continue;
-        const timeoutS = hook.timeout ?? DEFAULT_TIMEOUT_S;
-        const result = await runHookCommand(
-          hook.command,
-          JSON.stringify({ ...base(event), ...payload }),
-          {
-            cwd: options.cwd,
-            timeoutMs: timeoutS * 1000,
-            env: {
-              ...(options.env ?? process.env),
-              CLAUDE_PROJECT_DIR: options.cwd,
-              GONG_PROJECT_DIR: options.cwd,
-            },
-          },
-        );
-        if (result.exitCode === 2) {
-          const stderr = result.stderr.trim();
-          const reason = stderr
-            ? cap(stderr, event, hook.command, "reason", result.stderrBytes)
-            : `blocked by hook command "${hook.command}"`;
-          outcomes.push({ block: reason, output: {} });
-          return outcomes; // a block ends the chain
-        }
-        if (result.exitCode !== 0) {
-          // Claude Code lets the call go on after a non-blocking error, so this one is
-          // reported and skipped — but the chain goes on: a broken logging hook must
-          // never disarm the guard after it (STYLE "Security paths fail closed").
-          notify(describeFailure(event, hook.command, result, timeoutS));
-          continue;
-        }
-        const output = parseOutput(result.stdout);
-        if (!output && isCutAnswer(result)) {
-          // The JSON answer was cut at the output cap: what the hook decided is unknown,
-          // so a guard says no (STYLE "Security paths fail closed"); other events go on.
-          const reason = `${event} hook "${hook.command}" printed ${formatSize(result.stdoutBytes)}, more than the ${formatSize(MAX_HOOK_OUTPUT_BYTES)} gong reads, so its JSON answer could not be read`;
-          notify(reason);
-          if (event === "PreToolUse") {
-            outcomes.push({ block: reason, output: {} });
-            return outcomes;
-          }
-          continue;
-        }
-        if (!output) {
-          const stdout = result.stdout.trim();
-          outcomes.push({
-            output: {},
-            plainStdout: stdout && cap(stdout, event, hook.command, "output", result.stdoutBytes),
-          });
-          continue;
-        }
-        const specific = output.hookSpecificOutput;
-        if (typeof specific?.additionalContext === "string") {
-          specific.additionalContext = cap(
-            specific.additionalContext,
-            event,
-            hook.command,
-            "additionalContext",
-          );
-        }
-        const denied =
-          specific?.permissionDecision === "deny" || specific?.permissionDecision === "ask";
-        let block: string | undefined;
-        if (output.decision === "block" || denied || output.continue === false) {
-          const reason = specific?.permissionDecisionReason ?? output.reason ?? output.stopReason;
-          block =
-            typeof reason === "string"
-              ? cap(reason, event, hook.command, "reason")
-              : `blocked by hook command "${hook.command}"`;
-          if (specific?.permissionDecision === "ask") {
-            const request = {
-              toolName: target ?? "",
-              toolCallId: String(payload.tool_use_id ?? ""),
-              input: payload.tool_input,
-              reason: block,
-            };
-            block = await confirmCall(options.confirm, request, {
-              confirmed,
-              key: `${request.toolName}\0input\0${JSON.stringify(request.input)}`,
-            });
-          }
-        }
-        outcomes.push(block ? { block, output } : { output });
-        if (block) return outcomes;
-      }
-    }
-    return outcomes;
-  }
-
-  const contextOf = (outcomes: Outcome[]) =>
-    outcomes.flatMap((o) => {
-      const context = o.output.hookSpecificOutput?.additionalContext ?? o.plainStdout;
-      return context ? [context] : [];
-    });
+  const { notify } = chain;
+  const confirmMs = options.confirm?.timeoutMs ?? 0;
+  let config = initialConfig;
+  const run: RunEvent = (event, target, payload) =>
+    runHookChain(config[event] ?? [], { event, target, payload }, chain);
+  // SessionStart runs before the first agent call; prompt context waits for the next one.
+  let sessionStarted = false;
+  const pendingContext: string[] = [];
 
   return {
     name: "command-hooks",
-    // Each command enforces its own timeout; the agent-level limit only has to cover
-    // them all running one after another, each with a second to spare for the drain
-    // and the kill after it (past this limit a PreToolUse call would be blocked).
     get timeoutMs() {
-      const timeoutsS = Object.values(config)
-        .flatMap((m) => m ?? [])
-        .flatMap((m) => m.hooks.map((h) => h.timeout ?? DEFAULT_TIMEOUT_S));
-      const totalTimeoutS = timeoutsS.reduce((sum, t) => sum + t, 0);
-      return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
+      return chainTimeoutMs(config, confirmMs);
     },
 
     setConfig(next) {
       config = next;
     },
 
-    async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
-      const outcomes = await run("PreToolUse", toolName, {
-        tool_name: toClaudeToolName(toolName),
-        tool_input: toClaudeToolInput(toolName, params),
-        tool_use_id: info.toolCallId,
-      });
-      const blocked = outcomes.find((o) => o.block);
-      if (blocked?.block) return { block: blocked.block };
-      const updated = outcomes.findLast((o) => o.output.hookSpecificOutput?.updatedInput);
-      const input = updated?.output.hookSpecificOutput?.updatedInput;
-      return input ? { params: fromClaudeToolInput(toolName, input) } : "ok";
-    },
-
-    async onToolResult(toolName, result, info): Promise<ToolResponse> {
-      const outcomes = await run("PostToolUse", toolName, {
-        tool_name: toClaudeToolName(toolName),
-        tool_input: toClaudeToolInput(
-          toolName,
-          result.context?.params_input as Record<string, unknown>,
-        ),
-        tool_response: result,
-        tool_use_id: info.toolCallId,
-      });
-      // PostToolUse cannot undo the call: a block or added context is feedback for the model.
-      const feedback = [
-        ...outcomes.flatMap((o) => (o.block ? [o.block] : [])),
-        ...outcomes.flatMap((o) => {
-          const extra = o.output.hookSpecificOutput?.additionalContext;
-          return extra ? [extra] : [];
-        }),
-      ];
-      if (feedback.length === 0) return result;
-      return {
-        ...result,
-        text: `${result.text}\n\nPostToolUse hook feedback:\n${feedback.join("\n")}`,
-      };
-    },
+    beforeToolCall: (toolName, params, info) => preToolUse(run, toolName, params, info.toolCallId),
+    onToolResult: (toolName, result, info) => postToolUse(run, toolName, result, info.toolCallId),
 
     async onInput(text) {
       const outcomes = await run("UserPromptSubmit", undefined, { prompt: text });
-      const blocked = outcomes.find((o) => o.block);
-      if (blocked?.block) {
-        notify(`Prompt blocked by a UserPromptSubmit hook: ${blocked.block}`);
+      const block = blockOf(outcomes);
+      if (block) {
+        notify(`Prompt blocked by a UserPromptSubmit hook: ${block}`);
         return { action: "handled" };
       }
-      pendingContext = [...pendingContext, ...contextOf(outcomes)];
+      pendingContext.push(...contextOf(outcomes));
       return { action: "passthrough" };
     },
 
@@ -378,33 +254,20 @@ export function createCommandHooks(
         sessionStarted = true;
         context.push(...contextOf(await run("SessionStart", "startup", { source: "startup" })));
       }
-      context.push(...pendingContext);
-      pendingContext = [];
+      context.push(...pendingContext.splice(0));
       if (context.length === 0) return undefined;
-      const message: UserMessage = {
-        role: "user",
-        content: `<hook-context>\n${context.join("\n")}\n</hook-context>`,
-        timestamp: Date.now(),
-      };
-      return { messages: [message] };
+      return { messages: [hookContextMessage(context)] };
     },
 
     async beforeStop({ stopHookActive }) {
       const outcomes = await run("Stop", undefined, { stop_hook_active: stopHookActive });
-      const blocked = outcomes.find((o) => o.block);
-      return blocked?.block ? { continueWith: blocked.block } : undefined;
+      const block = blockOf(outcomes);
+      return block ? { continueWith: block } : undefined;
     },
 
     async beforeSessionOp(op, meta) {
       if (op !== "compact") return "ok";
-      const trigger = meta.reason === "manual" ? "manual" : "auto";
-      const outcomes = await run("PreCompact", trigger, { trigger, custom_instructions: "" });
-      const blocked = outcomes.find((o) => o.block);
-      if (blocked?.block) {
-        notify(`Compaction cancelled by a PreCompact hook: ${blocked.block}`);
-        return "cancel";
-      }
-      return "ok";
+      return preCompact(run, notify, meta.reason === "manual" ? "manual" : "auto");
     },
   };
 }

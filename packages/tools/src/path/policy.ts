@@ -17,6 +17,7 @@ import { expandHome, type ToolResponse } from "@gong/base";
 import { linkedOutputDirMessage } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
+import { invalidPath, outsideDenied, readOnlyDenied } from "./denials.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
 
 export interface PathPolicyOptions {
@@ -126,6 +127,24 @@ async function linkedFolderProblem(fs: FileOperations, dir: string): Promise<str
   }
 }
 
+/**
+ * The path as typed if it exists; else, when asked (read), the first macOS
+ * screenshot-name variant that does; else the path as typed.
+ */
+async function locate(
+  fs: FileOperations,
+  typed: string,
+  macosFallback: boolean | undefined,
+): Promise<{ absolute: string; found: boolean }> {
+  if (await exists(fs, typed)) return { absolute: typed, found: true };
+  if (macosFallback) {
+    for (const variant of macosPathVariants(typed)) {
+      if (await exists(fs, variant)) return { absolute: variant, found: true };
+    }
+  }
+  return { absolute: typed, found: false };
+}
+
 export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
   const fs = options.fs ?? localFileOperations;
   const root = path.resolve(options.root);
@@ -162,26 +181,8 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     display,
     async resolve(input, cwd, resolveOptions = {}) {
       const typed = resolveInputPath(input, cwd, home);
-      if (!typed.ok) {
-        return {
-          ok: false,
-          response: failure("INVALID_PARAM", `${typed.error} Nothing was read or changed.`, {
-            data: { path: input },
-            next: [`Pass the path as an absolute path or relative to ${cwd}.`],
-          }),
-        };
-      }
-      let absolute = typed.path;
-      let found = await exists(fs, absolute);
-      if (!found && resolveOptions.macosFallback) {
-        for (const variant of macosPathVariants(absolute)) {
-          if (await exists(fs, variant)) {
-            absolute = variant;
-            found = true;
-            break;
-          }
-        }
-      }
+      if (!typed.ok) return { ok: false, response: invalidPath(input, cwd, typed.error) };
+      const { absolute, found } = await locate(fs, typed.path, resolveOptions.macosFallback);
       const real = await realpathLenient(fs, absolute);
       const { writable, readOnly } = await getRealRoots();
       const inReadOnly = readOnly.some((entry) => inside(entry, real));
@@ -189,39 +190,15 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
         writable.some((entry) => inside(entry, real)) ||
         (inReadOnly && resolveOptions.access === "read");
       if (!allowed && inReadOnly) {
-        return {
-          ok: false,
-          response: failure(
-            "ACCESS_DENIED",
-            `Access denied: ${input} is in a skill's folder, which read, grep, find and ls may open but write and edit may not. Nothing was changed.`,
-            {
-              data: { path: input, read_only_roots: readOnlyRoots },
-              next: [
-                `read(path="${input}") to see it; write a changed copy inside the project (${root}).`,
-              ],
-            },
-          ),
-        };
+        return { ok: false, response: readOnlyDenied(input, root, readOnlyRoots) };
       }
       if (!allowed) {
         const linked =
           outputDir && inside(outputDir, absolute)
             ? await linkedFolderProblem(fs, outputDir)
             : undefined;
-        const via = real === absolute ? "" : ` (it resolves to ${real})`;
-        const message = linked
-          ? `Access denied: ${input} is in the tool-output folder. ${linked}`
-          : `Access denied: ${input} is outside the allowed folders${via}. Nothing was read or changed.`;
-        return {
-          ok: false,
-          response: failure("ACCESS_DENIED", message, {
-            data: { path: input, allowed_roots: roots },
-            next: [
-              `Use a path inside the project (${root}).`,
-              "If the user wants this folder available, they can add it with --allow-path <dir> or settings allowedPaths.",
-            ],
-          }),
-        };
+        const denied = { input, absolute, real, linked };
+        return { ok: false, response: outsideDenied(denied, root, roots) };
       }
       return { ok: true, absolute, real, display: display(absolute), exists: found };
     },

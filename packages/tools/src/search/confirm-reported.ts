@@ -80,6 +80,19 @@ export async function confirmLines(lines: readonly GrepLine[]): Promise<GrepLine
   return lines.filter((line) => confirmed.has(line));
 }
 
+/**
+ * Whether the reported line is the file's line now. Either side may hold only the
+ * start of a long line — rg-json-stream keeps the head of a JSON line over its cap, and
+ * the file's line is read up to MAX_LINE_BYTES — so the shorter start must begin the
+ * longer one; a start of the confirmed file's own line shows nothing from elsewhere. A
+ * head cut inside a multi-byte character ends in U+FFFD, which is left out of the
+ * comparison (grep-rg-long-line.test.ts).
+ */
+function sameLine(reported: GrepLine, there: { text: string; cut: boolean }): boolean {
+  if (reported.headOnly) return there.text.startsWith(reported.text.replace(/\uFFFD$/, ""));
+  return there.cut ? reported.text.startsWith(there.text) : reported.text === there.text;
+}
+
 async function linesStillThere(file: string, reported: readonly GrepLine[]): Promise<GrepLine[]> {
   const wanted = new Map(reported.map((line) => [line.line, line]));
   const last = Math.max(...wanted.keys());
@@ -92,7 +105,7 @@ async function linesStillThere(file: string, reported: readonly GrepLine[]): Pro
     )) {
       number++;
       const line = wanted.get(number);
-      if (line && (cut ? line.text.startsWith(text) : line.text === text)) there.push(line);
+      if (line && sameLine(line, { text, cut })) there.push(line);
       if (number >= last) break;
     }
   } catch {

@@ -53,6 +53,30 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
   }
 }
 
+/**
+ * What rg's exit means when it was not stopped early: exit 2 is an error, and with
+ * "regex parse error" it is the model's pattern, not the engine; with matches it is a
+ * warning beside them (an unreadable file, say).
+ */
+function exitRun(
+  code: number | null,
+  stderr: string,
+  found: { lines: GrepLine[]; matchCount: number; limitReached: boolean },
+): GrepRun {
+  if (
+    !found.limitReached &&
+    code === 2 &&
+    /regex parse error|error parsing|unclosed|unopened/i.test(stderr)
+  ) {
+    return { ok: false, kind: "invalid_pattern", message: stderr.trim() };
+  }
+  if (!found.limitReached && code === 2 && found.matchCount === 0) {
+    return { ok: false, kind: "failed", message: stderr.trim() || "ripgrep failed (exit code 2)" };
+  }
+  const warnings = code === 2 && stderr.trim() ? [stderr.trim().split("\n")[0]!] : [];
+  return { ok: true, ...found, warnings };
+}
+
 function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Promise<GrepRun> {
   return new Promise((resolve) => {
     const child = spawn(rgPath, rgArguments(request, root.target), {
@@ -106,6 +130,7 @@ function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Pro
         line: event.data?.line_number ?? 0,
         text,
         kind: event.type === "match" ? "match" : "context",
+        ...(event.headOnly ? { headOnly: true as const } : {}),
       });
     });
     stdout.on("data", (chunk: Buffer) => events.push(chunk));
@@ -114,24 +139,7 @@ function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Pro
       finish({ ok: false, kind: "failed", message: `Could not run ripgrep: ${error.message}` });
     });
     child.once("close", (code) => {
-      const resolve = finish;
-      // Exit 2 with "regex parse error" is the model's pattern, not the engine.
-      if (
-        !limitReached &&
-        code === 2 &&
-        /regex parse error|error parsing|unclosed|unopened/i.test(stderr)
-      ) {
-        return resolve({ ok: false, kind: "invalid_pattern", message: stderr.trim() });
-      }
-      if (!limitReached && code === 2 && matchCount === 0) {
-        return resolve({
-          ok: false,
-          kind: "failed",
-          message: stderr.trim() || "ripgrep failed (exit code 2)",
-        });
-      }
-      const warnings = code === 2 && stderr.trim() ? [stderr.trim().split("\n")[0]!] : [];
-      resolve({ ok: true, lines, matchCount, limitReached, warnings });
+      finish(exitRun(code, stderr, { lines, matchCount, limitReached }));
     });
   });
 }

@@ -6,6 +6,8 @@ export interface GrepLine {
   /** The line without its line ending (not yet cut to 500 chars). */
   text: string;
   kind: "match" | "context";
+  /** `text` is only the start of the line (ripgrep printed more than is kept). */
+  headOnly?: true;
 }
 
 export interface GrepRequest {

@@ -15,6 +15,8 @@ export interface RgText {
 export interface RgEvent {
   type: string;
   data?: { path?: RgText; lines?: RgText; line_number?: number };
+  /** A JSON line over MAX_EVENT_BYTES: `data.lines` holds only the start of the line. */
+  headOnly?: true;
 }
 
 /** JSON lines longer than this are read as a long-line event (head + line number). */
@@ -56,7 +58,7 @@ function parseLongLine(head: Buffer, after: Buffer): RgEvent | undefined {
         : { text: decodeStringPrefix(body) };
   }
   if (lineNumber) data.line_number = Number(lineNumber);
-  return { type, data };
+  return { type, data, headOnly: true };
 }
 
 export class RgJsonStream {

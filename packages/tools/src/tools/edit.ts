@@ -14,6 +14,7 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { type Step, stop } from "../core/step.js";
 import { type AppliedEdits, applySpans, orderSpans } from "../edit/apply.js";
 import { diffAroundSpans } from "../edit/diff.js";
 import {
@@ -31,14 +32,6 @@ import { requireNotSpecial } from "../fs/file-kind.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
-
-/** One step of the pipeline: its value, or the envelope that ends the call. */
-type Step<T> = ({ ok: true } & T) | { ok: false; response: ToolResponse };
-
-const stop = (response: ToolResponse): { ok: false; response: ToolResponse } => ({
-  ok: false,
-  response,
-});
 
 /**
  * Largest file edit loads: the file is held as bytes, text, LF text and the new text at

@@ -52,6 +52,89 @@ export interface FetchFailure {
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+type FetchResponse = Awaited<ReturnType<typeof fetch>>;
+
+/**
+ * The final response's body, if web_fetch may return it: a success status, text (a
+ * declared binary type is refused before its body is read, an undeclared one after),
+ * and no larger than `maxBytes` (counted while it streams in).
+ */
+async function readPage(
+  response: FetchResponse,
+  href: string,
+  maxBytes: number,
+): Promise<Omit<FetchedPage, "redirects"> | FetchFailure> {
+  const type = mediaType(response.headers.get("content-type"));
+  const failed = (kind: FetchFailure["kind"], message: string): FetchFailure => ({
+    ok: false,
+    kind,
+    message,
+    url: href,
+    status: response.status,
+    mediaType: type,
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    return failed(
+      "http_status",
+      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+    );
+  }
+  const binary = failed(
+    "binary",
+    `The response is binary (${type || "no content type, binary bytes"}); web_fetch only returns text.`,
+  );
+  if (isTextMediaType(type) === false) {
+    await response.body?.cancel();
+    return binary;
+  }
+  const tooLarge = failed("too_large", `The response is larger than ${maxBytes} bytes.`);
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    return tooLarge;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    // Leaving the loop cancels the body, which closes the connection.
+    if (size > maxBytes) return tooLarge;
+    chunks.push(Buffer.from(chunk));
+  }
+  const body = Buffer.concat(chunks);
+  if (isTextMediaType(type) === undefined && looksBinary(body)) return binary;
+  return { ok: true, finalUrl: href, status: response.status, mediaType: type, body };
+}
+
+/** A fetch that threw: our time limit, the caller's abort, or the network. */
+function thrownFailure(
+  error: unknown,
+  href: string,
+  why: { timedOut: boolean; aborted: boolean },
+  timeoutMs: number,
+): FetchFailure {
+  if (why.timedOut) {
+    return {
+      ok: false,
+      kind: "timeout",
+      message: `No complete response within ${timeoutMs / 1000} seconds.`,
+      url: href,
+    };
+  }
+  if (why.aborted) {
+    return { ok: false, kind: "aborted", message: "The fetch was aborted.", url: href };
+  }
+  // undici puts the socket-level reason (ECONNREFUSED, ENOTFOUND, a TLS error) in `cause`.
+  const cause = (error as { cause?: { message?: string } }).cause?.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    ok: false,
+    kind: "network",
+    message: cause ? `${message}: ${cause}` : message,
+    url: href,
+  };
+}
+
 export async function fetchPage(
   start: URL,
   options: FetchPageOptions,
@@ -95,82 +178,16 @@ export async function fetchPage(
         redirects.push(url.href);
         continue;
       }
-      const type = mediaType(response.headers.get("content-type"));
-      if (!response.ok) {
-        await response.body?.cancel();
-        return {
-          ok: false,
-          kind: "http_status",
-          message: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-          url: url.href,
-          status: response.status,
-          mediaType: type,
-        };
-      }
-      const binary = {
-        ok: false as const,
-        kind: "binary" as const,
-        message: `The response is binary (${type || "no content type, binary bytes"}); web_fetch only returns text.`,
-        url: url.href,
-        status: response.status,
-        mediaType: type,
-      };
-      if (isTextMediaType(type) === false) {
-        await response.body?.cancel();
-        return binary;
-      }
-      const tooLarge = {
-        ok: false as const,
-        kind: "too_large" as const,
-        message: `The response is larger than ${options.maxBytes} bytes.`,
-        url: url.href,
-        status: response.status,
-        mediaType: type,
-      };
-      if (Number(response.headers.get("content-length") ?? 0) > options.maxBytes) {
-        await response.body?.cancel();
-        return tooLarge;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of response.body ?? []) {
-        size += chunk.byteLength;
-        // Leaving the loop cancels the body, which closes the connection.
-        if (size > options.maxBytes) return tooLarge;
-        chunks.push(Buffer.from(chunk));
-      }
-      const body = Buffer.concat(chunks);
-      if (isTextMediaType(type) === undefined && looksBinary(body)) return binary;
-      return {
-        ok: true,
-        finalUrl: url.href,
-        redirects,
-        status: response.status,
-        mediaType: type,
-        body,
-      };
+      const page = await readPage(response, url.href, options.maxBytes);
+      return page.ok ? { ...page, redirects } : page;
     }
   } catch (error) {
-    if (timedOut) {
-      return {
-        ok: false,
-        kind: "timeout",
-        message: `No complete response within ${options.timeoutMs / 1000} seconds.`,
-        url: url.href,
-      };
-    }
-    if (options.signal?.aborted) {
-      return { ok: false, kind: "aborted", message: "The fetch was aborted.", url: url.href };
-    }
-    // undici puts the socket-level reason (ECONNREFUSED, ENOTFOUND, a TLS error) in `cause`.
-    const cause = (error as { cause?: { message?: string } }).cause?.message;
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ok: false,
-      kind: "network",
-      message: cause ? `${message}: ${cause}` : message,
-      url: url.href,
-    };
+    return thrownFailure(
+      error,
+      url.href,
+      { timedOut, aborted: options.signal?.aborted === true },
+      options.timeoutMs,
+    );
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener("abort", forwardAbort);
