@@ -8,12 +8,23 @@ import type {
 } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
-import { CompactionController, type CompactResult } from "./compaction/controller.js";
+import {
+  CompactionController,
+  type CompactResult,
+  compactionOutcome,
+} from "./compaction/controller.js";
 import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
+import { foldHistory } from "./history.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type { LoopEvent, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
+import type {
+  CompactionReason,
+  LoopEvent,
+  RunConfig,
+  RunContext,
+  RunInput,
+} from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
@@ -115,7 +126,9 @@ export class Agent {
   private readonly hooks: HookRunner;
   private settings: ResolvedSettings;
   private readonly metricsCollector = new MetricsCollector();
-  private readonly compaction: CompactionController;
+  private readonly compaction = new CompactionController();
+  /** The compaction in progress; a prompt waits for it (J.9 4.4). */
+  private compacting: Promise<CompactResult> | undefined;
   private readonly skillSession: SkillSession | undefined;
   private steeringQueue: Message[] = [];
   private readonly steerListeners = new Set<() => void>();
@@ -146,23 +159,6 @@ export class Agent {
       pending: new Set(),
       error: undefined,
     };
-    this.compaction = new CompactionController({
-      hooks: this.hooks,
-      metrics: this.metricsCollector,
-      settings: () => this.settings.compaction,
-      emit: (event) => this.emit(event),
-      getMessages: () => this.internal.messages,
-      setMessages: (messages) => {
-        this.internal.messages = messages;
-      },
-      model: () => this.internal.model,
-      systemPrompt: () => this.internal.systemPrompt,
-      streamFn: options.streamFn,
-      streamOptions: (model) => this.streamOptions(model),
-      setCompacting: (value) => {
-        this.internal.isCompacting = value;
-      },
-    });
     this.compaction.resetUsageTrust(this.internal.messages);
   }
 
@@ -218,9 +214,9 @@ export class Agent {
     this.internal.systemPrompt = systemPrompt;
   }
 
+  /** Replaces the whole list (moving to another branch): `messages_replaced`. */
   replaceMessages(messages: Message[]): void {
-    this.internal.messages = [...messages];
-    this.compaction.resetUsageTrust(this.internal.messages);
+    this.apply({ type: "messages_replaced", messages });
   }
 
   /** Queues a message that interrupts the run after the current tool call. */
@@ -260,7 +256,41 @@ export class Agent {
    * runs gets `compaction_in_progress` (J.12 3.2).
    */
   compact(customInstructions?: string): Promise<CompactResult> {
-    return this.compaction.run("manual", undefined, customInstructions);
+    return this.compactNow("manual", undefined, customInstructions);
+  }
+
+  /** One compaction of the list as it is now; its events are applied like the loop's. */
+  private compactNow(
+    reason: CompactionReason,
+    signal?: AbortSignal,
+    customInstructions?: string,
+  ): Promise<CompactResult> {
+    const events = this.compaction.run({
+      reason,
+      messages: this.internal.messages.slice(),
+      systemPrompt: this.internal.systemPrompt,
+      model: this.internal.model,
+      settings: this.settings.compaction,
+      hooks: this.hooks,
+      streamFn: this.options.streamFn,
+      streamOptions: (model) => this.streamOptions(model),
+      ...(signal ? { signal } : {}),
+      ...(customInstructions ? { customInstructions } : {}),
+    });
+    const run = this.applyAll(events).finally(() => {
+      if (this.compacting === run) this.compacting = undefined;
+    });
+    if (!this.compacting) this.compacting = run;
+    return run;
+  }
+
+  /** Applies each event a producer yields, in order; resolves to what it returns. */
+  private async applyAll<R>(events: AsyncGenerator<LoopEvent, R>): Promise<R> {
+    for (;;) {
+      const next = await events.next();
+      if (next.done) return next.value;
+      this.apply(next.value);
+    }
   }
 
   /** Whether the threshold and overflow compactions run (settings `autoCompaction`). */
@@ -284,7 +314,7 @@ export class Agent {
    */
   appendMessage(message: Message): void {
     if (this.running) throw new Error(BUSY_ERROR);
-    this.internal.messages.push(message);
+    this.apply({ type: "message_added", message });
   }
 
   /**
@@ -295,7 +325,7 @@ export class Agent {
   prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
-      await this.compaction.whenIdle();
+      while (this.compacting) await this.compacting;
       const base = this.internal.systemPrompt;
       if (typeof input !== "string") {
         const messages = Array.isArray(input) ? input : [input];
@@ -422,7 +452,8 @@ export class Agent {
         if (refreshed !== undefined) this.internal.systemPrompt = refreshed;
         return systemPrompt.next(this.internal.systemPrompt);
       },
-      contextTokens: () => this.compaction.contextTokens(systemPrompt.current),
+      contextTokens: () =>
+        this.compaction.contextTokens(this.internal.messages, systemPrompt.current),
       model: () => {
         const id = skills?.modelId();
         return (id && this.options.resolveModel?.(id)) || this.internal.model;
@@ -439,22 +470,42 @@ export class Agent {
         this.steerListeners.add(listener);
         return () => this.steerListeners.delete(listener);
       },
-      compact: (reason) => this.compaction.runOutcome(reason, signal),
+      compact: async (reason) => {
+        if (
+          reason === "threshold" &&
+          this.compaction.unchangedSinceLast(this.internal.messages.length)
+        )
+          return "skipped";
+        return compactionOutcome(await this.compactNow(reason, signal));
+      },
     };
   }
 
   /**
-   * Events become state: the loop's events update the agent's state before any listener
-   * sees them, so a listener that persists at `message_end` finds the message in the
-   * state (and on disk before its tools run).
+   * Events become state: every change of the message list (the loop's messages, a
+   * compaction, a replaced branch) is an event, folded here before any listener sees it,
+   * so a listener that persists at `message_end` finds the message in the state (and on
+   * disk before its tools run), and the recorder folds the same events the same way.
    */
   private apply(event: LoopEvent): void {
+    if (event.type === "stream_message") {
+      this.internal.streamMessage = event.message;
+      return;
+    }
+    this.internal.messages = foldHistory(this.internal.messages, event);
     switch (event.type) {
-      case "stream_message":
-        this.internal.streamMessage = event.message;
-        return;
-      case "message_end":
-        if (!event.discarded) this.internal.messages.push(event.message);
+      case "messages_replaced":
+        this.compaction.resetUsageTrust(this.internal.messages);
+        break;
+      case "compaction_start":
+        this.internal.isCompacting = true;
+        break;
+      case "compaction_end":
+        this.internal.isCompacting = false;
+        if (event.result) {
+          this.compaction.compacted(this.internal.messages.length);
+          this.metricsCollector.recordCompaction();
+        }
         break;
       case "tool_execution_start":
         this.internal.pending.add(event.toolCallId);

@@ -53,8 +53,9 @@ export type AgentEvent =
       type: "message_update";
       /**
        * Only what changed — never the message so far, which made a 64 KB answer in
-       * 4 000 deltas a 482 MB json stream. The message so far is
-       * `agent.state.streamMessage`; the whole message comes with `message_end`.
+       * 4 000 deltas a 482 MB json stream. `PartialMessage` rebuilds the message so
+       * far from `message_start` and these deltas; the whole message comes with
+       * `message_end`.
        */
       assistantMessageEvent: AssistantMessageDelta;
     }
@@ -67,6 +68,10 @@ export type AgentEvent =
        */
       discarded?: boolean;
     }
+  /** A message added outside a run (the output of the user's own command). */
+  | { type: "message_added"; message: Message }
+  /** The whole list replaced (moving to another branch of the session). */
+  | { type: "messages_replaced"; messages: Message[] }
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
   | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: ToolResponse }
   | {

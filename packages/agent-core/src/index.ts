@@ -5,6 +5,7 @@ export type { CompactResult } from "./compaction/controller.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { capContextText } from "./context-cap.js";
 export type { AgentEvent } from "./events.js";
+export { foldHistory } from "./history.js";
 export type {
   AgentHooks,
   BeforeAgentResult,

@@ -202,7 +202,7 @@ function sessionParts(
 ): CodingSessionParts {
   const { options, registry } = inputs;
   const settings = inputs.loaded.settings;
-  const recorder = new SessionRecorder(store, context, () => agent.state.messages, inputs.warn);
+  const recorder = new SessionRecorder(store, context, inputs.warn);
   const bash = userBashTool(toolKit, settings);
   return {
     agent,
