@@ -18,13 +18,7 @@ import type { AgentEvent, AgentEventListener } from "./events.js";
 import { foldHistory } from "./history.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type {
-  CompactionReason,
-  LoopEvent,
-  RunConfig,
-  RunContext,
-  RunInput,
-} from "./loop/run-context.js";
+import type { CompactionReason, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
@@ -96,8 +90,6 @@ export interface AgentState {
   messages: Message[];
   isStreaming: boolean;
   isCompacting: boolean;
-  /** The assistant message being streamed, for UIs. */
-  streamMessage: Message | null;
   pendingToolCalls: ReadonlySet<string>;
   /** The error the last run ended with (its `errorMessage`). */
   error: string | undefined;
@@ -155,7 +147,6 @@ export class Agent {
       messages: [...(options.messages ?? [])],
       isStreaming: false,
       isCompacting: false,
-      streamMessage: null,
       pending: new Set(),
       error: undefined,
     };
@@ -285,7 +276,7 @@ export class Agent {
   }
 
   /** Applies each event a producer yields, in order; resolves to what it returns. */
-  private async applyAll<R>(events: AsyncGenerator<LoopEvent, R>): Promise<R> {
+  private async applyAll<R>(events: AsyncGenerator<AgentEvent, R>): Promise<R> {
     for (;;) {
       const next = await events.next();
       if (next.done) return next.value;
@@ -405,7 +396,6 @@ export class Agent {
       this.emit({ type: "warning", message: error });
     } finally {
       this.internal.isStreaming = false;
-      this.internal.streamMessage = null;
       this.internal.pending.clear();
       this.skillSession?.reset();
     }
@@ -487,11 +477,7 @@ export class Agent {
    * so a listener that persists at `message_end` finds the message in the state (and on
    * disk before its tools run), and the recorder folds the same events the same way.
    */
-  private apply(event: LoopEvent): void {
-    if (event.type === "stream_message") {
-      this.internal.streamMessage = event.message;
-      return;
-    }
+  private apply(event: AgentEvent): void {
     this.internal.messages = foldHistory(this.internal.messages, event);
     switch (event.type) {
       case "messages_replaced":

@@ -18,10 +18,14 @@ type BlockBoundaryEvent = Exclude<
   StreamedPieceEvent
 >;
 
-/** A `message_update` payload: the content block that changed and the text it gained. */
+/**
+ * A `message_update` payload: the content block that changed and the text it gained; a
+ * tool call's start also names the call (`PartialMessage` rebuilds the answer from these).
+ */
 export type AssistantMessageDelta =
   | { type: StreamedPieceEvent["type"]; contentIndex: number; delta: string }
-  | { type: BlockBoundaryEvent["type"]; contentIndex: number };
+  | { type: "toolcall_start"; contentIndex: number; id: string; name: string }
+  | { type: Exclude<BlockBoundaryEvent["type"], "toolcall_start">; contentIndex: number };
 
 /**
  * The wire form of a provider event: the partial message and a block's full text
@@ -30,9 +34,20 @@ export type AssistantMessageDelta =
 export function toMessageDelta(
   event: StreamedPieceEvent | BlockBoundaryEvent,
 ): AssistantMessageDelta {
-  return "delta" in event
-    ? { type: event.type, contentIndex: event.contentIndex, delta: event.delta }
-    : { type: event.type, contentIndex: event.contentIndex };
+  if ("delta" in event) {
+    return { type: event.type, contentIndex: event.contentIndex, delta: event.delta };
+  }
+  if (event.type === "toolcall_start") {
+    const part = event.partial.content[event.contentIndex];
+    const call = part?.type === "toolCall" ? part : undefined;
+    return {
+      type: event.type,
+      contentIndex: event.contentIndex,
+      id: call?.id ?? "",
+      name: call?.name ?? "",
+    };
+  }
+  return { type: event.type, contentIndex: event.contentIndex };
 }
 
 export type AgentEvent =

@@ -34,7 +34,7 @@ describe("agent-core — history is one event log: every change of the list is a
     const agent = new Agent({
       model: testModel,
       streamFn: model.streamFn,
-      tools: [echoTool],
+      tools: [echoTool()],
       messages: conversation(6),
       settings: { compaction: { keepRecentTokens: 200 } },
     });
