@@ -1,10 +1,4 @@
-import type {
-  Message,
-  Model,
-  StreamFunction,
-  StreamOptions,
-  ThinkingLevel,
-} from "@gong/llm";
+import type { Message, Model, StreamFunction, StreamOptions, ThinkingLevel } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Span } from "@opentelemetry/api";
