@@ -42,7 +42,13 @@ export interface AgentOptions {
   model: Model;
   /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
   streamFn: StreamFunction;
-  systemPrompt?: string;
+  /**
+   * The system prompt, or the one function that gives it (the runtime's: context files
+   * → base prompt). Asked at the start of every run, before every LLM call (also between
+   * the turns of a running tool loop) and before a compaction, so it must be cheap; a
+   * run's `onBeforeAgent` hooks then rewrite what it gives (`RunSystemPrompt`).
+   */
+  systemPrompt?: string | SystemPromptProvider;
   thinkingLevel?: ThinkingLevel;
   tools?: Tool[];
   messages?: Message[];
@@ -65,13 +71,10 @@ export interface AgentOptions {
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
   resolveModel?: (id: string) => Model | undefined;
-  /**
-   * Called before every LLM call, also between the turns of a running tool loop; a
-   * string it returns becomes the system prompt from that call on (as `setSystemPrompt`).
-   * It runs once per turn, so it must be cheap (the runtime stats a few files).
-   */
-  refreshSystemPrompt?: () => string | undefined;
 }
+
+/** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
+export type SystemPromptProvider = () => string;
 
 /** What a run starts from: its messages and system prompt (after `onBeforeAgent`). */
 interface PreparedRun {
@@ -83,6 +86,7 @@ interface PreparedRun {
 const unchanged = async (base: string) => base;
 
 export interface AgentState {
+  /** The base system prompt the provider gave last (before a run's hooks). */
   systemPrompt: string;
   model: Model;
   thinkingLevel: ThinkingLevel;
@@ -126,6 +130,7 @@ export class Agent {
   private readonly steerListeners = new Set<() => void>();
   private followUpQueue: Message[] = [];
   private abortController: AbortController | undefined;
+  private systemPromptProvider: SystemPromptProvider;
   private running: Promise<void> | undefined;
   private notifyChain: Promise<void> = Promise.resolve();
 
@@ -136,11 +141,15 @@ export class Agent {
       if (event.callback === "onEvent") this.deliver(event);
       else this.emit(event);
     });
+    const given = options.systemPrompt;
+    this.systemPromptProvider = typeof given === "function" ? given : () => given ?? "";
     this.skillSession = options.skills?.length
       ? new SkillSession(options.skills, () => this.internal.tools.map((tool) => tool.name))
       : undefined;
     this.internal = {
-      systemPrompt: options.systemPrompt ?? "",
+      // A provider is first asked when a run or compaction needs the prompt: the
+      // runtime's reads the agent's tools, which do not exist during construction.
+      systemPrompt: typeof options.systemPrompt === "string" ? options.systemPrompt : "",
       model: options.model,
       thinkingLevel: options.thinkingLevel ?? "off",
       tools: options.tools ?? [],
@@ -201,8 +210,16 @@ export class Agent {
     this.hooks.setTimeoutMs(this.settings.hookTimeoutMs);
   }
 
-  setSystemPrompt(systemPrompt: string): void {
-    this.internal.systemPrompt = systemPrompt;
+  /** Replaces the system prompt (or its provider) from the next LLM call on. */
+  setSystemPrompt(systemPrompt: string | SystemPromptProvider): void {
+    this.systemPromptProvider =
+      typeof systemPrompt === "string" ? () => systemPrompt : systemPrompt;
+  }
+
+  /** The base system prompt now: the provider is asked, and its answer is the state's. */
+  private baseSystemPrompt(): string {
+    this.internal.systemPrompt = this.systemPromptProvider();
+    return this.internal.systemPrompt;
   }
 
   /** Replaces the whole list (moving to another branch): `messages_replaced`. */
@@ -259,7 +276,7 @@ export class Agent {
     const events = this.compaction.run({
       reason,
       messages: this.internal.messages.slice(),
-      systemPrompt: this.internal.systemPrompt,
+      systemPrompt: this.baseSystemPrompt(),
       model: this.internal.model,
       settings: this.settings.compaction,
       hooks: this.hooks,
@@ -317,7 +334,7 @@ export class Agent {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
       while (this.compacting) await this.compacting;
-      const base = this.internal.systemPrompt;
+      const base = this.baseSystemPrompt();
       if (typeof input !== "string") {
         const messages = Array.isArray(input) ? input : [input];
         return { messages, systemPrompt: new RunSystemPrompt(base, base, unchanged) };
@@ -340,7 +357,7 @@ export class Agent {
   continue(): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
-      const base = this.internal.systemPrompt;
+      const base = this.baseSystemPrompt();
       return { messages: [], systemPrompt: new RunSystemPrompt(base, base, unchanged) };
     });
   }
@@ -437,11 +454,7 @@ export class Agent {
     const skills = this.skillSession;
     return {
       messages: () => this.internal.messages,
-      systemPrompt: () => {
-        const refreshed = this.options.refreshSystemPrompt?.();
-        if (refreshed !== undefined) this.internal.systemPrompt = refreshed;
-        return systemPrompt.next(this.internal.systemPrompt);
-      },
+      systemPrompt: () => systemPrompt.next(this.baseSystemPrompt()),
       contextTokens: () =>
         this.compaction.contextTokens(this.internal.messages, systemPrompt.current),
       model: () => {

@@ -1,4 +1,4 @@
-export type { AgentOptions, AgentState } from "./agent.js";
+export type { AgentOptions, AgentState, SystemPromptProvider } from "./agent.js";
 export { Agent, BUSY_ERROR } from "./agent.js";
 export { compactMessages } from "./compaction/compact.js";
 export type { CompactResult } from "./compaction/controller.js";
