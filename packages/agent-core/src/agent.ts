@@ -188,12 +188,14 @@ export class Agent {
     this.hooks.remove(hook);
   }
 
+  /** From the next LLM call on; the change is the `model_change` event. */
   setModel(model: Model): void {
-    this.internal.model = model;
+    this.apply({ type: "model_change", model });
   }
 
+  /** From the next LLM call on; the change is the `thinking_level_change` event. */
   setThinkingLevel(level: ThinkingLevel): void {
-    this.internal.thinkingLevel = level;
+    this.apply({ type: "thinking_level_change", thinkingLevel: level });
   }
 
   setTools(tools: Tool[]): void {
@@ -495,6 +497,12 @@ export class Agent {
     switch (event.type) {
       case "messages_replaced":
         this.compaction.resetUsageTrust(this.internal.messages);
+        break;
+      case "model_change":
+        this.internal.model = event.model;
+        break;
+      case "thinking_level_change":
+        this.internal.thinkingLevel = event.thinkingLevel;
         break;
       case "compaction_start":
         this.internal.isCompacting = true;

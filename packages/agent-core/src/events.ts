@@ -7,6 +7,8 @@ import type {
   AssistantMessageEvent,
   ErrorKind,
   Message,
+  Model,
+  ThinkingLevel,
   ToolResultMessage,
 } from "@gong/llm";
 import type { ToolResponse } from "@gong/truncate";
@@ -87,6 +89,9 @@ export type AgentEvent =
   | { type: "message_added"; message: Message }
   /** The whole list replaced (moving to another branch of the session). */
   | { type: "messages_replaced"; messages: Message[] }
+  /** The model the next LLM call goes to (`setModel`). */
+  | { type: "model_change"; model: Model }
+  | { type: "thinking_level_change"; thinkingLevel: ThinkingLevel }
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
   | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: ToolResponse }
   | {

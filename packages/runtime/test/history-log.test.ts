@@ -44,4 +44,24 @@ describe("runtime — history is one event log: the session file follows the age
     expect(session.leafId).toBe(session.entryIdOf(a3));
     await session.close();
   });
+
+  it("a model or thinking level change is an event, and the recorder appends it", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    const heard: string[] = [];
+    session.subscribe((event) => {
+      if (event.type !== "model_change" && event.type !== "thinking_level_change") return;
+      const last = session.tree().flatMap(function walk(node): SessionTreeNode[] {
+        return [node, ...node.children.flatMap(walk)];
+      });
+      heard.push(`${event.type}:${last.at(-1)?.entry.type}`);
+    });
+    expect(session.switchModel("anthropic", "claude-opus-4-1").ok).toBe(true);
+    session.setThinkingLevel("high");
+    expect(heard).toEqual([
+      "model_change:model_change",
+      "thinking_level_change:thinking_level_change",
+    ]);
+    await session.close();
+  });
 });

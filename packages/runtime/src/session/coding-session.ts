@@ -59,10 +59,11 @@ export interface UserBashResult {
 }
 
 /**
- * An agent wired to its session file (issue #7): every message is persisted as it
- * ends, model and thinking changes are recorded, a context file changed on disk is
- * re-read before the next LLM call (the agent's `refreshSystemPrompt` option), and on
- * `close` the background jobs bash started end and the file's lock is released.
+ * An agent wired to its session file (issue #7): the recorder folds the agent's events,
+ * so every message is persisted as it ends and model and thinking changes are recorded;
+ * a context file changed on disk is re-read before the next LLM call (the agent's
+ * system prompt provider), and on `close` the background jobs bash started end and the
+ * file's lock is released.
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
@@ -320,7 +321,6 @@ export class CodingSession {
 
   setModel(model: Model): void {
     this.parts.agent.setModel(model);
-    this.parts.store.appendModelChange(model.provider, model.id);
   }
 
   /**
@@ -354,7 +354,6 @@ export class CodingSession {
   /** Sets the level and remembers it as the next start's default. */
   setThinkingLevel(level: ThinkingLevel): void {
     this.parts.agent.setThinkingLevel(level);
-    this.parts.store.appendThinkingLevelChange(level);
     this.remember({ thinkingLevel: level });
   }
 

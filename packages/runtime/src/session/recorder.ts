@@ -5,8 +5,9 @@ import type { SessionContext, SessionStore } from "@gong/session-store";
 /**
  * Writes the agent's history to the session file as it happens: it folds the agent's
  * events with the agent's own `foldHistory`, appending each message as it ends (so it
- * is on disk before its tools run) and each compaction with the entry id of its first
- * kept message, so resuming rebuilds the context the agent had. Failed attempts that the
+ * is on disk before its tools run), each compaction with the entry id of its first
+ * kept message, so resuming rebuilds the context the agent had, and each model and
+ * thinking level change. Failed attempts that the
  * agent retried and dropped end `discarded` and are never written.
  */
 export class SessionRecorder {
@@ -16,7 +17,10 @@ export class SessionRecorder {
   private messages: Message[];
 
   constructor(
-    private readonly store: Pick<SessionStore, "appendMessage" | "appendCompaction">,
+    private readonly store: Pick<
+      SessionStore,
+      "appendMessage" | "appendCompaction" | "appendModelChange" | "appendThinkingLevelChange"
+    >,
     restoredContext: Pick<SessionContext, "messages" | "entryIds">,
     private readonly warn: (message: string) => void,
   ) {
@@ -45,6 +49,12 @@ export class SessionRecorder {
         break;
       case "compaction_end":
         if (event.result) this.recordCompaction(event.result);
+        break;
+      case "model_change":
+        this.store.appendModelChange(event.model.provider, event.model.id);
+        break;
+      case "thinking_level_change":
+        this.store.appendThinkingLevelChange(event.thinkingLevel);
         break;
     }
     this.messages = foldHistory(this.messages, event);
