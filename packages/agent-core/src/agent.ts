@@ -8,6 +8,8 @@ import type {
 } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
+import { type AgentState, foldAgentState, type InternalState } from "./agent-state.js";
+import { type GetApiKey, streamOptionsFor } from "./api-key.js";
 import {
   CompactionController,
   type CompactResult,
@@ -15,7 +17,6 @@ import {
 } from "./compaction/controller.js";
 import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
-import { foldHistory } from "./history.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
 import type { CompactionReason, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
@@ -27,16 +28,7 @@ import type { QueuedMessages } from "./queued-messages.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
 import type { Skill } from "./skills/skill.js";
 import { SkillSession } from "./skills/skill-session.js";
-
-/**
- * A key, or a key with where it came from (named in the error when it is rejected), or
- * why there is none (the call then fails with that error: no other key is tried).
- */
-export type ApiKeyAnswer =
-  | string
-  | { apiKey: string; source: string }
-  | { error: string }
-  | undefined;
+import { toUserMessage } from "./user-message.js";
 
 export interface AgentOptions {
   model: Model;
@@ -66,7 +58,7 @@ export interface AgentOptions {
    * The key for a provider, looked up before every LLM call (also for a skill's model on
    * another provider), so a refreshed or switched key is picked up.
    */
-  getApiKey?: (provider: string, model: Model) => ApiKeyAnswer | Promise<ApiKeyAnswer>;
+  getApiKey?: GetApiKey;
   /** Skills discovered by the runtime; adds the `skill` tool. */
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
@@ -85,39 +77,15 @@ interface PreparedRun {
 /** A run without `onBeforeAgent` hooks follows the agent's prompt as it is. */
 const unchanged = async (base: string) => base;
 
-export interface AgentState {
-  /** The base system prompt the provider gave last (before a run's hooks). */
-  systemPrompt: string;
-  model: Model;
-  thinkingLevel: ThinkingLevel;
-  tools: Tool[];
-  messages: Message[];
-  isStreaming: boolean;
-  isCompacting: boolean;
-  pendingToolCalls: ReadonlySet<string>;
-  /** The error the last run ended with (its `errorMessage`). */
-  error: string | undefined;
-}
-
 export const BUSY_ERROR =
   "Agent is already processing a prompt. Use steer() to interrupt it or followUp() to queue a message, or await waitForIdle() before prompting again.";
-
-function toUserMessage(input: string | Message, images: ImageContent[] = []): Message {
-  if (typeof input !== "string") return input;
-  if (images.length === 0) return { role: "user", content: input, timestamp: Date.now() };
-  return {
-    role: "user",
-    content: [{ type: "text", text: input }, ...images],
-    timestamp: Date.now(),
-  };
-}
 
 /**
  * A conversation with a model and its tools (seed 002 §2). One run at a time; while it
  * runs, `steer` interrupts after the current tool and `followUp` queues work for after.
  */
 export class Agent {
-  private readonly internal: Omit<AgentState, "pendingToolCalls"> & { pending: Set<string> };
+  private readonly internal: InternalState;
   private readonly listeners: AgentEventListener[] = [];
   private readonly hooks: HookRunner;
   private settings: ResolvedSettings;
@@ -493,55 +461,18 @@ export class Agent {
    * disk before its tools run), and the recorder folds the same events the same way.
    */
   private apply(event: AgentEvent): void {
-    this.internal.messages = foldHistory(this.internal.messages, event);
-    switch (event.type) {
-      case "messages_replaced":
-        this.compaction.resetUsageTrust(this.internal.messages);
-        break;
-      case "model_change":
-        this.internal.model = event.model;
-        break;
-      case "thinking_level_change":
-        this.internal.thinkingLevel = event.thinkingLevel;
-        break;
-      case "compaction_start":
-        this.internal.isCompacting = true;
-        break;
-      case "compaction_end":
-        this.internal.isCompacting = false;
-        if (event.result) {
-          this.compaction.compacted(this.internal.messages.length);
-          this.metricsCollector.recordCompaction();
-        }
-        break;
-      case "tool_execution_start":
-        this.internal.pending.add(event.toolCallId);
-        break;
-      case "tool_execution_end":
-        this.internal.pending.delete(event.toolCallId);
-        break;
+    foldAgentState(this.internal, event);
+    // What the compaction controller and the metrics keep about the list.
+    if (event.type === "messages_replaced") this.compaction.resetUsageTrust(this.internal.messages);
+    if (event.type === "compaction_end" && event.result) {
+      this.compaction.compacted(this.internal.messages.length);
+      this.metricsCollector.recordCompaction();
     }
     this.emit(event);
   }
 
-  /**
-   * `model` is the one the call goes to: an active skill may switch to another provider.
-   * With `getApiKey` its answer is the key, or none: a fixed `streamOptions.apiKey` never
-   * goes to a provider the hook has no key for (item 5).
-   */
-  private async streamOptions(model: Model): Promise<StreamOptions> {
-    const options: StreamOptions = { ...this.options.streamOptions };
-    if (!this.options.getApiKey) return options;
-    const key = await this.options.getApiKey(model.provider, model);
-    delete options.apiKey;
-    delete options.apiKeySource;
-    if (typeof key === "string") options.apiKey = key;
-    else if (key && "error" in key) options.apiKeyError = key.error;
-    else if (key) {
-      options.apiKey = key.apiKey;
-      options.apiKeySource = key.source;
-    }
-    return options;
+  private streamOptions(model: Model): Promise<StreamOptions> {
+    return streamOptionsFor(model, this.options.streamOptions, this.options.getApiKey);
   }
 
   private emit(event: AgentEvent): void {

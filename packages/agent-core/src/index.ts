@@ -1,5 +1,6 @@
-export type { AgentOptions, AgentState, SystemPromptProvider } from "./agent.js";
+export type { AgentOptions, SystemPromptProvider } from "./agent.js";
 export { Agent, BUSY_ERROR } from "./agent.js";
+export type { AgentState } from "./agent-state.js";
 export { compactMessages } from "./compaction/compact.js";
 export type { CompactResult } from "./compaction/controller.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
