@@ -8,12 +8,18 @@ import type {
 } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
-import { CompactionController, type CompactResult } from "./compaction/controller.js";
+import { type AgentState, foldAgentState, type InternalState } from "./agent-state.js";
+import { type GetApiKey, streamOptionsFor } from "./api-key.js";
+import {
+  CompactionController,
+  type CompactResult,
+  compactionOutcome,
+} from "./compaction/controller.js";
 import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type { LoopEvent, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
+import type { CompactionReason, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
@@ -22,22 +28,19 @@ import type { QueuedMessages } from "./queued-messages.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
 import type { Skill } from "./skills/skill.js";
 import { SkillSession } from "./skills/skill-session.js";
-
-/**
- * A key, or a key with where it came from (named in the error when it is rejected), or
- * why there is none (the call then fails with that error: no other key is tried).
- */
-export type ApiKeyAnswer =
-  | string
-  | { apiKey: string; source: string }
-  | { error: string }
-  | undefined;
+import { toUserMessage } from "./user-message.js";
 
 export interface AgentOptions {
   model: Model;
   /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
   streamFn: StreamFunction;
-  systemPrompt?: string;
+  /**
+   * The system prompt, or the one function that gives it (the runtime's: context files
+   * → base prompt). Asked at the start of every run, before every LLM call (also between
+   * the turns of a running tool loop) and before a compaction, so it must be cheap; a
+   * run's `onBeforeAgent` hooks then rewrite what it gives (`RunSystemPrompt`).
+   */
+  systemPrompt?: string | SystemPromptProvider;
   thinkingLevel?: ThinkingLevel;
   tools?: Tool[];
   messages?: Message[];
@@ -55,18 +58,15 @@ export interface AgentOptions {
    * The key for a provider, looked up before every LLM call (also for a skill's model on
    * another provider), so a refreshed or switched key is picked up.
    */
-  getApiKey?: (provider: string, model: Model) => ApiKeyAnswer | Promise<ApiKeyAnswer>;
+  getApiKey?: GetApiKey;
   /** Skills discovered by the runtime; adds the `skill` tool. */
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
   resolveModel?: (id: string) => Model | undefined;
-  /**
-   * Called before every LLM call, also between the turns of a running tool loop; a
-   * string it returns becomes the system prompt from that call on (as `setSystemPrompt`).
-   * It runs once per turn, so it must be cheap (the runtime stats a few files).
-   */
-  refreshSystemPrompt?: () => string | undefined;
 }
+
+/** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
+export type SystemPromptProvider = () => string;
 
 /** What a run starts from: its messages and system prompt (after `onBeforeAgent`). */
 interface PreparedRun {
@@ -77,50 +77,28 @@ interface PreparedRun {
 /** A run without `onBeforeAgent` hooks follows the agent's prompt as it is. */
 const unchanged = async (base: string) => base;
 
-export interface AgentState {
-  systemPrompt: string;
-  model: Model;
-  thinkingLevel: ThinkingLevel;
-  tools: Tool[];
-  messages: Message[];
-  isStreaming: boolean;
-  isCompacting: boolean;
-  /** The assistant message being streamed, for UIs. */
-  streamMessage: Message | null;
-  pendingToolCalls: ReadonlySet<string>;
-  /** The error the last run ended with (its `errorMessage`). */
-  error: string | undefined;
-}
-
 export const BUSY_ERROR =
   "Agent is already processing a prompt. Use steer() to interrupt it or followUp() to queue a message, or await waitForIdle() before prompting again.";
-
-function toUserMessage(input: string | Message, images: ImageContent[] = []): Message {
-  if (typeof input !== "string") return input;
-  if (images.length === 0) return { role: "user", content: input, timestamp: Date.now() };
-  return {
-    role: "user",
-    content: [{ type: "text", text: input }, ...images],
-    timestamp: Date.now(),
-  };
-}
 
 /**
  * A conversation with a model and its tools (seed 002 §2). One run at a time; while it
  * runs, `steer` interrupts after the current tool and `followUp` queues work for after.
  */
 export class Agent {
-  private readonly internal: Omit<AgentState, "pendingToolCalls"> & { pending: Set<string> };
+  private readonly internal: InternalState;
   private readonly listeners: AgentEventListener[] = [];
   private readonly hooks: HookRunner;
   private settings: ResolvedSettings;
   private readonly metricsCollector = new MetricsCollector();
-  private readonly compaction: CompactionController;
+  private readonly compaction = new CompactionController();
+  /** The compaction in progress; a prompt waits for it (J.9 4.4). */
+  private compacting: Promise<CompactResult> | undefined;
   private readonly skillSession: SkillSession | undefined;
   private steeringQueue: Message[] = [];
   private readonly steerListeners = new Set<() => void>();
   private followUpQueue: Message[] = [];
   private abortController: AbortController | undefined;
+  private systemPromptProvider: SystemPromptProvider;
   private running: Promise<void> | undefined;
   private notifyChain: Promise<void> = Promise.resolve();
 
@@ -131,38 +109,24 @@ export class Agent {
       if (event.callback === "onEvent") this.deliver(event);
       else this.emit(event);
     });
+    const given = options.systemPrompt;
+    this.systemPromptProvider = typeof given === "function" ? given : () => given ?? "";
     this.skillSession = options.skills?.length
       ? new SkillSession(options.skills, () => this.internal.tools.map((tool) => tool.name))
       : undefined;
     this.internal = {
-      systemPrompt: options.systemPrompt ?? "",
+      // A provider is first asked when a run or compaction needs the prompt: the
+      // runtime's reads the agent's tools, which do not exist during construction.
+      systemPrompt: typeof options.systemPrompt === "string" ? options.systemPrompt : "",
       model: options.model,
       thinkingLevel: options.thinkingLevel ?? "off",
       tools: options.tools ?? [],
       messages: [...(options.messages ?? [])],
       isStreaming: false,
       isCompacting: false,
-      streamMessage: null,
       pending: new Set(),
       error: undefined,
     };
-    this.compaction = new CompactionController({
-      hooks: this.hooks,
-      metrics: this.metricsCollector,
-      settings: () => this.settings.compaction,
-      emit: (event) => this.emit(event),
-      getMessages: () => this.internal.messages,
-      setMessages: (messages) => {
-        this.internal.messages = messages;
-      },
-      model: () => this.internal.model,
-      systemPrompt: () => this.internal.systemPrompt,
-      streamFn: options.streamFn,
-      streamOptions: (model) => this.streamOptions(model),
-      setCompacting: (value) => {
-        this.internal.isCompacting = value;
-      },
-    });
     this.compaction.resetUsageTrust(this.internal.messages);
   }
 
@@ -192,12 +156,14 @@ export class Agent {
     this.hooks.remove(hook);
   }
 
+  /** From the next LLM call on; the change is the `model_change` event. */
   setModel(model: Model): void {
-    this.internal.model = model;
+    this.apply({ type: "model_change", model });
   }
 
+  /** From the next LLM call on; the change is the `thinking_level_change` event. */
   setThinkingLevel(level: ThinkingLevel): void {
-    this.internal.thinkingLevel = level;
+    this.apply({ type: "thinking_level_change", thinkingLevel: level });
   }
 
   setTools(tools: Tool[]): void {
@@ -214,13 +180,21 @@ export class Agent {
     this.hooks.setTimeoutMs(this.settings.hookTimeoutMs);
   }
 
-  setSystemPrompt(systemPrompt: string): void {
-    this.internal.systemPrompt = systemPrompt;
+  /** Replaces the system prompt (or its provider) from the next LLM call on. */
+  setSystemPrompt(systemPrompt: string | SystemPromptProvider): void {
+    this.systemPromptProvider =
+      typeof systemPrompt === "string" ? () => systemPrompt : systemPrompt;
   }
 
+  /** The base system prompt now: the provider is asked, and its answer is the state's. */
+  private baseSystemPrompt(): string {
+    this.internal.systemPrompt = this.systemPromptProvider();
+    return this.internal.systemPrompt;
+  }
+
+  /** Replaces the whole list (moving to another branch): `messages_replaced`. */
   replaceMessages(messages: Message[]): void {
-    this.internal.messages = [...messages];
-    this.compaction.resetUsageTrust(this.internal.messages);
+    this.apply({ type: "messages_replaced", messages });
   }
 
   /** Queues a message that interrupts the run after the current tool call. */
@@ -260,7 +234,41 @@ export class Agent {
    * runs gets `compaction_in_progress` (J.12 3.2).
    */
   compact(customInstructions?: string): Promise<CompactResult> {
-    return this.compaction.run("manual", undefined, customInstructions);
+    return this.compactNow("manual", undefined, customInstructions);
+  }
+
+  /** One compaction of the list as it is now; its events are applied like the loop's. */
+  private compactNow(
+    reason: CompactionReason,
+    signal?: AbortSignal,
+    customInstructions?: string,
+  ): Promise<CompactResult> {
+    const events = this.compaction.run({
+      reason,
+      messages: this.internal.messages.slice(),
+      systemPrompt: this.baseSystemPrompt(),
+      model: this.internal.model,
+      settings: this.settings.compaction,
+      hooks: this.hooks,
+      streamFn: this.options.streamFn,
+      streamOptions: (model) => this.streamOptions(model),
+      ...(signal ? { signal } : {}),
+      ...(customInstructions ? { customInstructions } : {}),
+    });
+    const run = this.applyAll(events).finally(() => {
+      if (this.compacting === run) this.compacting = undefined;
+    });
+    if (!this.compacting) this.compacting = run;
+    return run;
+  }
+
+  /** Applies each event a producer yields, in order; resolves to what it returns. */
+  private async applyAll<R>(events: AsyncGenerator<AgentEvent, R>): Promise<R> {
+    for (;;) {
+      const next = await events.next();
+      if (next.done) return next.value;
+      this.apply(next.value);
+    }
   }
 
   /** Whether the threshold and overflow compactions run (settings `autoCompaction`). */
@@ -284,7 +292,7 @@ export class Agent {
    */
   appendMessage(message: Message): void {
     if (this.running) throw new Error(BUSY_ERROR);
-    this.internal.messages.push(message);
+    this.apply({ type: "message_added", message });
   }
 
   /**
@@ -295,8 +303,8 @@ export class Agent {
   prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
-      await this.compaction.whenIdle();
-      const base = this.internal.systemPrompt;
+      while (this.compacting) await this.compacting;
+      const base = this.baseSystemPrompt();
       if (typeof input !== "string") {
         const messages = Array.isArray(input) ? input : [input];
         return { messages, systemPrompt: new RunSystemPrompt(base, base, unchanged) };
@@ -319,7 +327,7 @@ export class Agent {
   continue(): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_ERROR));
     return this.startRun(async () => {
-      const base = this.internal.systemPrompt;
+      const base = this.baseSystemPrompt();
       return { messages: [], systemPrompt: new RunSystemPrompt(base, base, unchanged) };
     });
   }
@@ -375,7 +383,6 @@ export class Agent {
       this.emit({ type: "warning", message: error });
     } finally {
       this.internal.isStreaming = false;
-      this.internal.streamMessage = null;
       this.internal.pending.clear();
       this.skillSession?.reset();
     }
@@ -417,12 +424,9 @@ export class Agent {
     const skills = this.skillSession;
     return {
       messages: () => this.internal.messages,
-      systemPrompt: () => {
-        const refreshed = this.options.refreshSystemPrompt?.();
-        if (refreshed !== undefined) this.internal.systemPrompt = refreshed;
-        return systemPrompt.next(this.internal.systemPrompt);
-      },
-      contextTokens: () => this.compaction.contextTokens(systemPrompt.current),
+      systemPrompt: () => systemPrompt.next(this.baseSystemPrompt()),
+      contextTokens: () =>
+        this.compaction.contextTokens(this.internal.messages, systemPrompt.current),
       model: () => {
         const id = skills?.modelId();
         return (id && this.options.resolveModel?.(id)) || this.internal.model;
@@ -439,51 +443,36 @@ export class Agent {
         this.steerListeners.add(listener);
         return () => this.steerListeners.delete(listener);
       },
-      compact: (reason) => this.compaction.runOutcome(reason, signal),
+      compact: async (reason) => {
+        if (
+          reason === "threshold" &&
+          this.compaction.unchangedSinceLast(this.internal.messages.length)
+        )
+          return "skipped";
+        return compactionOutcome(await this.compactNow(reason, signal));
+      },
     };
   }
 
   /**
-   * Events become state: the loop's events update the agent's state before any listener
-   * sees them, so a listener that persists at `message_end` finds the message in the
-   * state (and on disk before its tools run).
+   * Events become state: every change of the message list (the loop's messages, a
+   * compaction, a replaced branch) is an event, folded here before any listener sees it,
+   * so a listener that persists at `message_end` finds the message in the state (and on
+   * disk before its tools run), and the recorder folds the same events the same way.
    */
-  private apply(event: LoopEvent): void {
-    switch (event.type) {
-      case "stream_message":
-        this.internal.streamMessage = event.message;
-        return;
-      case "message_end":
-        if (!event.discarded) this.internal.messages.push(event.message);
-        break;
-      case "tool_execution_start":
-        this.internal.pending.add(event.toolCallId);
-        break;
-      case "tool_execution_end":
-        this.internal.pending.delete(event.toolCallId);
-        break;
+  private apply(event: AgentEvent): void {
+    foldAgentState(this.internal, event);
+    // What the compaction controller and the metrics keep about the list.
+    if (event.type === "messages_replaced") this.compaction.resetUsageTrust(this.internal.messages);
+    if (event.type === "compaction_end" && event.result) {
+      this.compaction.compacted(this.internal.messages.length);
+      this.metricsCollector.recordCompaction();
     }
     this.emit(event);
   }
 
-  /**
-   * `model` is the one the call goes to: an active skill may switch to another provider.
-   * With `getApiKey` its answer is the key, or none: a fixed `streamOptions.apiKey` never
-   * goes to a provider the hook has no key for (item 5).
-   */
-  private async streamOptions(model: Model): Promise<StreamOptions> {
-    const options: StreamOptions = { ...this.options.streamOptions };
-    if (!this.options.getApiKey) return options;
-    const key = await this.options.getApiKey(model.provider, model);
-    delete options.apiKey;
-    delete options.apiKeySource;
-    if (typeof key === "string") options.apiKey = key;
-    else if (key && "error" in key) options.apiKeyError = key.error;
-    else if (key) {
-      options.apiKey = key.apiKey;
-      options.apiKeySource = key.source;
-    }
-    return options;
+  private streamOptions(model: Model): Promise<StreamOptions> {
+    return streamOptionsFor(model, this.options.streamOptions, this.options.getApiKey);
   }
 
   private emit(event: AgentEvent): void {

@@ -9,6 +9,8 @@ import type {
   AssistantMessageEvent,
   ErrorKind,
   Message,
+  Model,
+  ThinkingLevel,
   ToolResultMessage,
 } from "@gong/llm";
 import type { CompactionResult } from "./compaction/types.js";
@@ -19,10 +21,14 @@ type BlockBoundaryEvent = Exclude<
   StreamedPieceEvent
 >;
 
-/** A `message_update` payload: the content block that changed and the text it gained. */
+/**
+ * A `message_update` payload: the content block that changed and the text it gained; a
+ * tool call's start also names the call (`PartialMessage` rebuilds the answer from these).
+ */
 export type AssistantMessageDelta =
   | { type: StreamedPieceEvent["type"]; contentIndex: number; delta: string }
-  | { type: BlockBoundaryEvent["type"]; contentIndex: number };
+  | { type: "toolcall_start"; contentIndex: number; id: string; name: string }
+  | { type: Exclude<BlockBoundaryEvent["type"], "toolcall_start">; contentIndex: number };
 
 /**
  * The wire form of a provider event: the partial message and a block's full text
@@ -31,9 +37,20 @@ export type AssistantMessageDelta =
 export function toMessageDelta(
   event: StreamedPieceEvent | BlockBoundaryEvent,
 ): AssistantMessageDelta {
-  return "delta" in event
-    ? { type: event.type, contentIndex: event.contentIndex, delta: event.delta }
-    : { type: event.type, contentIndex: event.contentIndex };
+  if ("delta" in event) {
+    return { type: event.type, contentIndex: event.contentIndex, delta: event.delta };
+  }
+  if (event.type === "toolcall_start") {
+    const part = event.partial.content[event.contentIndex];
+    const call = part?.type === "toolCall" ? part : undefined;
+    return {
+      type: event.type,
+      contentIndex: event.contentIndex,
+      id: call?.id ?? "",
+      name: call?.name ?? "",
+    };
+  }
+  return { type: event.type, contentIndex: event.contentIndex };
 }
 
 export type AgentEvent =
@@ -54,8 +71,9 @@ export type AgentEvent =
       type: "message_update";
       /**
        * Only what changed — never the message so far, which made a 64 KB answer in
-       * 4 000 deltas a 482 MB json stream. The message so far is
-       * `agent.state.streamMessage`; the whole message comes with `message_end`.
+       * 4 000 deltas a 482 MB json stream. `PartialMessage` rebuilds the message so
+       * far from `message_start` and these deltas; the whole message comes with
+       * `message_end`.
        */
       assistantMessageEvent: AssistantMessageDelta;
     }
@@ -68,6 +86,13 @@ export type AgentEvent =
        */
       discarded?: boolean;
     }
+  /** A message added outside a run (the output of the user's own command). */
+  | { type: "message_added"; message: Message }
+  /** The whole list replaced (moving to another branch of the session). */
+  | { type: "messages_replaced"; messages: Message[] }
+  /** The model the next LLM call goes to (`setModel`). */
+  | { type: "model_change"; model: Model }
+  | { type: "thinking_level_change"; thinkingLevel: ThinkingLevel }
   | { type: "tool_execution_start"; toolCallId: string; toolName: string; args: unknown }
   | { type: "tool_execution_update"; toolCallId: string; toolName: string; partial: ToolResponse }
   | {

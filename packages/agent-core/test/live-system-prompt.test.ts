@@ -8,18 +8,24 @@ const twoTurns = () =>
   mockModel([assistant([toolCall("1", "echo", { text: "hi" })]), assistant([text("done")])]);
 
 describe("system prompt changes inside a running tool loop", () => {
-  it("refreshSystemPrompt is asked before every LLM call and applies at once", async () => {
+  it("the system prompt provider is asked before every LLM call and applies at once", async () => {
     const model = twoTurns();
-    let calls = 0;
+    let prompt = "v0";
     const agent = new Agent({
       model: testModel,
       streamFn: model.streamFn,
-      systemPrompt: "v0",
+      systemPrompt: () => prompt,
       tools: [echoTool()],
-      refreshSystemPrompt: () => (++calls === 2 ? "v2" : undefined),
+      hooks: [
+        {
+          onToolResult: (_name, result) => {
+            prompt = "v2";
+            return result;
+          },
+        },
+      ],
     });
     await agent.prompt("go");
-    expect(calls).toBe(2);
     expect(model.requests.map((r) => r.systemPrompt)).toEqual(["v0", "v2"]);
     expect(agent.state.systemPrompt).toBe("v2");
   });
@@ -98,9 +104,8 @@ describe("system prompt changes inside a running tool loop", () => {
     const agent = new Agent({
       model: testModel,
       streamFn: model.streamFn,
-      systemPrompt: filesPrompt(),
+      systemPrompt: filesPrompt,
       tools: [echoTool()],
-      refreshSystemPrompt: filesPrompt,
       hooks: [
         {
           onBeforeAgent: (_prompt, systemPrompt) => ({

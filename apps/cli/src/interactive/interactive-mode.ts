@@ -389,10 +389,9 @@ export class InteractiveMode implements InteractiveUi {
   }
 
   private onEvent(event: CodingSessionEvent): void {
-    const session = this.session;
     // An answer (or a compaction's summary) adds to what the session cost.
     if (event.type === "message_end" || event.type === "compaction_end") this.showSession();
-    this.view.transcript.apply(event, () => session.agent.state.streamMessage, Date.now());
+    this.view.transcript.apply(event, Date.now());
     const activity = activityOf(event);
     if (activity) this.view.setActivity(activity);
     this.view.requestRender();

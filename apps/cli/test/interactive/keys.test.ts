@@ -22,7 +22,6 @@ function fakeSession() {
     model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
     thinkingLevel: "off",
     queuedMessages: { steering: [], followUp: [] },
-    agent: { state: { streamMessage: null } },
     stats: () => ({ session: { cost: 0 } }),
     prompt: async (text: string) => {
       calls.push(`prompt ${text}`);

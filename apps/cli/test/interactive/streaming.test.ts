@@ -23,14 +23,12 @@ function streamingSetup() {
   const frames: string[] = [];
   const terminal = { columns: 80, rows: 24, write: (text: string) => frames.push(text) };
   let listener: (event: CodingSessionEvent) => void = () => {};
-  const state = { streamMessage: null as Message | null };
   const session = {
     isStreaming: true,
     messages: [],
     model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
     thinkingLevel: "off",
     queuedMessages: { steering: [], followUp: [] },
-    agent: { state },
     stats: () => ({ session: { cost: 0 } }),
     abort: () => {},
   };
@@ -45,14 +43,14 @@ function streamingSetup() {
   const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, "/project");
   mode.attach(host, { run: async () => {} });
   const emit = (event: CodingSessionEvent) => listener(event);
-  return { mode, frames, emit, state };
+  return { mode, frames, emit };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 25));
 
 describe("interactive — streaming a long answer", () => {
   it("finished paragraphs are written once into the scrollback; no frame clears the screen", async () => {
-    const { mode, frames, emit, state } = streamingSetup();
+    const { mode, frames, emit } = streamingSetup();
     void mode.run([]);
     const paragraphs = Array.from(
       { length: 30 },
@@ -72,10 +70,13 @@ describe("interactive — streaming a long answer", () => {
       }) as Assistant;
     emit({ type: "message_start", message: message("") });
     for (let end = 60; end < text.length + 60; end += 60) {
-      state.streamMessage = message(text.slice(0, end));
       emit({
         type: "message_update",
-        assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "x" },
+        assistantMessageEvent: {
+          type: "text_delta",
+          contentIndex: 0,
+          delta: text.slice(end - 60, end),
+        },
       });
       await settle(); // one frame per piece, the worst case
     }

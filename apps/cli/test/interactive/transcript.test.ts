@@ -36,17 +36,23 @@ function assistant(
   } as Assistant;
 }
 
-/** A transcript fed events; `stream` is what the agent's stream message is. */
+/** A transcript fed events; `streaming` sends the deltas that make the text so far. */
 function feed() {
   const transcript = new Transcript();
-  let stream: Message | null = null;
-  const send = (event: CodingSessionEvent, now = 0) => transcript.apply(event, () => stream, now);
+  let streamed = "";
+  const send = (event: CodingSessionEvent, now = 0) => transcript.apply(event, now);
   const streaming = (message: Assistant) => {
-    stream = message;
+    const part = message.content[0];
+    const text = part?.type === "text" ? part.text : "";
     send({
       type: "message_update",
-      assistantMessageEvent: { type: "text_delta", contentIndex: 0, delta: "" },
+      assistantMessageEvent: {
+        type: "text_delta",
+        contentIndex: 0,
+        delta: text.slice(streamed.length),
+      },
     });
+    streamed = text;
   };
   const committed = () =>
     plain(transcript.takeFinished(context).flatMap((e) => e.render(80, context)));

@@ -175,6 +175,7 @@ export async function compactWithPlan(
     return {
       summary: "",
       messages: stubbed,
+      replaces: messages.length,
       firstKeptIndex: cut,
       splitTurn: false,
       tokensBefore,
@@ -196,6 +197,7 @@ export async function compactWithPlan(
   return {
     summary,
     messages: compacted,
+    replaces: messages.length,
     firstKeptIndex: cut,
     splitTurn,
     tokensBefore,

@@ -8,7 +8,6 @@ import {
 import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
-import type { MetricsCollector } from "../observability/metrics.js";
 import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
@@ -21,35 +20,47 @@ export type CompactResult =
       message: string;
     };
 
-export interface CompactionHost {
+/** What one compaction is made from: the list as it is now and how to summarise it. */
+export interface CompactionRequest {
+  reason: CompactionReason;
+  /** The list now; the compaction's result replaces this many messages at its head. */
+  messages: readonly Message[];
+  systemPrompt: string;
+  model: Model;
+  settings: CompactionSettings;
   hooks: HookRunner;
-  metrics: MetricsCollector;
-  settings(): CompactionSettings;
-  emit(event: AgentEvent): void;
-  getMessages(): Message[];
-  setMessages(messages: Message[]): void;
-  model(): Model;
-  systemPrompt(): string;
   streamFn: StreamFunction;
+  /** Asked only once the hooks allowed the compaction (it may look up a key). */
   streamOptions(model: Model): Promise<StreamOptions>;
-  setCompacting(value: boolean): void;
+  /** The run's signal: aborting the run aborts its compaction. */
+  signal?: AbortSignal;
+  customInstructions?: string;
 }
+
+/** The events a compaction yields: its result reaches the agent's list as `compaction_end`. */
+export type CompactionEvent = Extract<AgentEvent, { type: "compaction_start" | "compaction_end" }>;
+
+const IN_PROGRESS: CompactResult = {
+  ok: false,
+  error: "compaction_in_progress",
+  message: "A compaction is already running; wait for it to finish.",
+};
 
 /**
  * One agent's compactions: one at a time (J.12 3.2), cancellable by
  * `beforeSessionOp("compact")` (J.10 2.4), abortable, and aware that usage numbers of
- * messages kept from before a compaction no longer describe the context.
+ * messages kept from before a compaction no longer describe the context. It never
+ * touches the agent's list: a compaction yields events and returns its outcome, and the
+ * agent folds the events like the loop's.
  */
 export class CompactionController {
-  private current: Promise<CompactResult> | undefined;
+  private running = false;
   private controller: AbortController | undefined;
   private trustUsageFrom = 0;
   private lengthAfterLast = -1;
 
-  constructor(private readonly host: CompactionHost) {}
-
-  contextTokens(systemPrompt: string): number {
-    return contextTokens(this.host.getMessages(), systemPrompt, this.trustUsageFrom);
+  contextTokens(messages: readonly Message[], systemPrompt: string): number {
+    return contextTokens(messages, systemPrompt, this.trustUsageFrom);
   }
 
   /**
@@ -65,57 +76,45 @@ export class CompactionController {
     this.lengthAfterLast = -1;
   }
 
-  async whenIdle(): Promise<void> {
-    while (this.current) await this.current;
+  /**
+   * The agent's list after a compaction's result was applied: the answers in it (also
+   * those that arrived while the summary was written) were given in the uncompacted
+   * context, so their usage is stale.
+   */
+  compacted(length: number): void {
+    this.trustUsageFrom = length;
+    this.lengthAfterLast = length;
+  }
+
+  /** Threshold compaction is skipped when nothing changed since the last one. */
+  unchangedSinceLast(length: number): boolean {
+    return length === this.lengthAfterLast;
   }
 
   abort(): void {
     this.controller?.abort();
   }
 
-  /** For the loop: threshold compaction is skipped when nothing changed since the last one. */
-  async runOutcome(reason: CompactionReason, signal?: AbortSignal): Promise<CompactionOutcome> {
-    if (reason === "threshold" && this.host.getMessages().length === this.lengthAfterLast) {
-      return "skipped";
+  /**
+   * One compaction. Refused (as `compaction_in_progress`) while another runs; the check
+   * and the claim happen at the first `next()`, which the agent asks for at once.
+   */
+  async *run(request: CompactionRequest): AsyncGenerator<CompactionEvent, CompactResult> {
+    if (this.running) return IN_PROGRESS;
+    this.running = true;
+    try {
+      return yield* this.summarise(request);
+    } finally {
+      this.running = false;
     }
-    const result = await this.run(reason, signal);
-    if (result.ok) return "compacted";
-    if (result.error === "compaction_in_progress") return "in_progress";
-    if (result.error === "cancelled") return "cancelled";
-    if (result.error === "nothing_to_compact") return "skipped";
-    return "failed";
   }
 
-  run(
-    reason: CompactionReason,
-    signal?: AbortSignal,
-    customInstructions?: string,
-  ): Promise<CompactResult> {
-    if (this.current) {
-      return Promise.resolve({
-        ok: false,
-        error: "compaction_in_progress",
-        message: "A compaction is already running; wait for it to finish.",
-      });
-    }
-    const run = this.compact(reason, signal, customInstructions).finally(() => {
-      this.current = undefined;
-    });
-    this.current = run;
-    return run;
-  }
-
-  private async compact(
-    reason: CompactionReason,
-    outer?: AbortSignal,
-    customInstructions?: string,
-  ): Promise<CompactResult> {
-    const host = this.host;
-    // A copy: the live array keeps growing while the summary is written (a running
-    // tool's result, the next answer), and only a copy tells which messages are new.
-    const snapshot = host.getMessages().slice();
+  private async *summarise(
+    request: CompactionRequest,
+  ): AsyncGenerator<CompactionEvent, CompactResult> {
+    const { reason, messages, systemPrompt, settings } = request;
     // Checked before the hooks and events: a PreCompact script should not run for nothing.
-    const plan = planCompaction(snapshot, host.settings().keepRecentTokens, reason === "manual");
+    const plan = planCompaction(messages, settings.keepRecentTokens, reason === "manual");
     if (!plan) {
       return {
         ok: false,
@@ -123,59 +122,55 @@ export class CompactionController {
         message: "Nothing old enough to compact yet.",
       };
     }
-    const systemPrompt = host.systemPrompt();
-    const tokens = contextTokens(snapshot, systemPrompt, this.trustUsageFrom);
-    const allowed = await host.hooks.beforeSessionOp("compact", {
+    const tokens = contextTokens(messages, systemPrompt, this.trustUsageFrom);
+    const allowed = await request.hooks.beforeSessionOp("compact", {
       reason,
       tokens,
-      messageCount: snapshot.length,
+      messageCount: messages.length,
     });
     if (!allowed) {
-      host.emit({ type: "compaction_end", reason, cancelled: true });
+      yield { type: "compaction_end", reason, cancelled: true };
       return { ok: false, error: "cancelled", message: "A hook cancelled the compaction." };
     }
     const controller = new AbortController();
     this.controller = controller;
     const onOuterAbort = () => controller.abort();
-    outer?.addEventListener("abort", onOuterAbort, { once: true });
-    host.setCompacting(true);
-    host.emit({ type: "compaction_start", reason });
+    request.signal?.addEventListener("abort", onOuterAbort, { once: true });
+    yield { type: "compaction_start", reason };
     try {
-      const model = host.model();
       const result = await compactWithPlan(
         {
-          messages: snapshot,
-          model,
-          streamFn: host.streamFn,
+          messages,
+          model: request.model,
+          streamFn: request.streamFn,
           systemPrompt,
-          streamOptions: await host.streamOptions(model),
+          streamOptions: await request.streamOptions(request.model),
           signal: controller.signal,
           // The summary has to fit in the room compaction keeps free (pi uses 80 %).
-          maxSummaryTokens: Math.floor(host.settings().reserveTokens * 0.8),
-          ...(customInstructions ? { customInstructions } : {}),
+          maxSummaryTokens: Math.floor(settings.reserveTokens * 0.8),
+          ...(request.customInstructions ? { customInstructions: request.customInstructions } : {}),
         },
         plan,
         tokens,
       );
       if (!result) {
-        host.emit({ type: "compaction_end", reason, errorMessage: "Compaction was aborted." });
+        yield { type: "compaction_end", reason, errorMessage: "Compaction was aborted." };
         return { ok: false, error: "aborted", message: "Compaction was aborted." };
       }
-      // Messages that arrived while the summary was written are kept after it (J.9 4.4).
-      const arrived = host.getMessages().slice(snapshot.length);
-      const next = [...result.messages, ...arrived];
-      host.setMessages(next);
-      // The arrived answers were given in the uncompacted context, so their usage is
-      // as stale as that of the kept messages.
-      this.trustUsageFrom = next.length;
-      this.lengthAfterLast = next.length;
-      host.metrics.recordCompaction();
-      host.emit({ type: "compaction_end", reason, result });
+      yield { type: "compaction_end", reason, result };
       return { ok: true, result };
     } finally {
-      outer?.removeEventListener("abort", onOuterAbort);
+      request.signal?.removeEventListener("abort", onOuterAbort);
       this.controller = undefined;
-      host.setCompacting(false);
     }
   }
+}
+
+/** What the loop needs to know of a compaction it asked for. */
+export function compactionOutcome(result: CompactResult): CompactionOutcome {
+  if (result.ok) return "compacted";
+  if (result.error === "compaction_in_progress") return "in_progress";
+  if (result.error === "cancelled") return "cancelled";
+  if (result.error === "nothing_to_compact") return "skipped";
+  return "failed";
 }

@@ -20,6 +20,11 @@ export interface CompactionResult {
   summary: string;
   /** The messages that replace the old context. */
   messages: Message[];
+  /**
+   * How many messages at the head of the list `messages` replace: the list the
+   * compaction was made from. Messages added after it stay after `messages`.
+   */
+  replaces: number;
   /** Index, in the messages before compaction, of the first one kept verbatim. */
   firstKeptIndex: number;
   /**

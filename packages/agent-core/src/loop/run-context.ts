@@ -1,11 +1,4 @@
-import type {
-  AssistantMessage,
-  Message,
-  Model,
-  StreamFunction,
-  StreamOptions,
-  ThinkingLevel,
-} from "@gong/llm";
+import type { Message, Model, StreamFunction, StreamOptions, ThinkingLevel } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Span } from "@opentelemetry/api";
@@ -58,17 +51,14 @@ export interface RunInput {
   compact(reason: CompactionReason): Promise<CompactionOutcome>;
 }
 
-/**
- * What the loop produces. The agent derives its state from these before listeners see
- * them: a `message_end` that is not `discarded` appends the message, `tool_execution_*`
- * track pending calls, and `stream_message` (never delivered to listeners, whose
- * `message_update` carries only the delta) is the assistant message being streamed.
- */
-export type LoopEvent = AgentEvent | { type: "stream_message"; message: AssistantMessage | null };
-
 /** One run of the loop: read `config` and `input`, produce `emit`s. */
 export interface RunContext {
   readonly config: RunConfig;
   readonly input: RunInput;
-  readonly emit: (event: LoopEvent) => void;
+  /**
+   * What the loop produces. The agent derives its state from these before listeners see
+   * them: a `message_end` that is not `discarded` appends the message (`foldHistory`),
+   * `tool_execution_*` track pending calls.
+   */
+  readonly emit: (event: AgentEvent) => void;
 }

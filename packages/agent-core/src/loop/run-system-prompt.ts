@@ -1,6 +1,6 @@
 /**
  * The system prompt of one run, always made in the same order: the context files make
- * the agent's base prompt (`refreshSystemPrompt`, `setSystemPrompt`), then the
+ * the base prompt (the agent's system prompt provider, asked before every call), then the
  * `onBeforeAgent` hooks of the run rewrite it. When the base changes during the run, the
  * hooks' rewrite is recomputed on the new base. (Splicing the new base into the hooks'
  * text, as before, lost a context file edit once a hook had rewritten the words it

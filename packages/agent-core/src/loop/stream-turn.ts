@@ -16,9 +16,9 @@ import {
 } from "../retry.js";
 import type { ResolvedSettings } from "../settings.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
-import type { LoopEvent, RunConfig, RunContext } from "./run-context.js";
+import type { RunConfig, RunContext } from "./run-context.js";
 
-type Emit = (event: LoopEvent) => void;
+type Emit = (event: AgentEvent) => void;
 type RetryEvent = Extract<AgentEvent, { type: "retry" }>;
 
 /** How far recovery has gone for this LLM call; each kind is bounded (ARCHITECTURE §5, §8). */
@@ -188,11 +188,7 @@ async function streamAttempt(run: RunContext, request: Context): Promise<Assista
   const mirrored = await mirrorStream(stream, emit);
   const final = settleFinal(mirrored.final ?? (await stream.result()), config.signal.aborted);
   // A stream that ended without a partial still opens its message before closing it.
-  if (!mirrored.started) {
-    emit({ type: "stream_message", message: final });
-    emit({ type: "message_start", message: final });
-  }
-  emit({ type: "stream_message", message: null });
+  if (!mirrored.started) emit({ type: "message_start", message: final });
   recordCall(config, span, final);
   return final;
 }
@@ -203,16 +199,17 @@ async function mirrorStream(
 ): Promise<{ final: AssistantMessage | undefined; started: boolean }> {
   let started = false;
   let final: AssistantMessage | undefined;
-  const show = (partial: AssistantMessage) => {
-    emit({ type: "stream_message", message: partial });
+  // Only the first partial is sent (with message_start); UIs rebuild the rest from the
+  // deltas (PartialMessage), so nothing is copied per token.
+  const open = (partial: AssistantMessage) => {
     if (started) return;
     started = true;
-    emit({ type: "message_start", message: partial });
+    emit({ type: "message_start", message: normalizeAssistantContent(partial) });
   };
   for await (const event of stream) {
     switch (event.type) {
       case "start":
-        show(normalizeAssistantContent(event.partial));
+        open(event.partial);
         break;
       case "done":
         final = event.message;
@@ -221,7 +218,7 @@ async function mirrorStream(
         final = event.error;
         break;
       default:
-        show(normalizeAssistantContent(event.partial));
+        open(event.partial);
         emit({ type: "message_update", assistantMessageEvent: toMessageDelta(event) });
     }
   }

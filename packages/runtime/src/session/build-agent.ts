@@ -15,7 +15,7 @@ import {
 } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
 import { findModel } from "../models/resolve-model.js";
-import type { SystemPromptSource } from "./system-prompt-source.js";
+import type { SessionSystemPrompt } from "./system-prompt.js";
 
 /** What the session's agent is made of. */
 export interface AgentParts {
@@ -24,7 +24,7 @@ export interface AgentParts {
   messages: Message[];
   cwd: string;
   tools: Tool[];
-  promptSource: SystemPromptSource;
+  systemPrompt: SessionSystemPrompt;
   /** In order: the command hooks, the hook modules, the app's own hooks. */
   hooks: AgentHooks[];
   truncator: ObservationTruncator | undefined;
@@ -36,11 +36,14 @@ export interface AgentParts {
 }
 
 export function buildAgent(parts: AgentParts): Agent {
-  const { promptSource, registry } = parts;
+  const { systemPrompt, registry } = parts;
   const agent: Agent = new Agent({
     model: parts.model,
     streamFn: stream,
-    systemPrompt: promptSource.current(parts.tools),
+    // Asked before every LLM call: edited context files apply at the next turn, also
+    // inside a running tool loop (a stat per candidate file when nothing changed). The
+    // tools are the agent's current ones: a settings reload may have replaced them.
+    systemPrompt: () => systemPrompt.systemPrompt(agent.state.tools),
     thinkingLevel: parts.thinkingLevel,
     tools: parts.tools,
     messages: parts.messages,
@@ -56,10 +59,6 @@ export function buildAgent(parts: AgentParts): Agent {
     getApiKey: parts.apiKeys,
     skills: parts.skills,
     resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
-    // Before every LLM call: edited context files apply at the next turn, also inside
-    // a running tool loop (a stat per candidate file when nothing changed). The tools
-    // are the agent's current ones: a settings reload may have replaced them.
-    refreshSystemPrompt: () => promptSource.ifChanged(agent.state.tools),
   });
   return agent;
 }

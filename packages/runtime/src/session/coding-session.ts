@@ -59,10 +59,11 @@ export interface UserBashResult {
 }
 
 /**
- * An agent wired to its session file (issue #7): every message is persisted as it
- * ends, model and thinking changes are recorded, a context file changed on disk is
- * re-read before the next LLM call (the agent's `refreshSystemPrompt` option), and on
- * `close` the background jobs bash started end and the file's lock is released.
+ * An agent wired to its session file (issue #7): the recorder folds the agent's events,
+ * so every message is persisted as it ends and model and thinking changes are recorded;
+ * a context file changed on disk is re-read before the next LLM call (the agent's
+ * system prompt provider), and on `close` the background jobs bash started end and the
+ * file's lock is released.
  */
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
@@ -164,7 +165,6 @@ export class CodingSession {
     } catch (error) {
       return { ok: false, aborted: false, errorMessage: (error as Error).message };
     }
-    this.parts.recorder.sync();
     const latest = lastAssistantOf(this.parts.agent.state.messages);
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
@@ -208,10 +208,8 @@ export class CodingSession {
    * Compacts now (`/compact`, `gong --compact -c`, RPC `compact`); the summary is saved in
    * the session file like an automatic one.
    */
-  async compact(instructions?: string): Promise<CompactResult> {
-    const result = await this.parts.agent.compact(instructions);
-    this.parts.recorder.sync();
-    return result;
+  compact(instructions?: string): Promise<CompactResult> {
+    return this.parts.agent.compact(instructions);
   }
 
   /** The session-file entry a message of `messages` is stored as (undefined: not yet). */
@@ -221,13 +219,11 @@ export class CodingSession {
 
   /** Totals over the session file (every branch) plus this process's tool metrics. */
   stats(): { session: SessionStats; metrics: MetricsSnapshot } {
-    this.parts.recorder.sync();
     return { session: this.parts.store.stats(), metrics: this.parts.agent.metrics };
   }
 
   /** The current branch as one self-contained HTML page (`exportSessionHtml` for a file). */
   renderHtml(): string {
-    this.parts.recorder.sync();
     return renderSessionHtml(
       documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),
     );
@@ -258,7 +254,6 @@ export class CodingSession {
       throw new Error("This session has no bash to run commands with.");
     const ran = await runUserBash(this.parts.bash, command, this.parts.cwd, signal);
     this.parts.agent.appendMessage(ran.message);
-    this.parts.recorder.sync();
     return ran;
   }
 
@@ -272,7 +267,6 @@ export class CodingSession {
         ok: false,
         error: "This session is not saved (--no-session), so it cannot be forked.",
       };
-    this.parts.recorder.sync();
     const forked = this.parts.store.fork(entryId);
     if (!forked.ok) return { ok: false, error: forked.error.message };
     forked.value.close();
@@ -290,13 +284,11 @@ export class CodingSession {
 
   /** The whole conversation tree of the session file (every branch), labels included. */
   tree(): SessionTreeNode[] {
-    this.parts.recorder.sync();
     return this.parts.store.getTree();
   }
 
   /** The entry the next message is appended to (null for an empty session). */
   get leafId(): string | null {
-    this.parts.recorder.sync();
     return this.parts.store.leafId;
   }
 
@@ -308,16 +300,12 @@ export class CodingSession {
    */
   moveTo(entryId: string): { ok: true } | { ok: false; error: string } {
     if (this.isStreaming) return { ok: false, error: BUSY_MESSAGE };
-    this.parts.recorder.sync();
     const moved = this.parts.store.branch(entryId);
     if (!moved.ok) return { ok: false, error: moved.error.message };
     const context = this.parts.store.buildContext();
+    // Known before the move's event reaches the recorder: the branch is on disk already.
+    this.parts.recorder.know(context);
     this.parts.agent.replaceMessages(context.messages);
-    // The agent copies the list: the recorder knows the copies by the same objects.
-    this.parts.recorder.restart({
-      messages: this.parts.agent.state.messages,
-      entryIds: context.entryIds,
-    });
     this.parts.todos.restore(this.parts.store.getBranch());
     return { ok: true };
   }
@@ -327,14 +315,12 @@ export class CodingSession {
     entryId: string,
     label: string | undefined,
   ): { ok: true } | { ok: false; error: string } {
-    this.parts.recorder.sync();
     const labelled = this.parts.store.setLabel(entryId, label);
     return labelled.ok ? { ok: true } : { ok: false, error: labelled.error.message };
   }
 
   setModel(model: Model): void {
     this.parts.agent.setModel(model);
-    this.parts.store.appendModelChange(model.provider, model.id);
   }
 
   /**
@@ -368,7 +354,6 @@ export class CodingSession {
   /** Sets the level and remembers it as the next start's default. */
   setThinkingLevel(level: ThinkingLevel): void {
     this.parts.agent.setThinkingLevel(level);
-    this.parts.store.appendThinkingLevelChange(level);
     this.remember({ thinkingLevel: level });
   }
 
@@ -397,8 +382,6 @@ export class CodingSession {
     this.parts.agent.abort();
     await this.parts.agent.waitForIdle();
     await this.remembering;
-    // Flushed first: a second Ctrl+C during the kill's grace period loses nothing.
-    this.parts.recorder.sync();
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
     this.unsubscribeAgent();

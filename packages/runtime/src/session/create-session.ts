@@ -3,7 +3,7 @@ import type { Agent } from "@gong/agent-core";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
-import { hookFolders, systemPromptFiles } from "../config/resources.js";
+import { hookFolders } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
@@ -25,8 +25,7 @@ import {
   recordStart,
   startThinkingLevel,
 } from "./start-model.js";
-import { assembleSystemPrompt, flagFiles } from "./system-prompt.js";
-import { SystemPromptSource } from "./system-prompt-source.js";
+import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";
 
@@ -70,7 +69,7 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
   const { context, model } = opened;
   const thinkingLevel = startThinkingLevel(inputs, opened);
   const apiKeys = inputs.registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
-  const promptSource = sessionPromptSource(inputs);
+  const systemPrompt = sessionSystemPrompt(inputs);
   const truncator = createTruncator(cwd, env, warn);
 
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
@@ -93,7 +92,7 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     messages: context.messages,
     cwd,
     tools: tools.tools,
-    promptSource,
+    systemPrompt,
     // The confirmations after the hooks that may rewrite a call, so they see the final one.
     hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
     truncator,
@@ -111,7 +110,6 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     settingsQuery: inputs.settingsQuery,
     settingsStamps: inputs.settingsStamps,
     toolKit,
-    promptSource,
     commandHooks,
     hookModules,
     bashConfirmation,
@@ -126,17 +124,15 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
  * The system prompt from the files on disk: context files are discovered again at each
  * build, so an edited AGENTS.md applies without a restart.
  */
-function sessionPromptSource(inputs: SessionInputs): SystemPromptSource {
+function sessionSystemPrompt(inputs: SessionInputs): SessionSystemPrompt {
   const { cwd, options, resources, skills } = inputs;
-  const flags = {
-    systemPrompt: options.systemPrompt,
-    appendSystemPrompt: options.appendSystemPrompt,
-  };
-  const gongHome = inputs.where.gongHome;
-  return new SystemPromptSource(
-    [...systemPromptFiles({ cwd, gongHome }), ...flagFiles(flags, cwd)],
-    (tools) => assembleSystemPrompt(cwd, resources.discover(), tools, skills, flags),
-  );
+  return new SessionSystemPrompt({
+    cwd,
+    gongHome: inputs.where.gongHome,
+    discover: () => resources.discover(),
+    skills,
+    flags: { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt },
+  });
 }
 
 /** Where each gong records the process groups its bash started (bash/job-ledger.ts). */
@@ -215,7 +211,7 @@ function sessionParts(
 ): CodingSessionParts {
   const { options, registry } = inputs;
   const settings = inputs.loaded.settings;
-  const recorder = new SessionRecorder(store, context, () => agent.state.messages, inputs.warn);
+  const recorder = new SessionRecorder(store, context, inputs.warn);
   const bash = userBashTool(toolKit, settings);
   return {
     agent,

@@ -1,56 +1,63 @@
-import type { AgentEvent, CompactionResult } from "@gong/agent-core";
+import { type AgentEvent, type CompactionResult, foldHistory } from "@gong/agent-core";
 import type { Message } from "@gong/llm";
 import type { SessionContext, SessionStore } from "@gong/session-store";
 
 /**
- * Keeps the session file in step with the agent's message list. At each message_end,
- * turn_end and agent_end it appends whatever the agent has added since the last sync,
- * so a message is on disk as soon as it ends — and failed attempts that the agent
- * retried and dropped are never written. A compaction is recorded with the entry id of
- * its first kept message, so resuming rebuilds the context the agent had.
+ * Writes the agent's history to the session file as it happens: it folds the agent's
+ * events with the agent's own `foldHistory`, appending each message as it ends (so it
+ * is on disk before its tools run), each compaction with the entry id of its first
+ * kept message, so resuming rebuilds the context the agent had, and each model and
+ * thinking level change. Failed attempts that the
+ * agent retried and dropped end `discarded` and are never written.
  */
 export class SessionRecorder {
-  /** The entry each message object was stored as (messages are never copied by the agent). */
+  /** The entry each message object was stored as (the agent never copies a message). */
   private readonly entryIds = new WeakMap<Message, string>();
-  /** How many messages at the head of the agent's list are on disk. */
-  private persisted = 0;
-  /** The agent's list as of the last sync; a compaction replaces the list, not this one. */
-  private lastList: readonly Message[] = [];
+  /** The agent's list, folded from the same events. */
+  private messages: Message[];
 
   constructor(
-    private readonly store: Pick<SessionStore, "appendMessage" | "appendCompaction">,
+    private readonly store: Pick<
+      SessionStore,
+      "appendMessage" | "appendCompaction" | "appendModelChange" | "appendThinkingLevelChange"
+    >,
     restoredContext: Pick<SessionContext, "messages" | "entryIds">,
-    private readonly messages: () => readonly Message[],
     private readonly warn: (message: string) => void,
   ) {
-    this.restart(restoredContext);
+    this.know(restoredContext);
+    this.messages = [...restoredContext.messages];
   }
 
   /**
-   * The agent's list now holds `context` (opening a session, moving to another branch):
-   * those messages are on disk already, as the entries `context.entryIds` names.
+   * These messages are on disk already, as the entries `context.entryIds` names (a
+   * branch the agent is about to move to with `messages_replaced`).
    */
-  restart(context: Pick<SessionContext, "messages" | "entryIds">): void {
-    const { messages: restored, entryIds } = context;
-    restored.forEach((message, i) => {
-      const id = entryIds[i];
+  know(context: Pick<SessionContext, "messages" | "entryIds">): void {
+    context.messages.forEach((message, i) => {
+      const id = context.entryIds[i];
       if (id !== undefined) this.entryIds.set(message, id);
     });
-    this.persisted = restored.length;
-    this.lastList = restored;
   }
 
   onEvent(event: AgentEvent): void {
     switch (event.type) {
       case "message_end":
-      case "turn_end":
-      case "agent_end":
-        this.sync();
-        return;
+        if (!event.discarded) this.append(event.message);
+        break;
+      case "message_added":
+        this.append(event.message);
+        break;
       case "compaction_end":
         if (event.result) this.recordCompaction(event.result);
-        return;
+        break;
+      case "model_change":
+        this.store.appendModelChange(event.model.provider, event.model.id);
+        break;
+      case "thinking_level_change":
+        this.store.appendThinkingLevelChange(event.thinkingLevel);
+        break;
     }
+    this.messages = foldHistory(this.messages, event);
   }
 
   /** The entry `message` was stored as; undefined until it is on disk. */
@@ -58,15 +65,8 @@ export class SessionRecorder {
     return this.entryIds.get(message);
   }
 
-  /** Appends the agent's messages that are not on disk yet. */
-  sync(): void {
-    const messages = this.messages();
-    for (let i = this.persisted; i < messages.length; i++) {
-      const message = messages[i]!;
-      this.entryIds.set(message, this.store.appendMessage(message).id);
-    }
-    this.persisted = messages.length;
-    this.lastList = messages;
+  private append(message: Message): void {
+    this.entryIds.set(message, this.store.appendMessage(message).id);
   }
 
   private recordCompaction(result: CompactionResult): void {
@@ -75,11 +75,10 @@ export class SessionRecorder {
     // stand for the same entries as the originals.
     if (result.fallback) {
       result.messages.forEach((message, i) => {
-        const original = this.lastList[i];
+        const original = this.messages[i];
         const id = original ? this.entryIds.get(original) : undefined;
         if (id !== undefined) this.entryIds.set(message, id);
       });
-      this.persisted = this.countPersisted();
       return;
     }
     // A cut inside a turn keeps that turn's request ahead of the tail: two pieces, both
@@ -92,7 +91,6 @@ export class SessionRecorder {
       this.warn(
         "the compaction kept no message that is in the session file, so its summary was not saved; a resumed session will compact again",
       );
-      this.persisted = this.countPersisted();
       return;
     }
     const compactionId = this.store.appendCompaction({
@@ -103,12 +101,5 @@ export class SessionRecorder {
       details: { readFiles: result.readFiles, modifiedFiles: result.modifiedFiles },
     }).id;
     this.entryIds.set(summary, compactionId);
-    this.persisted = this.countPersisted();
-  }
-
-  private countPersisted(): number {
-    const messages = this.messages();
-    const firstNew = messages.findIndex((m) => !this.entryIds.has(m));
-    return firstNew < 0 ? messages.length : firstNew;
   }
 }

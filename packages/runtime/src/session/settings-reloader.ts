@@ -7,7 +7,6 @@ import type { ConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { agentSettings } from "./build-agent.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
-import type { SystemPromptSource } from "./system-prompt-source.js";
 
 export interface SettingsReloaderParts {
   agent: Agent;
@@ -16,7 +15,6 @@ export interface SettingsReloaderParts {
   settingsQuery: LoadSettingsOptions;
   settingsStamps: FileStamps;
   toolKit: SessionToolKit;
-  promptSource: SystemPromptSource;
   commandHooks: CommandHooks;
   hookModules: SessionHookModules;
   bashConfirmation: BashConfirmation;
@@ -48,8 +46,8 @@ export class SettingsReloader {
       warn(`${tools.error} The settings change was not applied.`);
       return;
     }
+    // The system prompt follows: its provider rebuilds it for the new tools.
     agent.setTools(tools.tools);
-    agent.setSystemPrompt(this.parts.promptSource.current(tools.tools));
     agent.applySettings(agentSettings(next.settings));
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
     this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);

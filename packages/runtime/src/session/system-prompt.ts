@@ -3,7 +3,8 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { buildSystemPrompt, type Skill } from "@gong/agent-core";
 import type { Tool } from "@gong/tools";
-import type { Resources } from "../config/resources.js";
+import { FileStamps } from "../config/file-stamps.js";
+import { type Resources, systemPromptFiles } from "../config/resources.js";
 
 export interface PromptFlags {
   /** `--system-prompt`: text, or a path to a file holding it. */
@@ -12,12 +13,55 @@ export interface PromptFlags {
   appendSystemPrompt?: string;
 }
 
+export interface SessionSystemPromptParts {
+  cwd: string;
+  gongHome: string;
+  /** Discovers the context files, SYSTEM.md and APPEND_SYSTEM.md again at each build. */
+  discover: () => Resources;
+  skills: readonly Skill[];
+  flags: PromptFlags;
+}
+
+/**
+ * The session's one system prompt provider: the agent asks `systemPrompt(tools)` at the
+ * start of each run, before every LLM call (also between the turns of one tool loop)
+ * and before a compaction. The order is written here once — the context files and
+ * flags make the base prompt, and the run's `onBeforeAgent` hooks rewrite that in the
+ * agent (`RunSystemPrompt`). It re-reads only when a context file, SYSTEM.md,
+ * APPEND_SYSTEM.md or a `--system-prompt` file was created, edited, replaced or deleted
+ * since the last read, or the tools changed (a settings reload): a stat per candidate
+ * file otherwise.
+ */
+export class SessionSystemPrompt {
+  private readonly stamps: FileStamps;
+  private tools: readonly Tool[] | undefined;
+  private prompt = "";
+
+  constructor(private readonly parts: SessionSystemPromptParts) {
+    const { cwd, gongHome, flags } = parts;
+    this.stamps = new FileStamps([
+      ...systemPromptFiles({ cwd, gongHome }),
+      ...flagFiles(flags, cwd),
+    ]);
+  }
+
+  systemPrompt(tools: readonly Tool[]): string {
+    // Stamps first: an edit landing during the read is noticed at the next check.
+    if (this.stamps.changed() || tools !== this.tools) {
+      this.tools = tools;
+      const { cwd, discover, skills, flags } = this.parts;
+      this.prompt = assembleSystemPrompt(cwd, discover(), tools, skills, flags);
+    }
+    return this.prompt;
+  }
+}
+
 /**
  * The system prompt for this cwd: `--system-prompt` or SYSTEM.md replace the base
  * prompt; APPEND_SYSTEM.md and `--append-system-prompt` are added at the end; context
  * files and skills always stay in (ARCHITECTURE §5).
  */
-export function assembleSystemPrompt(
+function assembleSystemPrompt(
   cwd: string,
   resources: Resources,
   tools: readonly Tool[],
@@ -42,7 +86,7 @@ export function assembleSystemPrompt(
 }
 
 /** The files the flags may name (watched like the context files: edits apply next turn). */
-export function flagFiles(flags: PromptFlags, cwd: string): string[] {
+function flagFiles(flags: PromptFlags, cwd: string): string[] {
   return [flags.systemPrompt, flags.appendSystemPrompt].flatMap((value) => {
     const file = candidateFile(value, cwd);
     return file ? [file] : [];

@@ -7,7 +7,6 @@ import { messageText, type Transcript } from "./transcript.js";
  * shows it, through the same events a live run sends.
  */
 export function replayInto(transcript: Transcript, messages: readonly Message[]): void {
-  const none = () => null;
   for (const message of messages) {
     if (message.role === "user") {
       // The summary a compaction left stands for the earlier messages; it is not a prompt.
@@ -20,8 +19,8 @@ export function replayInto(transcript: Transcript, messages: readonly Message[])
       continue;
     }
     if (message.role === "assistant") {
-      transcript.apply({ type: "message_start", message }, none, message.timestamp);
-      transcript.apply({ type: "message_end", message }, none, message.timestamp);
+      transcript.apply({ type: "message_start", message }, message.timestamp);
+      transcript.apply({ type: "message_end", message }, message.timestamp);
       continue;
     }
     const call = {
@@ -30,7 +29,7 @@ export function replayInto(transcript: Transcript, messages: readonly Message[])
       toolName: message.toolName,
       args: undefined,
     } as const;
-    transcript.apply(call, none, message.timestamp);
+    transcript.apply(call, message.timestamp);
     transcript.apply(
       {
         type: "tool_execution_end",
@@ -39,7 +38,6 @@ export function replayInto(transcript: Transcript, messages: readonly Message[])
         result: (message.details as ToolResponse | undefined) ?? fallbackEnvelope(message),
         isError: message.isError,
       },
-      none,
       message.timestamp,
     );
   }

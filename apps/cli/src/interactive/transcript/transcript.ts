@@ -1,4 +1,4 @@
-import type { CodingSessionEvent, Message } from "@gong/runtime";
+import { type CodingSessionEvent, type Message, PartialMessage } from "@gong/runtime";
 import { retryLine } from "../../modes/retry-line.js";
 import type { ToolCallView } from "../render/tool-block.js";
 import { AssistantEntry } from "./assistant-entry.js";
@@ -14,6 +14,8 @@ export class Transcript {
   private history: Entry[] = [];
   private readonly tools = new Map<string, ToolCallView>();
   private current: AssistantEntry | undefined;
+  /** The answer being streamed, rebuilt from its deltas. */
+  private partial: PartialMessage | undefined;
 
   add(entry: Entry): void {
     this.live.push(entry);
@@ -25,28 +27,30 @@ export class Transcript {
     this.history = [];
     this.tools.clear();
     this.current = undefined;
+    this.partial = undefined;
   }
 
-  /** `streamMessage`: the answer so far (message_update carries only the delta). */
-  apply(event: CodingSessionEvent, streamMessage: () => Message | null, now: number): void {
+  apply(event: CodingSessionEvent, now: number): void {
     switch (event.type) {
       case "message_start":
         if (event.message.role === "assistant") {
-          this.current = new AssistantEntry(event.message, this.tools);
+          this.partial = new PartialMessage(event.message);
+          this.current = new AssistantEntry(this.partial.message, this.tools);
           this.live.push(this.current);
         } else if (event.message.role === "user") {
           this.live.push(userEntry(messageText(event.message)));
         }
         return;
-      case "message_update": {
-        const message = streamMessage();
-        if (message?.role === "assistant") this.current?.update(message);
+      case "message_update":
+        if (!this.partial) return;
+        this.partial.apply(event.assistantMessageEvent);
+        this.current?.update(this.partial.message);
         return;
-      }
       case "message_end":
         if (event.message.role === "assistant") {
           this.current?.end(event.message, event.discarded === true);
           this.current = undefined;
+          this.partial = undefined;
         }
         return;
       case "tool_execution_start":

@@ -1,0 +1,67 @@
+import { textResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import type { SessionTreeNode } from "../src/index.js";
+import { openSession, sessionSandbox } from "./helpers.js";
+
+const mock = useMockLlmServer();
+
+function messageTexts(nodes: readonly SessionTreeNode[]): string[] {
+  return nodes.flatMap((node) => [
+    ...(node.entry.type === "message" ? [JSON.stringify(node.entry.message.content)] : []),
+    ...messageTexts(node.children),
+  ]);
+}
+
+describe("runtime — history is one event log: the session file follows the agent's events", () => {
+  it("the user's own command is an event, and its message is in the session file when a listener hears it", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    const onDisk: boolean[] = [];
+    session.subscribe((event) => {
+      if (event.type !== "message_added") return;
+      onDisk.push(messageTexts(session.tree()).some((t) => t.includes("marker-from-user")));
+    });
+    await session.runBash("echo marker-from-user");
+    expect(onDisk).toEqual([true]);
+    expect(session.entryIdOf(session.messages.at(-1)!)).toBeDefined();
+    await session.close();
+  });
+
+  it("a moved leaf is an event; the next answer is stored on the new branch without a reconciliation", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    mock.enqueue([textResponse("a1"), textResponse("a2"), textResponse("a3")]);
+    await session.prompt("q1");
+    await session.prompt("q2");
+    const a1 = session.entryIdOf(session.messages[1]!)!;
+    const types: string[] = [];
+    session.subscribe((event) => types.push(event.type));
+    expect(session.moveTo(a1)).toEqual({ ok: true });
+    expect(types).toEqual(["messages_replaced"]);
+    await session.prompt("q3");
+    const a3 = session.messages.at(-1)!;
+    expect(session.leafId).toBe(session.entryIdOf(a3));
+    await session.close();
+  });
+
+  it("a model or thinking level change is an event, and the recorder appends it", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    const heard: string[] = [];
+    session.subscribe((event) => {
+      if (event.type !== "model_change" && event.type !== "thinking_level_change") return;
+      const last = session.tree().flatMap(function walk(node): SessionTreeNode[] {
+        return [node, ...node.children.flatMap(walk)];
+      });
+      heard.push(`${event.type}:${last.at(-1)?.entry.type}`);
+    });
+    expect(session.switchModel("anthropic", "claude-opus-4-1").ok).toBe(true);
+    session.setThinkingLevel("high");
+    expect(heard).toEqual([
+      "model_change:model_change",
+      "thinking_level_change:thinking_level_change",
+    ]);
+    await session.close();
+  });
+});
