@@ -48,7 +48,9 @@ describe("providers that answer strangely — gong -p --base-url", () => {
 describe("providers that accept and never answer — the idle timeout", () => {
   it("is retried once, not three times, and the final line says once which setting to raise", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    writeSettings(box.gongHome, { streamIdleTimeoutMs: 400, retry: { baseDelayMs: 100 } });
+    // 2 s, not less: on a loaded machine the mock must read each request whole before
+    // gong gives up on it, or the request is never counted.
+    writeSettings(box.gongHome, { streamIdleTimeoutMs: 2000, retry: { baseDelayMs: 100 } });
     for (let i = 0; i < 4; i++)
       mock.enqueue({ type: "response", content: [], stallBeforeResponse: true });
     const run = await runGong(["-p", "hi"], box);

@@ -87,7 +87,8 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
 /**
  * What configuration the call would change: the file of a write or edit, or the
  * command of a bash call that names it; undefined for any other call. A path that
- * cannot be resolved counts as configuration (asking is the safe side).
+ * cannot be resolved (a NUL in it) needs no question: the tool resolves it with this
+ * same rule and refuses the call itself, so nothing is written (security-paths-held.test.ts).
  */
 function configTarget(
   toolName: string,
@@ -100,6 +101,6 @@ function configTarget(
   }
   if (!FILE_WRITING_TOOLS.has(toolName) || typeof params.path !== "string") return undefined;
   const resolved = resolveInputPath(params.path, where.cwd, homeDir(where.env));
-  if (!resolved.ok) return params.path;
+  if (!resolved.ok) return undefined;
   return isGongConfigPath(resolved.path, where.gongHome) ? resolved.path : undefined;
 }
