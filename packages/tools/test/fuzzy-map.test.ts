@@ -124,5 +124,5 @@ describe("fuzzy space of a whole file", () => {
       }
       expect(mismatch).toBeUndefined();
     }
-  });
+  }, 90_000); // 2 000 texts against a slow reference: seconds alone, more beside other suites
 });
