@@ -1,5 +1,4 @@
 import { execFile } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -22,17 +21,15 @@ afterAll(async () => {
 
 describe("README", () => {
   it("the example program runs the read tool against the mock server and prints events", async () => {
-    const readme = await readFile(path.join(packageDir, "README.md"), "utf8");
-    const code = readme.match(/## Example[^\n]*\n\n```ts\n([\s\S]*?)```/)?.[1];
-    expect(code).toBeDefined();
     server.enqueue([
       toolCallResponse([{ id: "toolu_readme", name: "read", arguments: { path: "package.json" } }]),
       textResponse("The package is @gong/agent-core."),
     ]);
-    // Runs in the package folder (built dist, self-reference by name) as plain ESM.
+    // examples/readme.mjs is the README's block (scripts/readme-examples.mjs); it runs in the
+    // package folder (built dist, self-reference by name) as plain ESM.
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ["--input-type=module", "-e", code!],
+      [path.join(packageDir, "examples", "readme.mjs")],
       {
         cwd: packageDir,
         env: {
