@@ -78,8 +78,10 @@ describe("session-store — resuming a 50 MB session never holds the whole file 
     appendFileSync(path, messageLine(99, "torn").slice(0, 40)); // a crash mid-write
 
     const store = unwrap(SessionStore.open(path, { readOnly: true }));
-    const loaded = store.getEntries().map((entry) => entry.type === "message" && entry.message);
-    expect(loaded.map((message) => message && message.content)).toEqual(texts);
+    const contents = store
+      .getEntries()
+      .map((entry) => (entry.type === "message" ? entry.message.content : undefined));
+    expect(contents).toEqual(texts);
     expect(store.warnings.map((warning) => [warning.kind, warning.line])).toEqual([
       ["torn_tail", texts.length + 2],
     ]);
