@@ -80,6 +80,9 @@ type JsonObject = Record<string, unknown>;
 /** What the model reads: the text parts of the content. */
 function contentText(message: { content?: unknown }): string | undefined {
   if (!Array.isArray(message.content)) return undefined;
+  // Most results are one text part: its text, without the arrays of the general case.
+  const [only] = message.content;
+  if (message.content.length === 1 && only?.type === "text") return String(only.text);
   return message.content
     .filter((part): part is { type: "text"; text: string } => part?.type === "text")
     .map((part) => part.text)
@@ -211,8 +214,9 @@ export function fromStoredMessage(
   raw: JsonObject,
   callArguments?: CallArguments,
 ): JsonObject | undefined {
+  // Checked first: most lines have no key, and are then not copied at all.
+  if (raw[KEY] === undefined) return raw;
   const { [KEY]: derived, ...entry } = raw;
-  if (derived === undefined) return raw;
   const message = entry.message as JsonObject;
   const text = contentText(message);
   if (!isRecord(derived) || text === undefined) return undefined;
