@@ -19,9 +19,10 @@ function pick(result, key) {
 
 /**
  * Runs every end-to-end row. `plan`: { turns, reps, coldReps, resumeEntries[],
- * historyMessages, historyTurns }. Returns { rows, scaling }.
+ * historyMessages, historyTurns }. `sessionsOnly` keeps the rows about the session file:
+ * the scripted session, its file size and the resumes. Returns { rows, scaling }.
  */
-export async function benchEndToEnd(plan, bins, log) {
+export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = {}) {
   const root = mkdtempSync(path.join(tmpdir(), "gong-bench-e2e-"));
   const mock = await startMockLlmServer();
   const agents = {
@@ -32,24 +33,7 @@ export async function benchEndToEnd(plan, bins, log) {
   let runId = 0;
   const both = (fn) => ({ gong: () => fn(agents.gong), pi: () => fn(agents.pi) });
   try {
-    log("  cold start --version");
-    const version = await interleave(
-      both(async (agent) => {
-        const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
-        return ms;
-      }),
-      plan.coldReps,
-    );
-    rows.push({ section: "cli", name: "cold start: --version", ...version, against: { pi: 0.1 } });
-
-    log("  one-turn print");
-    mock.setFallback(textResponse("ok"));
-    const oneTurn = await interleave(
-      both((agent) => runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root })),
-      plan.coldReps,
-    );
-    rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
-    rows.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(oneTurn, "rssMiB") });
+    if (!sessionsOnly) rows.push(...(await startRows(both, root, mock, plan, log)));
 
     // The scripted session, each run in a fresh project and session folder.
     const lastRun = {};
@@ -159,6 +143,11 @@ export async function benchEndToEnd(plan, bins, log) {
       for (const side of ["gong", "pi"]) scaling[side].push([entries, resume[side].median]);
     }
 
+    const resumeScaling = {
+      resume: { points: scaling, slope: { gong: slope(scaling.gong), pi: slope(scaling.pi) } },
+    };
+    if (sessionsOnly) return { rows, scaling: resumeScaling };
+
     log(`  ${plan.historyTurns} turns after ${plan.historyMessages} messages of history`);
     const cache = {};
     const history = await interleave(
@@ -180,17 +169,33 @@ export async function benchEndToEnd(plan, bins, log) {
     historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
     rows.push(historyRow);
 
-    return {
-      rows,
-      scaling: {
-        resume: {
-          points: scaling,
-          slope: { gong: slope(scaling.gong), pi: slope(scaling.pi) },
-        },
-      },
-    };
+    return { rows, scaling: resumeScaling };
   } finally {
     await mock.close();
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** Cold start and a one-turn print: the rows a sessions-only run leaves out. */
+async function startRows(both, root, mock, plan, log) {
+  const out = [];
+  log("  cold start --version");
+  const version = await interleave(
+    both(async (agent) => {
+      const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
+      return ms;
+    }),
+    plan.coldReps,
+  );
+  out.push({ section: "cli", name: "cold start: --version", ...version, against: { pi: 0.1 } });
+
+  log("  one-turn print");
+  mock.setFallback(textResponse("ok"));
+  const oneTurn = await interleave(
+    both((agent) => runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root })),
+    plan.coldReps,
+  );
+  out.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
+  out.push({ section: "cli", name: "  peak RSS, MiB", unit: "MiB", ...pick(oneTurn, "rssMiB") });
+  return out;
 }
