@@ -20,9 +20,10 @@ function pick(result, key) {
 
 /**
  * Runs every end-to-end row. `plan`: { turns, reps, coldReps, resumeEntries[],
- * historyMessages, historyTurns }. Returns { rows, scaling }.
+ * historyMessages, historyTurns }. `sessionsOnly` keeps the rows about the session file:
+ * the scripted session, its file size and the resumes. Returns { rows, scaling }.
  */
-export async function benchEndToEnd(plan, bins, log) {
+export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = {}) {
   const root = mkdtempSync(path.join(tmpdir(), "gong-bench-e2e-"));
   const mock = await startMockLlmServer();
   const agents = {
@@ -38,38 +39,40 @@ export async function benchEndToEnd(plan, bins, log) {
     return attempt(rows, "cli", name, fn, log);
   };
   try {
-    await measure("cold start: --version", async () => {
-      const version = await interleave(
-        both(async (agent) => {
-          const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
-          return ms;
-        }),
-        plan.coldReps,
-      );
-      rows.push({
-        section: "cli",
-        name: "cold start: --version",
-        ...version,
-        against: { pi: 0.1 },
+    if (!sessionsOnly) {
+      await measure("cold start: --version", async () => {
+        const version = await interleave(
+          both(async (agent) => {
+            const { ms } = await runAgent(agent, ["--version"], { cwd: root, measureRss: false });
+            return ms;
+          }),
+          plan.coldReps,
+        );
+        rows.push({
+          section: "cli",
+          name: "cold start: --version",
+          ...version,
+          against: { pi: 0.1 },
+        });
       });
-    });
 
-    await measure("one-turn print (--no-session)", async () => {
-      mock.setFallback(textResponse("ok"));
-      const oneTurn = await interleave(
-        both((agent) =>
-          runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root }),
-        ),
-        plan.coldReps,
-      );
-      rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
-      rows.push({
-        section: "cli",
-        name: "  peak RSS, MiB",
-        unit: "MiB",
-        ...pick(oneTurn, "rssMiB"),
+      await measure("one-turn print (--no-session)", async () => {
+        mock.setFallback(textResponse("ok"));
+        const oneTurn = await interleave(
+          both((agent) =>
+            runAgent(agent, agent.args(["-p", "--no-session", "say ok"]), { cwd: root }),
+          ),
+          plan.coldReps,
+        );
+        rows.push({ section: "cli", name: "one-turn print (--no-session)", ...oneTurn });
+        rows.push({
+          section: "cli",
+          name: "  peak RSS, MiB",
+          unit: "MiB",
+          ...pick(oneTurn, "rssMiB"),
+        });
       });
-    });
+    }
 
     // The scripted session, each run in a fresh project and session folder.
     const lastRun = {};
@@ -182,6 +185,11 @@ export async function benchEndToEnd(plan, bins, log) {
       });
     }
 
+    const resumeScaling = {
+      resume: { points: scaling, slope: { gong: slope(scaling.gong), pi: slope(scaling.pi) } },
+    };
+    if (sessionsOnly) return { rows, scaling: resumeScaling };
+
     const historyName = `  time between model calls after ${plan.historyMessages} messages`;
     await measure(historyName, async () => {
       const cache = {};
@@ -205,15 +213,7 @@ export async function benchEndToEnd(plan, bins, log) {
       rows.push(historyRow);
     });
 
-    return {
-      rows,
-      scaling: {
-        resume: {
-          points: scaling,
-          slope: { gong: slope(scaling.gong), pi: slope(scaling.pi) },
-        },
-      },
-    };
+    return { rows, scaling: resumeScaling };
   } finally {
     await mock.close();
     rmSync(root, { recursive: true, force: true });

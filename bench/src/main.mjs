@@ -15,6 +15,8 @@ import { preparePiBin } from "./pi-bin.mjs";
 import { PLANS } from "./plans.mjs";
 import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
+// `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
+// session, its file size, resume of 1k–50k entries).
 const SECTIONS = ["tools", "scaling", "cli", "llm"];
 const { values } = parseArgs({
   options: {
@@ -87,14 +89,14 @@ if (only.has("tools") || only.has("scaling")) {
     );
   }
 }
-if (only.has("cli")) {
+if (only.has("cli") || only.has("sessions")) {
   log("end to end: Gong CLI vs pi CLI");
   await attempt(
     rows,
     "cli",
     "end to end",
     async () => {
-      const e2e = await benchEndToEnd(plan.e2e, bins, log);
+      const e2e = await benchEndToEnd(plan.e2e, bins, log, { sessionsOnly: !only.has("cli") });
       rows.push(...e2e.rows);
       Object.assign(scaling, e2e.scaling);
     },

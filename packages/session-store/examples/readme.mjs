@@ -7,7 +7,7 @@ const question = session.appendMessage({
   role: "user",
   content: "Fix the build",
   timestamp: Date.now(),
-}); // fsynced: the default policy syncs user/assistant messages (@gong/llm's stream() makes those)
+}); // written at once; synced within 250 ms and on close (see `fsync`)
 const { messages, model, thinkingLevel } = session.buildContext();
 console.log(messages.length, messages[0]?.role, model, thinkingLevel); // 1 user undefined off
 session.branch(question.id); // move the leaf; recorded, so a restart resumes here

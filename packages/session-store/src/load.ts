@@ -3,13 +3,12 @@
  * corrupt lines, migration, orphaned entries). Needs no lock: a reader that races a
  * writer sees at most a torn last line, which it ignores.
  */
-import { readFileSync } from "node:fs";
 import { decodeEntry } from "./decode.js";
 import { CURRENT_SESSION_VERSION, type SessionHeader } from "./entries.js";
 import { EntryIndex } from "./entry-index.js";
 import { fail, ioError, ok, type Result, type SessionWarning } from "./errors.js";
 import { headerVersion, migrateSessionFile } from "./migrate.js";
-import { parseSessionLines } from "./parse.js";
+import { parseSessionFile } from "./parse.js";
 import { callArgumentsIn } from "./tool-output.js";
 
 export interface LoadedSession {
@@ -27,9 +26,9 @@ export interface LoadedSession {
 }
 
 export function loadSessionFile(path: string): Result<LoadedSession> {
-  let bytes: Buffer;
+  let parsed: ReturnType<typeof parseSessionFile>;
   try {
-    bytes = readFileSync(path);
+    parsed = parseSessionFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") {
       return fail({
@@ -40,7 +39,6 @@ export function loadSessionFile(path: string): Result<LoadedSession> {
     }
     return fail(ioError(path, error, "read"));
   }
-  const parsed = parseSessionLines(bytes, path);
   const warnings = [...parsed.warnings];
   const [first, ...rest] = parsed.records;
   if (first?.value.type !== "session" || typeof first.value.id !== "string") {
@@ -97,7 +95,7 @@ export function loadSessionFile(path: string): Result<LoadedSession> {
     warnings,
     migrated,
     validLength: parsed.validLength,
-    fileSize: bytes.length,
+    fileSize: parsed.fileSize,
     missingFinalNewline: parsed.missingFinalNewline,
   });
 }

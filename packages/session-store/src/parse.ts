@@ -4,6 +4,7 @@
  * byte offset returned so a writer can cut it off; a corrupt line in the middle is
  * skipped with a warning. Nothing here throws on bad data.
  */
+import { closeSync, openSync, readSync } from "node:fs";
 import { isRecord } from "@gong/base";
 import type { SessionWarning } from "./errors.js";
 
@@ -35,57 +36,108 @@ export function parseObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
-export function parseSessionLines(bytes: Buffer, path?: string): ParsedLines {
-  const records: RawRecord[] = [];
-  const warnings: SessionWarning[] = [];
-  const lastNewline = bytes.lastIndexOf(NEWLINE);
-  const completeEnd = lastNewline + 1;
+/** Bytes read at a time: a 50 MB session never sits in memory twice (bytes and text). */
+const CHUNK_BYTES = 4 * 1024 * 1024;
 
-  // One decode of the complete part, then split: much faster than decoding per line.
-  const text = bytes.toString("utf8", 0, completeEnd);
-  let lineNumber = 0;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    lineNumber++;
-    const lineText = text.slice(start, end);
-    start = end + 1;
-    if (lineText.trim() === "") continue;
-    const value = parseObject(lineText);
-    if (value === undefined) {
-      warnings.push({
-        kind: "corrupt_line",
-        message: `Skipped line ${lineNumber}: it is not a valid JSON object (${preview(lineText)}). The rest of the session was loaded.`,
-        line: lineNumber,
-        ...(path ? { path } : {}),
-      });
-      continue;
+/**
+ * Reads the file at `path` a chunk at a time and parses its complete lines as they come.
+ * Throws only the fs error of opening or reading it.
+ */
+export function parseSessionFile(path: string): ParsedLines & { fileSize: number } {
+  const lines = new LineParser(path);
+  const fd = openSync(path, "r");
+  let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  let carried = 0; // the start of a line whose newline is in a later chunk
+  let fileSize = 0;
+  try {
+    for (;;) {
+      if (carried === chunk.length) chunk = grown(chunk);
+      const read = readSync(fd, chunk, carried, chunk.length - carried, null);
+      if (read === 0) break;
+      fileSize += read;
+      const filled = carried + read;
+      const lastNewline = chunk.lastIndexOf(NEWLINE, filled - 1);
+      if (lastNewline < carried) {
+        carried = filled;
+        continue;
+      }
+      // Split at a newline byte, never inside a multi-byte character.
+      lines.parse(chunk.toString("utf8", 0, lastNewline + 1));
+      chunk.copyWithin(0, lastNewline + 1, filled);
+      carried = filled - lastNewline - 1;
     }
-    records.push({ line: lineNumber, value });
+  } finally {
+    closeSync(fd);
+  }
+  return { ...lines.finish(chunk.toString("utf8", 0, carried), fileSize), fileSize };
+}
+
+function grown(chunk: Buffer): Buffer {
+  const bigger = Buffer.allocUnsafe(chunk.length * 2);
+  chunk.copy(bigger);
+  return bigger;
+}
+
+/** Complete lines in, records and warnings out; the last, unfinished line at the end. */
+class LineParser {
+  private readonly records: RawRecord[] = [];
+  private readonly warnings: SessionWarning[] = [];
+  private lineNumber = 0;
+
+  constructor(private readonly path: string | undefined) {}
+
+  /** `text`: whole lines, each ending in a newline. */
+  parse(text: string): void {
+    let start = 0;
+    while (start < text.length) {
+      const end = text.indexOf("\n", start);
+      this.lineNumber++;
+      const lineText = text.slice(start, end);
+      start = end + 1;
+      if (lineText.trim() === "") continue;
+      const value = parseObject(lineText);
+      if (value === undefined) {
+        this.warnings.push({
+          kind: "corrupt_line",
+          message: `Skipped line ${this.lineNumber}: it is not a valid JSON object (${preview(lineText)}). The rest of the session was loaded.`,
+          line: this.lineNumber,
+          ...this.where(),
+        });
+        continue;
+      }
+      this.records.push({ line: this.lineNumber, value });
+    }
   }
 
-  let validLength = completeEnd;
-  let missingFinalNewline = false;
-  if (completeEnd < bytes.length) {
-    const tailText = bytes.toString("utf8", completeEnd);
-    const value = tailText.trim() === "" ? undefined : parseObject(tailText);
-    lineNumber++;
-    if (value !== undefined) {
-      // The whole line was written, only the newline is missing: keep it.
-      records.push({ line: lineNumber, value });
-      validLength = bytes.length;
-      missingFinalNewline = true;
-    } else if (tailText.trim() !== "") {
-      warnings.push({
-        kind: "torn_tail",
-        message: `Ignored an incomplete last line (${bytes.length - completeEnd} bytes), left by an interrupted write. Nothing that finished writing was lost.`,
-        line: lineNumber,
-        ...(path ? { path } : {}),
-      });
+  /** `tailText`: what followed the last newline of a file of `fileSize` bytes. */
+  finish(tailText: string, fileSize: number): ParsedLines {
+    const { records, warnings } = this;
+    const tailBytes = Buffer.byteLength(tailText);
+    let validLength = fileSize - tailBytes;
+    let missingFinalNewline = false;
+    if (tailBytes > 0) {
+      const value = tailText.trim() === "" ? undefined : parseObject(tailText);
+      this.lineNumber++;
+      if (value !== undefined) {
+        // The whole line was written, only the newline is missing: keep it.
+        records.push({ line: this.lineNumber, value });
+        validLength = fileSize;
+        missingFinalNewline = true;
+      } else if (tailText.trim() !== "") {
+        warnings.push({
+          kind: "torn_tail",
+          message: `Ignored an incomplete last line (${tailBytes} bytes), left by an interrupted write. Nothing that finished writing was lost.`,
+          line: this.lineNumber,
+          ...this.where(),
+        });
+      }
     }
+    return { records, warnings, validLength, missingFinalNewline };
   }
-  return { records, warnings, validLength, missingFinalNewline };
+
+  private where(): { path?: string } {
+    return this.path ? { path: this.path } : {};
+  }
 }
 
 function preview(text: string): string {

@@ -48,9 +48,14 @@ import { FileLineWriter, type LineWriter } from "./writer.js";
 /**
  * When appends are forced to stable storage. `message-end` (default) syncs after each
  * user and assistant message and each summary — the points a user would hate to lose —
- * and lets tool results and bookkeeping ride along with the next sync.
+ * and lets tool results and bookkeeping ride along with the next sync. That sync waits
+ * up to SYNC_DELAY_MS (and is done on close), so the messages of a fast turn share one
+ * fdatasync instead of paying ~4 ms each: every line is still written at once, which is
+ * what survives a crash or kill -9; only a power loss can take the last 250 ms.
  */
 export type FsyncPolicy = "always" | "message-end" | "never";
+
+const SYNC_DELAY_MS = 250;
 
 export interface SessionStoreOptions {
   fsync?: FsyncPolicy;
@@ -94,6 +99,8 @@ export class SessionStore {
   readonly warnings: SessionWarning[] = [];
   private closed = false;
   private lastFailure: SessionWriteFailure | undefined;
+  /** A `message-end` sync waiting for the appends after it (see FsyncPolicy). */
+  private syncTimer: NodeJS.Timeout | undefined;
 
   /**
    * A new session whose file does not exist yet: it is written, whole and synced, with
@@ -386,6 +393,7 @@ export class SessionStore {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    if (this.syncTimer) this.syncNow();
     this.writer?.close();
     this.lock?.release();
   }
@@ -412,22 +420,32 @@ export class SessionStore {
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
+      const policy = this.options.fsync ?? "message-end";
       const failure = this.writer.append(
         JSON.stringify(entryToRecord(entry, this.callArguments)),
-        this.shouldSync(entry),
+        policy === "always",
       );
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
+      if (policy === "message-end" && endsMessage(entry)) this.syncSoon();
     }
     return entry;
   }
 
-  private shouldSync(entry: SessionEntry): boolean {
-    const policy = this.options.fsync ?? "message-end";
-    if (policy === "always") return true;
-    if (policy === "never") return false;
-    if (entry.type === "message") return entry.message.role !== "toolResult";
-    return SYNCED_TYPES.has(entry.type);
+  private syncSoon(): void {
+    if (this.syncTimer) return;
+    this.syncTimer = setTimeout(() => this.syncNow(), SYNC_DELAY_MS);
+    // A pending sync never keeps the process alive: close() does it on the way out.
+    this.syncTimer.unref();
+  }
+
+  private syncNow(): void {
+    clearTimeout(this.syncTimer);
+    this.syncTimer = undefined;
+    const failure = this.writer?.sync();
+    if (!failure) return;
+    this.lastFailure = failure;
+    this.options.onWriteFailure?.(failure);
   }
 
   private requireEntry(id: string, field: string): void {
@@ -442,6 +460,12 @@ export class SessionStore {
       this.options.onWarning?.(warning);
     }
   }
+}
+
+/** The entries `message-end` syncs after: what a user would hate to lose. */
+function endsMessage(entry: SessionEntry): boolean {
+  if (entry.type === "message") return entry.message.role !== "toolResult";
+  return SYNCED_TYPES.has(entry.type);
 }
 
 /**

@@ -8,16 +8,27 @@
  * 5 MB `write` was on disk twice, data-loss.test.ts): when it is equal to them it is left
  * out too (`params: true`) and taken back from the call on load; so is `data.images`
  * when it holds the content's images (`images: true`: a read image was on disk twice as
- * base64). A line without that key (every file written before) is loaded as it is.
+ * base64). A data string found later in the text (an edit's `diff`) is stored as its
+ * place in the text, `[offset, length]`; grep's `matches` as `"lines"`, rebuilt from the
+ * text's `file:line: text` lines. Every stored form is decoded again before it is
+ * written, and a message it would not give back exactly is written whole. A line
+ * without that key (every file written before) is loaded as it is.
  */
+import { isDeepStrictEqual } from "node:util";
 import { isRecord } from "@gong/base";
 import type { ToolResultMessage } from "@gong/llm";
 import type { MessageEntry, SessionEntry } from "./entries.js";
 
-/** Which envelope strings a stored line left out: the length of each as a text prefix. */
+/**
+ * Where a left-out `data` value is in the text: a prefix's length, a substring's
+ * `[offset, length]`, or `"lines"` for grep matches rendered as `file:line: text` lines.
+ */
+type DataReference = number | [number, number] | "lines";
+
+/** Which envelope strings a stored line left out, and where the text holds them. */
 interface DetailsFromContent {
   text?: number;
-  data?: Record<string, number>;
+  data?: Record<string, DataReference>;
   /** `context.params_input` equals the arguments of the tool call. */
   params?: true;
   /** `data.images` equals the content's images. */
@@ -70,6 +81,9 @@ type JsonObject = Record<string, unknown>;
 /** What the model reads: the text parts of the content. */
 function contentText(message: { content?: unknown }): string | undefined {
   if (!Array.isArray(message.content)) return undefined;
+  // Most results are one text part: its text, without the arrays of the general case.
+  const [only] = message.content;
+  if (message.content.length === 1 && only?.type === "text") return String(only.text);
   return message.content
     .filter((part): part is { type: "text"; text: string } => part?.type === "text")
     .map((part) => part.text)
@@ -87,6 +101,60 @@ function prefixLength(value: unknown, text: string): number | undefined {
   return typeof value === "string" && value !== "" && text.startsWith(value)
     ? value.length
     : undefined;
+}
+
+/** Below this a `[offset, length]` reference saves too little to be worth a lookup. */
+const MIN_REFERENCED_LENGTH = 32;
+
+/** Where the text holds a `data` value, if it does. */
+function referenceTo(value: unknown, text: string): DataReference | undefined {
+  const prefix = prefixLength(value, text);
+  if (prefix !== undefined) return prefix;
+  if (typeof value === "string" && value.length >= MIN_REFERENCED_LENGTH) {
+    const offset = text.indexOf(value);
+    if (offset > 0) return [offset, value.length];
+  }
+  if (isGrepMatches(value)) return "lines";
+  return undefined;
+}
+
+interface GrepMatch {
+  file: string;
+  line: number;
+  text: string;
+}
+
+function isGrepMatches(value: unknown): value is GrepMatch[] {
+  return Array.isArray(value) && value.length > 0 && value.every(isGrepMatch);
+}
+
+function isGrepMatch(value: unknown): value is GrepMatch {
+  if (!isRecord(value) || Object.keys(value).length !== 3) return false;
+  return (
+    typeof value.file === "string" &&
+    typeof value.line === "number" &&
+    typeof value.text === "string"
+  );
+}
+
+/** grep's match lines, `file:line: text`, read back out of its text. */
+function grepMatchesIn(text: string): GrepMatch[] {
+  const matches: GrepMatch[] = [];
+  for (const line of text.split("\n")) {
+    const match = /^(.+?):(\d+): (.*)$/s.exec(line);
+    if (match) matches.push({ file: match[1]!, line: Number(match[2]), text: match[3]! });
+  }
+  return matches;
+}
+
+/** The value a reference points at in `text`; `undefined` when it does not fit. */
+function dereference(reference: unknown, text: string): unknown {
+  if (reference === "lines") return grepMatchesIn(text);
+  const [offset, length] =
+    typeof reference === "number" ? [0, reference] : Array.isArray(reference) ? reference : [];
+  if (!Number.isInteger(offset) || !Number.isInteger(length)) return undefined;
+  if (offset < 0 || length <= 0 || offset + length > text.length) return undefined;
+  return text.slice(offset, offset + length);
 }
 
 /** The record written for a message entry: tool output strings only once. */
@@ -116,9 +184,9 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
       derived.images = true;
     }
     for (const [key, value] of Object.entries(data)) {
-      const length = prefixLength(value, text);
-      if (length === undefined) continue;
-      derived.data = { ...derived.data, [key]: length };
+      const reference = referenceTo(value, text);
+      if (reference === undefined) continue;
+      derived.data = { ...derived.data, [key]: reference };
       delete data[key];
     }
     details.data = data;
@@ -132,7 +200,11 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
     return { ...entry };
   }
   const stored: ToolResultMessage = { ...message, details };
-  return { ...entry, message: stored, [KEY]: derived };
+  const record = { ...entry, message: stored, [KEY]: derived };
+  // What a reader rebuilds must be the message itself (a grep line that reads back
+  // differently, a key the rules would add): otherwise the message is written whole.
+  const rebuilt = fromStoredMessage(record, callArguments);
+  return isDeepStrictEqual(rebuilt?.message, message) ? record : { ...entry };
 }
 
 /**
@@ -143,26 +215,24 @@ export function fromStoredMessage(
   raw: JsonObject,
   callArguments?: CallArguments,
 ): JsonObject | undefined {
+  // Checked first: most lines have no key, and are then not copied at all.
+  if (raw[KEY] === undefined) return raw;
   const { [KEY]: derived, ...entry } = raw;
-  if (derived === undefined) return raw;
   const message = entry.message as JsonObject;
   const text = contentText(message);
   if (!isRecord(derived) || text === undefined) return undefined;
-  const cut = (length: unknown) =>
-    Number.isInteger(length) && (length as number) > 0 && (length as number) <= text.length
-      ? text.slice(0, length as number)
-      : undefined;
   const details: JsonObject = isRecord(message.details) ? { ...message.details } : {};
   if (derived.text !== undefined) {
-    const value = cut(derived.text);
+    if (typeof derived.text !== "number") return undefined;
+    const value = dereference(derived.text, text);
     if (value === undefined) return undefined;
     details.text = value;
   }
   if (derived.data !== undefined) {
     if (!isRecord(derived.data)) return undefined;
     const data: JsonObject = isRecord(details.data) ? { ...details.data } : {};
-    for (const [key, length] of Object.entries(derived.data)) {
-      const value = cut(length);
+    for (const [key, reference] of Object.entries(derived.data)) {
+      const value = dereference(reference, text);
       if (value === undefined) return undefined;
       data[key] = value;
     }

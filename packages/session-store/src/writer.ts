@@ -11,6 +11,8 @@ import type { SessionWriteFailure } from "./errors.js";
 export interface LineWriter {
   /** Writes one line (without its newline); `sync` forces it to stable storage. */
   append(line: string, sync: boolean): SessionWriteFailure | undefined;
+  /** Forces every line written so far to stable storage. */
+  sync(): SessionWriteFailure | undefined;
   close(): void;
 }
 
@@ -70,7 +72,7 @@ export class FileLineWriter implements LineWriter {
     }
   }
 
-  private sync(): SessionWriteFailure | undefined {
+  sync(): SessionWriteFailure | undefined {
     try {
       fdatasyncSync(this.requireFd());
       return undefined;
