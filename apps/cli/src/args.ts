@@ -30,6 +30,10 @@ export interface CliArgs {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   allowPaths: string[];
+  /** `--mcp-config <file>` (repeatable): MCP servers for this run, `.mcp.json` shape. */
+  mcpConfig: string[];
+  /** `gong mcp list`: the MCP servers' status, no prompt. */
+  mcpCommand?: "list";
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
@@ -115,6 +119,11 @@ const VALUE_FLAGS: Record<string, ValueSetter> = {
   "allow-path": (args, value, flag) => {
     if (value === "") return `${flag} needs a directory`;
     args.allowPaths.push(value);
+    return undefined;
+  },
+  "mcp-config": (args, value, flag) => {
+    if (value === "") return `${flag} needs a file`;
+    args.mcpConfig.push(value);
     return undefined;
   },
   "output-level": choice(OUTPUT_LEVELS, (args, value) => {
@@ -212,9 +221,26 @@ export function parseArgs(argv: string[]): ParseResult {
     const error = applyOption(args, token);
     if (error) return usage(error);
   }
+  // `gong mcp …` only as the very first word, as Claude Code has it: a prompt that
+  // merely contains "mcp" stays a prompt.
+  if (argv[0] === "mcp") return mcpSubcommand(args, positionals.slice(1));
   const withExport = placeExportFile(args, positionals);
   if (!withExport.ok) return withExport;
   return validate(withExport.args);
+}
+
+const MCP_SUBCOMMANDS = ["list"] as const;
+
+function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
+  const [name, ...rest] = words;
+  if (name === undefined)
+    return usage(`gong mcp needs a subcommand: ${MCP_SUBCOMMANDS.join(", ")}`);
+  if (!(MCP_SUBCOMMANDS as readonly string[]).includes(name)) {
+    return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS.join(", ")})`);
+  }
+  if (rest.length > 0)
+    return usage(`gong mcp ${name} takes no arguments (got "${rest.join(" ")}")`);
+  return { ok: true, args: { ...args, mcpCommand: "list", messages: [] } };
 }
 
 function defaultArgs(): CliArgs {
@@ -224,6 +250,7 @@ function defaultArgs(): CliArgs {
     continue: false,
     noSession: false,
     allowPaths: [],
+    mcpConfig: [],
     trust: false,
     yes: false,
     compact: false,

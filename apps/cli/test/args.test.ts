@@ -176,6 +176,7 @@ describe("CLI --help", () => {
     "--system-prompt",
     "--append-system-prompt",
     "--allow-path",
+    "--mcp-config",
     "--output-level",
     "--export",
     "--list-models",

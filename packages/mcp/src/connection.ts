@@ -15,6 +15,7 @@ import {
   type Tool as McpToolDefinition,
   type Progress,
 } from "@modelcontextprotocol/sdk/types.js";
+import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
 import { serverEnvironment } from "./environment.js";
 
@@ -33,7 +34,6 @@ export interface ConnectionOptions {
   env: NodeJS.ProcessEnv;
   /** Where a stdio server without `cwd` runs: the project. */
   cwd: string;
-  clientVersion: string;
   /** The server's tool list changed after it started. */
   onToolsChanged: () => void;
 }
@@ -82,21 +82,18 @@ export class McpServerConnection {
     this.error = undefined;
     this.lastStderrLine = "";
     const transport = this.createTransport();
-    const client = new Client(
-      { name: "gong", version: this.options.clientVersion },
-      {
-        capabilities: {},
-        listChanged: {
-          tools: {
-            onChanged: (error, tools) => {
-              if (error || !tools || this.client !== client) return;
-              this.tools = tools;
-              this.options.onToolsChanged();
-            },
+    const client = new Client(clientInfo(), {
+      capabilities: {},
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (error || !tools || this.client !== client) return;
+            this.tools = tools;
+            this.options.onToolsChanged();
           },
         },
       },
-    );
+    });
     this.client = client;
     this.transport = transport;
     // Only a running server "exits"; one that closes while starting fails in `connect`

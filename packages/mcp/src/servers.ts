@@ -25,7 +25,6 @@ export interface McpServersOptions {
   servers: Record<string, McpServerEntry>;
   env: NodeJS.ProcessEnv;
   cwd: string;
-  clientVersion: string;
   /** One line per server that failed to start. */
   warn: (message: string) => void;
 }
@@ -65,7 +64,6 @@ export class McpServers {
       const connection = new McpServerConnection(name, expanded.entry, {
         env: options.env,
         cwd: options.cwd,
-        clientVersion: options.clientVersion,
         onToolsChanged: notify,
       });
       return { name, entry: raw, connection };

@@ -24,7 +24,6 @@ async function start(
     servers,
     env,
     cwd,
-    clientVersion: "0.0.0-test",
     warn: (message) => warnings.push(message),
   });
   opened.push(mcp);

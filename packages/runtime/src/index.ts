@@ -43,6 +43,11 @@ export type { ExportSessionResult, ExportWriteOptions } from "./export/export-se
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
+export {
+  type CheckMcpServersOptions,
+  checkMcpServers,
+  type McpServersReport,
+} from "./mcp/check-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export { CodingSession, finalText } from "./session/coding-session.js";

@@ -7,6 +7,7 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
+import type { McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ToolResponse } from "@gong/truncate";
@@ -34,6 +35,8 @@ export interface CodingSessionParts {
   processes: ProcessGroups;
   /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
   webConnections: WebConnections;
+  /** The session's MCP servers: every server process ends with the session. */
+  mcp?: McpServers;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -401,6 +404,7 @@ export class CodingSession {
     this.parts.recorder.sync();
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
+    await this.parts.mcp?.close();
     this.unsubscribeAgent();
     this.parts.store.close();
   }
@@ -411,6 +415,7 @@ export class CodingSession {
    */
   killProcesses(): void {
     this.parts.processes.killNow();
+    this.parts.mcp?.killNow();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {

@@ -54,6 +54,7 @@ export type SessionOpeningFlags = SessionFlags &
     | "allowPaths"
     | "sessionDir"
     | "trust"
+    | "mcpConfig"
   >;
 
 /**
@@ -77,6 +78,7 @@ export function sessionOptionsFromFlags(
     preset: flags.preset,
     allowPaths: flags.allowPaths,
     sessionDir: flags.sessionDir,
+    ...(flags.mcpConfig ? { mcpConfig: flags.mcpConfig } : {}),
     session: sessionChoiceFromFlags(flags),
     ...(flags.trust ? { trust: true } : {}),
   };
@@ -98,6 +100,8 @@ export interface CodingSessionOptions {
   preset?: ToolPresetName;
   /** Extra roots the tools may touch (`--allow-path`), on top of settings `allowedPaths`. */
   allowPaths?: string[];
+  /** MCP config files for this run (`--mcp-config`, `.mcp.json` shape); their servers win by name. */
+  mcpConfig?: string[];
   outputLevel?: OutputLevel;
   session?: SessionChoice;
   /** Where session files go (`--session-dir`). */
