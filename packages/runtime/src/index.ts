@@ -31,6 +31,7 @@ export {
   withFolderHeld,
 } from "@gong/tools";
 export type { ConfigFileGroup } from "./config/config-files.js";
+export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
