@@ -19,7 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
-const PUBLISHED = ["truncate", "llm", "tools", "agent-core", "session-store", "runtime"];
+const PUBLISHED = ["truncate", "llm", "tools", "agent-core", "session-store", "mcp", "runtime"];
 
 const args = process.argv.slice(2);
 const rootArg = args.indexOf("--root");
