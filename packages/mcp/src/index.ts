@@ -11,8 +11,8 @@ export { mcpToolName, uniqueToolNames } from "./names.js";
 export { providerSchema } from "./schema.js";
 export {
   type McpServerState,
+  type McpServerStatus,
   McpServers,
   type McpServersOptions,
-  type McpServerStatus,
   type McpToolSelection,
 } from "./servers.js";

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the syntax under test
-import { mkdtempSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,7 +76,7 @@ describe("mcp — a fixture server's tools become gong tools", () => {
       properties: { text: { type: "string" } },
       required: ["text"],
     });
-    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 10 }]);
+    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 11 }]);
   });
 
   it("returns the answer as a success envelope whose text the model reads", async () => {
@@ -277,3 +278,82 @@ describe("mcp — @modelcontextprotocol/server-everything over stdio", () => {
     expect(result.text).toContain("hello");
   });
 });
+
+describe("mcp — servers that join or change later", () => {
+  it("a slow server does not hold ready(); its tools arrive later with onToolsChanged", async () => {
+    const warnings: string[] = [];
+    const mcp = new McpServers({
+      servers: { slow: fixture({ env: { FIXTURE_START_DELAY_MS: "1500" } }) },
+      env: process.env,
+      cwd,
+      warn: (message) => warnings.push(message),
+    });
+    opened.push(mcp);
+    const changed = new Promise<void>((resolve) => mcp.onToolsChanged(resolve));
+    const started = Date.now();
+    await mcp.ready(300);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(mcp.tools()).toEqual([]);
+    expect(mcp.statuses()[0]?.status).toBe("connecting");
+    await changed;
+    expect(mcp.tools().map((t) => t.name)).toContain("mcp__slow__echo");
+    expect(warnings).toEqual([]);
+  });
+
+  it("tools/list_changed refreshes the list", async () => {
+    const { mcp } = await start({ fixture: fixture() });
+    const changed = new Promise<void>((resolve) => mcp.onToolsChanged(resolve));
+    await call(tool(mcp, "mcp__fixture__grow"), {});
+    await changed;
+    expect((await call(tool(mcp, "mcp__fixture__grown"), {})).text).toBe("I am new");
+  });
+});
+
+describe("mcp — a remote server over Streamable HTTP", () => {
+  it("connects to the url with the entry's headers and calls a tool", async () => {
+    const portFile = path.join(cwd, `port-${Date.now()}`);
+    const child = spawn(process.execPath, [FIXTURE], {
+      env: { ...process.env, FIXTURE_HTTP_PORT_FILE: portFile },
+      stdio: "ignore",
+    });
+    try {
+      await waitForFile(portFile);
+      const url = `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
+      const { mcp, warnings } = await start(
+        {
+          remote: { type: "http", url, headers: { "x-fixture-token": "${TOKEN}" } },
+        },
+        { ...process.env, TOKEN: "t1" },
+      );
+      expect(warnings).toEqual([]);
+      expect((await call(tool(mcp, "mcp__remote__echo"), { text: "far" })).text).toBe("echo: far");
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("a remote server that refuses the client fails with the reason", async () => {
+    const portFile = path.join(cwd, `port-${Date.now()}-b`);
+    const child = spawn(process.execPath, [FIXTURE], {
+      env: { ...process.env, FIXTURE_HTTP_PORT_FILE: portFile },
+      stdio: "ignore",
+    });
+    try {
+      await waitForFile(portFile);
+      const url = `http://127.0.0.1:${readFileSync(portFile, "utf8")}/mcp`;
+      const { mcp, warnings } = await start({ remote: { type: "http", url } });
+      expect(warnings[0]).toMatch(/MCP server "remote" failed to start: .*missing x-fixture-token/);
+      expect(mcp.statuses()[0]?.status).toBe("failed");
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+async function waitForFile(file: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!existsSync(file) || readFileSync(file, "utf8") === "") {
+    if (Date.now() > until) throw new Error(`${file} never appeared`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
