@@ -172,6 +172,21 @@ describe("mcp — a trusted folder's servers offer their tools to the model", ()
 });
 
 describe("mcp — servers that misbehave never hang a run", () => {
+  it("a slow server never holds the first prompt more than 5 s; its tools come from a later turn", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box, { env: { FIXTURE_START_DELAY_MS: "6500" } });
+    // The first answer streams slowly, so the follow-up is asked after the server is up.
+    mock.enqueue([
+      textResponse("first answer, slowly", { eventDelayMs: 600 }),
+      textResponse("second"),
+    ]);
+    const run = await runGong(["-p", "first", "second"], box, { timeoutMs: 30_000 });
+    expect(run.code).toBe(0);
+    expect(offeredTools(0).some((name) => name.startsWith("mcp__"))).toBe(false);
+    expect(offeredTools(1)).toContain("mcp__fixture__echo");
+  });
+
   it("a hanging server with timeout 2000 gives an error result within seconds, exit 0, no process left", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     trust(box);
