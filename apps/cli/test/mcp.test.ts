@@ -250,7 +250,7 @@ describe("gong mcp list", () => {
     const run = await runGong(["mcp", "list"], box);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^good: connected \(11 tools\)\nbroken: failed: .*cannot open the database \/nonexistent\noff: disabled\n$/,
+      /^good: connected \(12 tools\)\nbroken: failed: .*cannot open the database \/nonexistent\noff: disabled\n$/,
     );
   });
 

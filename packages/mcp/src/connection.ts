@@ -3,6 +3,7 @@
  * of times) on the next call after it died, closed with the session. Every failure is a
  * value the caller can show: a server must never hang or end a run.
  */
+import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -141,7 +142,8 @@ export class McpServerConnection {
       command: entry.command,
       args: entry.args ?? [],
       env: serverEnvironment(this.options.env, entry.env),
-      cwd: entry.cwd ?? this.options.cwd,
+      // A relative `cwd` is the project's subfolder, wherever gong itself was started.
+      cwd: path.resolve(this.options.cwd, entry.cwd ?? "."),
       stderr: "pipe",
     });
     // Read (so a chatty server never blocks on a full pipe) and keep the last line: it is

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the syntax under test
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,7 +76,7 @@ describe("mcp — a fixture server's tools become gong tools", () => {
       properties: { text: { type: "string" } },
       required: ["text"],
     });
-    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 11 }]);
+    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 12 }]);
   });
 
   it("returns the answer as a success envelope whose text the model reads", async () => {
@@ -128,6 +128,15 @@ describe("mcp — a fixture server's tools become gong tools", () => {
     expect(names).toContain("SERVER_TOKEN");
     expect(names).not.toContain("ANTHROPIC_API_KEY");
     expect(names).not.toContain("OPENAI_API_KEY");
+  });
+
+  it("a stdio server runs in the project, a relative cwd below it", async () => {
+    mkdirSync(path.join(cwd, "sub"), { recursive: true });
+    const { mcp } = await start({ top: fixture(), below: fixture({ cwd: "sub" }) });
+    expect((await call(tool(mcp, "mcp__top__cwd"), {})).text).toBe(realpathSync(cwd));
+    expect((await call(tool(mcp, "mcp__below__cwd"), {})).text).toBe(
+      realpathSync(path.join(cwd, "sub")),
+    );
   });
 
   it("includeTools / excludeTools choose the tools offered", async () => {
