@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { textResponse, toolCallResponse } from "@gong/testing";
@@ -154,6 +154,40 @@ describe("mcp — a trusted folder's servers offer their tools to the model", ()
       "mcp__fixture__echo",
       "mcp__fixture__env",
     ]);
+  });
+
+  it("--tools may name MCP tools beside built-in ones", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box);
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["--tools", "read,mcp__fixture__env", "-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(offeredTools(0)).toEqual(["read", "mcp__fixture__env"]);
+  });
+
+  it("a wrong mcpServers entry in settings.json is one file:line:col warning; the others start", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.gongHome, "settings.json");
+    writeFileSync(
+      file,
+      [
+        "{",
+        '  "mcpServers": {',
+        `    "good": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(FIXTURE)}] },`,
+        '    "bad": { "url": "https://example.com/mcp" }',
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      new RegExp(`^gong: warning: ${file}:4:12: "mcpServers.bad" must be a server entry`),
+    );
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(offeredTools(0)).toContain("mcp__good__echo");
   });
 
   it("--mcp-config adds servers for this run, also in an untrusted folder", async () => {
