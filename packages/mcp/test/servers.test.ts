@@ -196,13 +196,17 @@ describe("mcp — servers that misbehave never hang a run", () => {
     expect(mcp.tools()).toEqual([]);
   });
 
-  it("a call with no answer times out after the entry's timeout with a TIMEOUT error", async () => {
-    const { mcp } = await start({ fixture: fixture({ timeout: 500 }) });
+  it("a call with no answer times out after the entry's timeout with a TIMEOUT error (and is cancelled)", async () => {
+    const cancelMark = path.join(cwd, `timed-out-${Date.now()}`);
+    const { mcp } = await start({
+      fixture: fixture({ timeout: 500, env: { FIXTURE_CANCEL_MARK: cancelMark } }),
+    });
     const started = Date.now();
     const result = await call(tool(mcp, "mcp__fixture__never"), {});
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.error?.code).toBe("TIMEOUT");
     expect(result.text).toContain('"timeout"');
+    await waitForFile(cancelMark);
   });
 
   it("progress notifications extend the timeout and show as updates", async () => {
@@ -224,8 +228,9 @@ describe("mcp — servers that misbehave never hang a run", () => {
     ]);
   });
 
-  it("abort ends the call at once and the server stays usable", async () => {
-    const { mcp } = await start({ fixture: fixture() });
+  it("abort ends the call at once, tells the server (notifications/cancelled), and the server stays usable", async () => {
+    const cancelMark = path.join(cwd, `cancelled-${Date.now()}`);
+    const { mcp } = await start({ fixture: fixture({ env: { FIXTURE_CANCEL_MARK: cancelMark } }) });
     const controller = new AbortController();
     const pending = call(tool(mcp, "mcp__fixture__never"), {}, { cwd, signal: controller.signal });
     setTimeout(() => controller.abort(), 200);
@@ -233,6 +238,8 @@ describe("mcp — servers that misbehave never hang a run", () => {
     const result = await pending;
     expect(Date.now() - started).toBeLessThan(1000);
     expect(result.error?.code).toBe("ABORTED");
+    await waitForFile(cancelMark);
+    expect(readFileSync(cancelMark, "utf8")).toBe("cancelled\n");
     expect((await call(tool(mcp, "mcp__fixture__echo"), { text: "still" })).text).toBe(
       "echo: still",
     );
