@@ -63,11 +63,11 @@ export function checkToolSelection(selection: ToolSelection): string | undefined
  * The built-in tools of an explicit list: `mcp__…` names are MCP tools, offered when a
  * server has them (session-tools.ts), and unknown to the built-in presets.
  */
-export function builtInNames(names: readonly string[] | undefined): string[] | undefined {
+function builtInNames(names: readonly string[] | undefined): string[] | undefined {
   return names?.filter((name) => !isMcpToolName(name));
 }
 
-export function isMcpToolName(name: string): boolean {
+function isMcpToolName(name: string): boolean {
   return name.startsWith("mcp__");
 }
 
