@@ -78,10 +78,9 @@ describe("mcp — a trusted folder's servers offer their tools to the model", ()
     ]);
     const run = await runGong(["--mode", "json", "echo hi"], box);
     expect(run.code).toBe(0);
-    type Offered = { tools: { name: string; input_schema: unknown }[] };
-    const echo = (mock.requests[0]?.body as Offered).tools.find(
-      (t) => t.name === "mcp__fixture__echo",
-    );
+    type Offered = { tools: { name: string; input_schema: unknown }[] } | undefined;
+    const offered = mock.requests[0]?.body as Offered;
+    const echo = offered?.tools.find((t) => t.name === "mcp__fixture__echo");
     expect(echo?.input_schema).toEqual({
       type: "object",
       properties: { text: { type: "string" } },
