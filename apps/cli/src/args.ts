@@ -32,8 +32,8 @@ export interface CliArgs {
   allowPaths: string[];
   /** `--mcp-config <file>` (repeatable): MCP servers for this run, `.mcp.json` shape. */
   mcpConfig: string[];
-  /** `gong mcp list`: the MCP servers' status, no prompt. */
-  mcpCommand?: "list";
+  /** `gong mcp list` / `gong mcp get <name>`: the MCP servers' status, no prompt. */
+  mcpCommand?: { name: "list" } | { name: "get"; server: string };
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
@@ -229,18 +229,21 @@ export function parseArgs(argv: string[]): ParseResult {
   return validate(withExport.args);
 }
 
-const MCP_SUBCOMMANDS = ["list"] as const;
+const MCP_SUBCOMMANDS = "list, get <name>";
 
 function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
   const [name, ...rest] = words;
-  if (name === undefined)
-    return usage(`gong mcp needs a subcommand: ${MCP_SUBCOMMANDS.join(", ")}`);
-  if (!(MCP_SUBCOMMANDS as readonly string[]).includes(name)) {
-    return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS.join(", ")})`);
+  if (name === "list" && rest.length === 0) {
+    return { ok: true, args: { ...args, mcpCommand: { name: "list" }, messages: [] } };
   }
-  if (rest.length > 0)
-    return usage(`gong mcp ${name} takes no arguments (got "${rest.join(" ")}")`);
-  return { ok: true, args: { ...args, mcpCommand: "list", messages: [] } };
+  const server = rest[0];
+  if (name === "get" && rest.length === 1 && server) {
+    return { ok: true, args: { ...args, mcpCommand: { name: "get", server }, messages: [] } };
+  }
+  if (name === "list") return usage("gong mcp list takes no arguments");
+  if (name === "get") return usage("gong mcp get takes one server name");
+  if (name === undefined) return usage(`gong mcp needs a subcommand: ${MCP_SUBCOMMANDS}`);
+  return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS})`);
 }
 
 function defaultArgs(): CliArgs {

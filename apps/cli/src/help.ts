@@ -93,6 +93,8 @@ MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<s
   gong mcp list                Start each server, show connected (tool count) / failed and why
                                / disabled, and stop them.
                                  gong mcp list --mcp-config ./servers.json
+  gong mcp get <name>          One server: its status, how it is started, its tools' names.
+                                 gong mcp get github
 
 Other:
   --verbose                    Show stacks and diagnostics on errors.

@@ -18,9 +18,9 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { listModelsCommand } = await import("./commands/list-models.js");
       return listModelsCommand(args, io);
     }
-    if (args.mcpCommand === "list") {
-      const { mcpListCommand } = await import("./commands/mcp-list.js");
-      return await mcpListCommand(args, io);
+    if (args.mcpCommand) {
+      const { mcpCommand } = await import("./commands/mcp.js");
+      return await mcpCommand(args.mcpCommand, args, io);
     }
     if (args.export) {
       const { exportCommand } = await import("./commands/export.js");

@@ -194,6 +194,24 @@ describe("CLI --help", () => {
   });
 });
 
+describe("CLI arguments — gong mcp subcommands", () => {
+  it("only as the first word: gong mcp list, gong mcp get <name>", () => {
+    expect(ok(["mcp", "list"]).mcpCommand).toEqual({ name: "list" });
+    expect(ok(["mcp", "get", "github", "--mcp-config", "s.json"])).toMatchObject({
+      mcpCommand: { name: "get", server: "github" },
+      mcpConfig: ["s.json"],
+    });
+    expect(ok(["-p", "mcp", "list"]).mcpCommand).toBeUndefined();
+  });
+  it("a wrong subcommand is a usage error naming the ones there are", () => {
+    expect(error(["mcp"])).toBe("gong mcp needs a subcommand: list, get <name>");
+    expect(error(["mcp", "add"])).toBe(
+      "unknown subcommand gong mcp add (available: list, get <name>)",
+    );
+    expect(error(["mcp", "get"])).toBe("gong mcp get takes one server name");
+  });
+});
+
 describe("CLI arguments — kept when parsing moved to node:util", () => {
   it("short flags are not grouped: -pc is an unknown option, not -p -c", () => {
     expect(error(["-pc", "x"])).toBe("unknown option -pc");

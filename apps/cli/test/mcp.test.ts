@@ -287,6 +287,29 @@ describe("gong mcp list", () => {
     );
   });
 
+  it("gong mcp get <name> shows how the server starts and its tools' names; an unknown name is exit 1", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    writeJson(path.join(box.cwd, ".mcp.json"), {
+      mcpServers: {
+        fixture: {
+          command: process.execPath,
+          args: [FIXTURE],
+          env: { SECRET: "do-not-print" },
+          includeTools: ["echo", "env"],
+        },
+      },
+    });
+    const run = await runGong(["mcp", "get", "fixture"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `fixture: connected (2 tools)\n  ${process.execPath} ${FIXTURE}\n  mcp__fixture__echo\n  mcp__fixture__env\n`,
+    );
+    const missing = await runGong(["mcp", "get", "nope"], box);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('gong: no MCP server named "nope" (configured: fixture)\n');
+  });
+
   it("in an untrusted folder lists nothing from .mcp.json and says why", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mcpJson(box);

@@ -100,18 +100,9 @@ export class McpServers {
 
   /** The tools of the servers connected now. */
   tools(selection: McpToolSelection = {}): Tool[] {
-    const offered = this.servers.flatMap(({ name, entry, connection }) => {
-      if (connection?.state !== "connected" && connection?.state !== "exited") return [];
-      return connection.tools
-        .filter((definition) => offers(entry, definition.name))
-        .map((definition) => ({ server: name, entry, connection, definition }));
-    });
-    const names = uniqueToolNames(
-      offered.map((t) => ({ server: t.server, tool: t.definition.name })),
-    );
-    const tools = offered.map((t, index) =>
+    const tools = this.offered().map((t) =>
       createMcpTool({
-        name: names[index] as string,
+        name: t.name,
         connection: t.connection,
         definition: t.definition,
         timeoutMs: t.entry.timeout,
@@ -122,6 +113,27 @@ export class McpServers {
         (!selection.readOnlyOnly || tool.readOnly === true) &&
         (selection.names === undefined || selection.names.includes(tool.name)),
     );
+  }
+
+  /** The gong names of one server's tools offered now (`gong mcp get`). */
+  toolNames(server: string): string[] {
+    return this.offered()
+      .filter((t) => t.server === server)
+      .map((t) => t.name);
+  }
+
+  /** Every tool offered now with its gong name, unique across the servers. */
+  private offered() {
+    const offered = this.servers.flatMap(({ name, entry, connection }) => {
+      if (connection?.state !== "connected" && connection?.state !== "exited") return [];
+      return connection.tools
+        .filter((definition) => offers(entry, definition.name))
+        .map((definition) => ({ server: name, entry, connection, definition }));
+    });
+    const names = uniqueToolNames(
+      offered.map((t) => ({ server: t.server, tool: t.definition.name })),
+    );
+    return offered.map((t, index) => ({ ...t, name: names[index] as string }));
   }
 
   statuses(): McpServerStatus[] {

@@ -47,6 +47,7 @@ export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-
 export {
   type CheckMcpServersOptions,
   checkMcpServers,
+  type McpServerReport,
   type McpServersReport,
 } from "./mcp/check-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";

@@ -1,9 +1,9 @@
 /**
- * `gong mcp list`: starts every configured server the way a session would (same sources,
+ * `gong mcp list` and `get`: starts every configured server the way a session would (same sources,
  * same trust rule), waits for each to connect or fail, reports, and ends them all. No
  * model or API key is involved.
  */
-import { type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
+import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
 import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
@@ -19,8 +19,16 @@ export interface CheckMcpServersOptions {
   trust?: boolean;
 }
 
+/** One server as `gong mcp list` / `get` show it. */
+export interface McpServerReport extends McpServerStatus {
+  /** How it is reached: `command args…` or `http|sse url` (never `env` or `headers`: secrets). */
+  target: string;
+  /** The gong names of the tools it offers now. */
+  toolNames: string[];
+}
+
 export interface McpServersReport {
-  servers: McpServerStatus[];
+  servers: McpServerReport[];
   /** Settings problems, servers that failed, the untrusted folder's skipped servers. */
   warnings: string[];
 }
@@ -52,8 +60,19 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
   try {
     // Each server's own start is bounded by START_TIMEOUT_MS; a little more lets it say why.
     await mcp.ready(START_TIMEOUT_MS + 1_000);
-    return { servers: mcp.statuses(), warnings };
+    const reports = mcp.statuses().map((status) => ({
+      ...status,
+      target: target(servers[status.name]),
+      toolNames: mcp.toolNames(status.name),
+    }));
+    return { servers: reports, warnings };
   } finally {
     await mcp.close();
   }
+}
+
+function target(entry: McpServerEntry | undefined): string {
+  if (!entry) return "";
+  if ("url" in entry) return `${entry.type} ${entry.url}`;
+  return [entry.command, ...(entry.args ?? [])].join(" ");
 }
