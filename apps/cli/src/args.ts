@@ -33,6 +33,10 @@ export interface CliArgs extends SessionOpeningFlags {
   systemPrompt?: string;
   appendSystemPrompt?: string;
   allowPaths: string[];
+  /** `--mcp-config <file>` (repeatable): MCP servers for this run, `.mcp.json` shape. */
+  mcpConfig: string[];
+  /** `gong mcp list` / `gong mcp get <name>`: the MCP servers' status, no prompt. */
+  mcpCommand?: { name: "list" } | { name: "get"; server: string };
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
@@ -185,9 +189,29 @@ export function parseArgs(argv: string[]): ParseResult {
     const error = applyOption(args, token);
     if (error) return usage(error);
   }
+  // `gong mcp …` only as the very first word, as Claude Code has it: a prompt that
+  // merely contains "mcp" stays a prompt.
+  if (argv[0] === "mcp") return mcpSubcommand(args, positionals.slice(1));
   const withExport = placeExportFile(args, positionals);
   if (!withExport.ok) return withExport;
   return validate(withExport.args);
+}
+
+const MCP_SUBCOMMANDS = "list, get <name>";
+
+function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
+  const [name, ...rest] = words;
+  if (name === "list" && rest.length === 0) {
+    return { ok: true, args: { ...args, mcpCommand: { name: "list" }, messages: [] } };
+  }
+  const server = rest[0];
+  if (name === "get" && rest.length === 1 && server) {
+    return { ok: true, args: { ...args, mcpCommand: { name: "get", server }, messages: [] } };
+  }
+  if (name === "list") return usage("gong mcp list takes no arguments");
+  if (name === "get") return usage("gong mcp get takes one server name");
+  if (name === undefined) return usage(`gong mcp needs a subcommand: ${MCP_SUBCOMMANDS}`);
+  return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS})`);
 }
 
 function defaultArgs(): CliArgs {

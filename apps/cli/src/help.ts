@@ -48,8 +48,11 @@ Tools:
   --trust                      Trust this folder (~/.gong/settings.json trustedFolders): only then
                                load .gong/hooks/ and the project keys that run code or widen access
                                (hooks, shell*, passApiKeys, allowedPaths, webFetch, sessionDir,
-                               retry). In ~, / or above ~ add --yes: it trusts every project below.
+                               retry, mcpServers, .mcp.json); in ~ or above it add --yes.
                                  gong --trust -p "run the tests"
+  --mcp-config <file>          Start the MCP servers of this file too (.mcp.json shape,
+                               repeatable); its entries win over the settings' by name.
+                                 gong --mcp-config ./servers.json -p "list the open issues"
   --yes                        Allow tool calls that need confirmation (settings confirmBash,
                                a hook answering "ask"); -p and json mode deny them otherwise.
                                  gong --yes -p "clean the build folder"
@@ -85,6 +88,13 @@ Prompt:
   --append-system-prompt <text|file>
                                Append to the system prompt.
                                  gong --append-system-prompt ./STYLE.md -p "refactor x.ts"
+
+MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<server>__<tool>):
+  gong mcp list                Start each server, show connected (tool count) / failed and why
+                               / disabled, and stop them.
+                                 gong mcp list --mcp-config ./servers.json
+  gong mcp get <name>          One server: its status, how it is started, its tools' names.
+                                 gong mcp get github
 
 Other:
   --verbose                    Show stacks and diagnostics on errors.

@@ -18,6 +18,10 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { listModelsCommand } = await import("./commands/list-models.js");
       return listModelsCommand(args, io);
     }
+    if (args.mcpCommand) {
+      const { mcpCommand } = await import("./commands/mcp.js");
+      return await mcpCommand(args.mcpCommand, args, io);
+    }
     if (args.export) {
       const { exportCommand } = await import("./commands/export.js");
       return await exportCommand(args, io);

@@ -177,6 +177,7 @@ describe("CLI --help", () => {
     "--system-prompt",
     "--append-system-prompt",
     "--allow-path",
+    "--mcp-config",
     "--output-level",
     "--export",
     "--list-models",
@@ -191,6 +192,24 @@ describe("CLI --help", () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const example = lines.slice(at + 1, at + 5).find((line) => line.trim().startsWith("gong "));
     expect(example, `an example line under ${flag}`).toBeDefined();
+  });
+});
+
+describe("CLI arguments — gong mcp subcommands", () => {
+  it("only as the first word: gong mcp list, gong mcp get <name>", () => {
+    expect(ok(["mcp", "list"]).mcpCommand).toEqual({ name: "list" });
+    expect(ok(["mcp", "get", "github", "--mcp-config", "s.json"])).toMatchObject({
+      mcpCommand: { name: "get", server: "github" },
+      mcpConfig: ["s.json"],
+    });
+    expect(ok(["-p", "mcp", "list"]).mcpCommand).toBeUndefined();
+  });
+  it("a wrong subcommand is a usage error naming the ones there are", () => {
+    expect(error(["mcp"])).toBe("gong mcp needs a subcommand: list, get <name>");
+    expect(error(["mcp", "add"])).toBe(
+      "unknown subcommand gong mcp add (available: list, get <name>)",
+    );
+    expect(error(["mcp", "get"])).toBe("gong mcp get takes one server name");
   });
 });
 

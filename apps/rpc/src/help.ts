@@ -17,6 +17,7 @@ Options (as in gong):
   --no-session               keep the session in memory only
   --session-dir <dir>        where session files go
   --allow-path <dir>         another folder the tools may touch (repeatable)
+  --mcp-config <file>        MCP servers for this run, in .mcp.json's shape (repeatable)
   --trust                    load this folder's hooks and executable settings
   --cwd <dir>                the project folder (default: the current one)
   --confirm-timeout <s>      how long a confirmation or question waits for the client (default 60)

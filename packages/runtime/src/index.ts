@@ -31,6 +31,7 @@ export {
   withFolderHeld,
 } from "@gong/tools";
 export type { ConfigFileGroup } from "./config/config-files.js";
+export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
@@ -43,6 +44,12 @@ export type { ExportSessionResult, ExportWriteOptions } from "./export/export-se
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
+export {
+  type CheckMcpServersOptions,
+  checkMcpServers,
+  type McpServerReport,
+  type McpServersReport,
+} from "./mcp/check-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export { BUSY_MESSAGE, CodingSession, finalText } from "./session/coding-session.js";

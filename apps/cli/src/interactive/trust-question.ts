@@ -1,4 +1,9 @@
-import { discoverResources, isTrustedFolder, loadSettings } from "@gong/runtime";
+import {
+  discoverResources,
+  isTrustedFolder,
+  loadSettings,
+  untrustedMcpJsonServers,
+} from "@gong/runtime";
 
 /**
  * What this folder's project config would run or open if trusted (settings keys such as
@@ -11,11 +16,15 @@ export function untrustedProjectCode(
   env: NodeJS.ProcessEnv,
 ): string[] {
   if (isTrustedFolder(cwd, gongHome)) return [];
-  const keys = loadSettings({ cwd, gongHome, env, projectTrusted: false }).untrustedKeys;
+  const loaded = loadSettings({ cwd, gongHome, env, projectTrusted: false });
   const modules = discoverResources({ cwd, gongHome }).projectHookFiles;
   return [
     // `tools (bash, write)`: the key quoted, what it would add after it.
-    ...keys.map((key) => `${key.replace(/^\S+/, (name) => `"${name}"`)} in .gong/settings.json`),
+    ...loaded.untrustedKeys.map(
+      (key) => `${key.replace(/^\S+/, (name) => `"${name}"`)} in .gong/settings.json`,
+    ),
     ...modules.map((file) => `hook module ${file}`),
+    // A stdio server is a command gong would start.
+    ...untrustedMcpJsonServers(cwd, loaded).map((name) => `MCP server "${name}" in .mcp.json`),
   ];
 }

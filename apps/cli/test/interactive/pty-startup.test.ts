@@ -100,6 +100,24 @@ describe("interactive mode — before the first prompt", { timeout: 120_000 }, (
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(path.join(box.gongHome, "settings.json"))).toBe(false);
   });
+
+  it("an untrusted folder with only a .mcp.json asks first, naming the server; continuing starts nothing", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const started = path.join(box.home, "server-started");
+    writeJson(path.join(box.cwd, ".mcp.json"), {
+      mcpServers: { tracker: { command: "/bin/sh", args: ["-c", `touch "${started}"`] } },
+    });
+    mock.enqueue([textResponse("Hello.")]);
+    const gong = startGong(box);
+    await gong.waitForText(QUESTION, WAIT);
+    expect(gong.screen().join("\n")).toContain('MCP server "tracker" in .mcp.json');
+    await waitAnswerable(gong, QUESTION);
+    gong.write(`c${KEYS.enter}`);
+    await gong.waitForText(READY, WAIT);
+    gong.write(`hi${KEYS.enter}`);
+    await gong.waitForText("Hello.", WAIT);
+    expect(existsSync(started)).toBe(false);
+  });
 });
 
 describe("security — typing ahead never answers the trust question", { timeout: 120_000 }, () => {

@@ -13,6 +13,11 @@ export function globalSettingsPath(gongHome: string): string {
   return path.join(gongHome, "settings.json");
 }
 
+/** Claude Code's project MCP file, read as it is so a repository set up for it works unchanged. */
+export function projectMcpJsonPath(projectRoot: string): string {
+  return path.join(projectRoot, ".mcp.json");
+}
+
 export function projectSettingsPath(projectRoot: string): string {
   return path.join(projectConfigDir(projectRoot), "settings.json");
 }

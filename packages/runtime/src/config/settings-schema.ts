@@ -5,6 +5,7 @@
  */
 
 import { THINKING_LEVELS } from "@gong/llm";
+import { McpServersSchema } from "@gong/mcp";
 import { OUTPUT_LEVELS, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
 import { CommandHooksSchema } from "../hooks/hooks-schema.js";
@@ -54,6 +55,8 @@ export const SettingsSchema = Type.Object(
     sessionDir: Type.Optional(Type.String({ minLength: 1 })),
     trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     hooks: Type.Optional(CommandHooksSchema),
+    /** MCP servers by name, in Claude Code's shape (@gong/mcp config/entry.ts). */
+    mcpServers: Type.Optional(McpServersSchema),
     /** Regexes; a pattern that does not compile makes every bash call ask (confirm-bash.ts). */
     confirmBash: Type.Optional(
       Type.Array(

@@ -5,6 +5,7 @@
  */
 import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
+import type { McpServerEntry } from "@gong/mcp";
 import type { OutputLevel, ToolPreset } from "@gong/tools";
 
 export type ThinkingSetting = ThinkingLevel;
@@ -85,4 +86,10 @@ export interface Settings {
   confirmBash?: string[];
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
   hooks?: Record<string, HookMatcherSetting[]>;
+  /**
+   * MCP servers by name (Claude Code's entry shape). A stdio server is code: a project's
+   * entries start only in a trusted folder. The project's entry replaces the user's of
+   * the same name as a whole (config/mcp-servers.ts).
+   */
+  mcpServers?: Record<string, McpServerEntry>;
 }

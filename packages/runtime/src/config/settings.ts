@@ -118,6 +118,9 @@ export function mergeSettings(a: Settings, b: Settings): Settings {
   if (a.confirmBash || b.confirmBash) {
     merged.confirmBash = [...new Set([...(a.confirmBash ?? []), ...(b.confirmBash ?? [])])];
   }
+  // A server entry is one thing (a command or a URL): the later file's entry replaces
+  // the earlier one of the same name instead of being mixed into it.
+  if (a.mcpServers || b.mcpServers) merged.mcpServers = { ...a.mcpServers, ...b.mcpServers };
   if (a.hooks || b.hooks) {
     const hooks: Record<string, HookMatcherSetting[]> = {};
     for (const source of [a.hooks, b.hooks]) {

@@ -27,6 +27,8 @@ export const TRUST_REQUIRED_KEYS = [
   "webFetch",
   "sessionDir",
   "retry",
+  // A stdio server is a command run at session start.
+  "mcpServers",
 ] as const;
 
 /**
@@ -111,11 +113,18 @@ export function broadFolder(real: string, home: string): string | undefined {
 export function untrustedFolderWarning(
   skippedKeys: readonly string[],
   skippedModules: number,
+  skippedMcpJsonServers: readonly string[] = [],
 ): string | undefined {
   const parts: string[] = [];
   if (skippedKeys.length > 0) parts.push(`${skippedKeys.join(", ")} from .gong/settings.json`);
   if (skippedModules > 0) {
     parts.push(`${skippedModules} hook module${skippedModules === 1 ? "" : "s"}`);
+  }
+  if (skippedMcpJsonServers.length > 0) {
+    const names = skippedMcpJsonServers.join(", ");
+    parts.push(
+      `MCP server${skippedMcpJsonServers.length === 1 ? "" : "s"} ${names} from .mcp.json`,
+    );
   }
   if (parts.length === 0) return undefined;
   return `this folder is not trusted: skipped ${parts.join(" and ")}; run gong --trust here to load them`;

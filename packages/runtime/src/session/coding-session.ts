@@ -8,6 +8,7 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
+import type { McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ConfigFileGroup } from "../config/config-files.js";
@@ -34,6 +35,8 @@ export interface CodingSessionParts {
   processes: ProcessGroups;
   /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
   webConnections: WebConnections;
+  /** The session's MCP servers: every server process ends with the session. */
+  mcp?: McpServers;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -384,6 +387,7 @@ export class CodingSession {
     await this.remembering;
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
+    await this.parts.mcp?.close();
     this.unsubscribeAgent();
     this.parts.store.close();
   }
@@ -394,6 +398,7 @@ export class CodingSession {
    */
   killProcesses(): void {
     this.parts.processes.killNow();
+    this.parts.mcp?.killNow();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Agent } from "@gong/agent-core";
+import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
@@ -17,6 +18,7 @@ import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.
 import { SessionRecorder } from "./recorder.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
+import { MCP_FIRST_PROMPT_WAIT_MS, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool } from "./session-tools.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import {
@@ -50,12 +52,15 @@ async function openCodingSession(
   if (!inputs.ok) return inputs;
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
+  // Started first, so the servers start while the rest of the session is assembled.
+  const mcp = startSessionMcpServers(inputs.value);
   try {
     // Background jobs of a gong that was killed (-9) before it could end them.
     await endOrphanedJobs(jobsFolder(inputs.value));
-    return { ok: true, session: await assembleSession(inputs.value, opened.value) };
+    return { ok: true, session: await assembleSession(inputs.value, opened.value, mcp) };
   } catch (error) {
     opened.value.store.close();
+    await mcp?.close();
     throw error;
   }
 }
@@ -64,7 +69,11 @@ async function openCodingSession(
 type OpenResult<R> = R extends unknown ? Omit<R, "warnings"> : never;
 
 /** The agent and everything around it, for a session file that is open and locked. */
-async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
+async function assembleSession(
+  inputs: SessionInputs,
+  opened: OpenedSession,
+  mcp: McpServers | undefined,
+) {
   const { options, cwd, env, warn, loaded } = inputs;
   const { context, model } = opened;
   const thinkingLevel = startThinkingLevel(inputs, opened);
@@ -79,7 +88,8 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
   });
-  const toolKit = sessionToolKit(inputs, opened, summarize);
+  await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
+  const toolKit = sessionToolKit(inputs, opened, summarize, mcp);
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
@@ -116,6 +126,8 @@ async function assembleSession(inputs: SessionInputs, opened: OpenedSession) {
     configGuard,
     warn,
   });
+  // A server that was slow to start, or whose list changed: its tools from the next turn.
+  mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
   return new CodingSession(sessionParts(inputs, opened, { agent, toolKit, reloader }));
 }
@@ -144,6 +156,7 @@ function sessionToolKit(
   inputs: SessionInputs,
   { store }: OpenedSession,
   summarize: SessionToolKit["summarize"],
+  mcp: McpServers | undefined,
 ): SessionToolKit {
   const { options } = inputs;
   return {
@@ -161,6 +174,7 @@ function sessionToolKit(
     execOperations: options.execOperations,
     names: options.tools,
     preset: options.preset,
+    mcp,
   };
 }
 
@@ -219,6 +233,7 @@ function sessionParts(
     recorder,
     processes: toolKit.processes,
     webConnections: toolKit.webConnections,
+    ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     cwd: inputs.cwd,

@@ -34,6 +34,8 @@ export interface CodingSessionOptions {
   preset?: ToolPresetName;
   /** Extra roots the tools may touch (`--allow-path`), on top of settings `allowedPaths`. */
   allowPaths?: string[];
+  /** MCP config files for this run (`--mcp-config`, `.mcp.json` shape); their servers win by name. */
+  mcpConfig?: string[];
   outputLevel?: OutputLevel;
   session?: SessionChoice;
   /** Where session files go (`--session-dir`). */

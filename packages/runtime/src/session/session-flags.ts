@@ -38,6 +38,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   preset?: PresetFlag;
   sessionDir?: string;
   allowPaths?: string[];
+  /** `--mcp-config <file>` (repeatable): MCP servers for this run only. */
+  mcpConfig?: string[];
   trust?: boolean;
 }
 
@@ -98,13 +100,18 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.allowPaths = [...(flags.allowPaths ?? []), value];
     return undefined;
   },
+  "mcp-config": (flags, value, flag) => {
+    if (value === "") return `${flag} needs a file`;
+    flags.mcpConfig = [...(flags.mcpConfig ?? []), value];
+    return undefined;
+  },
 };
 
 /** The shared flags before any is given. */
 export function defaultSessionFlags(): Required<
-  Pick<SessionOpeningFlags, "continue" | "noSession" | "allowPaths" | "trust">
+  Pick<SessionOpeningFlags, "continue" | "noSession" | "allowPaths" | "mcpConfig" | "trust">
 > {
-  return { continue: false, noSession: false, allowPaths: [], trust: false };
+  return { continue: false, noSession: false, allowPaths: [], mcpConfig: [], trust: false };
 }
 
 /** Session flags that cannot be combined: the usage error, if any. */
@@ -177,6 +184,7 @@ export function sessionOptionsFromFlags(
     preset: flags.preset,
     allowPaths: flags.allowPaths,
     sessionDir: flags.sessionDir,
+    ...(flags.mcpConfig?.length ? { mcpConfig: flags.mcpConfig } : {}),
     session: sessionChoiceFromFlags(flags),
     ...(flags.trust ? { trust: true } : {}),
   };

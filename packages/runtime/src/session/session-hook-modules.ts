@@ -1,4 +1,5 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import { untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import type { LoadedSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
 import { type HooksContext, loadSessionHookModules } from "./command-hooks.js";
@@ -44,6 +45,7 @@ export class SessionHookModules {
     const trustWarning = untrustedFolderWarning(
       loaded.untrustedKeys,
       trusted ? 0 : projectHookFiles.length,
+      untrustedMcpJsonServers(this.context.cwd, loaded),
     );
     if (trustWarning && trustWarning !== this.lastTrustWarning) this.context.warn(trustWarning);
     this.lastTrustWarning = trustWarning;

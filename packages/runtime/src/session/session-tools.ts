@@ -1,3 +1,4 @@
+import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
   ExecOperations,
@@ -36,18 +37,30 @@ export interface SessionToolKit {
   /** `--tools` and `--preset`: they win over every settings file. */
   names: readonly string[] | undefined;
   preset: ToolPresetName | undefined;
+  /** The session's MCP servers: their tools come after the built-in ones. */
+  mcp: McpServers | undefined;
 }
 
 /** The model's tools under these settings. */
 export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsResult {
-  return buildTools({
+  const names = kit.names ?? settings.tools;
+  const preset = kit.preset ?? settings.preset;
+  const built = buildTools({
     ...shared(kit, settings),
     askUser: kit.askUser,
     fileOperations: kit.fileOperations,
     execOperations: kit.execOperations,
-    names: kit.names ?? settings.tools,
-    preset: kit.preset ?? settings.preset,
+    names,
+    preset,
   });
+  if (!built.ok || !kit.mcp) return built;
+  // An explicit list offers the MCP tools it names; `readonly` only those a server marks
+  // read-only; the other presets all of them.
+  const mcpTools = kit.mcp.tools({
+    ...(names !== undefined ? { names } : {}),
+    ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
+  });
+  return { ok: true, tools: [...built.tools, ...mcpTools] };
 }
 
 /** The bash tool the user's own commands (`runBash`) run with: the session's shell settings. */

@@ -1,6 +1,7 @@
 import type { Agent } from "@gong/agent-core";
 import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
+import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
 import type { BashConfirmation } from "../hooks/confirm-bash.js";
 import type { ConfigWriteGuard } from "../hooks/confirm-config-write.js";
@@ -30,9 +31,22 @@ export interface SettingsReloaderParts {
  */
 export class SettingsReloader {
   private fingerprint: string;
+  /** The settings applied last: the tool set is rebuilt with them when MCP tools change. */
+  private settings: Settings;
 
   constructor(private readonly parts: SettingsReloaderParts) {
     this.fingerprint = JSON.stringify(parts.loaded);
+    this.settings = parts.loaded.settings;
+  }
+
+  /**
+   * Rebuilds the tool set under the current settings (an MCP server's tools arrived or
+   * changed); the system prompt provider follows the new tools.
+   */
+  refreshTools(): void {
+    const tools = modelTools(this.parts.toolKit, this.settings);
+    if (!tools.ok) return;
+    this.parts.agent.setTools(tools.tools);
   }
 
   /** Called before each prompt; a stat per settings file when nothing changed. */
@@ -46,6 +60,7 @@ export class SettingsReloader {
       warn(`${tools.error} The settings change was not applied.`);
       return;
     }
+    this.settings = next.settings;
     // The system prompt follows: its provider rebuilds it for the new tools.
     agent.setTools(tools.tools);
     agent.applySettings(agentSettings(next.settings));

@@ -53,9 +53,22 @@ export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error:
 
 /** Checks the names or preset before anything is opened: a bad name is a usage error. */
 export function checkToolSelection(selection: ToolSelection): string | undefined {
-  if (selection.names !== undefined && selection.names.length === 0) return undefined;
-  const resolved = resolveToolNames(selection.names ?? selection.preset ?? "default");
+  const names = builtInNames(selection.names);
+  if (names !== undefined && names.length === 0) return undefined;
+  const resolved = resolveToolNames(names ?? selection.preset ?? "default");
   return resolved.ok ? undefined : resolved.error;
+}
+
+/**
+ * The built-in tools of an explicit list: `mcp__…` names are MCP tools, offered when a
+ * server has them (session-tools.ts), and unknown to the built-in presets.
+ */
+function builtInNames(names: readonly string[] | undefined): string[] | undefined {
+  return names?.filter((name) => !isMcpToolName(name));
+}
+
+function isMcpToolName(name: string): boolean {
+  return name.startsWith("mcp__");
 }
 
 /** settings `webFetch.allowedDomains`; a list that is not all strings allows nothing (fail closed). */
@@ -77,13 +90,14 @@ function bashLogCap(cwd: string, env: NodeJS.ProcessEnv): { maxLogBytes?: number
 
 /** The session's tool set: names win over the preset; settings can switch web_fetch off. */
 export function buildTools(options: BuildToolsOptions): BuildToolsResult {
-  if (options.names !== undefined && options.names.length === 0) return { ok: true, tools: [] };
+  const names = builtInNames(options.names);
+  if (names !== undefined && names.length === 0) return { ok: true, tools: [] };
   const error = checkToolSelection(options);
   if (error) return { ok: false, error };
   const { settings } = options;
   const tools = createCodingTools({
     cwd: options.cwd,
-    tools: options.names ?? options.preset ?? "default",
+    tools: names ?? options.preset ?? "default",
     allowedRoots: options.allowedRoots,
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,

@@ -1,0 +1,53 @@
+import { checkMcpServers, type McpServerReport } from "@gong/runtime";
+import type { CliArgs } from "../args.js";
+import type { CliIo } from "../io.js";
+
+/**
+ * `gong mcp list`: each configured server — connected (with its tool count), failed and
+ * why, or disabled — after starting it as a session would; `gong mcp get <name>`: one
+ * server with how it is started and its tools' names. Exit 0 when the report was made
+ * (a failed server is part of the answer); `get` of a name nobody configured is 1.
+ */
+export async function mcpCommand(
+  command: NonNullable<CliArgs["mcpCommand"]>,
+  args: CliArgs,
+  io: CliIo,
+): Promise<number> {
+  const report = await checkMcpServers({
+    cwd: io.cwd,
+    env: io.env,
+    mcpConfig: args.mcpConfig,
+    ...(args.trust ? { trust: true } : {}),
+  });
+  for (const warning of report.warnings) io.stderr(`gong: warning: ${warning}\n`);
+  if (command.name === "get") {
+    const server = report.servers.find((s) => s.name === command.server);
+    if (!server) {
+      const names = report.servers.map((s) => s.name).join(", ") || "none";
+      io.stderr(`gong: no MCP server named "${command.server}" (configured: ${names})\n`);
+      return 1;
+    }
+    io.stdout(`${server.name}: ${describe(server)}\n  ${server.target}\n`);
+    for (const name of server.toolNames) io.stdout(`  ${name}\n`);
+    return 0;
+  }
+  if (report.servers.length === 0) {
+    io.stdout(
+      'No MCP servers configured. Add one to .mcp.json ({"mcpServers": {"name": {"command": "…"}}}) or to ~/.gong/settings.json "mcpServers".\n',
+    );
+    return 0;
+  }
+  for (const server of report.servers) io.stdout(`${server.name}: ${describe(server)}\n`);
+  return 0;
+}
+
+function describe(server: McpServerReport): string {
+  switch (server.status) {
+    case "connected":
+      return `connected (${server.tools} tool${server.tools === 1 ? "" : "s"})`;
+    case "disabled":
+      return "disabled";
+    default:
+      return `${server.status}: ${server.error ?? "unknown reason"}`;
+  }
+}

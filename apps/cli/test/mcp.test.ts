@@ -1,0 +1,321 @@
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { jsonLines, runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+const FIXTURE = fileURLToPath(
+  new URL("../../../packages/mcp/test/fixtures/fixture-server.mjs", import.meta.url),
+);
+
+/** `.mcp.json` with the fixture server; it writes its pid to `mark` when it starts. */
+function mcpJson(box: Sandbox, entry: Record<string, unknown> = {}): string {
+  const mark = path.join(box.home, "fixture.pids");
+  writeJson(path.join(box.cwd, ".mcp.json"), {
+    mcpServers: {
+      fixture: {
+        command: process.execPath,
+        args: [FIXTURE],
+        env: { FIXTURE_MARK: mark },
+        ...entry,
+      },
+    },
+  });
+  return mark;
+}
+
+function trust(box: Sandbox, settings: Record<string, unknown> = {}): void {
+  writeSettings(box.gongHome, { trustedFolders: [realpathSync(box.cwd)], ...settings });
+}
+
+function pids(mark: string): number[] {
+  if (!existsSync(mark)) return [];
+  return readFileSync(mark, "utf8").trim().split("\n").filter(Boolean).map(Number);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The tool names offered in the model request `index`. */
+function offeredTools(index: number): string[] {
+  const body = mock.requests[index]?.body as { tools?: { name: string }[] };
+  return (body.tools ?? []).map((tool) => tool.name);
+}
+
+describe("security — a .mcp.json in an untrusted folder starts nothing", () => {
+  it("no server process, no mcp__ tool, and the trust warning names the skipped server", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const mark = mcpJson(box);
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(pids(mark)).toEqual([]);
+    expect(offeredTools(0).some((name) => name.startsWith("mcp__"))).toBe(false);
+    expect(run.stderr).toContain(
+      "gong: warning: this folder is not trusted: skipped MCP server fixture from .mcp.json; run gong --trust here to load them",
+    );
+  });
+});
+
+describe("mcp — a trusted folder's servers offer their tools to the model", () => {
+  it("the model's call to mcp__fixture__echo returns the server's answer", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    const mark = mcpJson(box);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__echo", arguments: { text: "hi" } }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "echo hi"], box);
+    expect(run.code).toBe(0);
+    type Offered = { tools: { name: string; input_schema: unknown }[] } | undefined;
+    const offered = mock.requests[0]?.body as Offered;
+    const echo = offered?.tools.find((t) => t.name === "mcp__fixture__echo");
+    expect(echo?.input_schema).toEqual({
+      type: "object",
+      properties: { text: { type: "string" } },
+      required: ["text"],
+    });
+    const end = jsonLines(run.stdout).find((e) => e.type === "tool_execution_end") as {
+      result: { status: string; text: string };
+      isError: boolean;
+    };
+    expect(end.result.status).toBe("success");
+    expect(end.result.text).toBe("echo: hi");
+    expect(JSON.stringify(mock.requests[1]?.body)).toContain("echo: hi");
+    for (const pid of pids(mark)) expect(isRunning(pid)).toBe(false);
+  });
+
+  it("a 300 KB answer goes through the truncator: spilled to .tool-output with a preview", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__huge", arguments: {} }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "get it"], box);
+    expect(run.code).toBe(0);
+    const spilled = readdirSync(path.join(box.cwd, ".tool-output")).filter((f) =>
+      f.endsWith(".json"),
+    );
+    expect(spilled).toHaveLength(1);
+    expect(spilled[0]).toMatch(/mcp__fixture__huge/);
+    const sent = JSON.stringify(mock.requests[1]?.body);
+    expect(sent).toContain(".tool-output/");
+    expect(sent.length).toBeLessThan(100_000);
+  });
+
+  it("a hook matcher sees the mcp__ name (Claude Code's): a PreToolUse guard blocks the call", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box, {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "mcp__fixture__.*",
+            hooks: [
+              { type: "command", command: "cat >/dev/null; echo 'no MCP today' >&2; exit 2" },
+            ],
+          },
+        ],
+      },
+    });
+    mcpJson(box);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__echo", arguments: { text: "x" } }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "echo"], box);
+    expect(run.code).toBe(0);
+    const sent = JSON.stringify(mock.requests[1]?.body);
+    expect(sent).toContain("no MCP today");
+    expect(sent).not.toContain("echo: x");
+  });
+
+  it("--preset readonly offers only the tools the server marks readOnlyHint", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box);
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["--preset", "readonly", "-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(offeredTools(0).filter((name) => name.startsWith("mcp__"))).toEqual([
+      "mcp__fixture__echo",
+      "mcp__fixture__env",
+    ]);
+  });
+
+  it("--tools may name MCP tools beside built-in ones", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box);
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["--tools", "read,mcp__fixture__env", "-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(offeredTools(0)).toEqual(["read", "mcp__fixture__env"]);
+  });
+
+  it("a wrong mcpServers entry in settings.json is one file:line:col warning; the others start", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.gongHome, "settings.json");
+    writeFileSync(
+      file,
+      [
+        "{",
+        '  "mcpServers": {',
+        `    "good": { "command": ${JSON.stringify(process.execPath)}, "args": [${JSON.stringify(FIXTURE)}] },`,
+        '    "bad": { "url": "https://example.com/mcp" }',
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      new RegExp(`^gong: warning: ${file}:4:12: "mcpServers.bad" must be a server entry`),
+    );
+    expect(run.stderr.trimEnd().split("\n")).toHaveLength(1);
+    expect(offeredTools(0)).toContain("mcp__good__echo");
+  });
+
+  it("--mcp-config adds servers for this run, also in an untrusted folder", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.home, "servers.json");
+    writeJson(file, {
+      mcpServers: { extra: { command: process.execPath, args: [FIXTURE], includeTools: ["echo"] } },
+    });
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["--mcp-config", file, "-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(offeredTools(0).filter((name) => name.startsWith("mcp__"))).toEqual([
+      "mcp__extra__echo",
+    ]);
+  });
+});
+
+describe("mcp — servers that misbehave never hang a run", () => {
+  it("a slow server never holds the first prompt more than 5 s; its tools come from a later turn", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box, { env: { FIXTURE_START_DELAY_MS: "6500" } });
+    // The first answer streams slowly, so the follow-up is asked after the server is up.
+    mock.enqueue([
+      textResponse("first answer, slowly", { eventDelayMs: 600 }),
+      textResponse("second"),
+    ]);
+    const run = await runGong(["-p", "first", "second"], box, { timeoutMs: 30_000 });
+    expect(run.code).toBe(0);
+    expect(offeredTools(0).some((name) => name.startsWith("mcp__"))).toBe(false);
+    expect(offeredTools(1)).toContain("mcp__fixture__echo");
+  });
+
+  it("a hanging server with timeout 2000 gives an error result within seconds, exit 0, no process left", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    const mark = mcpJson(box, { timeout: 2000 });
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__never", arguments: {} }]),
+      textResponse("gave up"),
+    ]);
+    const run = await runGong(["-p", "wait"], box, { timeoutMs: 20_000 });
+    expect(run.code).toBe(0);
+    expect(run.ms).toBeLessThan(12_000);
+    expect(JSON.stringify(mock.requests[1]?.body)).toContain("timed out after 2 s");
+    expect(pids(mark)).toHaveLength(1);
+    for (const pid of pids(mark)) expect(isRunning(pid)).toBe(false);
+  });
+
+  it("a server that fails to start is one warning naming it and why; the run goes on", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box, { env: { FIXTURE_FAIL_START: "1" } });
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("ok\n");
+    expect(run.stderr).toMatch(
+      /^gong: warning: MCP server "fixture" failed to start: .*fixture: cannot open the database \/nonexistent; the session goes on without its tools\.\n$/,
+    );
+  });
+
+  it("SIGTERM during a call that never answers ends gong and the server process", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    const mark = mcpJson(box);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__never", arguments: {} }]),
+    ]);
+    const run = await runGong(["--mode", "json", "wait"], box, {
+      onSpawn: (child) => {
+        child.stdout?.on("data", (chunk: Buffer) => {
+          if (chunk.toString().includes('"tool_execution_start"')) child.kill("SIGTERM");
+        });
+      },
+    });
+    expect(run.code).toBe(143);
+    expect(pids(mark)).toHaveLength(1);
+    for (const pid of pids(mark)) expect(isRunning(pid)).toBe(false);
+  });
+});
+
+describe("gong mcp list", () => {
+  it("shows each server: connected with its tool count, failed and why, disabled", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    writeJson(path.join(box.cwd, ".mcp.json"), {
+      mcpServers: {
+        good: { command: process.execPath, args: [FIXTURE] },
+        broken: { command: process.execPath, args: [FIXTURE], env: { FIXTURE_FAIL_START: "1" } },
+        off: { command: process.execPath, args: [FIXTURE], disabled: true },
+      },
+    });
+    const run = await runGong(["mcp", "list"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /^good: connected \(12 tools\)\nbroken: failed: .*cannot open the database \/nonexistent\noff: disabled\n$/,
+    );
+  });
+
+  it("gong mcp get <name> shows how the server starts and its tools' names; an unknown name is exit 1", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    writeJson(path.join(box.cwd, ".mcp.json"), {
+      mcpServers: {
+        fixture: {
+          command: process.execPath,
+          args: [FIXTURE],
+          env: { SECRET: "do-not-print" },
+          includeTools: ["echo", "env"],
+        },
+      },
+    });
+    const run = await runGong(["mcp", "get", "fixture"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `fixture: connected (2 tools)\n  ${process.execPath} ${FIXTURE}\n  mcp__fixture__echo\n  mcp__fixture__env\n`,
+    );
+    const missing = await runGong(["mcp", "get", "nope"], box);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe('gong: no MCP server named "nope" (configured: fixture)\n');
+  });
+
+  it("in an untrusted folder lists nothing from .mcp.json and says why", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mcpJson(box);
+    const run = await runGong(["mcp", "list"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("No MCP servers configured");
+    expect(run.stderr).toContain("skipped MCP server fixture from .mcp.json");
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * `${VAR}` and `${VAR:-default}` in an entry's strings, as Claude Code expands them in
+ * `.mcp.json`, so a checked-in file can name a token without holding it.
+ */
+import { isRemoteEntry, type McpServerEntry } from "./entry.js";
+
+const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+export type ExpandResult = { ok: true; entry: McpServerEntry } | { ok: false; missing: string[] };
+
+/**
+ * The entry with every reference replaced. A variable that is unset and has no default
+ * makes the entry unusable (a server started with an empty token fails in a way that is
+ * hard to trace): the names come back so the caller can say which.
+ */
+export function expandEntry(entry: McpServerEntry, env: NodeJS.ProcessEnv): ExpandResult {
+  const missing = new Set<string>();
+  const text = (value: string) =>
+    value.replace(REFERENCE, (_match, name: string, fallback: string | undefined) => {
+      const set = env[name];
+      if (set !== undefined && set !== "") return set;
+      if (fallback !== undefined) return fallback;
+      missing.add(name);
+      return "";
+    });
+  const record = (values: Record<string, string> | undefined) =>
+    values === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(values).map(([key, value]) => [key, text(value)]));
+
+  const expanded: McpServerEntry = isRemoteEntry(entry)
+    ? { ...entry, url: text(entry.url), ...optional("headers", record(entry.headers)) }
+    : {
+        ...entry,
+        command: text(entry.command),
+        ...optional("args", entry.args?.map(text)),
+        ...optional("env", record(entry.env)),
+        ...optional("cwd", entry.cwd === undefined ? undefined : text(entry.cwd)),
+      };
+  return missing.size > 0 ? { ok: false, missing: [...missing] } : { ok: true, entry: expanded };
+}
+
+function optional<Key extends string, Value>(key: Key, value: Value | undefined) {
+  return value === undefined ? {} : ({ [key]: value } as Record<Key, Value>);
+}

@@ -1,0 +1,239 @@
+/**
+ * One MCP server for the length of a session: started once, restarted (a bounded number
+ * of times) on the next call after it died, closed with the session. Every failure is a
+ * value the caller can show: a server must never hang or end a run.
+ */
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  type CallToolResult,
+  ErrorCode,
+  McpError,
+  type Tool as McpToolDefinition,
+  type Progress,
+} from "@modelcontextprotocol/sdk/types.js";
+import { clientInfo } from "./client-info.js";
+import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
+import { serverEnvironment } from "./environment.js";
+
+export type { McpToolDefinition };
+
+/** How long a server may take to start and list its tools before it counts as failed. */
+export const START_TIMEOUT_MS = 30_000;
+/** Restarts after the server died, per session: a server that keeps crashing stays down. */
+export const MAX_RESTARTS = 3;
+const STDERR_LINE_MAX = 300;
+
+export type ConnectionState = "connecting" | "connected" | "failed" | "exited" | "closed";
+
+export interface ConnectionOptions {
+  /** The session's environment; a stdio server gets only its basics (environment.ts). */
+  env: NodeJS.ProcessEnv;
+  /** Where a stdio server without `cwd` runs: the project. */
+  cwd: string;
+  /** The server's tool list changed after it started. */
+  onToolsChanged: () => void;
+}
+
+export interface CallOptions {
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  onProgress: (progress: Progress) => void;
+}
+
+export type CallOutcome =
+  | { kind: "result"; result: CallToolResult }
+  | { kind: "aborted" }
+  | { kind: "timeout" }
+  /** The server died during the call (or could not be restarted for it). */
+  | { kind: "exited"; reason: string; willRestart: boolean }
+  | { kind: "failed"; message: string };
+
+export class McpServerConnection {
+  state: ConnectionState = "connecting";
+  tools: McpToolDefinition[] = [];
+  /** Why the server is not usable (failed or exited), in one line. */
+  error: string | undefined;
+  private client: Client | undefined;
+  private transport: Transport | undefined;
+  private lastStderrLine = "";
+  private restarts = 0;
+  private starting: Promise<void> | undefined;
+
+  constructor(
+    readonly name: string,
+    private readonly entry: McpServerEntry,
+    private readonly options: ConnectionOptions,
+  ) {}
+
+  /** Connects and lists the tools; never rejects (a failure sets `state` and `error`). */
+  start(): Promise<void> {
+    this.starting ??= this.connect().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private async connect(): Promise<void> {
+    this.state = "connecting";
+    this.error = undefined;
+    this.lastStderrLine = "";
+    const transport = this.createTransport();
+    const client = new Client(clientInfo(), {
+      capabilities: {},
+      listChanged: {
+        tools: {
+          onChanged: (error, tools) => {
+            if (error || !tools || this.client !== client) return;
+            this.tools = tools;
+            this.options.onToolsChanged();
+          },
+        },
+      },
+    });
+    this.client = client;
+    this.transport = transport;
+    // Only a running server "exits"; one that closes while starting fails in `connect`
+    // below (and closes again after that, which must not undo "failed").
+    client.onclose = () => {
+      if (this.client !== client || this.state !== "connected") return;
+      this.state = "exited";
+      this.error = this.withStderr("the server process exited");
+    };
+    try {
+      await client.connect(transport, { timeout: START_TIMEOUT_MS });
+      this.tools = await this.listAllTools(client);
+      if (this.client !== client || this.is("closed")) return;
+      this.state = "connected";
+    } catch (error) {
+      if (this.client !== client || this.is("closed")) return;
+      this.state = "failed";
+      this.error = this.withStderr(describeError(error));
+      await client.close().catch(() => undefined);
+    }
+  }
+
+  private async listAllTools(client: Client): Promise<McpToolDefinition[]> {
+    if (!client.getServerCapabilities()?.tools) return [];
+    const tools: McpToolDefinition[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: START_TIMEOUT_MS });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return tools;
+  }
+
+  private createTransport(): Transport {
+    const entry = this.entry;
+    if (isRemoteEntry(entry)) {
+      const url = new URL(entry.url);
+      const requestInit = entry.headers ? { headers: entry.headers } : undefined;
+      return entry.type === "sse"
+        ? new SSEClientTransport(url, requestInit ? { requestInit } : {})
+        : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+    }
+    const transport = new StdioClientTransport({
+      command: entry.command,
+      args: entry.args ?? [],
+      env: serverEnvironment(this.options.env, entry.env),
+      // A relative `cwd` is the project's subfolder, wherever gong itself was started.
+      cwd: path.resolve(this.options.cwd, entry.cwd ?? "."),
+      stderr: "pipe",
+    });
+    // Read (so a chatty server never blocks on a full pipe) and keep the last line: it is
+    // usually why the server stopped.
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      const lines = chunk
+        .toString("utf8")
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      const last = lines[lines.length - 1];
+      if (last) this.lastStderrLine = last.slice(0, STDERR_LINE_MAX);
+    });
+    return transport;
+  }
+
+  /** The state now: it changes while a call or start is awaited (TypeScript narrows it too early). */
+  private is(state: ConnectionState): boolean {
+    return this.state === state;
+  }
+
+  private withStderr(reason: string): string {
+    return this.lastStderrLine ? `${reason}: ${this.lastStderrLine}` : reason;
+  }
+
+  /** Calls a tool, restarting a server that died since the last call (bounded). */
+  async call(
+    tool: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CallOutcome> {
+    if (this.state === "exited") {
+      if (this.restarts >= MAX_RESTARTS) {
+        return { kind: "exited", reason: this.error ?? "the server exited", willRestart: false };
+      }
+      this.restarts++;
+      await this.start();
+    }
+    if (this.starting) await this.starting;
+    const client = this.client;
+    if (this.state !== "connected" || !client) {
+      return { kind: "failed", message: this.error ?? `the server is ${this.state}` };
+    }
+    try {
+      const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+        ...(options.signal ? { signal: options.signal } : {}),
+        timeout: options.timeoutMs,
+        // Progress notifications prove the server is working: each restarts the clock.
+        resetTimeoutOnProgress: true,
+        onprogress: options.onProgress,
+      });
+      return { kind: "result", result: result as CallToolResult };
+    } catch (error) {
+      if (options.signal?.aborted) return { kind: "aborted" };
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        return { kind: "timeout" };
+      }
+      if (this.is("exited") || this.is("failed")) {
+        const willRestart = this.restarts < MAX_RESTARTS;
+        return { kind: "exited", reason: this.error ?? describeError(error), willRestart };
+      }
+      return { kind: "failed", message: describeError(error) };
+    }
+  }
+
+  /** Ends the server (stdin closed, then TERM, then KILL: the SDK's stdio close). */
+  async close(): Promise<void> {
+    this.state = "closed";
+    const client = this.client;
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+  }
+
+  /** KILLs a stdio server at once: for a process that exits without time for `close`. */
+  killNow(): void {
+    const transport = this.transport;
+    if (!(transport instanceof StdioClientTransport) || transport.pid === null) return;
+    try {
+      process.kill(transport.pid, "SIGKILL");
+    } catch {
+      // Already gone: nothing to end.
+    }
+  }
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return `command not found (${error.message})`;
+    return error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,18 @@
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  type McpServerEntry,
+  McpServerEntrySchema,
+  McpServersSchema,
+} from "./config/entry.js";
+export { expandEntry } from "./config/expand.js";
+export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
+export { MAX_RESTARTS, START_TIMEOUT_MS } from "./connection.js";
+export { mcpToolName, uniqueToolNames } from "./names.js";
+export { providerSchema } from "./schema.js";
+export {
+  type McpServerState,
+  type McpServerStatus,
+  McpServers,
+  type McpServersOptions,
+  type McpToolSelection,
+} from "./servers.js";

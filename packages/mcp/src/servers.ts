@@ -1,0 +1,173 @@
+/**
+ * The MCP servers of one session: all started in parallel when it opens, their tools
+ * offered to the model as they become ready, all ended when it closes. A server that
+ * fails is one warning and a status line (`gong mcp list`); the session goes on.
+ */
+import type { Tool } from "@gong/tools";
+import type { McpServerEntry } from "./config/entry.js";
+import { expandEntry } from "./config/expand.js";
+import { McpServerConnection } from "./connection.js";
+import { createMcpTool } from "./mcp-tool.js";
+import { uniqueToolNames } from "./names.js";
+
+export type McpServerState = "connecting" | "connected" | "failed" | "disabled";
+
+export interface McpServerStatus {
+  name: string;
+  status: McpServerState;
+  /** Tools offered to the model (after `includeTools` / `excludeTools`). */
+  tools: number;
+  error?: string;
+}
+
+export interface McpServersOptions {
+  /** Merged entries by name (config/sources.ts), `${VAR}` not yet expanded. */
+  servers: Record<string, McpServerEntry>;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** One line per server that failed to start. */
+  warn: (message: string) => void;
+}
+
+export interface McpToolSelection {
+  /** The `readonly` preset: only tools the server marks `readOnlyHint`. */
+  readOnlyOnly?: boolean;
+  /** An explicit tool list (`--tools`): only the MCP tools it names. */
+  names?: readonly string[];
+}
+
+interface Server {
+  name: string;
+  entry: McpServerEntry;
+  connection?: McpServerConnection;
+  /** Why it never started (an unset `${VAR}`). */
+  error?: string;
+}
+
+export class McpServers {
+  private readonly servers: Server[];
+  private readonly started: Promise<void>;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(options: McpServersOptions) {
+    const notify = () => {
+      for (const listener of this.listeners) listener();
+    };
+    this.servers = Object.entries(options.servers).map(([name, raw]) => {
+      if (raw.disabled) return { name, entry: raw };
+      const expanded = expandEntry(raw, options.env);
+      if (!expanded.ok) {
+        const error = `${expanded.missing.map((v) => `\${${v}}`).join(", ")} not set in the environment`;
+        options.warn(`MCP server "${name}" was not started: ${error}.`);
+        return { name, entry: raw, error };
+      }
+      const connection = new McpServerConnection(name, expanded.entry, {
+        env: options.env,
+        cwd: options.cwd,
+        onToolsChanged: notify,
+      });
+      return { name, entry: raw, connection };
+    });
+    this.started = Promise.all(
+      this.servers.map(async ({ name, connection }) => {
+        if (!connection) return;
+        await connection.start();
+        if (connection.state === "failed") {
+          options.warn(
+            `MCP server "${name}" failed to start: ${connection.error}; the session goes on without its tools.`,
+          );
+        } else if (connection.state === "connected") notify();
+      }),
+    ).then(() => undefined);
+  }
+
+  /** Waits until every server started or failed, or `maxWaitMs` passed (a slow one joins later). */
+  async ready(maxWaitMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+      timer.unref();
+    });
+    await Promise.race([this.started, waited]);
+    clearTimeout(timer);
+  }
+
+  /** Called when a server's tools arrive late or change (`tools/list_changed`). */
+  onToolsChanged(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The tools of the servers connected now. */
+  tools(selection: McpToolSelection = {}): Tool[] {
+    const tools = this.offered().map((t) =>
+      createMcpTool({
+        name: t.name,
+        connection: t.connection,
+        definition: t.definition,
+        timeoutMs: t.entry.timeout,
+      }),
+    );
+    return tools.filter(
+      (tool) =>
+        (!selection.readOnlyOnly || tool.readOnly === true) &&
+        (selection.names === undefined || selection.names.includes(tool.name)),
+    );
+  }
+
+  /** The gong names of one server's tools offered now (`gong mcp get`). */
+  toolNames(server: string): string[] {
+    return this.offered()
+      .filter((t) => t.server === server)
+      .map((t) => t.name);
+  }
+
+  /** Every tool offered now with its gong name, unique across the servers. */
+  private offered() {
+    const offered = this.servers.flatMap(({ name, entry, connection }) => {
+      if (connection?.state !== "connected" && connection?.state !== "exited") return [];
+      return connection.tools
+        .filter((definition) => offers(entry, definition.name))
+        .map((definition) => ({ server: name, entry, connection, definition }));
+    });
+    const names = uniqueToolNames(
+      offered.map((t) => ({ server: t.server, tool: t.definition.name })),
+    );
+    return offered.map((t, index) => ({ ...t, name: names[index] as string }));
+  }
+
+  statuses(): McpServerStatus[] {
+    return this.servers.map(({ name, entry, connection, error }) => {
+      if (entry.disabled) return { name, status: "disabled", tools: 0 };
+      if (!connection) return { name, status: "failed", tools: 0, error: error ?? "not started" };
+      const tools = connection.tools.filter((t) => offers(entry, t.name)).length;
+      switch (connection.state) {
+        case "connected":
+          return { name, status: "connected", tools };
+        case "exited":
+          // Restarted on the next call: still usable, so still offered.
+          return { name, status: "connected", tools, error: connection.error ?? "exited" };
+        case "connecting":
+          return { name, status: "connecting", tools: 0 };
+        default:
+          return { name, status: "failed", tools: 0, error: connection.error ?? connection.state };
+      }
+    });
+  }
+
+  /** Ends every server; safe to call twice. */
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await Promise.all(this.servers.map((server) => server.connection?.close()));
+  }
+
+  /** KILLs every stdio server at once (a process about to exit without time for `close`). */
+  killNow(): void {
+    for (const server of this.servers) server.connection?.killNow();
+  }
+}
+
+function offers(entry: McpServerEntry, tool: string): boolean {
+  if (entry.includeTools && !entry.includeTools.includes(tool)) return false;
+  return !entry.excludeTools?.includes(tool);
+}

@@ -1,0 +1,46 @@
+/**
+ * Which MCP servers a session starts, merged by name, later sources winning: the
+ * project's `.mcp.json` (Claude Code's file), then the settings files (user, then
+ * project: `mcpServers`), then each `--mcp-config <file>` of this run. A project's servers
+ * (`.mcp.json`, `.gong/settings.json`) are code the repository runs: only in a trusted
+ * folder (the settings loader already leaves the project's `mcpServers` out otherwise).
+ */
+import { type McpServerEntry, readMcpConfigFile } from "@gong/mcp";
+import { projectMcpJsonPath } from "./paths.js";
+import type { LoadedSettings } from "./settings.js";
+
+export interface McpServerSources {
+  cwd: string;
+  loaded: LoadedSettings;
+  /** `--mcp-config` files, in the order given. */
+  configFiles: readonly string[];
+  warn: (message: string) => void;
+}
+
+export function sessionMcpServers(sources: McpServerSources): Record<string, McpServerEntry> {
+  const read = (file: string) => {
+    const config = readMcpConfigFile(file);
+    for (const warning of config.warnings) sources.warn(warning);
+    return config;
+  };
+  const project = sources.loaded.projectTrusted
+    ? read(projectMcpJsonPath(sources.cwd)).servers
+    : {};
+  let servers: Record<string, McpServerEntry> = {
+    ...project,
+    ...sources.loaded.settings.mcpServers,
+  };
+  for (const file of sources.configFiles) {
+    const config = read(file);
+    if (!config.found)
+      sources.warn(`${file}: no such MCP config file; its servers were not started`);
+    servers = { ...servers, ...config.servers };
+  }
+  return servers;
+}
+
+/** The servers an untrusted folder's `.mcp.json` would start, for the trust warning. */
+export function untrustedMcpJsonServers(cwd: string, loaded: LoadedSettings): string[] {
+  if (loaded.projectTrusted) return [];
+  return Object.keys(readMcpConfigFile(projectMcpJsonPath(cwd)).servers);
+}

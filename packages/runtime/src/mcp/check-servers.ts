@@ -1,0 +1,78 @@
+/**
+ * `gong mcp list` and `get`: starts every configured server the way a session would (same sources,
+ * same trust rule), waits for each to connect or fail, reports, and ends them all. No
+ * model or API key is involved.
+ */
+import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
+import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
+import { resolveGongHome } from "../config/paths.js";
+import { loadSettings } from "../config/settings.js";
+import { untrustedFolderWarning } from "../config/trust.js";
+
+export interface CheckMcpServersOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  gongHome?: string;
+  /** `--mcp-config` files. */
+  mcpConfig?: readonly string[];
+  /** `--trust` for this run; default: the user settings' `trustedFolders`. */
+  trust?: boolean;
+}
+
+/** One server as `gong mcp list` / `get` show it. */
+export interface McpServerReport extends McpServerStatus {
+  /** How it is reached: `command args…` or `http|sse url` (never `env` or `headers`: secrets). */
+  target: string;
+  /** The gong names of the tools it offers now. */
+  toolNames: string[];
+}
+
+export interface McpServersReport {
+  servers: McpServerReport[];
+  /** Settings problems, servers that failed, the untrusted folder's skipped servers. */
+  warnings: string[];
+}
+
+export async function checkMcpServers(options: CheckMcpServersOptions): Promise<McpServersReport> {
+  const env = options.env ?? process.env;
+  const gongHome = options.gongHome ?? resolveGongHome(env);
+  const loaded = loadSettings({
+    cwd: options.cwd,
+    gongHome,
+    env,
+    ...(options.trust ? { projectTrusted: true } : {}),
+  });
+  const warnings = [...loaded.warnings];
+  const warn = (message: string) => warnings.push(message);
+  const skipped = untrustedFolderWarning(
+    loaded.untrustedKeys.filter((key) => key === "mcpServers"),
+    0,
+    untrustedMcpJsonServers(options.cwd, loaded),
+  );
+  if (skipped) warn(skipped);
+  const servers = sessionMcpServers({
+    cwd: options.cwd,
+    loaded,
+    configFiles: options.mcpConfig ?? [],
+    warn,
+  });
+  const mcp = new McpServers({ servers, env, cwd: options.cwd, warn: () => {} });
+  try {
+    // Each server's own start is bounded by START_TIMEOUT_MS; a little more lets it say why.
+    await mcp.ready(START_TIMEOUT_MS + 1_000);
+    const reports = mcp.statuses().map((status) => ({
+      ...status,
+      target: target(servers[status.name]),
+      toolNames: mcp.toolNames(status.name),
+    }));
+    return { servers: reports, warnings };
+  } finally {
+    await mcp.close();
+  }
+}
+
+function target(entry: McpServerEntry | undefined): string {
+  if (!entry) return "";
+  if ("url" in entry) return `${entry.type} ${entry.url}`;
+  return [entry.command, ...(entry.args ?? [])].join(" ");
+}

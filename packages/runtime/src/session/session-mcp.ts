@@ -1,0 +1,22 @@
+import { McpServers } from "@gong/mcp";
+import { sessionMcpServers } from "../config/mcp-servers.js";
+import type { SessionInputs } from "./session-inputs.js";
+
+/**
+ * How long opening a session waits for its MCP servers: long enough for a typical stdio
+ * server (well under a second), short enough that a slow one never holds the first
+ * prompt; a server that is ready later joins and its tools are offered from the next turn.
+ */
+export const MCP_FIRST_PROMPT_WAIT_MS = 5_000;
+
+/** Starts the session's MCP servers (all at once); undefined when none are configured. */
+export function startSessionMcpServers(inputs: SessionInputs): McpServers | undefined {
+  const servers = sessionMcpServers({
+    cwd: inputs.cwd,
+    loaded: inputs.loaded,
+    configFiles: inputs.options.mcpConfig ?? [],
+    warn: inputs.warn,
+  });
+  if (Object.keys(servers).length === 0) return undefined;
+  return new McpServers({ servers, env: inputs.env, cwd: inputs.cwd, warn: inputs.warn });
+}
