@@ -1,4 +1,4 @@
-import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/llm";
+import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
 import { type McpServerEntry, McpServersSchema } from "./entry.js";
 
