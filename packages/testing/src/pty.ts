@@ -122,37 +122,8 @@ export function spawnPty(options: PtyOptions): PtySession {
     scrollback: options.scrollback ?? 10_000,
     allowProposedApi: true,
   });
-  const env: Record<string, string> = { TERM: "xterm-256color" };
-  for (const [name, value] of Object.entries(options.env)) {
-    if (value !== undefined) env[name] = value;
-  }
-  const pty = spawnNodePty(options.command ?? process.execPath, [...(options.args ?? [])], {
-    name: env.TERM,
-    cols,
-    rows,
-    cwd: options.cwd,
-    env,
-  });
-
-  const chunks: string[] = [];
-  let bytes = 0;
-  let parsed: Promise<void> = Promise.resolve();
-  const listeners = new Set<(data: string) => void>();
-  // Inside a synchronized-output frame a real terminal keeps showing the previous one;
-  // waits do the same and look only at complete frames.
-  let inFrame = false;
-  let carry = ""; // a marker may be cut between two chunks
-  pty.onData((data) => {
-    const text = carry + data;
-    const begin = text.lastIndexOf(SYNC_BEGIN);
-    const end = text.lastIndexOf(SYNC_END);
-    if (begin !== -1 || end !== -1) inFrame = begin > end;
-    carry = text.slice(-(SYNC_BEGIN.length - 1));
-    chunks.push(data);
-    bytes += Buffer.byteLength(data);
-    parsed = new Promise((resolve) => terminal.write(data, resolve));
-    for (const listener of listeners) listener(data);
-  });
+  const pty = startPty(options, cols, rows);
+  const recorded = recordOutput(pty, terminal);
   // Answers the terminal's queries (cursor position, device attributes) like a real one.
   terminal.onData((reply) => pty.write(reply));
 
@@ -166,13 +137,7 @@ export function spawnPty(options: PtyOptions): PtySession {
     exited = true;
   });
 
-  const lineText = (y: number): string =>
-    (terminal.buffer.active.getLine(y)?.translateToString(true) ?? "").trimEnd();
-
-  const screen = (): string[] => {
-    const buffer = terminal.buffer.active;
-    return Array.from({ length: terminal.rows }, (_, row) => lineText(buffer.baseY + row));
-  };
+  const screen = (): string[] => screenLines(terminal);
 
   const waitForScreen = async (
     predicate: (lines: string[]) => boolean,
@@ -180,13 +145,13 @@ export function spawnPty(options: PtyOptions): PtySession {
   ): Promise<void> => {
     const deadline = Date.now() + (waitOptions.timeoutMs ?? 30_000);
     for (;;) {
-      await parsed;
-      if (!inFrame && predicate(screen())) return;
+      await recorded.parsed();
+      if (!recorded.inFrame() && predicate(screen())) return;
       if (Date.now() > deadline) {
         throw new Error(`timed out waiting for the screen:\n${screen().join("\n")}`);
       }
       if (exited) {
-        await parsed;
+        await recorded.parsed();
         if (predicate(screen())) return;
         throw new Error(`the program exited before the screen matched:\n${screen().join("\n")}`);
       }
@@ -206,23 +171,18 @@ export function spawnPty(options: PtyOptions): PtySession {
         throw new Error(`waiting for ${String(match)}: ${error.message}`);
       }),
     settled: async () => {
-      await parsed;
+      await recorded.parsed();
     },
     screen,
-    scrollback: () => {
-      const buffer = terminal.buffer.active;
-      return Array.from({ length: buffer.baseY }, (_, y) => lineText(y));
-    },
+    scrollback: () =>
+      Array.from({ length: terminal.buffer.active.baseY }, (_, y) => lineText(terminal, y)),
     resize: (newCols, newRows) => {
       terminal.resize(newCols, newRows);
       pty.resize(newCols, newRows);
     },
-    output: () => chunks.join(""),
-    bytesWritten: () => bytes,
-    onOutput: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    output: recorded.output,
+    bytesWritten: recorded.bytesWritten,
+    onOutput: recorded.onOutput,
     exit,
     kill: (signal = "SIGTERM") => {
       if (!exited) pty.kill(signal);
@@ -230,4 +190,64 @@ export function spawnPty(options: PtyOptions): PtySession {
     terminal,
   };
 }
+type NodePty = ReturnType<typeof spawnNodePty>;
+
+/** The program on a pseudo-terminal, with `TERM` and the given environment only. */
+function startPty(options: PtyOptions, cols: number, rows: number): NodePty {
+  const env: Record<string, string> = { TERM: "xterm-256color" };
+  for (const [name, value] of Object.entries(options.env)) {
+    if (value !== undefined) env[name] = value;
+  }
+  return spawnNodePty(options.command ?? process.execPath, [...(options.args ?? [])], {
+    name: env.TERM,
+    cols,
+    rows,
+    cwd: options.cwd,
+    env,
+  });
+}
+
+/** Feeds what the program writes to the emulator and keeps it, for the session's readers. */
+function recordOutput(pty: NodePty, terminal: xterm.Terminal) {
+  const chunks: string[] = [];
+  let bytes = 0;
+  let parsed: Promise<void> = Promise.resolve();
+  const listeners = new Set<(data: string) => void>();
+  // Inside a synchronized-output frame a real terminal keeps showing the previous one;
+  // waits do the same and look only at complete frames.
+  let inFrame = false;
+  let carry = ""; // a marker may be cut between two chunks
+  pty.onData((data) => {
+    const text = carry + data;
+    const begin = text.lastIndexOf(SYNC_BEGIN);
+    const end = text.lastIndexOf(SYNC_END);
+    if (begin !== -1 || end !== -1) inFrame = begin > end;
+    carry = text.slice(-(SYNC_BEGIN.length - 1));
+    chunks.push(data);
+    bytes += Buffer.byteLength(data);
+    parsed = new Promise((resolve) => terminal.write(data, resolve));
+    for (const listener of listeners) listener(data);
+  });
+  return {
+    /** Resolves once the emulator has parsed everything written so far. */
+    parsed: () => parsed,
+    inFrame: () => inFrame,
+    output: () => chunks.join(""),
+    bytesWritten: () => bytes,
+    onOutput: (listener: (data: string) => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+function lineText(terminal: xterm.Terminal, y: number): string {
+  return (terminal.buffer.active.getLine(y)?.translateToString(true) ?? "").trimEnd();
+}
+
+function screenLines(terminal: xterm.Terminal): string[] {
+  const buffer = terminal.buffer.active;
+  return Array.from({ length: terminal.rows }, (_, row) => lineText(terminal, buffer.baseY + row));
+}
+
 export { screenHtml } from "./screen-html.js";

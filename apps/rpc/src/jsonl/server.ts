@@ -64,39 +64,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
       writer.write({ type: "run_end", ok, aborted, ...(errorMessage ? { errorMessage } : {}) }),
   };
 
-  const respond = (line: ResponseLine) => writer.write(line);
-  const dispatch = (line: string) => {
-    const parsed = parseCommandLine(line);
-    if (!parsed.ok) {
-      const { command, id, error } = parsed;
-      respond({
-        type: "response",
-        ...(id !== undefined ? { id } : {}),
-        command,
-        success: false,
-        error,
-      });
-      return;
-    }
-    const task = execute(parsed.command, context).then(respond);
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
-  };
-
-  let stopping: Promise<number> | undefined;
-  const shutdown = () => {
-    stopping ??= (async () => {
-      uiRequests.denyAll();
-      host.current.abort();
-      for (const controller of context.runningBash) controller.abort();
-      // Commands already read still get their response (aborted ones report it).
-      await Promise.allSettled([...inFlight]);
-      await host.close();
-      await writer.flush();
-      return 0;
-    })();
-    return stopping;
-  };
+  const dispatch = commandDispatcher(context, writer, inFlight);
   let requestStop: () => void = () => {};
   const stopRequested = new Promise<void>((resolve) => {
     requestStop = resolve;
@@ -118,10 +86,56 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
       // A signal ends the server even while stdin stays open.
       stopRequested,
     ]);
-    return await shutdown();
+    return await shutDown(context, writer, inFlight);
   } finally {
     guard.dispose();
   }
+}
+
+/**
+ * Handles one command line: a line that is no command is answered at once; a command
+ * runs in the background (tracked in `inFlight`) and its response is written when done.
+ */
+function commandDispatcher(
+  context: HandlerContext,
+  writer: JsonLineWriter,
+  inFlight: Set<Promise<void>>,
+): (line: string) => void {
+  const respond = (line: ResponseLine) => writer.write(line);
+  return (line) => {
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) {
+      const { command, id, error } = parsed;
+      respond({
+        type: "response",
+        ...(id !== undefined ? { id } : {}),
+        command,
+        success: false,
+        error,
+      });
+      return;
+    }
+    const task = execute(parsed.command, context).then(respond);
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  };
+}
+
+/** Denies pending questions, aborts the run and any bash, then closes the session: exit 0. */
+async function shutDown(
+  context: HandlerContext,
+  writer: JsonLineWriter,
+  inFlight: Set<Promise<void>>,
+): Promise<number> {
+  const { host, uiRequests } = context;
+  uiRequests.denyAll();
+  host.current.abort();
+  for (const controller of context.runningBash) controller.abort();
+  // Commands already read still get their response (aborted ones report it).
+  await Promise.allSettled([...inFlight]);
+  await host.close();
+  await writer.flush();
+  return 0;
 }
 
 /** Runs one command; whatever happens, the result is its response line. */

@@ -1,4 +1,5 @@
 import {
+  type AssistantMessage,
   compactionSummaryText,
   extractCompactionSummary,
   type Message,
@@ -112,34 +113,29 @@ export async function compactMessages(
 }
 
 /**
- * `compactMessages` once the plan and token count are known; the controller computes
- * both before asking the hooks and passes them on. Returns `undefined` when aborted.
+ * The messages kept verbatim after the cut. When the cut is inside a turn, the request
+ * that started it is kept too (`splitTurn`).
  */
-export async function compactWithPlan(
+function keptMessages(
+  messages: readonly Message[],
+  start: number,
+  cut: number,
+): { kept: Message[]; splitTurn: boolean } {
+  const kept = messages.slice(cut);
+  if (kept[0]?.role === "user") return { kept, splitTurn: false };
+  const turnStart = turnStartBefore(messages, cut - 1);
+  if (turnStart < start) return { kept, splitTurn: false };
+  return { kept: [messages[turnStart]!, ...kept], splitTurn: true };
+}
+
+/** Asks the model to summarize `toSummarize` and waits for its answer. */
+async function requestSummary(
   options: CompactOptions,
-  plan: CompactionPlan,
-  tokensBefore: number,
-): Promise<CompactionResult | undefined> {
-  const { messages, model } = options;
-  const { previousSummary, start, cut } = plan;
-
-  const toSummarize = messages.slice(start, cut);
-  let kept = messages.slice(cut);
-  let splitTurn = false;
-  if (kept[0]?.role !== "user") {
-    // The cut is inside a turn: keep the request that started it verbatim.
-    const turnStart = turnStartBefore(messages, cut - 1);
-    if (turnStart >= start) {
-      kept = [messages[turnStart]!, ...kept];
-      splitTurn = true;
-    }
-  }
-
-  const ops = collectFilesTouched(
-    toSummarize,
-    previousSummary ? parseFileLists(previousSummary) : undefined,
-  );
-  const { read, modified } = fileLists(ops);
+  toSummarize: Message[],
+  previousSummary: string | undefined,
+  splitTurn: boolean,
+): Promise<AssistantMessage> {
+  const { model } = options;
   const request: UserMessage = {
     role: "user",
     content: [
@@ -164,7 +160,30 @@ export async function compactWithPlan(
       ...(options.signal ? { signal: options.signal } : {}),
     },
   );
-  const response = await stream.result();
+  return stream.result();
+}
+
+/**
+ * `compactMessages` once the plan and token count are known; the controller computes
+ * both before asking the hooks and passes them on. Returns `undefined` when aborted.
+ */
+export async function compactWithPlan(
+  options: CompactOptions,
+  plan: CompactionPlan,
+  tokensBefore: number,
+): Promise<CompactionResult | undefined> {
+  const { messages } = options;
+  const { previousSummary, start, cut } = plan;
+
+  const toSummarize = messages.slice(start, cut);
+  const { kept, splitTurn } = keptMessages(messages, start, cut);
+
+  const ops = collectFilesTouched(
+    toSummarize,
+    previousSummary ? parseFileLists(previousSummary) : undefined,
+  );
+  const { read, modified } = fileLists(ops);
+  const response = await requestSummary(options, toSummarize, previousSummary, splitTurn);
   if (response.stopReason === "aborted" || options.signal?.aborted) return undefined;
 
   const summaryBody = response.stopReason === "error" ? "" : summaryText(response);

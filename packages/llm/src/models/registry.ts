@@ -93,7 +93,37 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
     if (list) models.set(name, list);
   }
 
-  const find = (provider: string, modelId: string): Model | undefined => {
+  const find = modelFinder(models, custom, env);
+  const getApiKey = apiKeyGetter(custom, env, modelsJsonPath);
+
+  return {
+    find,
+    list: (provider) =>
+      provider ? [...(models.get(provider) ?? [])] : [...models.values()].flat(),
+    providers: () => [...models.keys()],
+    getApiKey,
+    apiKeyResolver: (explicit) => (provider, model) =>
+      getApiKey({ provider, ...(model ? { baseUrl: model.baseUrl } : {}) }, explicit),
+    apiKeyVariables: () => {
+      const names = PROVIDERS.flatMap((provider) => provider.apiKeyEnv);
+      for (const [name, config] of Object.entries(custom)) {
+        names.push(...apiKeyEnvNames(name));
+        if (config.apiKey && ENV_NAME.test(config.apiKey)) names.push(config.apiKey);
+      }
+      return [...new Set(names)];
+    },
+    errors,
+    modelsJsonPath,
+  };
+}
+
+/** Looks a model up: listed first, else a default for a known or configured provider. */
+function modelFinder(
+  models: Map<string, Model[]>,
+  custom: Record<string, ModelsJsonProvider>,
+  env: NodeJS.ProcessEnv,
+): ModelRegistry["find"] {
+  return (provider: string, modelId: string): Model | undefined => {
     const list = models.get(provider);
     if (!list) return undefined;
     const listed = list.find((model) => model.id === modelId);
@@ -108,8 +138,15 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       ? customModel(provider, config, { id: modelId })
       : undefined;
   };
+}
 
-  const getApiKey = (
+/** Where a provider's key comes from: `--api-key`, models.json, then the environment. */
+function apiKeyGetter(
+  custom: Record<string, ModelsJsonProvider>,
+  env: NodeJS.ProcessEnv,
+  modelsJsonPath: string,
+): ModelRegistry["getApiKey"] {
+  return (
     model: Pick<Model, "provider"> & Partial<Pick<Model, "baseUrl">>,
     explicit?: ExplicitApiKey,
   ): ApiKeyResult => {
@@ -135,26 +172,6 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
       return { ok: true, ...NO_KEY_NEEDED };
     }
     return fromEnv;
-  };
-
-  return {
-    find,
-    list: (provider) =>
-      provider ? [...(models.get(provider) ?? [])] : [...models.values()].flat(),
-    providers: () => [...models.keys()],
-    getApiKey,
-    apiKeyResolver: (explicit) => (provider, model) =>
-      getApiKey({ provider, ...(model ? { baseUrl: model.baseUrl } : {}) }, explicit),
-    apiKeyVariables: () => {
-      const names = PROVIDERS.flatMap((provider) => provider.apiKeyEnv);
-      for (const [name, config] of Object.entries(custom)) {
-        names.push(...apiKeyEnvNames(name));
-        if (config.apiKey && ENV_NAME.test(config.apiKey)) names.push(config.apiKey);
-      }
-      return [...new Set(names)];
-    },
-    errors,
-    modelsJsonPath,
   };
 }
 

@@ -1,6 +1,19 @@
-import type { RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
-import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
+import type {
+  RawContentBlockDeltaEvent,
+  RawContentBlockStartEvent,
+  RawMessageDeltaEvent,
+  RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages";
+import type {
+  AssistantMessage,
+  Context,
+  Model,
+  StopReason,
+  StreamFunction,
+  StreamOptions,
+} from "../types.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
+import type { MessageBuilder } from "./message-builder.js";
 import { readServerSentEvents } from "./read-events.js";
 import {
   IncompleteStreamError,
@@ -55,37 +68,13 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
         break;
       }
       case "content_block_start": {
-        const block = event.content_block;
-        if (block.type === "text") {
-          const index = builder.startText();
-          if (block.text) builder.appendText(index, block.text);
-          blocks.set(event.index, index);
-        } else if (block.type === "thinking") {
-          blocks.set(
-            event.index,
-            builder.startThinking({ thinkingSignature: block.signature || "" }),
-          );
-        } else if (block.type === "redacted_thinking") {
-          // The opaque data is the only thing to replay; there is no readable text.
-          blocks.set(
-            event.index,
-            builder.startThinking({ redacted: true, thinkingSignature: block.data }),
-          );
-        } else if (block.type === "tool_use") {
-          blocks.set(event.index, builder.startToolCall(block.id, block.name));
-        }
+        const index = startBlock(builder, event.content_block);
+        if (index !== undefined) blocks.set(event.index, index);
         break;
       }
       case "content_block_delta": {
         const index = blocks.get(event.index);
-        if (index === undefined) break;
-        const delta = event.delta;
-        if (delta.type === "text_delta") builder.appendText(index, delta.text);
-        else if (delta.type === "thinking_delta") builder.appendThinking(index, delta.thinking);
-        else if (delta.type === "signature_delta")
-          builder.setSignature(index, delta.signature, true);
-        else if (delta.type === "input_json_delta")
-          builder.appendToolArguments(index, delta.partial_json);
+        if (index !== undefined) applyDelta(builder, index, event.delta);
         break;
       }
       case "content_block_stop": {
@@ -93,18 +82,9 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
         if (index !== undefined) builder.end(index);
         break;
       }
-      case "message_delta": {
-        if (event.delta.stop_reason) output.stopReason = mapStopReason(event.delta.stop_reason);
-        const usage = event.usage;
-        output.usage.output = usage.output_tokens ?? output.usage.output;
-        // Newer API versions repeat the (final) input counts here.
-        if (usage.input_tokens != null) output.usage.input = usage.input_tokens;
-        if (usage.cache_read_input_tokens != null)
-          output.usage.cacheRead = usage.cache_read_input_tokens;
-        if (usage.cache_creation_input_tokens != null)
-          output.usage.cacheWrite = usage.cache_creation_input_tokens;
+      case "message_delta":
+        applyMessageDelta(output, event);
         break;
-      }
       case "message_stop":
         finished = true;
         break;
@@ -113,6 +93,50 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
 
   await readServerSentEvents(run, response, handle);
   if (!finished) throw new IncompleteStreamError();
+}
+
+/** Opens our content block for Anthropic's; `undefined` for a kind we skip. */
+function startBlock(
+  builder: MessageBuilder,
+  block: RawContentBlockStartEvent["content_block"],
+): number | undefined {
+  if (block.type === "text") {
+    const index = builder.startText();
+    if (block.text) builder.appendText(index, block.text);
+    return index;
+  }
+  if (block.type === "thinking") {
+    return builder.startThinking({ thinkingSignature: block.signature || "" });
+  }
+  if (block.type === "redacted_thinking") {
+    // The opaque data is the only thing to replay; there is no readable text.
+    return builder.startThinking({ redacted: true, thinkingSignature: block.data });
+  }
+  if (block.type === "tool_use") return builder.startToolCall(block.id, block.name);
+  return undefined;
+}
+
+function applyDelta(
+  builder: MessageBuilder,
+  index: number,
+  delta: RawContentBlockDeltaEvent["delta"],
+): void {
+  if (delta.type === "text_delta") builder.appendText(index, delta.text);
+  else if (delta.type === "thinking_delta") builder.appendThinking(index, delta.thinking);
+  else if (delta.type === "signature_delta") builder.setSignature(index, delta.signature, true);
+  else if (delta.type === "input_json_delta")
+    builder.appendToolArguments(index, delta.partial_json);
+}
+
+function applyMessageDelta(output: AssistantMessage, event: RawMessageDeltaEvent): void {
+  if (event.delta.stop_reason) output.stopReason = mapStopReason(event.delta.stop_reason);
+  const usage = event.usage;
+  output.usage.output = usage.output_tokens ?? output.usage.output;
+  // Newer API versions repeat the (final) input counts here.
+  if (usage.input_tokens != null) output.usage.input = usage.input_tokens;
+  if (usage.cache_read_input_tokens != null) output.usage.cacheRead = usage.cache_read_input_tokens;
+  if (usage.cache_creation_input_tokens != null)
+    output.usage.cacheWrite = usage.cache_creation_input_tokens;
 }
 
 /** The JSON in `text`, or the text itself when it is not JSON (like the SDK's safeJSON). */

@@ -1,5 +1,6 @@
 import type { ResponseStreamEvent } from "openai/resources/responses/responses";
-import type { Context, Model, StreamFunction, StreamOptions } from "../types.js";
+import type { AssistantMessage, Context, Model, StreamFunction, StreamOptions } from "../types.js";
+import type { MessageBuilder } from "./message-builder.js";
 import { buildResponsesParams } from "./openai-responses-request.js";
 import { openAIEventReader } from "./openai-sse.js";
 import { readServerSentEvents } from "./read-events.js";
@@ -48,16 +49,9 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
     const event = parse(sse) as ResponseStreamEvent | undefined;
     if (!event) return;
     switch (event.type) {
-      case "response.output_item.added": {
-        const item = event.item;
-        if (item.type === "reasoning" && item.id) items.set(item.id, builder.startThinking());
-        else if (item.type === "function_call")
-          items.set(
-            item.id ?? item.call_id,
-            builder.startToolCall(`${item.call_id}|${item.id ?? ""}`, item.name),
-          );
+      case "response.output_item.added":
+        startOutputItem(builder, items, event.item);
         break;
-      }
       case "response.reasoning_summary_part.added": {
         const index = items.get(event.item_id);
         // Separate summary parts like paragraphs.
@@ -72,12 +66,7 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
       }
       case "response.output_text.delta":
       case "response.refusal.delta": {
-        let index = textItems.get(event.item_id);
-        if (index === undefined) {
-          index = builder.startText();
-          textItems.set(event.item_id, index);
-        }
-        builder.appendText(index, event.delta);
+        builder.appendText(textIndex(builder, textItems, event.item_id), event.delta);
         break;
       }
       case "response.function_call_arguments.delta": {
@@ -85,41 +74,14 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
         if (index !== undefined) builder.appendToolArguments(index, event.delta);
         break;
       }
-      case "response.output_item.done": {
-        const item = event.item;
-        if (item.type === "reasoning" && item.id) {
-          const index = items.get(item.id);
-          if (index !== undefined) {
-            builder.setSignature(index, JSON.stringify(item));
-            builder.end(index);
-          }
-        } else if (item.type === "function_call") {
-          const index = items.get(item.id ?? item.call_id);
-          if (index !== undefined) {
-            builder.setToolArguments(index, item.arguments);
-            builder.end(index);
-          }
-        } else if (item.type === "message") {
-          const index = textItems.get(item.id);
-          if (index !== undefined) builder.end(index);
-        }
+      case "response.output_item.done":
+        endOutputItem(builder, items, textItems, event.item);
         break;
-      }
       case "response.completed":
-      case "response.incomplete": {
+      case "response.incomplete":
         finished = true;
-        const response = event.response;
-        const usage = response.usage;
-        if (usage) {
-          const cached = usage.input_tokens_details?.cached_tokens ?? 0;
-          output.usage.input = Math.max(0, usage.input_tokens - cached);
-          output.usage.cacheRead = cached;
-          output.usage.output = usage.output_tokens;
-        }
-        if (response.status === "incomplete") output.stopReason = "length";
-        else output.stopReason = builder.hasToolCalls() ? "toolUse" : "stop";
+        finishResponse(output, builder, event.response);
         break;
-      }
       case "response.failed": {
         const error = event.response.error;
         throw new ResponsesStreamError({
@@ -135,4 +97,68 @@ async function runResponses(run: ProviderRun, context: Context): Promise<void> {
     }
   });
   if (!finished) throw new IncompleteStreamError();
+}
+
+type OutputItem = Extract<ResponseStreamEvent, { type: "response.output_item.added" }>["item"];
+
+/** Opens a thinking block or tool call for an output item (text opens on its first delta). */
+function startOutputItem(builder: MessageBuilder, items: Map<string, number>, item: OutputItem) {
+  if (item.type === "reasoning" && item.id) items.set(item.id, builder.startThinking());
+  else if (item.type === "function_call")
+    items.set(
+      item.id ?? item.call_id,
+      builder.startToolCall(`${item.call_id}|${item.id ?? ""}`, item.name),
+    );
+}
+
+/** The text block of a message item, opened on its first delta. */
+function textIndex(builder: MessageBuilder, textItems: Map<string, number>, itemId: string) {
+  let index = textItems.get(itemId);
+  if (index === undefined) {
+    index = builder.startText();
+    textItems.set(itemId, index);
+  }
+  return index;
+}
+
+/** Closes an output item's block with what only the finished item carries. */
+function endOutputItem(
+  builder: MessageBuilder,
+  items: Map<string, number>,
+  textItems: Map<string, number>,
+  item: OutputItem,
+) {
+  if (item.type === "reasoning" && item.id) {
+    const index = items.get(item.id);
+    if (index !== undefined) {
+      builder.setSignature(index, JSON.stringify(item));
+      builder.end(index);
+    }
+  } else if (item.type === "function_call") {
+    const index = items.get(item.id ?? item.call_id);
+    if (index !== undefined) {
+      builder.setToolArguments(index, item.arguments);
+      builder.end(index);
+    }
+  } else if (item.type === "message") {
+    const index = textItems.get(item.id);
+    if (index !== undefined) builder.end(index);
+  }
+}
+
+/** Usage and stop reason from the final response. */
+function finishResponse(
+  output: AssistantMessage,
+  builder: MessageBuilder,
+  response: Extract<ResponseStreamEvent, { type: "response.completed" }>["response"],
+) {
+  const usage = response.usage;
+  if (usage) {
+    const cached = usage.input_tokens_details?.cached_tokens ?? 0;
+    output.usage.input = Math.max(0, usage.input_tokens - cached);
+    output.usage.cacheRead = cached;
+    output.usage.output = usage.output_tokens;
+  }
+  if (response.status === "incomplete") output.stopReason = "length";
+  else output.stopReason = builder.hasToolCalls() ? "toolUse" : "stop";
 }

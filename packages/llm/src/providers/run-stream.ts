@@ -56,36 +56,7 @@ export function runProviderStream(
   const builder = new MessageBuilder(output, events);
   const controller = new AbortController();
   const idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  let timedOut = false;
-  let timer: NodeJS.Timeout | undefined;
-  // A chunk only bumps a counter (no clock read per chunk). The timer wakes every eighth
-  // of the timeout and notes when it last saw the counter move, so a stall is detected
-  // between idleTimeoutMs and 1.125 × idleTimeoutMs after the last chunk, never earlier.
-  const slice = idleTimeoutMs / 8;
-  let chunks = 0;
-  let seenChunks = 0;
-  let lastActivityAt = 0;
-  const checkIdle = () => {
-    const now = performance.now();
-    if (chunks !== seenChunks) {
-      seenChunks = chunks;
-      lastActivityAt = now;
-    }
-    const idleFor = now - lastActivityAt;
-    if (idleFor >= idleTimeoutMs) {
-      timedOut = true;
-      controller.abort(new Error(`no data for ${idleTimeoutMs} ms`));
-    } else {
-      timer = setTimeout(checkIdle, Math.min(slice, idleTimeoutMs - idleFor));
-    }
-  };
-  const startIdleTimer = () => {
-    lastActivityAt = performance.now();
-    timer = setTimeout(checkIdle, slice);
-  };
-  const touch = () => {
-    chunks++;
-  };
+  const idle = idleWatch(idleTimeoutMs, controller);
   const onAbort = () => controller.abort(options.signal?.reason);
 
   const fail = (kind: ErrorKind | "aborted", message: string, retryAfterMs?: number) => {
@@ -108,30 +79,17 @@ export function runProviderStream(
   };
 
   const run = async () => {
-    // Given no key and no lookup failure (a caller without a model registry), the
-    // environment step of the one key rule — the registry's `getApiKey` — decides, for
-    // this model's base URL.
-    const fromEnv =
-      options.apiKey === undefined && options.apiKeyError === undefined
-        ? environmentApiKey(model.provider, process.env, model.baseUrl)
-        : undefined;
-    const apiKey = fromEnv ? (fromEnv.ok ? fromEnv.apiKey : undefined) : options.apiKey;
-    const apiKeySource =
-      fromEnv?.ok && fromEnv.apiKey !== "none" ? fromEnv.source : options.apiKeySource;
+    const { apiKey, apiKeySource, apiKeyError } = runApiKey(model, options);
     if (!apiKey) {
       events.push({ type: "start", partial: output });
-      return fail(
-        "auth",
-        options.apiKeyError ??
-          (fromEnv && !fromEnv.ok ? fromEnv.error : missingApiKeyMessage(model.provider)),
-      );
+      return fail("auth", apiKeyError);
     }
     if (options.signal?.aborted) {
       events.push({ type: "start", partial: output });
       return fail("aborted", "Request aborted before it was sent.");
     }
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    startIdleTimer();
+    idle.start();
     events.push({ type: "start", partial: output });
     try {
       await adapter({
@@ -141,7 +99,7 @@ export function runProviderStream(
         signal: controller.signal,
         builder,
         output,
-        touch,
+        touch: idle.touch,
         readerWaiting: events.readerWaiting,
       });
       builder.endAll();
@@ -154,29 +112,103 @@ export function runProviderStream(
       });
     } catch (error) {
       if (options.signal?.aborted) return fail("aborted", "Request aborted by the user.");
-      const classified = classifyError(error, model.baseUrl);
-      if (timedOut) {
-        classified.kind = "timeout";
-        classified.providerMessage = `no data received for ${idleTimeoutMs} ms`;
-      }
-      const hints = {
-        baseUrl: model.baseUrl,
-        ...(apiKeySource ? { apiKeySource } : {}),
-        ...(timedOut ? { idleTimeoutMs } : {}),
-      };
-      fail(
-        classified.kind,
-        describeError(classified, model.provider, { ...hints, baseUrl: model.baseUrl }),
-        classified.retryAfterMs,
-      );
+      const timedOutMs = idle.timedOut() ? idleTimeoutMs : undefined;
+      const failure = describeFailure(error, model, apiKeySource, timedOutMs);
+      fail(failure.kind, failure.message, failure.retryAfterMs);
     } finally {
-      clearTimeout(timer);
+      idle.stop();
       options.signal?.removeEventListener("abort", onAbort);
     }
   };
   // Start after the caller has the stream in hand; run() never throws.
   queueMicrotask(() => void run());
   return events;
+}
+
+/**
+ * The idle timeout: aborts `controller` when no chunk arrived for `idleTimeoutMs`.
+ * A chunk only bumps a counter (no clock read per chunk). The timer wakes every eighth
+ * of the timeout and notes when it last saw the counter move, so a stall is detected
+ * between idleTimeoutMs and 1.125 × idleTimeoutMs after the last chunk, never earlier.
+ */
+function idleWatch(idleTimeoutMs: number, controller: AbortController) {
+  let timedOut = false;
+  let timer: NodeJS.Timeout | undefined;
+  const slice = idleTimeoutMs / 8;
+  let chunks = 0;
+  let seenChunks = 0;
+  let lastActivityAt = 0;
+  const checkIdle = () => {
+    const now = performance.now();
+    if (chunks !== seenChunks) {
+      seenChunks = chunks;
+      lastActivityAt = now;
+    }
+    const idleFor = now - lastActivityAt;
+    if (idleFor >= idleTimeoutMs) {
+      timedOut = true;
+      controller.abort(new Error(`no data for ${idleTimeoutMs} ms`));
+    } else {
+      timer = setTimeout(checkIdle, Math.min(slice, idleTimeoutMs - idleFor));
+    }
+  };
+  return {
+    start: () => {
+      lastActivityAt = performance.now();
+      timer = setTimeout(checkIdle, slice);
+    },
+    touch: () => {
+      chunks++;
+    },
+    stop: () => clearTimeout(timer),
+    timedOut: () => timedOut,
+  };
+}
+
+/**
+ * The key to send and where it came from. Given no key and no lookup failure (a caller
+ * without a model registry), the environment step of the one key rule — the registry's
+ * `getApiKey` — decides, for this model's base URL. Without a key, `apiKeyError` says why.
+ */
+function runApiKey(
+  model: Model,
+  options: StreamOptions,
+): { apiKey: string | undefined; apiKeySource: string | undefined; apiKeyError: string } {
+  const fromEnv =
+    options.apiKey === undefined && options.apiKeyError === undefined
+      ? environmentApiKey(model.provider, process.env, model.baseUrl)
+      : undefined;
+  const apiKey = fromEnv ? (fromEnv.ok ? fromEnv.apiKey : undefined) : options.apiKey;
+  const apiKeySource =
+    fromEnv?.ok && fromEnv.apiKey !== "none" ? fromEnv.source : options.apiKeySource;
+  const apiKeyError =
+    options.apiKeyError ??
+    (fromEnv && !fromEnv.ok ? fromEnv.error : missingApiKeyMessage(model.provider));
+  return { apiKey, apiKeySource, apiKeyError };
+}
+
+/** What a failed request says: its kind, the message for the user, and any retry-after. */
+function describeFailure(
+  error: unknown,
+  model: Model,
+  apiKeySource: string | undefined,
+  timedOutMs: number | undefined,
+): { kind: ErrorKind; message: string; retryAfterMs: number | undefined } {
+  const classified = classifyError(error, model.baseUrl);
+  if (timedOutMs !== undefined) {
+    classified.kind = "timeout";
+    classified.providerMessage = `no data received for ${timedOutMs} ms`;
+  }
+  const hints = {
+    baseUrl: model.baseUrl,
+    ...(apiKeySource ? { apiKeySource } : {}),
+    ...(timedOutMs !== undefined ? { idleTimeoutMs: timedOutMs } : {}),
+  };
+  return {
+    kind: classified.kind,
+    message: describeError(classified, model.provider, { ...hints, baseUrl: model.baseUrl }),
+    retryAfterMs: classified.retryAfterMs,
+  };
 }
 
 /**

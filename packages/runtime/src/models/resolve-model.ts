@@ -40,25 +40,9 @@ export function resolveModel(
   let modelId = request.model;
 
   if (modelId?.includes("/")) {
-    const slash = modelId.indexOf("/");
-    const prefix = modelId.slice(0, slash);
-    // `openrouter/anthropic/claude-x`: the prefix is a provider only if it is one.
-    if (provider === undefined && providers.includes(prefix)) {
-      provider = prefix;
-      modelId = modelId.slice(slash + 1);
-    } else if (provider === prefix) {
-      modelId = modelId.slice(slash + 1);
-    } else if (provider !== undefined && namesOtherProvider(registry, provider, prefix, modelId)) {
-      return {
-        ok: false,
-        code: "unknown_model",
-        usage: true,
-        message: `--model ${modelId} names provider "${prefix}", but --provider is "${provider}": drop one of them, e.g. --model ${modelId}`,
-      };
-    } else if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
-      // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
-      return unknownProvider(registry, prefix);
-    }
+    const split = splitProviderPrefix(registry, provider, modelId);
+    if ("ok" in split) return split;
+    ({ provider, modelId } = split);
   }
 
   if (provider === undefined && modelId !== undefined) {
@@ -117,7 +101,46 @@ export function resolveModel(
     ? { ...found, baseUrl: request.baseUrl.replace(/\/+$/, "") }
     : found;
 
-  const key = registry.getApiKey(model, explicitApiKey(request.apiKey, model));
+  return withApiKey(registry, model, request.apiKey);
+}
+
+type ModelFailure = Extract<ModelResolution, { ok: false }>;
+
+/** `--model provider/id`: splits the provider off the id, or says why the two disagree. */
+function splitProviderPrefix(
+  registry: ModelRegistry,
+  provider: string | undefined,
+  modelId: string,
+): { provider: string | undefined; modelId: string } | ModelFailure {
+  const slash = modelId.indexOf("/");
+  const prefix = modelId.slice(0, slash);
+  // `openrouter/anthropic/claude-x`: the prefix is a provider only if it is one.
+  if (provider === undefined && registry.providers().includes(prefix)) {
+    return { provider: prefix, modelId: modelId.slice(slash + 1) };
+  }
+  if (provider === prefix) return { provider, modelId: modelId.slice(slash + 1) };
+  if (provider !== undefined && namesOtherProvider(registry, provider, prefix, modelId)) {
+    return {
+      ok: false,
+      code: "unknown_model",
+      usage: true,
+      message: `--model ${modelId} names provider "${prefix}", but --provider is "${provider}": drop one of them, e.g. --model ${modelId}`,
+    };
+  }
+  if (provider === undefined && !registry.list().some((m) => m.id === modelId)) {
+    // `nope/x`: a mistyped provider, not a model id that happens to contain a slash.
+    return unknownProvider(registry, prefix);
+  }
+  return { provider, modelId };
+}
+
+/** The resolved model with its provider's key, or why there is none. */
+function withApiKey(
+  registry: ModelRegistry,
+  model: Model,
+  apiKey: string | undefined,
+): ModelResolution {
+  const key = registry.getApiKey(model, explicitApiKey(apiKey, model));
   if (!key.ok) {
     const hint = key.error.includes("--api-key") ? "" : " You can also pass --api-key <key>.";
     return { ok: false, code: "no_api_key", usage: false, message: `${key.error}${hint}` };
@@ -169,7 +192,7 @@ function namesOtherProvider(
   );
 }
 
-function unknownProvider(registry: ModelRegistry, provider: string): ModelResolution {
+function unknownProvider(registry: ModelRegistry, provider: string): ModelFailure {
   return {
     ok: false,
     code: "unknown_provider",

@@ -7,8 +7,7 @@ export function renderAnthropicStream(step: MockResponse, model: string, seq: nu
   const size = step.chunkSize ?? 8;
   const ping = step.ping ?? true;
   const frames: string[] = [];
-  const send = (data: { type: string } & Record<string, unknown>) =>
-    frames.push(sseFrame(data, data.type));
+  const send: Send = (data) => frames.push(sseFrame(data, data.type));
 
   send({
     type: "message_start",
@@ -39,19 +38,7 @@ export function renderAnthropicStream(step: MockResponse, model: string, seq: nu
           send({ type: "content_block_delta", index, delta: { type: "text_delta", text } });
         break;
       case "thinking":
-        send({
-          type: "content_block_start",
-          index,
-          content_block: { type: "thinking", thinking: "", signature: "" },
-        });
-        for (const thinking of chunk(block.thinking, size))
-          send({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } });
-        if (block.signature)
-          send({
-            type: "content_block_delta",
-            index,
-            delta: { type: "signature_delta", signature: block.signature },
-          });
+        sendThinking(send, block, index, size);
         break;
       case "redactedThinking":
         send({
@@ -92,6 +79,29 @@ export function renderAnthropicStream(step: MockResponse, model: string, seq: nu
   });
   send({ type: "message_stop" });
   return frames;
+}
+
+type Send = (data: { type: string } & Record<string, unknown>) => void;
+
+function sendThinking(
+  send: Send,
+  block: Extract<MockResponse["content"][number], { type: "thinking" }>,
+  index: number,
+  size: number,
+): void {
+  send({
+    type: "content_block_start",
+    index,
+    content_block: { type: "thinking", thinking: "", signature: "" },
+  });
+  for (const thinking of chunk(block.thinking, size))
+    send({ type: "content_block_delta", index, delta: { type: "thinking_delta", thinking } });
+  if (block.signature)
+    send({
+      type: "content_block_delta",
+      index,
+      delta: { type: "signature_delta", signature: block.signature },
+    });
 }
 
 function anthropicStopReason(step: MockResponse): string {
