@@ -1,6 +1,6 @@
 import type { AssistantMessage, Message, ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, BUSY_ERROR } from "../src/index.js";
+import { Agent, type AgentEvent, BUSY_MESSAGE } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, sleepTool, throwingTool } from "./helpers/tools.js";
 
@@ -40,7 +40,7 @@ describe("J.9 Agent integration — 4. Pi bug regressions", () => {
     const agent = new Agent({ model: testModel, streamFn: model.streamFn });
     const results = await Promise.allSettled([agent.prompt("first"), agent.prompt("second")]);
     expect(results[0]?.status).toBe("fulfilled");
-    expect(results[1]).toMatchObject({ status: "rejected", reason: new Error(BUSY_ERROR) });
+    expect(results[1]).toMatchObject({ status: "rejected", reason: new Error(BUSY_MESSAGE) });
     expect(agent.state.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(agent.state.messages[0]).toMatchObject({ content: "first" });
   });
