@@ -32,7 +32,10 @@ import { toUserMessage } from "./user-message.js";
 
 export interface AgentOptions {
   model: Model;
-  /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
+  /**
+   * `stream` from `@gong/llm` in production (its `transformMessages` repairs orphaned tool
+   * calls for every request); an in-process mock in tests.
+   */
   streamFn: StreamFunction;
   /**
    * The system prompt, or the one function that gives it (the runtime's: context files
