@@ -32,7 +32,10 @@ import { toUserMessage } from "./user-message.js";
 
 export interface AgentOptions {
   model: Model;
-  /** `stream` from `@gong/llm` in production; an in-process mock in tests. */
+  /**
+   * `stream` from `@gong/llm` in production (its `transformMessages` repairs orphaned tool
+   * calls for every request); an in-process mock in tests.
+   */
   streamFn: StreamFunction;
   /**
    * The system prompt, or the one function that gives it (the runtime's: context files
@@ -77,8 +80,11 @@ interface PreparedRun {
 /** A run without `onBeforeAgent` hooks follows the agent's prompt as it is. */
 const unchanged = async (base: string) => base;
 
-export const BUSY_ERROR =
-  "Agent is already processing a prompt. Use steer() to interrupt it or followUp() to queue a message, or await waitForIdle() before prompting again.";
+/**
+ * The busy rule's one wording: the agent refuses a second run with it, and the runtime and
+ * every app re-use it, so a user reads the same sentence whichever layer said no.
+ */
+export const BUSY_MESSAGE = "A run is in progress: steer it, queue a follow-up, or abort it first.";
 
 /**
  * A conversation with a model and its tools (seed 002 §2). One run at a time; while it
@@ -291,7 +297,7 @@ export class Agent {
    * loop owns the message list then.
    */
   appendMessage(message: Message): void {
-    if (this.running) throw new Error(BUSY_ERROR);
+    if (this.running) throw new Error(BUSY_MESSAGE);
     this.apply({ type: "message_added", message });
   }
 
@@ -301,7 +307,7 @@ export class Agent {
    * 4.1); waits for a running compaction and then proceeds (J.9 4.4).
    */
   prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
-    if (this.running) return Promise.reject(new Error(BUSY_ERROR));
+    if (this.running) return Promise.reject(new Error(BUSY_MESSAGE));
     return this.startRun(async () => {
       while (this.compacting) await this.compacting;
       const base = this.baseSystemPrompt();
@@ -325,7 +331,7 @@ export class Agent {
 
   /** Continues from the current context (after an error, say) without a new message. */
   continue(): Promise<void> {
-    if (this.running) return Promise.reject(new Error(BUSY_ERROR));
+    if (this.running) return Promise.reject(new Error(BUSY_MESSAGE));
     return this.startRun(async () => {
       const base = this.baseSystemPrompt();
       return { messages: [], systemPrompt: new RunSystemPrompt(base, base, unchanged) };

@@ -1,5 +1,5 @@
 export type { AgentOptions, SystemPromptProvider } from "./agent.js";
-export { Agent, BUSY_ERROR } from "./agent.js";
+export { Agent, BUSY_MESSAGE } from "./agent.js";
 export type { AgentState } from "./agent-state.js";
 export { compactMessages } from "./compaction/compact.js";
 export type { CompactResult } from "./compaction/controller.js";

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, BUSY_ERROR, queuedMessageText } from "../src/index.js";
+import { Agent, BUSY_MESSAGE, queuedMessageText } from "../src/index.js";
 import { assistant, mockModel, testModel, text } from "./helpers/mock-stream.js";
 
 /*
@@ -73,7 +73,7 @@ describe("agent — controls an editor drives", () => {
     agent.appendMessage({ role: "user", content: "$ ls\nREADME.md", timestamp: 0 });
     const running = agent.prompt("what is here?");
     expect(() => agent.appendMessage({ role: "user", content: "x", timestamp: 0 })).toThrow(
-      BUSY_ERROR,
+      BUSY_MESSAGE,
     );
     await running;
     expect(JSON.stringify(model.requests[0]?.messages)).toContain("README.md");

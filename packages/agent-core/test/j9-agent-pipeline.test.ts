@@ -6,7 +6,7 @@ import type { Context, ToolResultMessage } from "@gong/llm";
 import { defineTool, failure, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, BUSY_ERROR } from "../src/index.js";
+import { Agent, type AgentEvent, BUSY_MESSAGE } from "../src/index.js";
 import { SKIPPED_FOR_STEERING } from "../src/loop/execute-tools.js";
 import { assistant, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, readFileTool, sleepTool } from "./helpers/tools.js";
@@ -199,7 +199,7 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
     const model = mockModel([{ message: assistant([text("slow answer")]), chunkDelayMs: 30 }]);
     const agent = new Agent({ model: testModel, streamFn: model.streamFn, cwd: dir });
     const first = agent.prompt("one");
-    await expect(agent.prompt("two")).rejects.toThrow(BUSY_ERROR);
+    await expect(agent.prompt("two")).rejects.toThrow(BUSY_MESSAGE);
     await first;
     expect(model.requests).toHaveLength(1);
     expect(agent.state.messages.filter((m) => m.role === "user")).toHaveLength(1);

@@ -1,6 +1,12 @@
-import type { AssistantMessage, Message, ToolResultMessage } from "@gong/llm";
+import {
+  type AssistantMessage,
+  type Message,
+  repairOrphanedToolCalls,
+  type ToolResultMessage,
+  transformMessages,
+} from "@gong/llm";
 import { describe, expect, it } from "vitest";
-import { Agent, type AgentEvent, BUSY_ERROR } from "../src/index.js";
+import { Agent, type AgentEvent, BUSY_MESSAGE } from "../src/index.js";
 import { assistant, failed, mockModel, testModel, text, toolCall } from "./helpers/mock-stream.js";
 import { echoTool, sleepTool, throwingTool } from "./helpers/tools.js";
 
@@ -40,7 +46,7 @@ describe("J.9 Agent integration — 4. Pi bug regressions", () => {
     const agent = new Agent({ model: testModel, streamFn: model.streamFn });
     const results = await Promise.allSettled([agent.prompt("first"), agent.prompt("second")]);
     expect(results[0]?.status).toBe("fulfilled");
-    expect(results[1]).toMatchObject({ status: "rejected", reason: new Error(BUSY_ERROR) });
+    expect(results[1]).toMatchObject({ status: "rejected", reason: new Error(BUSY_MESSAGE) });
     expect(agent.state.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(agent.state.messages[0]).toMatchObject({ content: "first" });
   });
@@ -71,11 +77,14 @@ describe("J.9 Agent integration — 4. Pi bug regressions", () => {
     };
     agent.replaceMessages([...agent.state.messages, orphan]);
     await agent.prompt("next");
-    const request = model.requests[1]!;
-    expect(request.messages.some((m) => m.role === "toolResult" && m.toolCallId === "ghost")).toBe(
-      false,
-    );
-    expectWellPaired(request.messages);
+    // The orphan repair has one owner, llm's transformMessages, which every stream
+    // applies: the request sent is the mock's request as that transform leaves it.
+    const received = model.requests[1]!.messages;
+    const sent = transformMessages(received, testModel);
+    expect(sent.some((m) => m.role === "toolResult" && m.toolCallId === "ghost")).toBe(false);
+    expectWellPaired(sent);
+    // agent-core no longer repairs orphans first, and the request sent is unchanged by that.
+    expect(sent).toEqual(transformMessages(repairOrphanedToolCalls(received), testModel));
   });
 
   it("4.3 HTTP 429 is retried with backoff and never compacts (Pi #1038)", async () => {

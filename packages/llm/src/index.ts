@@ -1,4 +1,5 @@
 export { getRegisteredApis, registerApi } from "./api-registry.js";
+export { ABORTED_BY_USER } from "./errors/aborted.js";
 export { classifyError, readRetryAfter } from "./errors/classify.js";
 export { isContextOverflow, OVERFLOW_PATTERNS, promptTokens } from "./errors/overflow.js";
 export { createAssistantMessageEventStream } from "./event-stream.js";

@@ -1,6 +1,7 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, QueuedMessages, ToolCallDecision } from "@gong/agent-core";
-export { PartialMessage, queuedMessageText } from "@gong/agent-core";
+/** The busy rule, re-used from agent-core so every layer refuses a busy session alike. */
+export { BUSY_MESSAGE, PartialMessage, queuedMessageText } from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
@@ -52,7 +53,7 @@ export {
 } from "./mcp/check-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
-export { BUSY_MESSAGE, CodingSession, finalText } from "./session/coding-session.js";
+export { CodingSession, finalText } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";

@@ -12,6 +12,11 @@ import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
 import type { CompactionResult, CompactionSettings } from "./types.js";
 
+/**
+ * What `Agent.compact()` answers: the new context (`CompactionResult`) or why there is
+ * none. Not to be confused with `CompactionResult` (the new context itself) or the loop's
+ * `CompactionOutcome` (what the loop needs to know of a compaction it asked for).
+ */
 export type CompactResult =
   | { ok: true; result: CompactionResult }
   | {

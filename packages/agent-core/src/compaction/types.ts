@@ -15,6 +15,10 @@ export const DEFAULT_COMPACTION_SETTINGS: CompactionSettings = {
   keepRecentTokens: 20_000,
 };
 
+/**
+ * The new context one compaction made: its summary and the messages that replace the old
+ * head. `CompactResult` wraps it with the refusals of `Agent.compact()`.
+ */
 export interface CompactionResult {
   /** The summary text (without the wrapper the model sees). Empty for the fallback. */
   summary: string;

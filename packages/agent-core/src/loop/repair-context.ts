@@ -1,9 +1,4 @@
-import {
-  type AssistantMessage,
-  type Message,
-  normalizeContent,
-  repairOrphanedToolCalls,
-} from "@gong/llm";
+import { type AssistantMessage, type Message, normalizeContent } from "@gong/llm";
 
 /** Pi bug #1434 (J.9 4.5): a provider may hand back `content` as a string or null. */
 export function normalizeAssistantContent(message: AssistantMessage): AssistantMessage {
@@ -56,16 +51,16 @@ export function thinkingAsText(messages: readonly Message[]): Message[] {
 }
 
 /**
- * Makes the message list valid for any provider before it is sent (Pi bugs
- * #1454/#1455, J.9 4.2): agent-core's two rules above, then llm's orphan repair — every
- * tool call gets a result right after its assistant message (a synthetic error result,
- * `NO_RESULT_TEXT`, says the call was interrupted: what a resumed session shows for a
- * call cut off by a crash), results without a call are dropped.
+ * agent-core's own repairs of the history before a request (Pi bugs #1454/#1455, J.9
+ * 4.2): the two rules above. The rest — orphaned calls answered with `NO_RESULT_TEXT`,
+ * results without a call dropped, ids and thinking fitted to the model — has one owner,
+ * llm's `transformMessages`, which `stream` applies to every request; a custom
+ * `streamFn` that bypasses `stream` should apply it too.
  */
 export function repairContext(
   messages: readonly Message[],
   options: { dropThinking?: boolean } = {},
 ): Message[] {
   const finished = dropUnfinishedToolCalls(messages);
-  return repairOrphanedToolCalls(options.dropThinking ? thinkingAsText(finished) : finished);
+  return options.dropThinking ? thinkingAsText(finished) : finished;
 }

@@ -9,6 +9,10 @@ import type { MetricsCollector } from "../observability/metrics.js";
 import type { ResolvedSettings } from "../settings.js";
 
 export type CompactionReason = "threshold" | "overflow" | "manual";
+/**
+ * How a compaction the loop asked for (threshold or overflow) ended, in one word: whether
+ * to retry the request. The context it made, if any, is a `CompactionResult`.
+ */
 export type CompactionOutcome = "compacted" | "skipped" | "cancelled" | "failed" | "in_progress";
 
 /** What stays the same for a whole run: the loop only reads it. */

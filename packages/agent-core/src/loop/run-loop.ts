@@ -6,7 +6,8 @@ import { executeToolCalls } from "./execute-tools.js";
 import type { RunContext } from "./run-context.js";
 import { streamAssistantWithRecovery } from "./stream-turn.js";
 
-export interface RunOutcome {
+/** How one run of the agent loop ended (not runtime's `RunOutcome`, which a session reports). */
+export interface LoopOutcome {
   /** The last assistant message, when there was one. */
   lastMessage: AssistantMessage | undefined;
   /** Set when the run ended on an error (the message's `errorMessage`). */
@@ -108,7 +109,7 @@ async function runTurn(
  * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
  * request to continue). Stops at once on an error or abort (§2.3).
  */
-export async function runLoop(run: RunContext, initial: Message[]): Promise<RunOutcome> {
+export async function runLoop(run: RunContext, initial: Message[]): Promise<LoopOutcome> {
   let pending = initial;
   let turns = 0;
   let lastMessage: AssistantMessage | undefined;

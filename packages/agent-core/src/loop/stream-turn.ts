@@ -1,4 +1,5 @@
 import {
+  ABORTED_BY_USER,
   type AssistantMessage,
   type AssistantMessageEventStream,
   type Context,
@@ -237,7 +238,7 @@ function settleFinal(message: AssistantMessage, aborted: boolean): AssistantMess
     stopReason: "aborted",
     // Seed 002 §2.4: the unfinished tool calls of a partial answer never ran.
     content: withUsage.content.filter((p) => p.type !== "toolCall"),
-    errorMessage: withUsage.errorMessage ?? "Request was aborted by the user.",
+    errorMessage: withUsage.errorMessage ?? ABORTED_BY_USER,
   };
 }
 

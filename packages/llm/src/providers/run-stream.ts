@@ -1,4 +1,5 @@
 import { emptyAssistantMessage } from "../assistant-message.js";
+import { ABORTED_BY_USER } from "../errors/aborted.js";
 import { classifyError } from "../errors/classify.js";
 import { describeError } from "../errors/describe.js";
 import { createAssistantMessageEventStream } from "../event-stream.js";
@@ -111,7 +112,7 @@ export function runProviderStream(
         message: output,
       });
     } catch (error) {
-      if (options.signal?.aborted) return fail("aborted", "Request aborted by the user.");
+      if (options.signal?.aborted) return fail("aborted", ABORTED_BY_USER);
       const timedOutMs = idle.timedOut() ? idleTimeoutMs : undefined;
       const failure = describeFailure(error, model, apiKeySource, timedOutMs);
       fail(failure.kind, failure.message, failure.retryAfterMs);

@@ -1,4 +1,10 @@
-import type { Agent, CompactResult, MetricsSnapshot, QueuedMessages } from "@gong/agent-core";
+import {
+  type Agent,
+  BUSY_MESSAGE,
+  type CompactResult,
+  type MetricsSnapshot,
+  type QueuedMessages,
+} from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type {
   AssistantMessage,
@@ -147,7 +153,7 @@ export class CodingSession {
 
   /**
    * One run (tools, retries, compaction, follow-ups). While one is in progress another
-   * is refused at once with agent-core's `BUSY_ERROR` (use `steer` or `followUp`).
+   * is refused at once with agent-core's `BUSY_MESSAGE` (use `steer` or `followUp`).
    */
   async prompt(text: string, images: ImageContent[] = []): Promise<RunOutcome> {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
@@ -420,9 +426,6 @@ export class CodingSession {
     return undefined;
   }
 }
-
-/** The busy rule's one wording: every app refuses a busy session with it. */
-export const BUSY_MESSAGE = "A run is in progress: steer it, queue a follow-up, or abort it first.";
 
 function lastAssistantOf(messages: readonly Message[]): AssistantMessage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {

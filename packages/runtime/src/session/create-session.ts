@@ -12,7 +12,6 @@ import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
-import { createSessionCommandHooks, type HooksContext } from "./command-hooks.js";
 import { openingWarnings } from "./opening-warnings.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
@@ -20,6 +19,7 @@ import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
 import { MCP_FIRST_PROMPT_WAIT_MS, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool } from "./session-tools.js";
+import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import {
   type OpenedSession,

@@ -2,8 +2,9 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import type { LoadedSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
-import { type HooksContext, loadSessionHookModules } from "./command-hooks.js";
+import { loadHookModules } from "../hooks/load-modules.js";
 import type { SessionResources } from "./session-resources.js";
+import type { HooksContext } from "./settings-command-hooks.js";
 
 /**
  * The in-process hook modules a session runs: the user's always, the project's only in
@@ -51,4 +52,15 @@ export class SessionHookModules {
     this.lastTrustWarning = trustWarning;
     return trusted ? [...hookFiles, ...projectHookFiles] : hookFiles;
   }
+}
+
+/** The in-process hook modules of the hooks folders; one that fails to load is reported and skipped. */
+async function loadSessionHookModules(
+  hookFiles: readonly string[],
+  context: Pick<HooksContext, "cwd" | "warn">,
+): Promise<AgentHooks[]> {
+  if (hookFiles.length === 0) return [];
+  const loaded = await loadHookModules(hookFiles, context.cwd);
+  for (const error of loaded.errors) context.warn(error);
+  return loaded.hooks;
 }

@@ -1,7 +1,8 @@
 import path from "node:path";
+import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
-import { BUSY_MESSAGE, type CodingSession } from "./coding-session.js";
+import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
 import type {

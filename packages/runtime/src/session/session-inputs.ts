@@ -19,7 +19,7 @@ import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./
 import { resolveSessionDir } from "./session-dir.js";
 import { SessionResources } from "./session-resources.js";
 import { missingPromptFile } from "./system-prompt.js";
-import { checkToolSelection } from "./tools.js";
+import { checkToolSelection } from "./tool-selection.js";
 
 /** Everything a session is decided from before its file is opened. */
 export interface SessionInputs {

@@ -11,7 +11,7 @@ import type {
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";
-import { type BuildToolsResult, buildTools } from "./tools.js";
+import { type BuildToolsResult, buildTools } from "./tool-selection.js";
 
 /**
  * What every tool set of one session shares (each settings reload builds a new set):

@@ -8,10 +8,10 @@ import { formatSize, tailTruncationNotice, truncateTail } from "@gong/truncate";
 import { failure, type NextSteps, partial, success, type ToolErrorCode } from "../core/envelope.js";
 import { briefTail } from "../core/output-level.js";
 import type { OutputCollector } from "./output-collector.js";
-import type { RunOutcome } from "./run-shell.js";
+import type { ShellOutcome } from "./run-shell.js";
 
 type CollectedOutput = Awaited<ReturnType<OutputCollector["finish"]>>;
-type FinishedOutcome = Exclude<RunOutcome, { kind: "spawn_error" }>;
+type FinishedOutcome = Exclude<ShellOutcome, { kind: "spawn_error" }>;
 
 /** The output as the model sees it. */
 export interface ShownOutput {

@@ -10,8 +10,8 @@ import type { OutputCollector } from "./output-collector.js";
 import type { ProcessGroups } from "./process-groups.js";
 import { terminateGroup } from "./process-tree.js";
 
-/** How a run ended. `exitCode` is null when a signal ended the shell. */
-export type RunOutcome =
+/** How a shell command ended. `exitCode` is null when a signal ended the shell. */
+export type ShellOutcome =
   | { kind: "exited"; exitCode: number | null; signal: NodeJS.Signals | null }
   | { kind: "timed_out"; exitCode: number | null; signal: NodeJS.Signals | null }
   | { kind: "aborted"; exitCode: number | null; signal: NodeJS.Signals | null }
@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 type ShellEnd = { exitCode: number | null; signal: NodeJS.Signals | null } | { error: Error };
 
-export async function runShell(options: RunShellOptions): Promise<RunOutcome> {
+export async function runShell(options: RunShellOptions): Promise<ShellOutcome> {
   let child: ChildProcess;
   try {
     child = options.exec.spawnShell(options.spawn);

@@ -1,4 +1,3 @@
-import type { AgentHooks } from "@gong/agent-core";
 import type { HookMatcherSetting } from "../config/settings-types.js";
 import {
   type CommandHooks,
@@ -7,7 +6,6 @@ import {
   type ToolConfirmation,
 } from "../hooks/command-hooks.js";
 import type { ConfirmedCalls } from "../hooks/confirm-call.js";
-import { loadHookModules } from "../hooks/load-modules.js";
 
 export interface HooksContext {
   cwd: string;
@@ -39,15 +37,4 @@ export function createSessionCommandHooks(
     ...(context.confirm ? { confirm: context.confirm } : {}),
     confirmed: context.confirmed,
   });
-}
-
-/** The in-process hook modules of the hooks folders; one that fails to load is reported and skipped. */
-export async function loadSessionHookModules(
-  hookFiles: readonly string[],
-  context: Pick<HooksContext, "cwd" | "warn">,
-): Promise<AgentHooks[]> {
-  if (hookFiles.length === 0) return [];
-  const loaded = await loadHookModules(hookFiles, context.cwd);
-  for (const error of loaded.errors) context.warn(error);
-  return loaded.hooks;
 }
