@@ -24,7 +24,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   enabled: true,
   maxRetries: 3,
   maxTimeoutRetries: 1,
-  // Never `overflow` (that is compaction's job, Pi bug #1038) nor `auth` (J.9 5.6).
+  // Never `overflow` (that is compaction's job, Pi bug #1038) nor `auth` (test/j9-agent-regressions.test.ts 5.6).
   retryOn: ["rate_limit", "overloaded", "server", "network", "timeout"],
   backoffMultiplier: 2,
   baseDelayMs: 2000,

@@ -9,14 +9,14 @@ import { resolveRetryPolicy } from "./retry.js";
 export interface AgentSettings {
   retry?: Partial<RetryPolicy>;
   compaction?: Partial<CompactionSettings>;
-  /** Global default output level (seed 004); `standard` when unset. */
+  /** Global default output level; `standard` when unset. */
   outputLevel?: OutputLevel;
   /** Per-tool output levels, e.g. `{ "bash": "brief" }`. */
   toolOutputLevels?: Record<string, OutputLevel>;
   /** Run consecutive read-only tool calls of one turn in parallel (results stay in order). */
   parallelReadOnlyTools?: boolean;
   /**
-   * A steering message aborts the tool call in progress (J.9 1.4: `sleep 30` is killed)
+   * A steering message aborts the tool call in progress (test/j9-coding-tools.test.ts 1.4: `sleep 30` is killed)
    * instead of waiting for it to finish (default true).
    */
   steeringInterruptsTools?: boolean;

@@ -5,7 +5,7 @@ import {
   repairOrphanedToolCalls,
 } from "@gong/llm";
 
-/** Pi bug #1434 (J.9 4.5): a provider may hand back `content` as a string or null. */
+/** Pi bug #1434 (test/j9-agent-regressions.test.ts 4.5): a provider may hand back `content` as a string or null. */
 export function normalizeAssistantContent(message: AssistantMessage): AssistantMessage {
   return normalizeContent(message) as AssistantMessage;
 }
@@ -57,7 +57,7 @@ export function thinkingAsText(messages: readonly Message[]): Message[] {
 
 /**
  * Makes the message list valid for any provider before it is sent (Pi bugs
- * #1454/#1455, J.9 4.2): agent-core's two rules above, then llm's orphan repair — every
+ * #1454/#1455, test/j9-agent-regressions.test.ts 4.2): agent-core's two rules above, then llm's orphan repair — every
  * tool call gets a result right after its assistant message (a synthetic error result,
  * `NO_RESULT_TEXT`, says the call was interrupted: what a resumed session shows for a
  * call cut off by a crash), results without a call are dropped.

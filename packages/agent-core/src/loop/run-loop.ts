@@ -104,9 +104,9 @@ async function runTurn(
 }
 
 /**
- * The dual loop of seed 002 §2.1: the inner loop runs while the model calls tools or
+ * The two loops (test/j9-agent-pipeline.test.ts 1.4, 1.5): the inner loop runs while the model calls tools or
  * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
- * request to continue). Stops at once on an error or abort (§2.3).
+ * request to continue). Stops at once on an error or abort (test/j9-agent-pipeline.test.ts 1.6).
  */
 export async function runLoop(run: RunContext, initial: Message[]): Promise<RunOutcome> {
   let pending = initial;

@@ -41,8 +41,8 @@ const COMPACTION_FAILED = "Automatic compaction failed: compact the session or s
 /**
  * An LLM call with recovery: retryable errors back off and try again (abortable while
  * waiting); an overflow compacts and retries once; a structure error repairs the
- * context and retries once, never compacting (J.9 5.3); auth and other errors fail at
- * once (J.9 5.6). Returns the kept message, or `undefined` when the run was aborted with
+ * context and retries once, never compacting (test/j9-agent-regressions.test.ts 5.3); auth and other errors fail at
+ * once (5.6 there). Returns the kept message, or `undefined` when the run was aborted with
  * nothing worth keeping. Every streamed attempt ends with one `message_end`.
  */
 export async function streamAssistantWithRecovery(
@@ -93,7 +93,7 @@ export function decideRecovery(
   settings: ResolvedSettings,
 ): Recovery {
   if (message.stopReason === "aborted") {
-    // Seed 002 §2.4: an aborted answer is kept when it says something.
+    // An aborted answer is kept when it says something (test/partial-message.test.ts).
     return hasVisibleContent(message) ? { action: "keep", message } : { action: "drop" };
   }
   if (message.stopReason !== "error") return { action: "keep", message };
@@ -235,7 +235,7 @@ function settleFinal(message: AssistantMessage, aborted: boolean): AssistantMess
   return {
     ...withUsage,
     stopReason: "aborted",
-    // Seed 002 §2.4: the unfinished tool calls of a partial answer never ran.
+    // The unfinished tool calls of a partial answer never ran (test/partial-message.test.ts).
     content: withUsage.content.filter((p) => p.type !== "toolCall"),
     errorMessage: withUsage.errorMessage ?? "Request was aborted by the user.",
   };
