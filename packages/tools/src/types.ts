@@ -21,7 +21,7 @@ export interface ToolImage {
   mimeType: string;
 }
 
-/** Output detail the caller asks for (seed 004): per call, per tool, or globally. */
+/** Output detail the caller asks for (test/output-level.test.ts): per call, per tool, or globally. */
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 export type OutputLevel = (typeof OUTPUT_LEVELS)[number];
 

@@ -18,7 +18,7 @@ export interface ReadTracker {
   get(absolutePath: string): FileSnapshot | undefined;
   /**
    * Serialises work on one file: concurrent edits of the same path run one after the
-   * other, each on the result of the previous (seed J.1 4.4).
+   * other, each on the result of the previous (test/edit.test.ts 4.4).
    */
   withFileLock<T>(absolutePath: string, work: () => Promise<T>): Promise<T>;
 }

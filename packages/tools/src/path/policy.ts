@@ -29,7 +29,7 @@ export interface PathPolicyOptions {
   outputDir?: string;
   /**
    * Folders read, grep, find and ls may open but write and edit may not: the folders of
-   * the skills in use, whose resource files the model reads on demand (seed 004). Like
+   * the skills in use, whose resource files the model reads on demand (test/bad-input.test.ts "item 5"). Like
    * the tool-output folder they are added by Gong, not named by the user, so a folder
    * that is a symbolic link is not followed.
    */

@@ -1,5 +1,5 @@
 /**
- * todo_write — replaces the session's todo list (seed 001 "TodoWrite"). The list goes to
+ * todo_write — replaces the session's todo list (test/todo-write.test.ts). The list goes to
  * the host's `TodoStore`; the result's `data.todos` is the whole list, so a UI renders
  * it from `tool_execution_end` without asking the store.
  */
