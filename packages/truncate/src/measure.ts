@@ -49,7 +49,7 @@ function bmpBytes(code: number): number {
 /**
  * Start index of the longest suffix of `text.slice(0, end)` that fits in `maxBytes`
  * UTF-8 bytes, never splitting a character: the cut moves forward to the next
- * character start, so the result may be a few bytes short of `maxBytes` (seed 002 §H).
+ * character start, so the result may be a few bytes short of `maxBytes` (test/truncate-head.test.ts).
  * Cost is proportional to the kept suffix, not to the text.
  */
 export function suffixStartWithinBytes(text: string, end: number, maxBytes: number): number {

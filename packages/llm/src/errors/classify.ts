@@ -27,7 +27,7 @@ const NETWORK_TEXT =
  * `overloaded`, `server`, `network`, `timeout`), compact (`overflow`) or fail
  * (`auth`, `invalid_request`). Order matters: 429 is checked before overflow wording
  * (Pi bug #1038) and only explicit overflow wording makes a 400 an overflow, so a
- * thinking-block-order `invalid_request_error` stays `invalid_request` (J.9 5.3).
+ * thinking-block-order `invalid_request_error` stays `invalid_request` (test/stream-errors.test.ts, thinking-block order).
  */
 export function classifyError(error: unknown, baseUrl?: string): ClassifiedError {
   const notAnEndpoint = findNotAnEndpoint(error);
