@@ -35,7 +35,7 @@ export interface MessageEntry extends EntryBase {
   message: Message;
 }
 
-/** Files the summarised part of the conversation read or changed (seed 002 §6.2 step 6). */
+/** Files the summarised part of the conversation read or changed (packages/agent-core/test/j12-compaction.test.ts 2.5). */
 export interface CompactionDetails {
   readFiles?: string[];
   modifiedFiles?: string[];
