@@ -37,7 +37,7 @@ export interface SessionInputs {
   skills: Skill[];
   /**
    * Every path a tool result names must be readable by the next call: bash's log and
-   * spilled results (the truncator's folder), a skill's resource files (seed 004).
+   * spilled results (the truncator's folder), a skill's resource files (apps/cli/test/skills.test.ts).
    */
   toolFolders: { outputDir: string; readOnlyRoots: string[] };
   choice: SessionChoice;
