@@ -1,5 +1,5 @@
 /**
- * The agent's event stream (ARCHITECTURE §5). These payloads are also the CLI json-mode
+ * The agent's event stream (docs/architecture.md, "The event stream"). These payloads are also the CLI json-mode
  * and RPC wire format, so field names are part of the public contract.
  */
 

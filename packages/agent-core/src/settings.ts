@@ -5,7 +5,7 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from "./hooks/runner.js";
 import type { RetryPolicy } from "./retry.js";
 import { resolveRetryPolicy } from "./retry.js";
 
-/** The agent's settings, with the keys of ARCHITECTURE §8 / settings.json. */
+/** The agent's settings, with the keys of settings.json (apps/cli/README.md). */
 export interface AgentSettings {
   retry?: Partial<RetryPolicy>;
   compaction?: Partial<CompactionSettings>;

@@ -35,7 +35,7 @@ export function dropUnfinishedToolCalls(messages: readonly Message[]): Message[]
 }
 
 /**
- * The structure-error repair (ARCHITECTURE §8): thinking blocks become plain text so
+ * The structure-error repair (test/j9-agent-regressions.test.ts 5.3): thinking blocks become plain text so
  * their order and signatures can no longer be rejected; redacted or empty ones go.
  */
 export function thinkingAsText(messages: readonly Message[]): Message[] {

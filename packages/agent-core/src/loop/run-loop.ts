@@ -23,7 +23,7 @@ function announce(run: RunContext, messages: Message[]) {
 }
 
 /**
- * Checked before every LLM call, also between the tool turns of one run (ARCHITECTURE §5).
+ * Checked before every LLM call, also between the tool turns of one run (test/j12-compaction.test.ts, compaction in the loop).
  * `silentOverflow` describes a previous answer whose provider reported more input than
  * the window holds: that is an overflow, compacted as one, whatever the threshold says.
  */

@@ -21,7 +21,7 @@ import type { RunConfig, RunContext } from "./run-context.js";
 type Emit = (event: AgentEvent) => void;
 type RetryEvent = Extract<AgentEvent, { type: "retry" }>;
 
-/** How far recovery has gone for this LLM call; each kind is bounded (ARCHITECTURE §5, §8). */
+/** How far recovery has gone for this LLM call; each kind is bounded (test/j9-agent-regressions.test.ts, section 5). */
 export interface Attempts {
   retries: number;
   compacted: boolean;
