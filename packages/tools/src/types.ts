@@ -1,5 +1,5 @@
 /**
- * The tool contract (ARCHITECTURE §2). Agent-core runs any `Tool`; built-in tools and
+ * The tool contract (docs/architecture.md, "The tool envelope"). Agent-core runs any `Tool`; built-in tools and
  * user tools alike return the seed-000 `ToolResponse` envelope and never throw for an
  * expected failure.
  */

@@ -63,7 +63,7 @@ export function success(
 
 /**
  * Concrete next calls for the model (test/bad-input.test.ts "item 6"). Required, and
- * never empty, on every partial and error result (ARCHITECTURE §2): the type says so,
+ * never empty, on every partial and error result: the type says so,
  * so a new result without one does not compile.
  */
 export type NextSteps = readonly [string, ...string[]];

@@ -1,5 +1,5 @@
 /**
- * The path policy of ARCHITECTURE §2: every path a tool touches is normalised, resolved
+ * The path policy (test/path-policy.test.ts; docs/architecture.md, "The tool envelope"): every path a tool touches is normalised, resolved
  * against the call's cwd, `realpath`-checked (symlinks included) and must land inside
  * an allowed root — the project root, the tool-output folder, or a root the user
  * added. Anything else is `ACCESS_DENIED` before a byte is read or written.
