@@ -16,7 +16,7 @@ export function utf8LengthOf(text: string, start: number, end: number): number {
 
 /**
  * Number of lines with `wc -l` semantics plus a final unterminated line:
- * `""` → 0, `"a"` → 1, `"a\n"` → 1, `"a\nb"` → 2 (ARCHITECTURE §8).
+ * `""` → 0, `"a"` → 1, `"a\n"` → 1, `"a\nb"` → 2 (test/truncate-head.test.ts).
  */
 export function countLines(text: string): number {
   let count = 0;
