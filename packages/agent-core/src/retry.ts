@@ -1,7 +1,7 @@
 import type { AssistantMessage, ErrorKind } from "@gong/llm";
 
 /**
- * The seed-004 `ToolRetryPolicy` shape applied to LLM calls, with the defaults and
+ * A `ToolRetryPolicy` shape applied to LLM calls, with the defaults and
  * settings keys of apps/cli/README.md (`retry.maxRetries`, `retry.baseDelayMs`,
  * `retry.maxDelayMs`).
  */

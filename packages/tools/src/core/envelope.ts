@@ -1,5 +1,5 @@
 /**
- * Builders for the seed-000 envelope. Tools return these; `runTool` then fills in
+ * Builders for the tool envelope. Tools return these; `runTool` then fills in
  * `stats.time_ms` and `context.cwd` / `context.params_input`, so a tool only says what
  * it did. Every builder yields exactly the six top-level keys (no `error` unless the
  * status is `error`).

@@ -28,7 +28,7 @@ const todoWriteParameters = Type.Object({
   ),
 });
 
-/** Seed 001's closing line: the model forgets a list it is not reminded of. */
+/** The closing line: the model forgets a list it is not reminded of. */
 export const TODO_REMINDER =
   "Remember to keep using the TODO list to track your progress: mark a task in_progress before you start it " +
   "(only one at a time) and completed as soon as it is done, then move on to the next pending task.";
