@@ -1,5 +1,5 @@
 /**
- * Command-line parsing for `gong` (ARCHITECTURE §7: the flags are the contract). Pure;
+ * Command-line parsing for `gong` (README.md: the flags are the contract). Pure;
  * the flags gong-rpc takes too come from `@gong/runtime/session-flags`, which loads
  * nothing else, so `--version` and `--help` never load the runtime.
  */

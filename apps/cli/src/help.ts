@@ -1,4 +1,4 @@
-/** `gong --help`: every flag of ARCHITECTURE §7 with one example each. */
+/** `gong --help`: every flag of README.md with one example each. */
 export const HELP_TEXT = `gong — a coding agent for the terminal
 
 Usage:

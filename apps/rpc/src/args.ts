@@ -1,7 +1,6 @@
 /**
  * Command-line parsing for `gong-rpc`: the flags it shares with the CLI (same names,
- * same values, same words for a wrong one: `@gong/runtime/session-flags`; ARCHITECTURE
- * §7) plus its own. That module loads nothing else, so `--version` and `--help` never
+ * same values, same words for a wrong one: `@gong/runtime/session-flags`) plus its own. That module loads nothing else, so `--version` and `--help` never
  * load the runtime.
  */
 import { type ParseArgsConfig, parseArgs as parseNodeArgs } from "node:util";

@@ -52,7 +52,7 @@ export interface AgentOptions {
   /** Project root, for paths in envelopes (default `cwd`). */
   projectRoot?: string;
   hooks?: AgentHooks[];
-  /** Applied to every tool result after the `onToolResult` hooks (seed 003). */
+  /** Applied to every tool result after the `onToolResult` hooks (@gong/truncate's observation truncator). */
   truncator?: ObservationTruncator;
   settings?: AgentSettings;
   /** Passed to every LLM call (API key, headers, max tokens…). */
@@ -87,7 +87,7 @@ const unchanged = async (base: string) => base;
 export const BUSY_MESSAGE = "A run is in progress: steer it, queue a follow-up, or abort it first.";
 
 /**
- * A conversation with a model and its tools (seed 002 §2). One run at a time; while it
+ * A conversation with a model and its tools (docs/architecture.md, "One prompt, end to end"). One run at a time; while it
  * runs, `steer` interrupts after the current tool and `followUp` queues work for after.
  */
 export class Agent {
@@ -97,7 +97,7 @@ export class Agent {
   private settings: ResolvedSettings;
   private readonly metricsCollector = new MetricsCollector();
   private readonly compaction = new CompactionController();
-  /** The compaction in progress; a prompt waits for it (J.9 4.4). */
+  /** The compaction in progress; a prompt waits for it (test/j9-agent-regressions.test.ts 4.4). */
   private compacting: Promise<CompactResult> | undefined;
   private readonly skillSession: SkillSession | undefined;
   private steeringQueue: Message[] = [];
@@ -237,7 +237,7 @@ export class Agent {
 
   /**
    * Compacts now (`/compact`). At most one compaction at a time: a second call while one
-   * runs gets `compaction_in_progress` (J.12 3.2).
+   * runs gets `compaction_in_progress` (test/j12-compaction.test.ts 3.2).
    */
   compact(customInstructions?: string): Promise<CompactResult> {
     return this.compactNow("manual", undefined, customInstructions);
@@ -303,8 +303,8 @@ export class Agent {
 
   /**
    * Runs the agent on a user message until the model stops, including every tool call
-   * and follow-up (J.9 4.7). Rejects at once if a run is already in progress (J.9 1.7,
-   * 4.1); waits for a running compaction and then proceeds (J.9 4.4).
+   * and follow-up (test/j9-agent-regressions.test.ts 4.7). Rejects at once if a run is already in progress (test/j9-agent-pipeline.test.ts
+   * 1.7, test/j9-agent-regressions.test.ts 4.1); waits for a running compaction and then proceeds (test/j9-agent-regressions.test.ts 4.4).
    */
   prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_MESSAGE));

@@ -15,7 +15,7 @@ export type GetApiKey = (provider: string, model: Model) => ApiKeyAnswer | Promi
 /**
  * The options of one LLM call to `model` (the one the call goes to: an active skill may
  * switch to another provider). With `getApiKey` its answer is the key, or none: a fixed
- * `streamOptions.apiKey` never goes to a provider the hook has no key for (item 5).
+ * `streamOptions.apiKey` never goes to a provider the hook has no key for (test/skills.test.ts "item 5").
  */
 export async function streamOptionsFor(
   model: Model,

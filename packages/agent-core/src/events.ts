@@ -1,5 +1,5 @@
 /**
- * The agent's event stream (ARCHITECTURE §5). These payloads are also the CLI json-mode
+ * The agent's event stream (docs/architecture.md, "The event stream"). These payloads are also the CLI json-mode
  * and RPC wire format, so field names are part of the public contract.
  */
 
@@ -62,7 +62,7 @@ export type AgentEvent =
       turnIndex: number;
       message: AssistantMessage;
       toolResults: ToolResultMessage[];
-      /** The tool calls of this turn, for observers (J.10 1.3). */
+      /** The tool calls of this turn, for observers (test/j10-hooks.test.ts 1.3). */
       toolCalls: { id: string; name: string; arguments: Record<string, unknown> }[];
       durationMs: number;
     }

@@ -18,7 +18,7 @@ export function foldHistory(messages: Message[], event: AgentEvent): Message[] {
       return messages;
     case "compaction_end":
       if (!event.result) return messages;
-      // Messages that ended while the summary was written stay after it (J.9 4.4).
+      // Messages that ended while the summary was written stay after it (test/j9-agent-regressions.test.ts 4.4b).
       return [...event.result.messages, ...messages.slice(event.result.replaces)];
     case "messages_replaced":
       return [...event.messages];

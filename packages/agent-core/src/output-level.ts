@@ -18,7 +18,7 @@ export interface OutputLevelInputs {
   contextUsage: number | (() => number);
 }
 
-/** Seed 004 fallback chain: per call → per tool → global → `brief` past 80 % → `standard`. */
+/** The fallback chain: per call → per tool → global → `brief` past 80 % → `standard`. */
 export function resolveOutputLevel(inputs: OutputLevelInputs): OutputLevel {
   if (isOutputLevel(inputs.callLevel)) return inputs.callLevel;
   if (inputs.toolLevel) return inputs.toolLevel;

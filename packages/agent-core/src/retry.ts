@@ -1,8 +1,8 @@
 import type { AssistantMessage, ErrorKind } from "@gong/llm";
 
 /**
- * The seed-004 `ToolRetryPolicy` shape applied to LLM calls, with the defaults and
- * settings keys of ARCHITECTURE §8 (`retry.maxRetries`, `retry.baseDelayMs`,
+ * A `ToolRetryPolicy` shape applied to LLM calls, with the defaults and
+ * settings keys of apps/cli/README.md (`retry.maxRetries`, `retry.baseDelayMs`,
  * `retry.maxDelayMs`).
  */
 export interface RetryPolicy {
@@ -24,7 +24,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   enabled: true,
   maxRetries: 3,
   maxTimeoutRetries: 1,
-  // Never `overflow` (that is compaction's job, Pi bug #1038) nor `auth` (J.9 5.6).
+  // Never `overflow` (that is compaction's job, Pi bug #1038) nor `auth` (test/j9-agent-regressions.test.ts 5.6).
   retryOn: ["rate_limit", "overloaded", "server", "network", "timeout"],
   backoffMultiplier: 2,
   baseDelayMs: 2000,
@@ -62,7 +62,7 @@ export function retryDelayMs(policy: RetryPolicy, attempt: number, retryAfterMs?
 const STRUCTURE_ERROR =
   /thinking|redacted_thinking|tool_use|tool_result|tool_call_id|tool call id|toolCallId|tool_calls|must be followed by|unexpected .*tool|does not have a corresponding/i;
 
-/** ARCHITECTURE §8: an `invalid_request` caused by message structure is repaired, not compacted. */
+/** An `invalid_request` caused by message structure is repaired, not compacted (test/j9-agent-regressions.test.ts 5.3). */
 export function isStructureError(message: AssistantMessage): boolean {
   return (
     message.errorKind === "invalid_request" && STRUCTURE_ERROR.test(message.errorMessage ?? "")

@@ -5,18 +5,18 @@ import { DEFAULT_HOOK_TIMEOUT_MS } from "./hooks/runner.js";
 import type { RetryPolicy } from "./retry.js";
 import { resolveRetryPolicy } from "./retry.js";
 
-/** The agent's settings, with the keys of ARCHITECTURE §8 / settings.json. */
+/** The agent's settings, with the keys of settings.json (apps/cli/README.md). */
 export interface AgentSettings {
   retry?: Partial<RetryPolicy>;
   compaction?: Partial<CompactionSettings>;
-  /** Global default output level (seed 004); `standard` when unset. */
+  /** Global default output level; `standard` when unset. */
   outputLevel?: OutputLevel;
   /** Per-tool output levels, e.g. `{ "bash": "brief" }`. */
   toolOutputLevels?: Record<string, OutputLevel>;
   /** Run consecutive read-only tool calls of one turn in parallel (results stay in order). */
   parallelReadOnlyTools?: boolean;
   /**
-   * A steering message aborts the tool call in progress (J.9 1.4: `sleep 30` is killed)
+   * A steering message aborts the tool call in progress (test/j9-coding-tools.test.ts 1.4: `sleep 30` is killed)
    * instead of waiting for it to finish (default true).
    */
   steeringInterruptsTools?: boolean;

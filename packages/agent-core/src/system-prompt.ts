@@ -35,7 +35,7 @@ function firstLine(text: string): string {
   return text.split("\n", 1)[0]?.trim() ?? "";
 }
 
-/** Builds the system prompt from data only (ARCHITECTURE §5); no filesystem access. */
+/** Builds the system prompt from data only (docs/architecture.md, "The event stream"); no filesystem access. */
 export function buildSystemPrompt(resources: SystemPromptResources): string {
   const sections: string[] = [resources.customPrompt ?? BASE_PROMPT];
   if (!resources.customPrompt && resources.tools.length > 0) {

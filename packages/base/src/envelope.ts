@@ -1,12 +1,12 @@
 /**
- * The standard tool response envelope of seed 000. It lives in @gong/base because the
+ * The standard tool response envelope (docs/architecture.md, "The tool envelope"). It lives in @gong/base because the
  * tools write it and the ObservationTruncator below them wraps it; `@gong/tools`
  * re-exports it as part of its tool contract.
  */
 export type ToolStatus = "success" | "partial" | "error";
 
 export interface ToolError {
-  /** Machine-readable: `NOT_FOUND`, `ACCESS_DENIED`, `INVALID_PARAM`, … (seed 000 §3.3). */
+  /** Machine-readable: `NOT_FOUND`, `ACCESS_DENIED`, `INVALID_PARAM`, … (packages/tools/test/envelope.test.ts). */
   code: string;
   message: string;
 }

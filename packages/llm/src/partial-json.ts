@@ -54,7 +54,7 @@ export class JsonTail {
 }
 
 /**
- * Parses tool-call arguments that are still streaming (seed 002 §12): a complete
+ * Parses tool-call arguments that are still streaming (test/partial-json.test.ts): a complete
  * document goes through `JSON.parse`; an incomplete one has its open strings, arrays
  * and objects closed and a trailing comma dropped. Anything that is not an object —
  * empty input, garbage, a bare array — gives `{}` so callers can always read fields.

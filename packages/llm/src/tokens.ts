@@ -1,6 +1,6 @@
 import type { Message } from "./types.js";
 
-/** Seed 004 / seed 002 J.12 1.1: an image costs about this many tokens. */
+/** An image costs about this many tokens (test/tokens.test.ts). */
 export const IMAGE_TOKENS = 1200;
 const MESSAGE_OVERHEAD_TOKENS = 4;
 
@@ -23,7 +23,7 @@ const isWordChar = (code: number) =>
 const isSpace = (code: number) => code === 0x20 || (code >= 0x09 && code <= 0x0d);
 
 /**
- * Estimated tokens of a text without a tokenizer, CJK-aware (seed 002 J.12 1.1):
+ * Estimated tokens of a text without a tokenizer, CJK-aware (test/tokens.test.ts):
  * a CJK character ≈ 2 tokens, a word ≈ 1.3 tokens (long identifiers ≈ 1 per 4
  * characters), other symbols ≈ 0.5. One linear pass, no allocation.
  */

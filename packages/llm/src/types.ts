@@ -1,5 +1,5 @@
 /**
- * The one message model shared by every provider (ARCHITECTURE §4). Agent-core,
+ * The one message model shared by every provider (docs/architecture.md, "Packages and layering"). Agent-core,
  * session-store and the apps speak only these types; provider files translate.
  */
 import type { TSchema } from "@sinclair/typebox";

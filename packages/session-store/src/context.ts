@@ -1,5 +1,5 @@
 /**
- * What the agent needs to continue a branch (ARCHITECTURE §6): the messages — the
+ * What the agent needs to continue a branch (docs/architecture.md, "The session file"): the messages — the
  * latest compaction's summary, then the kept messages — plus the model and thinking
  * level in force at the leaf. A pure function of the root → leaf path.
  */

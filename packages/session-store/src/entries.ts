@@ -1,5 +1,5 @@
 /**
- * The on-disk format (ARCHITECTURE §6): one JSON object per line, a header line, then
+ * The on-disk format (docs/architecture.md, "The session file"): one JSON object per line, a header line, then
  * entries that form a tree through `id` / `parentId`. Every entry is written with `type`
  * as its first key; the fast listing relies on that (see list.ts).
  */
@@ -35,7 +35,7 @@ export interface MessageEntry extends EntryBase {
   message: Message;
 }
 
-/** Files the summarised part of the conversation read or changed (seed 002 §6.2 step 6). */
+/** Files the summarised part of the conversation read or changed (packages/agent-core/test/j12-compaction.test.ts 2.5). */
 export interface CompactionDetails {
   readFiles?: string[];
   modifiedFiles?: string[];
@@ -50,7 +50,7 @@ export interface CompactionEntry extends EntryBase {
   /**
    * When the cut fell inside a turn: the user message that started it, kept verbatim
    * between the summary and `firstKeptEntryId` (the last request survives compaction,
-   * ARCHITECTURE §5) while the turn's middle stays summarised.
+   * test/context.test.ts "item 9") while the turn's middle stays summarised.
    */
   turnStartEntryId?: string;
   tokensBefore: number;

@@ -1,6 +1,6 @@
 /**
  * Session listing for `--resume` and `/resume`: reads at most the first 64 KB of each
- * file (ARCHITECTURE §6: listing reads only headers, so a 50 MB session costs what a
+ * file (docs/architecture.md, "The session file": listing reads only headers, so a 50 MB session costs what a
  * small one does), parses the header and the first user message from it, and counts the
  * messages in it by scanning bytes for the line prefix every message entry is written
  * with (`{"type":"message"`). Unchanged files (same size and mtime) come from a

@@ -1,5 +1,5 @@
 /**
- * Schema versioning (seed 004 §5): each migration lifts a file one version, on raw JSON,
+ * Schema versioning (test/migration.test.ts): each migration lifts a file one version, on raw JSON,
  * before anything is typed. Readers migrate in memory; a writer rewrites the file
  * atomically (store.ts) so new entries never point into an old shape.
  */

@@ -1,5 +1,5 @@
 /**
- * Where session files live (ARCHITECTURE §6):
+ * Where session files live (docs/architecture.md, "The session file"):
  * `<GONG_HOME or ~/.gong>/sessions/<encoded cwd>/<timestamp>_<id>.jsonl`.
  */
 import { basename, join, resolve } from "node:path";

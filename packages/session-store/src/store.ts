@@ -121,7 +121,7 @@ export class SessionStore {
   ) {}
 
   /**
-   * A new session for `cwd` (ARCHITECTURE §6 location). Its file is created, and locked by
+   * A new session for `cwd` (docs/architecture.md, "The session file"). Its file is created, and locked by
    * this process, when the first message is appended; the folder is made now so a folder
    * that cannot be written fails here, at the start.
    */

@@ -1,5 +1,5 @@
 /**
- * Each tool output is stored once (ARCHITECTURE §6). A toolResult's `details` (the tool
+ * Each tool output is stored once (docs/architecture.md, "The session file"). A toolResult's `details` (the tool
  * envelope) repeats the model-visible text in `text` and often in a `data` field
  * (`content` of a read, `preview` of a spilled output): a 40 KB read took 120 KB on disk.
  * On disk, an envelope string that is a prefix of the content's text is left out and its

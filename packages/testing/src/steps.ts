@@ -36,11 +36,11 @@ export interface MockResponse {
   chunkSize?: number;
   /** Anthropic only: send `ping` events between blocks (default true). */
   ping?: boolean;
-  /** Destroy the socket after this many SSE events (seed J.9 5.1). */
+  /** Destroy the socket after this many SSE events (llm test/stream-errors.test.ts J.9 5.1). */
   dropAfterEvents?: number;
-  /** Send a chunk of broken JSON after this many events, then end (seed J.9 5.2). */
+  /** Send a chunk of broken JSON after this many events, then end (llm test/stream-errors.test.ts J.9 5.2). */
   malformedAfterEvents?: number;
-  /** Stop sending after this many events but keep the connection open (seed J.9 5.4). */
+  /** Stop sending after this many events but keep the connection open (llm test/stream-errors.test.ts J.9 5.4). */
   stallAfterEvents?: number;
   /** Never answer at all, not even the status line (a provider hanging before it responds). */
   stallBeforeResponse?: boolean;

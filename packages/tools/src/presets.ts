@@ -1,5 +1,5 @@
 /**
- * Tool presets and name validation (seed 002 §10, TOOLCFG-001…006): `default` is every
+ * Tool presets and name validation (test/presets.test.ts): `default` is every
  * tool (ask_user only where the host can answer: see `createCodingTools`), `minimal`
  * read/write/edit/bash, `readonly` read/grep/find/ls.
  */

@@ -1,6 +1,6 @@
 /**
- * The tool contract (ARCHITECTURE §2). Agent-core runs any `Tool`; built-in tools and
- * user tools alike return the seed-000 `ToolResponse` envelope and never throw for an
+ * The tool contract (docs/architecture.md, "The tool envelope"). Agent-core runs any `Tool`; built-in tools and
+ * user tools alike return the `ToolResponse` envelope and never throw for an
  * expected failure.
  */
 
@@ -11,7 +11,7 @@ export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from
 
 /**
  * Images a tool returns beside its text (read of a PNG, say). They travel in
- * `data.images` so the envelope keeps exactly the seed-000 top-level keys; agent-core
+ * `data.images` so the envelope keeps exactly its six top-level keys; agent-core
  * hands them to the model next to `text`.
  */
 export interface ToolImage {
@@ -21,7 +21,7 @@ export interface ToolImage {
   mimeType: string;
 }
 
-/** Output detail the caller asks for (seed 004): per call, per tool, or globally. */
+/** Output detail the caller asks for (test/output-level.test.ts): per call, per tool, or globally. */
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 export type OutputLevel = (typeof OUTPUT_LEVELS)[number];
 

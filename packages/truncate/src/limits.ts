@@ -1,4 +1,4 @@
-/** Defaults shared by every truncation in Gong (seed 003 §3, seed 002 §H). */
+/** Defaults shared by every truncation in Gong (test/truncate-head.test.ts, truncate-tail.test.ts). */
 export const DEFAULT_MAX_LINES = 2000;
 export const DEFAULT_MAX_BYTES = 50 * 1024;
 /** grep cuts each matching line to this many characters. */

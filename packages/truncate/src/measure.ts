@@ -16,7 +16,7 @@ export function utf8LengthOf(text: string, start: number, end: number): number {
 
 /**
  * Number of lines with `wc -l` semantics plus a final unterminated line:
- * `""` → 0, `"a"` → 1, `"a\n"` → 1, `"a\nb"` → 2 (ARCHITECTURE §8).
+ * `""` → 0, `"a"` → 1, `"a\n"` → 1, `"a\nb"` → 2 (test/truncate-head.test.ts).
  */
 export function countLines(text: string): number {
   let count = 0;
@@ -49,7 +49,7 @@ function bmpBytes(code: number): number {
 /**
  * Start index of the longest suffix of `text.slice(0, end)` that fits in `maxBytes`
  * UTF-8 bytes, never splitting a character: the cut moves forward to the next
- * character start, so the result may be a few bytes short of `maxBytes` (seed 002 §H).
+ * character start, so the result may be a few bytes short of `maxBytes` (test/truncate-head.test.ts).
  * Cost is proportional to the kept suffix, not to the text.
  */
 export function suffixStartWithinBytes(text: string, end: number, maxBytes: number): number {

@@ -1,4 +1,4 @@
-/** The result record of seed 002 §H, returned by `truncateHead` and `truncateTail`. */
+/** The result record returned by `truncateHead` and `truncateTail`. */
 export interface TruncationResult {
   /** The kept text: whole lines joined by `\n` (tail: the first kept line may be partial). */
   content: string;

@@ -3,7 +3,7 @@ import type { CliIo } from "../io.js";
 
 /**
  * `--trust`: the current folder's project hooks, shell settings, allowedPaths and hook
- * modules may load from now on (ARCHITECTURE §7); remembered in the user settings.
+ * modules may load from now on (docs/architecture.md, "Trust and security"); remembered in the user settings.
  * `/`, the home folder and the folders above it need `--yes` too: their trust covers
  * every project below. Returns the line confirming it, or the exit code after reporting
  * why it could not (2 when only `--yes` was missing).

@@ -310,8 +310,8 @@ export class InteractiveMode implements InteractiveUi {
     if (line.startsWith("/")) return this.runSlash(line);
     if (line.startsWith("!") && line.length > 1) return this.runBash(line.slice(1).trim());
     if (this.session.isStreaming) {
-      // Seed 002 §2.2: the running tool is interrupted, the remaining calls skipped,
-      // and the message goes into the next request.
+      // The running tool is interrupted, the remaining calls skipped, and the message
+      // goes into the next request (test/interactive/pty-steering.test.ts).
       this.session.steer(line);
       this.view.requestRender();
       return;

@@ -19,12 +19,12 @@ export interface CompactOptions {
   messages: readonly Message[];
   model: Model;
   streamFn: StreamFunction;
-  /** Counted in the token total; never summarised (it is not in `messages`, J.12 2.3). */
+  /** Counted in the token total; never summarised (it is not in `messages`; test/j12-compaction.test.ts 2.3). */
   systemPrompt?: string;
   streamOptions?: StreamOptions;
   /** About this many recent tokens stay verbatim (default 20 000). */
   keepRecentTokens?: number;
-  /** When given, a context at or under this many tokens is left alone (J.12 2.1). */
+  /** When given, a context at or under this many tokens is left alone (test/j12-compaction.test.ts 2.1). */
   maxTokens?: number;
   signal?: AbortSignal;
   /** Usage of messages before this index is not trusted (see `contextTokens`). */
@@ -93,7 +93,7 @@ export function planCompaction(
 }
 
 /**
- * Compacts a conversation (seed 002 §6, J.12): keeps the recent messages verbatim from a
+ * Compacts a conversation (test/j12-compaction.test.ts; docs/behaviours.md): keeps the recent messages verbatim from a
  * valid cut point, summarises the rest with the structured prompt (updating an earlier
  * summary incrementally), keeps the last user message verbatim even when the cut falls
  * inside its turn, and appends the read/modified file lists. If the summary call fails
@@ -188,7 +188,7 @@ export async function compactWithPlan(
 
   const summaryBody = response.stopReason === "error" ? "" : summaryText(response);
   if (!summaryBody) {
-    // J.12 3.1: the summary call itself failed (often because the input is too long):
+    // test/j12-compaction.test.ts 3.1: the summary call itself failed (often because the input is too long):
     // stub the old tool outputs, keep every message, and do not try again.
     const stubbed = pruneToolOutputs(messages, cut);
     return {

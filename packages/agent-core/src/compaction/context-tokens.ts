@@ -8,7 +8,7 @@ function usageTokens(message: AssistantMessage): number {
 }
 
 /**
- * Tokens the context uses (ARCHITECTURE §5): the provider's usage of the last
+ * Tokens the context uses (test/j12-compaction.test.ts): the provider's usage of the last
  * successful assistant message plus an estimate of everything after it; without any
  * usage, an estimate of the whole context (CJK-aware).
  */

@@ -52,8 +52,8 @@ const IN_PROGRESS: CompactResult = {
 };
 
 /**
- * One agent's compactions: one at a time (J.12 3.2), cancellable by
- * `beforeSessionOp("compact")` (J.10 2.4), abortable, and aware that usage numbers of
+ * One agent's compactions: one at a time (test/j12-compaction.test.ts 3.2), cancellable by
+ * `beforeSessionOp("compact")` (test/j10-hooks.test.ts 2.4), abortable, and aware that usage numbers of
  * messages kept from before a compaction no longer describe the context. It never
  * touches the agent's list: a compaction yields events and returns its outcome, and the
  * agent folds the events like the loop's.
@@ -72,7 +72,7 @@ export class CompactionController {
    * For a message list the agent starts from (a resumed session, a switched branch): one
    * that opens with a compaction summary has kept messages whose usage describes the
    * larger context before it, so it is estimated until a new answer reports usage — else
-   * every resume would compact again at once (item 9).
+   * every resume would compact again at once (test/j12-compaction.test.ts "item 9").
    */
   resetUsageTrust(messages: readonly Message[]): void {
     const first = messages[0];

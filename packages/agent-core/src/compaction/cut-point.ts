@@ -5,7 +5,7 @@ import { estimateMessageTokens } from "@gong/llm";
  * Index of the first message kept verbatim: walking back from the newest message
  * until about `keepRecentTokens` are kept, then moving to a valid cut point — a
  * `user` or `assistant` message, never a `toolResult`, so a tool call and its result
- * are never split (seed 002 §6.2). Returns 0 when there is nothing worth cutting.
+ * are never split (test/j12-compaction.test.ts 2.4). Returns 0 when there is nothing worth cutting.
  */
 export function findCutPoint(messages: readonly Message[], keepRecentTokens: number): number {
   let kept = 0;

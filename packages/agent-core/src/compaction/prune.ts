@@ -14,7 +14,7 @@ export function prunedOutputStub(message: ToolResultMessage): string {
 /**
  * Replaces the content of tool results before `endIndex` with short stubs. Used first
  * when compacting (old outputs are the cheapest thing to lose) and as the fallback
- * when the summary call fails (J.12 3.1). `details` is dropped too: the session keeps
+ * when the summary call fails (test/j12-compaction.test.ts 3.1). `details` is dropped too: the session keeps
  * the original message.
  */
 export function pruneToolOutputs(messages: readonly Message[], endIndex: number): Message[] {

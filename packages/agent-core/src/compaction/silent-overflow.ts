@@ -1,7 +1,7 @@
 import { type AssistantMessage, isContextOverflow, type Model, promptTokens } from "@gong/llm";
 
 /**
- * ARCHITECTURE §4 "silent overflow": some providers (z.ai) answer a request larger than
+ * A "silent overflow" (test/j12-compaction.test.ts): some providers (z.ai) answer a request larger than
  * the model's window without an error, having dropped part of it, and only their usage
  * tells. Returns what happened, for the compaction's reason or the user's warning; an
  * overflow *error* never gets here (stream-turn compacts and retries those).

@@ -3,7 +3,7 @@ import type { Message } from "@gong/llm";
 export interface CompactionSettings {
   /** `autoCompaction: false` turns off threshold and overflow compaction (manual still works). */
   enabled: boolean;
-  /** Compact when context tokens exceed `contextWindow - reserveTokens` (seed 002 §6.1). */
+  /** Compact when context tokens exceed `contextWindow - reserveTokens` (test/j12-compaction.test.ts 2.1, 2.2). */
   reserveTokens: number;
   /** Roughly this many recent tokens are kept verbatim. */
   keepRecentTokens: number;
@@ -34,13 +34,13 @@ export interface CompactionResult {
   /**
    * The cut fell inside a turn: `messages[1]` is the user message that started it, kept
    * verbatim, and the rest follow from `firstKeptIndex` — the kept messages are not one
-   * run, so a session file must record both (item 9).
+   * run, so a session file must record both (apps/cli/test/compaction-resume.test.ts).
    */
   splitTurn: boolean;
   tokensBefore: number;
   tokensAfter: number;
   readFiles: string[];
   modifiedFiles: string[];
-  /** True when the summary call failed and old tool outputs were stubbed instead (J.12 3.1). */
+  /** True when the summary call failed and old tool outputs were stubbed instead (test/j12-compaction.test.ts 3.1). */
   fallback: boolean;
 }

@@ -54,12 +54,12 @@ function hasValue<T>(value: T | NoAnswer): value is NonNullable<T> {
 }
 
 /**
- * Runs hooks in registration order (seed 002 §I.5). A hook that throws or exceeds the
- * timeout is skipped and reported as a `hook_error` (J.10 4.1–4.3): the chain goes on
+ * Runs hooks in registration order (test/j10-hooks.test.ts 3.2). A hook that throws or exceeds the
+ * timeout is skipped and reported as a `hook_error` (test/j10-hooks-isolation.test.ts 4.1–4.3): the chain goes on
  * with the value it had, so one broken hook never stops the agent nor disarms the next.
  * A gate is the exception for timeouts: a `beforeToolCall` that does not answer in time
- * blocks its call (a security check that cannot decide says no; the throwing gate of
- * J.10 4.2 stays skipped, as the seed pins).
+ * blocks its call (a security check that cannot decide says no; a throwing gate is
+ * skipped like any other hook, test/j10-hooks-isolation.test.ts 4.2).
  */
 export class HookRunner {
   constructor(
@@ -145,7 +145,7 @@ export class HookRunner {
   async onContext(messages: Message[]): Promise<Message[]> {
     if (!this.has("onContext")) return messages;
     // A deep copy: a hook that edits messages in place must not change the agent's
-    // history (a Pi bug, seed 002 §I.9).
+    // history (a Pi bug; test/j10-hooks.test.ts 3.4b).
     let current = structuredClone(messages);
     for await (const { value } of this.answers("onContext", (hook) => hook.onContext?.(current))) {
       if (Array.isArray(value)) current = value;

@@ -1,5 +1,5 @@
 /**
- * The three kinds of hooks of seed 002 §I: notify (read-only events), gate (may block or
+ * The three kinds of hooks (test/j10-hooks.test.ts, sections 1–3): notify (read-only events), gate (may block or
  * cancel) and transform (may rewrite data, chained in registration order). Every callback
  * is optional and may be async.
  */
@@ -34,7 +34,7 @@ export type InputDecision =
 export interface BeforeAgentResult {
   prompt?: string;
   systemPrompt?: string;
-  /** Extra messages placed before the prompt in the context (J.10 3.7). */
+  /** Extra messages placed before the prompt in the context (test/j10-hooks.test.ts 3.7). */
   messages?: Message[];
 }
 

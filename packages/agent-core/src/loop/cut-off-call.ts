@@ -5,7 +5,7 @@ import { failure } from "@gong/tools";
 /**
  * Whether the output limit may have cut `call` short. Its arguments are then not what
  * the model meant, and repairing them with partial JSON is how a cut-off `write`
- * replaced a 3-line file with "PARTIAL" (item 7): such a call is answered, never run.
+ * replaced a 3-line file with "PARTIAL" (test/item7-cut-off-tool-calls.test.ts): such a call is answered, never run.
  * After a `length` stop even a call whose JSON closed may miss fields that never came.
  */
 export function isCutOff(call: ToolCall, message: Pick<AssistantMessage, "stopReason">): boolean {

@@ -67,9 +67,9 @@ function contextUsage(run: RunContext): number {
 
 /**
  * The observation pipeline of one call: arguments cut off by the output limit → an
- * error, nothing run (item 7); unknown tool → NOT_FOUND; gate hooks (a block
+ * error, nothing run (test/item7-cut-off-tool-calls.test.ts); unknown tool → NOT_FOUND; gate hooks (a block
  * becomes a `BLOCKED` error the model reads); `runTool` (validation, throw → error,
- * J.9 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
+ * test/j9-agent-regressions.test.ts 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
  */
 async function executeOne(
   run: RunContext,
@@ -175,7 +175,7 @@ function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolRe
 
 /**
  * The signal a tool call runs with: the run's abort, plus (unless turned off) a queued
- * steering message, so `sleep 30` does not keep the user waiting (J.9 1.4).
+ * steering message, so `sleep 30` does not keep the user waiting (test/j9-coding-tools.test.ts 1.4).
  */
 function toolSignal(run: RunContext) {
   const controller = new AbortController();
@@ -206,9 +206,9 @@ function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: bo
 
 /**
  * Runs the tool calls of one assistant message in the model's order, each result bound
- * to its own `toolCallId` (J.9 4.6). Steering is checked after every call (or batch);
+ * to its own `toolCallId` (test/j9-agent-regressions.test.ts 4.6). Steering is checked after every call (or batch);
  * when a message is queued the remaining calls are answered with
- * `Skipped due to queued user message` (seed 002 §2.2). On abort the rest are skipped.
+ * `Skipped due to queued user message` (test/abort-and-events.test.ts). On abort the rest are skipped.
  */
 export async function executeToolCalls(
   run: RunContext,

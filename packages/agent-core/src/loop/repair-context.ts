@@ -1,6 +1,9 @@
 import { type AssistantMessage, type Message, normalizeContent } from "@gong/llm";
 
-/** Pi bug #1434 (J.9 4.5): a provider may hand back `content` as a string or null. */
+/**
+ * Pi bug #1434 (test/j9-agent-regressions.test.ts 4.5): a provider may hand back
+ * `content` as a string or null.
+ */
 export function normalizeAssistantContent(message: AssistantMessage): AssistantMessage {
   return normalizeContent(message) as AssistantMessage;
 }
@@ -30,7 +33,7 @@ export function dropUnfinishedToolCalls(messages: readonly Message[]): Message[]
 }
 
 /**
- * The structure-error repair (ARCHITECTURE §8): thinking blocks become plain text so
+ * The structure-error repair (test/j9-agent-regressions.test.ts 5.3): thinking blocks become plain text so
  * their order and signatures can no longer be rejected; redacted or empty ones go.
  */
 export function thinkingAsText(messages: readonly Message[]): Message[] {
@@ -51,8 +54,8 @@ export function thinkingAsText(messages: readonly Message[]): Message[] {
 }
 
 /**
- * agent-core's own repairs of the history before a request (Pi bugs #1454/#1455, J.9
- * 4.2): the two rules above. The rest — orphaned calls answered with `NO_RESULT_TEXT`,
+ * agent-core's own repairs of the history before a request (Pi bugs #1454/#1455,
+ * test/j9-agent-regressions.test.ts 4.2): the two rules above. The rest — orphaned calls answered with `NO_RESULT_TEXT`,
  * results without a call dropped, ids and thinking fitted to the model — has one owner,
  * llm's `transformMessages`, which `stream` applies to every request; a custom
  * `streamFn` that bypasses `stream` should apply it too.

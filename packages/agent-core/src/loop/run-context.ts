@@ -38,7 +38,7 @@ export interface RunConfig {
  */
 export interface RunInput {
   messages(): readonly Message[];
-  /** The system prompt for the next LLM call (ARCHITECTURE §5: context files → base → hooks). */
+  /** The system prompt for the next LLM call (context files → base → hooks; docs/architecture.md, "The event stream"). */
   systemPrompt(): Promise<string>;
   /** Tokens the context uses now (usage of the last answer + estimate of the rest). */
   contextTokens(): number;

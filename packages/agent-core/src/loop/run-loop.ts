@@ -24,7 +24,7 @@ function announce(run: RunContext, messages: Message[]) {
 }
 
 /**
- * Checked before every LLM call, also between the tool turns of one run (ARCHITECTURE §5).
+ * Checked before every LLM call, also between the tool turns of one run (test/j12-compaction.test.ts, compaction in the loop).
  * `silentOverflow` describes a previous answer whose provider reported more input than
  * the window holds: that is an overflow, compacted as one, whatever the threshold says.
  */
@@ -105,9 +105,9 @@ async function runTurn(
 }
 
 /**
- * The dual loop of seed 002 §2.1: the inner loop runs while the model calls tools or
+ * The two loops (test/j9-agent-pipeline.test.ts 1.4, 1.5): the inner loop runs while the model calls tools or
  * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
- * request to continue). Stops at once on an error or abort (§2.3).
+ * request to continue). Stops at once on an error or abort (test/j9-agent-pipeline.test.ts 1.6).
  */
 export async function runLoop(run: RunContext, initial: Message[]): Promise<LoopOutcome> {
   let pending = initial;

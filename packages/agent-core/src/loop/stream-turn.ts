@@ -22,7 +22,7 @@ import type { RunConfig, RunContext } from "./run-context.js";
 type Emit = (event: AgentEvent) => void;
 type RetryEvent = Extract<AgentEvent, { type: "retry" }>;
 
-/** How far recovery has gone for this LLM call; each kind is bounded (ARCHITECTURE §5, §8). */
+/** How far recovery has gone for this LLM call; each kind is bounded (test/j9-agent-regressions.test.ts, section 5). */
 export interface Attempts {
   retries: number;
   compacted: boolean;
@@ -42,8 +42,8 @@ const COMPACTION_FAILED = "Automatic compaction failed: compact the session or s
 /**
  * An LLM call with recovery: retryable errors back off and try again (abortable while
  * waiting); an overflow compacts and retries once; a structure error repairs the
- * context and retries once, never compacting (J.9 5.3); auth and other errors fail at
- * once (J.9 5.6). Returns the kept message, or `undefined` when the run was aborted with
+ * context and retries once, never compacting (test/j9-agent-regressions.test.ts 5.3); auth and other errors fail at
+ * once (5.6 there). Returns the kept message, or `undefined` when the run was aborted with
  * nothing worth keeping. Every streamed attempt ends with one `message_end`.
  */
 export async function streamAssistantWithRecovery(
@@ -94,7 +94,7 @@ export function decideRecovery(
   settings: ResolvedSettings,
 ): Recovery {
   if (message.stopReason === "aborted") {
-    // Seed 002 §2.4: an aborted answer is kept when it says something.
+    // An aborted answer is kept when it says something (test/partial-message.test.ts).
     return hasVisibleContent(message) ? { action: "keep", message } : { action: "drop" };
   }
   if (message.stopReason !== "error") return { action: "keep", message };
@@ -236,7 +236,7 @@ function settleFinal(message: AssistantMessage, aborted: boolean): AssistantMess
   return {
     ...withUsage,
     stopReason: "aborted",
-    // Seed 002 §2.4: the unfinished tool calls of a partial answer never ran.
+    // The unfinished tool calls of a partial answer never ran (test/partial-message.test.ts).
     content: withUsage.content.filter((p) => p.type !== "toolCall"),
     errorMessage: withUsage.errorMessage ?? ABORTED_BY_USER,
   };

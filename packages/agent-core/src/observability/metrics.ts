@@ -30,7 +30,7 @@ export interface MetricsSnapshot {
   session: SessionMetrics;
 }
 
-/** Per-tool and per-session counters (seed 004 "Monitoring Metrics"), available as data. */
+/** Per-tool and per-session counters (test/pipeline-settings.test.ts), available as data. */
 export class MetricsCollector {
   private readonly otel = new OtelMetrics();
   private readonly tools = new Map<string, { calls: number; successes: number; ms: number }>();

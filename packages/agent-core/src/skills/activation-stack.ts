@@ -3,7 +3,7 @@ export const MAX_SKILL_DEPTH = 3;
 export type PushResult = { ok: true } | { ok: false; error: string };
 
 /**
- * The stack of active skills (seed 004 "Activation Chain"): a skill activated while
+ * The stack of active skills (test/skills.test.ts): a skill activated while
  * another is active nests inside it. Re-activating one already on the stack is a cycle
  * — direct (A → A) or indirect (A → B → A) — reported with the full path; nesting
  * deeper than `maxDepth` is refused.

@@ -24,7 +24,7 @@ function escapeXmlText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
-/** Level 1 for the system prompt: names and descriptions only (seed 004 progressive disclosure). */
+/** Level 1 for the system prompt: names and descriptions only (the body is read only when the skill is used; docs/behaviours.md, Skills). */
 export function formatSkillsForPrompt(skills: readonly Skill[]): string {
   if (skills.length === 0) return "";
   const entries = skills.map(

@@ -27,7 +27,7 @@ const NETWORK_TEXT =
  * `overloaded`, `server`, `network`, `timeout`), compact (`overflow`) or fail
  * (`auth`, `invalid_request`). Order matters: 429 is checked before overflow wording
  * (Pi bug #1038) and only explicit overflow wording makes a 400 an overflow, so a
- * thinking-block-order `invalid_request_error` stays `invalid_request` (J.9 5.3).
+ * thinking-block-order `invalid_request_error` stays `invalid_request` (test/stream-errors.test.ts, thinking-block order).
  */
 export function classifyError(error: unknown, baseUrl?: string): ClassifiedError {
   const notAnEndpoint = findNotAnEndpoint(error);
@@ -69,7 +69,7 @@ export function classifyError(error: unknown, baseUrl?: string): ClassifiedError
   if (status !== undefined && status >= 400) return result("invalid_request");
   if (type === "invalid_request_error") return result("invalid_request");
   if (type === "api_error" || type === "server_error") return result("server");
-  if (error instanceof SyntaxError) return result("server"); // malformed chunk (J.9 5.2)
+  if (error instanceof SyntaxError) return result("server"); // malformed chunk (test/stream-errors.test.ts J.9 5.2)
   // A refused connection to this machine will not heal in 2 + 4 + 8 s: the local
   // server (Ollama, vLLM, LM Studio) is not running. Remote hosts keep the retries.
   if (/ECONNREFUSED/.test(fields.causeText) && baseUrl !== undefined && isLoopback(baseUrl))

@@ -1,9 +1,9 @@
 import type { AssistantMessage, Usage } from "../types.js";
 
 /**
- * Context-overflow wording per provider (seed 002 §4.4). Each pattern is specific to
+ * Context-overflow wording per provider (test/overflow-classify.test.ts). Each pattern is specific to
  * "the prompt is too long"; rate limits ("tokens per minute") and message-structure
- * errors (thinking block order, J.9 5.3) must never match.
+ * errors (thinking block order, test/stream-errors.test.ts) must never match.
  */
 export const OVERFLOW_PATTERNS: readonly RegExp[] = [
   /prompt is too long/i, // Anthropic: "prompt is too long: 213462 tokens > 200000 maximum"

@@ -5,11 +5,11 @@ export interface ProviderInfo {
   name: string;
   api: Api;
   baseUrl: string;
-  /** Environment variable overriding `baseUrl` (ARCHITECTURE §4). */
+  /** Environment variable overriding `baseUrl` (README.md, `*_BASE_URL`). */
   baseUrlEnv?: string;
   /** Environment variables holding the key, first match wins; `[]` = no key needed. */
   apiKeyEnv: string[];
-  /** Limits for a model id the catalog does not list (ARCHITECTURE §8). */
+  /** Limits for a model id the catalog does not list (README.md: default limits). */
   defaultContextWindow: number;
   defaultMaxTokens: number;
 }

@@ -2,7 +2,7 @@ import { readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
 import type { Api, Model } from "../types.js";
 
-/** One provider block of `models.json`, in pi's shape (ARCHITECTURE §4). */
+/** One provider block of `models.json`, in pi's shape (README.md). */
 export interface ModelsJsonProvider {
   baseUrl?: string;
   api?: Api;
@@ -82,7 +82,7 @@ const ProviderSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The models.json file (pi's shape, ARCHITECTURE §4). */
+/** The models.json file (pi's shape, README.md). */
 export const ModelsJsonSchema = Type.Object(
   { providers: Type.Record(Type.String(), ProviderSchema) },
   { additionalProperties: false },

@@ -45,7 +45,7 @@ export interface ModelRegistry {
   list(provider?: string): Model[];
   providers(): string[];
   /**
-   * The key for a model's provider — the one rule (item 5): `explicit` when it was given
+   * The key for a model's provider — the one rule (test/models.test.ts "item 5"): `explicit` when it was given
    * for that provider, then models.json `apiKey` (a variable name or the key, never
    * another variable when that one is unset), then the provider's standard variables —
    * only for its own endpoint (`model.baseUrl`, default the provider's); `"none"` for

@@ -66,7 +66,7 @@ export class MessageBuilder {
   }
 
   /**
-   * Arguments are re-parsed as they stream so UIs see the path early (seed 002 §12):
+   * Arguments are re-parsed as they stream so UIs see the path early (test/partial-json.test.ts):
    * on every delta for the first 512 characters, then each time the text grew by a tenth, which keeps
    * a 40 KB `content` argument linear instead of quadratic. `end` parses the whole.
    */

@@ -9,8 +9,8 @@ export const NO_RESULT_TEXT =
   "No result provided: the tool call was interrupted before it finished. Call the tool again if you still need its result.";
 
 /**
- * Makes tool calls and results pair up the way every API demands (seed 002 §4.5,
- * J.9 4.2): each assistant tool call gets a result before the next user/assistant
+ * Makes tool calls and results pair up the way every API demands (test/transform.test.ts,
+ * orphan repair): each assistant tool call gets a result before the next user/assistant
  * message — a synthetic `isError` `NO_RESULT_TEXT` when the run was interrupted —
  * and a result whose call is not in the preceding assistant message is dropped.
  * Results keep their own order; synthetic ones follow the real ones.

@@ -2,7 +2,7 @@ import { resolveCompat } from "../providers/openai-compat.js";
 import type { Model } from "../types.js";
 
 /**
- * How a provider constrains tool-call ids (seed 002 §4.3): Anthropic
+ * How a provider constrains tool-call ids (test/transform.test.ts): Anthropic
  * `[a-zA-Z0-9_-]{1,64}`, OpenAI Chat ≤ 40 characters, Mistral exactly 9
  * alphanumerics, Responses `call_id|item_id` (the item half only valid for the model
  * that produced it).

@@ -14,7 +14,7 @@ import { normalizeToolCallId, toolCallIdFormat } from "./tool-call-ids.js";
 const IMAGE_OMITTED = "(image omitted: this model does not accept images)";
 
 /**
- * Prepares a history for `model` (seed 002 §4.5–4.6). Pure; applied by `stream` before
+ * Prepares a history for `model` (test/transform.test.ts). Pure; applied by `stream` before
  * every request, exported so agent-core can show or count exactly what is sent.
  *
  * 1. content coerced to arrays, string/null tolerated (Pi bug #1434);

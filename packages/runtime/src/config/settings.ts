@@ -43,7 +43,7 @@ export interface LoadedSettings {
  * overrides, each overriding the one before (objects merge key by key, other values
  * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
- * (ARCHITECTURE §8): a syntax error skips the file, a wrong key is dropped (the rest
+ * (docs/architecture.md, "Configuration files"): a syntax error skips the file, a wrong key is dropped (the rest
  * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
  * project file's keys that run code or widen access are left out (config/trust.ts), and
  * its tools may only narrow the user's (config/project-tools.ts).

@@ -1,5 +1,5 @@
 /**
- * Trusted folders (ARCHITECTURE §7): a project's files that run code or widen access
+ * Trusted folders (docs/architecture.md, "Trust and security"): a project's files that run code or widen access
  * load only in a folder the user trusts, so a cloned repository cannot run commands on
  * the first `gong -p` or open `/` to the tools. Trust lives in the user settings
  * (`$GONG_HOME/settings.json` `trustedFolders`), never in the project: a project cannot

@@ -2,7 +2,7 @@ import type { Message } from "@gong/llm";
 import type { ExportDocument, ExportItem } from "./document.js";
 
 /**
- * The session-store entry shapes the export reads (ARCHITECTURE §6), typed
+ * The session-store entry shapes the export reads (docs/architecture.md, "The session file"), typed
  * structurally so this module stays a pure mapping over plain data.
  */
 export type ExportableEntry =

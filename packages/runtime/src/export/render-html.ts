@@ -189,7 +189,7 @@ ${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
 </details>`;
 }
 
-/** The edit tool's envelope carries its diff in `data.diff` (ARCHITECTURE §8). */
+/** The edit tool's envelope carries its diff in `data.diff` (test/export-html.test.ts). */
 function extractDiff(result: ToolResultMessage | undefined): string | undefined {
   const details = result?.details as { data?: { diff?: unknown } } | undefined;
   const diff = details?.data?.diff;

@@ -1,5 +1,5 @@
 /**
- * Claude Code tool names and parameter names mapped to Gong's (ARCHITECTURE §8), so a
+ * Claude Code tool names and parameter names mapped to Gong's (test/hooks/claude-tool-names.test.ts), so a
  * hook script written for Claude Code (`matcher: "Bash"`, `tool_input.file_path`)
  * works unchanged.
  */

@@ -10,7 +10,7 @@ import { capContextText } from "@gong/agent-core";
 import { formatSize } from "@gong/truncate";
 import { type CommandResult, MAX_HOOK_OUTPUT_BYTES } from "./run-command.js";
 
-/** The Claude Code hook events Gong supports (ARCHITECTURE §5). */
+/** The Claude Code hook events Gong supports (test/hooks/hook-verdict.test.ts). */
 export type CommandHookEvent =
   | "PreToolUse"
   | "PostToolUse"

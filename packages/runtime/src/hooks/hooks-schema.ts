@@ -1,5 +1,5 @@
 /**
- * The schema of the settings `hooks` key (Claude Code's format, ARCHITECTURE §5), checked
+ * The schema of the settings `hooks` key (Claude Code's format, test/hooks/command-hooks.test.ts), checked
  * by `validateConfig` of @gong/config-files like every other configuration file, so a hook that
  * cannot run (no command, an unknown event or type) is one warning with its position.
  */

@@ -27,7 +27,7 @@ const PREFERRED_PROVIDERS = ["anthropic", "openai"];
 /**
  * Picks the model for a run (issue #7): `--provider`/`--model` (also `provider/model`),
  * else the settings default, else the first provider with a key in the environment.
- * An unknown id on a known provider still works with default limits (ARCHITECTURE §4).
+ * An unknown id on a known provider still works with default limits (packages/llm README, "getModel").
  * Failures are one actionable line; `usage` marks those caused by a bad flag (exit 2).
  */
 export function resolveModel(
@@ -149,7 +149,7 @@ function withApiKey(
 }
 
 /**
- * `--api-key` belongs to the provider of the model it was given with (item 5): a skill or
+ * `--api-key` belongs to the provider of the model it was given with (apps/cli/test/api-key-follows-model.test.ts): a skill or
  * `/model` that switches to another provider uses that provider's own key.
  */
 export function explicitApiKey(

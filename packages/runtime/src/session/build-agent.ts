@@ -55,7 +55,7 @@ export function buildAgent(parts: AgentParts): Agent {
     // The SDKs' own log lines (deprecations, dropped chunks) become runtime warnings.
     streamOptions: { onWarning: (message) => parts.warn(message) },
     // Asked before every call, so the key follows a skill's or `/model`'s switch to
-    // another provider and `--api-key` never leaves its own (item 5).
+    // another provider and `--api-key` never leaves its own (apps/cli/test/api-key-follows-model.test.ts).
     getApiKey: parts.apiKeys,
     skills: parts.skills,
     resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),

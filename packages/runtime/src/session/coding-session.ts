@@ -180,7 +180,7 @@ export class CodingSession {
     return this.failureOf(answered) ?? { ok: true, aborted: false, lastAssistant: answered };
   }
 
-  /** Interrupts the running loop after the current tool call (seed 002 §2.2). */
+  /** Interrupts the running loop after the current tool call (packages/agent-core/test/j9-agent-pipeline.test.ts 1.4). */
   steer(text: string): void {
     this.parts.agent.steer(text);
   }

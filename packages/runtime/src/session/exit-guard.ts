@@ -1,5 +1,5 @@
 /**
- * How an app ends around its session, the same in `gong` and `gong-rpc` (ARCHITECTURE §7:
+ * How an app ends around its session, the same in `gong` and `gong-rpc` (apps/cli/README.md:
  * 130 / 143 aborted by SIGINT / SIGTERM; SIGHUP, the terminal closing, likewise 128 + its
  * number). The first signal asks the app to stop; it then ends the ordinary way, so the
  * session closes, its background jobs end and the last messages are saved. A second

@@ -8,7 +8,7 @@ import { parseSkillMarkdown } from "../skills/parse-skill.js";
 const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 
 /**
- * Skills from the discovered skills folders: every `<dir>/<name>/SKILL.md` (seed 004).
+ * Skills from the discovered skills folders: every `<dir>/<name>/SKILL.md` (test/skills/parse-skill.test.ts, apps/cli/test/skills.test.ts).
  * Files next to SKILL.md are its level-3 resources, read by the model on demand. A
  * later folder (the project's) overrides a skill of the same name from an earlier one.
  */

@@ -82,7 +82,7 @@ export class SessionRecorder {
       return;
     }
     // A cut inside a turn keeps that turn's request ahead of the tail: two pieces, both
-    // recorded, or a resume would bring back the whole turn in between (item 9).
+    // recorded, or a resume would bring back the whole turn in between (apps/cli/test/compaction-resume.test.ts).
     const [summary, ...kept] = result.messages;
     const turnStart = result.splitTurn ? kept.shift() : undefined;
     const turnStartEntryId = turnStart ? this.entryIds.get(turnStart) : undefined;

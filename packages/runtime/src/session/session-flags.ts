@@ -1,5 +1,5 @@
 /**
- * The flags `gong` and `gong-rpc` both take (ARCHITECTURE §7), defined once: their
+ * The flags `gong` and `gong-rpc` both take (test/session-flags.test.ts), defined once: their
  * names, the values each accepts, the combinations that cannot mean anything, and what
  * they say about the session to open. Imports nothing at run time, so the apps' entries
  * read it through `@gong/runtime/session-flags` and `--version` / `--help` never load

@@ -37,7 +37,7 @@ export interface SessionInputs {
   skills: Skill[];
   /**
    * Every path a tool result names must be readable by the next call: bash's log and
-   * spilled results (the truncator's folder), a skill's resource files (seed 004).
+   * spilled results (the truncator's folder), a skill's resource files (packages/tools/test/bad-input.test.ts "item 5").
    */
   toolFolders: { outputDir: string; readOnlyRoots: string[] };
   choice: SessionChoice;

@@ -59,7 +59,7 @@ export class SessionSystemPrompt {
 /**
  * The system prompt for this cwd: `--system-prompt` or SYSTEM.md replace the base
  * prompt; APPEND_SYSTEM.md and `--append-system-prompt` are added at the end; context
- * files and skills always stay in (ARCHITECTURE §5).
+ * files and skills always stay in (test/system-prompt-provider.test.ts).
  */
 function assembleSystemPrompt(
   cwd: string,

@@ -1,5 +1,5 @@
 /**
- * How bash starts a process (seed 002 §3.3 "BashOperations"): the default spawns
+ * How bash starts a process: the default spawns
  * locally; another implementation can run the same command over SSH or in a container.
  */
 import { type ChildProcess, spawn } from "node:child_process";

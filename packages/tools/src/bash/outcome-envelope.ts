@@ -1,5 +1,5 @@
 /**
- * bash's result (seed 002 §B): the outcome of a run and its collected output become one
+ * bash's result (test/bash.test.ts): the outcome of a run and its collected output become one
  * envelope. Every failure — aborted, timed out, non-zero exit, ended by a signal — shows
  * the output it produced before the message, so the model sees why.
  */

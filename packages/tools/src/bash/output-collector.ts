@@ -1,5 +1,5 @@
 /**
- * bash's output buffer (seed 002 §B): a rolling window of the most recent output in
+ * bash's output buffer (test/bash.test.ts, section 3): a rolling window of the most recent output in
  * memory (twice the byte limit), and — once the output is over the limits, so the
  * tail will be cut — the output in a log file in the tool-output folder, so memory
  * stays flat for any amount of output: complete up to `maxLogBytes`, past that its

@@ -1,5 +1,5 @@
 /**
- * Runs one shell command to its end (seed 002 §B, ARCHITECTURE §2) and says how it
+ * Runs one shell command to its end (test/bash.test.ts, section 4) and says how it
  * ended, as data. The call ends when the shell exits (plus a short drain), not when its
  * pipes close, so `server &` cannot hang it; timeout and abort end the whole process
  * group (TERM, then KILL).

@@ -1,12 +1,12 @@
 /**
- * Builders for the seed-000 envelope. Tools return these; `runTool` then fills in
+ * Builders for the tool envelope. Tools return these; `runTool` then fills in
  * `stats.time_ms` and `context.cwd` / `context.params_input`, so a tool only says what
  * it did. Every builder yields exactly the six top-level keys (no `error` unless the
  * status is `error`).
  */
 import type { ToolResponse, ToolStats, ToolStatus } from "@gong/base";
 
-/** Error codes of seed 000 §3.3 plus the ones ARCHITECTURE §8 adds. */
+/** The error codes a tool answers with (docs/architecture.md, "The tool envelope"). */
 export type ToolErrorCode =
   | "NOT_FOUND"
   | "ACCESS_DENIED"
@@ -34,7 +34,7 @@ export interface ResultExtras {
   truncationSkip?: boolean;
 }
 
-/** Appends seed 001's "Recommended next step" block of concrete calls. */
+/** Appends the "Recommended next step" block of concrete calls. */
 export function withNextSteps(text: string, steps: readonly string[]): string {
   if (steps.length === 0) return text;
   return `${text}\n\nRecommended next step:\n${steps.map((step) => `* ${step}`).join("\n")}`;
@@ -62,14 +62,14 @@ export function success(
 }
 
 /**
- * Concrete next calls for the model (seed 001 "Recommended next step"). Required, and
- * never empty, on every partial and error result (ARCHITECTURE §2): the type says so,
+ * Concrete next calls for the model (test/bad-input.test.ts "item 6"). Required, and
+ * never empty, on every partial and error result: the type says so,
  * so a new result without one does not compile.
  */
 export type NextSteps = readonly [string, ...string[]];
 
 /**
- * A usable but discounted result (truncated, fallback engine, …): seed 000 §3.2. `text`
+ * A usable but discounted result (truncated, fallback engine, …; test/envelope.test.ts). `text`
  * gets the "Recommended next step" block of `next`.
  */
 export function partial(

@@ -1,5 +1,5 @@
 /**
- * The 50 KB cap on grep, find and ls listings (seed 002 §E–G): whole lines from the
+ * The 50 KB cap on grep, find and ls listings (test/grep.test.ts, find.test.ts, ls.test.ts): whole lines from the
  * top, and the notice each of them adds to its own when the cap cut the listing.
  */
 import { DEFAULT_MAX_BYTES, formatSize, type TruncationResult, truncateHead } from "@gong/truncate";

@@ -1,5 +1,5 @@
 /**
- * Output levels (seed 004, ARCHITECTURE §3): `brief` keeps the key facts, `standard`
+ * Output levels (test/output-level.test.ts): `brief` keeps the key facts, `standard`
  * (default) the usable listing, `full` everything the limits allow. Decided per call
  * (`output_level`), else by the caller's context (agent-core drops to brief when the
  * context window is over 80 % full). `data` is the same at every level: only `text`,

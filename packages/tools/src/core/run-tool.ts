@@ -12,7 +12,7 @@ export function defineTool<Params extends TSchema>(tool: Tool<Params>): Tool<Par
 const ENVELOPE_KEYS = new Set(["status", "data", "text", "error", "stats", "context"]);
 
 /**
- * Makes whatever a tool returned a well-formed seed-000 envelope: exactly the six
+ * Makes whatever a tool returned a well-formed tool envelope: exactly the six
  * top-level keys, `error` only on `error`, `data` always an object, `stats.time_ms`
  * and `context.cwd` / `context.params_input` always set.
  */

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { OUTPUT_LEVELS } from "../types.js";
 
-/** The optional `output_level` every built-in tool accepts (seed 004, ARCHITECTURE §3). */
+/** The optional `output_level` every built-in tool accepts (test/output-level.test.ts). */
 export const OutputLevelParam = Type.Optional(
   Type.Union(
     OUTPUT_LEVELS.map((level) => Type.Literal(level)),

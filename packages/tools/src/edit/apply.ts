@@ -1,5 +1,5 @@
 /**
- * Applying matched spans (seed 002 §A step ⑨). Every span was found in the original
+ * Applying matched spans (test/edit.test.ts 2.9). Every span was found in the original
  * file, so they are applied in file order to the original text — never one after another
  * to a changing text — and two that overlap cannot both be honoured.
  */

@@ -1,5 +1,5 @@
 /**
- * The unified diff of an edit (seed 002 §A step ⑩): 4 lines of context, line numbers
+ * The unified diff of an edit (test/edit.test.ts 1.1): 4 lines of context, line numbers
  * of the real file (Pi bug: an edit at line 338 showed a diff starting at line 1). The
  * diff runs on the excerpt around the edited spans only, so a 10 MB file with a
  * one-line change costs a few lines of diffing, not a whole-file Myers diff.

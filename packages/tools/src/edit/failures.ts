@@ -1,5 +1,5 @@
 /**
- * The envelopes that end an edit without changing the file (seed 002 §A). Each says
+ * The envelopes that end an edit without changing the file (test/edit.test.ts). Each says
  * what was found and which call gets the model unstuck; none writes a byte.
  */
 import type { ToolResponse } from "@gong/base";

@@ -1,5 +1,5 @@
 /**
- * The fuzzy matching space of seed 002 §A: per line trailing whitespace removed, Unicode
+ * The fuzzy matching space (test/edit.test.ts, section 2): per line trailing whitespace removed, Unicode
  * compatibility forms folded (NFKC: fullwidth `ＡＢＣ１２３，（）：；`, decomposed accents,
  * ligatures), curly quotes → ASCII, Unicode dashes → `-`, Unicode spaces → ` `. Newlines
  * are kept 1:1, so line numbers are the same in both spaces, and `toOriginalSpan` maps a

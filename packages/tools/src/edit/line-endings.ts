@@ -1,5 +1,5 @@
 /**
- * BOM and line endings (seed 002 §A steps ④⑤⑥⑨). Matching happens on LF text; the
+ * BOM and line endings (test/edit.test.ts, section 3). Matching happens on LF text; the
  * result is spliced back into the *original* text, so a file with mixed endings keeps
  * every ending outside the edited span, and the inserted text takes the file's own
  * ending (the style of its first newline).

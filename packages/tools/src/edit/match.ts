@@ -1,8 +1,8 @@
 /**
- * Finding each edit's span (seed 002 §A steps ⑦⑧): the exact text first, byte for byte
+ * Finding each edit's span (test/edit.test.ts, section 2): the exact text first, byte for byte
  * (trailing spaces included) — found once it is the span, found several times it is
  * ambiguous. Only when it is not found at all does the fuzzy pass run, and then the
- * count that decides uniqueness is taken in the fuzzy space (seed J.1 2.8).
+ * count that decides uniqueness is taken in the fuzzy space (test/edit.test.ts 2.8).
  *
  * One more rule keeps a unique exact match honest: the whitespace that ends a complete
  * line of oldText (one followed by a newline) is not a difference a model can be trusted

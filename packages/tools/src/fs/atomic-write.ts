@@ -7,7 +7,7 @@ import { type PinnedDir, withPinnedDirectory } from "./pinned-dir.js";
 
 /**
  * Writes `data` to a temp file beside `target` and renames it over the target, so a
- * crash or a concurrent reader never sees a half-written file (ARCHITECTURE §2). The
+ * crash or a concurrent reader never sees a half-written file. The
  * existing file's permission bits are kept; the temp file is removed on any failure.
  * No fsync: rename already makes the swap atomic for readers and for a crash of this
  * process; power-loss durability would cost ~100 ms per 10 MB on every edit.

@@ -1,5 +1,5 @@
 /**
- * The file-system backend the tools run on (seed 002 §3.7 "pluggable operations"). The
+ * The file-system backend the tools run on. The
  * default is the local disk; another implementation can point the same tools at a
  * container or a remote machine.
  */

@@ -1,7 +1,7 @@
 /**
  * Remembers what the agent last saw of each file so an edit of a file that changed on
  * disk since (another process, the user's editor) returns `CONFLICT` instead of
- * silently overwriting their work (ARCHITECTURE §2). Whole-file reads store a sha256;
+ * silently overwriting their work (test/edit.test.ts). Whole-file reads store a sha256;
  * windowed reads of huge files store size + mtime, which is cheap to compare.
  */
 import { createHash } from "node:crypto";
@@ -18,7 +18,7 @@ export interface ReadTracker {
   get(absolutePath: string): FileSnapshot | undefined;
   /**
    * Serialises work on one file: concurrent edits of the same path run one after the
-   * other, each on the result of the previous (seed J.1 4.4).
+   * other, each on the result of the previous (test/edit.test.ts 4.4).
    */
   withFileLock<T>(absolutePath: string, work: () => Promise<T>): Promise<T>;
 }

@@ -62,7 +62,7 @@ export async function entriesOf(
           isDirectory: target.isDirectory(),
         });
       } catch {
-        // Broken or unreadable link: skipped (seed 002 §G).
+        // Broken or unreadable link: skipped (test/ls.test.ts 1.4).
       }
       continue;
     }

@@ -34,7 +34,7 @@ export function nulProblem(input: string): string | undefined {
 }
 
 /**
- * Variants read tries when a path does not exist, in order (seed 002 §C): macOS
+ * Variants read tries when a path does not exist, in order (test/read.test.ts): macOS
  * screenshot names use U+202F before AM/PM, APFS may store NFD, French screenshots use
  * a curly apostrophe, and the last two combine.
  */

@@ -1,5 +1,5 @@
 /**
- * The path policy of ARCHITECTURE §2: every path a tool touches is normalised, resolved
+ * The path policy (test/path-policy.test.ts; docs/architecture.md, "The tool envelope"): every path a tool touches is normalised, resolved
  * against the call's cwd, `realpath`-checked (symlinks included) and must land inside
  * an allowed root — the project root, the tool-output folder, or a root the user
  * added. Anything else is `ACCESS_DENIED` before a byte is read or written.
@@ -29,7 +29,7 @@ export interface PathPolicyOptions {
   outputDir?: string;
   /**
    * Folders read, grep, find and ls may open but write and edit may not: the folders of
-   * the skills in use, whose resource files the model reads on demand (seed 004). Like
+   * the skills in use, whose resource files the model reads on demand (test/bad-input.test.ts "item 5"). Like
    * the tool-output folder they are added by Gong, not named by the user, so a folder
    * that is a symbolic link is not followed.
    */

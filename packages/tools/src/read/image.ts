@@ -30,7 +30,7 @@ async function loadSharp(): Promise<SharpModule | undefined> {
   return sharpPromise;
 }
 
-/** Candidate encodings from best to smallest (seed 002 §C: quality 85→40, then size 75%→25%). */
+/** Candidate encodings from best to smallest (quality 85→40, then size 75%→25%; test/read.test.ts, section 4). */
 async function shrink(
   sharp: SharpModule,
   input: Buffer,

@@ -1,5 +1,5 @@
 /**
- * File-type sniffing by content, not extension (seed J.3 4.1/4.2: a PNG named `.txt` is
+ * File-type sniffing by content, not extension (test/read.test.ts 4.1, 4.2: a PNG named `.txt` is
  * an image, text named `.png` is text).
  */
 

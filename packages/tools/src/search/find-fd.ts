@@ -1,5 +1,5 @@
 /**
- * find through fd (seed 002 §F): glob mode, hidden files, `.git` excluded, at most
+ * find through fd (test/find.test.ts): glob mode, hidden files, `.git` excluded, at most
  * limit+1 results (one more than shown tells us there are more). fd before 8.7 honours
  * .gitignore only inside a git repository, so outside one the .gitignore files' rules
  * are passed with one --ignore-file, each rewritten to hold only in its own folder.

@@ -1,5 +1,5 @@
 /**
- * grep through ripgrep (seed 002 §E): `rg --json`, parsed event by event as it streams
+ * grep through ripgrep (test/grep.test.ts): `rg --json`, parsed event by event as it streams
  * (long lines in bounded memory: rg-json-stream.ts), rg killed as soon as one match
  * more than the limit has been seen. rg runs in the pinned search folder
  * (search/search-root.ts), and its paths are mapped back to real ones.

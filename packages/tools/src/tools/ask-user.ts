@@ -1,5 +1,5 @@
 /**
- * ask_user — seed 001 "AskUserQuestion": puts multiple-choice questions to the user and
+ * ask_user (test/ask-user.test.ts): puts multiple-choice questions to the user and
  * waits. While it waits, a `waiting_for_input` update goes to the UI; the host's
  * `askUser` callback shows the questions and resolves with the answers, which come back
  * to the model as the result text. Where nobody can answer (print and json mode), the

@@ -1,5 +1,5 @@
 /**
- * bash — seed 002 §B plus ARCHITECTURE §2: `bash -c` in its own process group, stdin
+ * bash (test/bash.test.ts): `bash -c` in its own process group, stdin
  * /dev/null, non-interactive git/editor/pager, stdout+stderr merged in arrival order,
  * resolved when the shell exits (plus a short drain) so `server &` cannot hang the
  * call, timeout and abort kill the whole group (TERM, then KILL), tail truncation with

@@ -1,5 +1,5 @@
 /**
- * edit — seed 002 §A as a pipeline: check the request, resolve the path, read the file
+ * edit as a pipeline (test/edit.test.ts): check the request, resolve the path, read the file
  * (refusing what edit must not touch), match every edit against the original text
  * (exact first, then fuzzy), apply them together, write atomically, report the diff.
  * Each step returns its value or the envelope that ends the call.

@@ -1,5 +1,5 @@
 /**
- * find — seed 002 §F as a pipeline: check the pattern, resolve the folder, search with
+ * find as a pipeline (test/find.test.ts): check the pattern, resolve the folder, search with
  * fd when on PATH (else the Node walk; hidden files included, .gitignore respected),
  * then the envelope: folders with a trailing `/`, paths relative to the search root,
  * limit (default 1000), 50 KB cap. Each step returns its value or the envelope that

@@ -1,5 +1,5 @@
 /**
- * grep — seed 002 §E as a pipeline: check the glob, resolve the start, run ripgrep when
+ * grep as a pipeline (test/grep.test.ts): check the glob, resolve the start, run ripgrep when
  * on PATH (else the Node fallback), list the lines under the names the model gave (cut
  * to 500 chars), then the envelope with the match limit (default 100), the 50 KB output
  * cap and their notices. Each step returns its value or the envelope that ends the call.

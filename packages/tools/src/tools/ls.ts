@@ -1,5 +1,5 @@
 /**
- * ls — seed 002 §G as a pipeline: resolve the folder, read its entries (dotfiles
+ * ls as a pipeline (test/ls.test.ts): resolve the folder, read its entries (dotfiles
  * included, unreadable entries such as broken symlinks skipped), then the envelope:
  * case-insensitive sort, `/` after folders, limit 500, 50 KB cap. Each step returns its
  * value or the envelope that ends the call.

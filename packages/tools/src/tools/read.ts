@@ -1,5 +1,5 @@
 /**
- * read — seed 002 §C as a pipeline: resolve the path, open the file (refusing what read
+ * read as a pipeline (test/read.test.ts): resolve the path, open the file (refusing what read
  * must not touch), then an image is returned as an image, another binary is refused, and
  * text is scanned for the requested window and cut to the head limits (2000 lines /
  * 50 KB) with the notice that names the next page. Each step returns its value or the

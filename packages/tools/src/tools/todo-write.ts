@@ -1,5 +1,5 @@
 /**
- * todo_write — replaces the session's todo list (seed 001 "TodoWrite"). The list goes to
+ * todo_write — replaces the session's todo list (test/todo-write.test.ts). The list goes to
  * the host's `TodoStore`; the result's `data.todos` is the whole list, so a UI renders
  * it from `tool_execution_end` without asking the store.
  */
@@ -28,7 +28,7 @@ const todoWriteParameters = Type.Object({
   ),
 });
 
-/** Seed 001's closing line: the model forgets a list it is not reminded of. */
+/** The closing line: the model forgets a list it is not reminded of. */
 export const TODO_REMINDER =
   "Remember to keep using the TODO list to track your progress: mark a task in_progress before you start it " +
   "(only one at a time) and completed as soon as it is done, then move on to the next pending task.";

@@ -1,5 +1,5 @@
 /**
- * web_fetch — seed 001 "WebFetch" as a pipeline: check the URL, load the page (from the
+ * web_fetch as a pipeline (test/web-fetch.test.ts): check the URL, load the page (from the
  * 15-minute cache, or fetched, HTML converted to Markdown or text, the whole page saved
  * to the tool-output folder), then the envelope: the answer to `prompt` from the host's
  * summarising model, or the page itself (the framework truncator then keeps the head and

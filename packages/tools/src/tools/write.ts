@@ -1,5 +1,5 @@
 /**
- * write — seed 002 §D: creates or overwrites a file (UTF-8), creating parent folders,
+ * write (test/write.test.ts): creates or overwrites a file (UTF-8), creating parent folders,
  * atomically (temp file + rename).
  */
 import path from "node:path";

@@ -22,7 +22,7 @@ export interface ObservationTruncatorOptions {
   maxFileBytes?: number;
   /** Spilled files older than this are deleted (default 7). */
   retentionDays?: number;
-  /** Word the hint for an agent that has a subagent (`Task`) tool (seed 003 §7). */
+  /** Word the hint for an agent that has a subagent (`Task`) tool (test/observation.test.ts). */
   hasTaskTool?: boolean;
 }
 
@@ -97,7 +97,7 @@ function realOrResolved(folder: string): string {
 
 /**
  * Builds the truncator's configuration: explicit options win over the `TOOL_OUTPUT_*`
- * environment (seed 003 §9), which wins over the defaults. An invalid value is an
+ * environment (test/observation.test.ts, configuration from the environment), which wins over the defaults. An invalid value is an
  * error naming the variable, never a NaN limit.
  */
 export function resolveObservationConfig(

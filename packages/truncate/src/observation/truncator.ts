@@ -10,7 +10,7 @@ import type { ObservationTruncatorConfig, TruncationDirection } from "./config.j
 import { capJson, capText } from "./file-cap.js";
 import { ensureOutputDir, safeToolName, spillTimestamp, writeUniqueFile } from "./spill.js";
 
-/** `data.truncation` of the seed-000 wrapper. */
+/** `data.truncation` of the envelope wrapper. */
 export interface TruncationRecord {
   direction: TruncationDirection;
   max_lines: number;
@@ -43,7 +43,7 @@ export interface ObservationTruncator {
   readonly config: ObservationTruncatorConfig;
   /**
    * Returns `envelope` itself when its `text` is within the limits or it asks for
-   * `context.truncation_skip`; otherwise spills it and returns the seed-000 wrapper.
+   * `context.truncation_skip`; otherwise spills it and returns the envelope wrapper.
    */
   truncate(envelope: ToolResponse, options: TruncateCallOptions): Promise<ToolResponse>;
 }

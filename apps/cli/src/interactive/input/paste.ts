@@ -4,7 +4,7 @@ const PASTE_END = "\x1b[201~";
 /**
  * A bracketed paste without its final line break: a copied file ends with one, and
  * pi-tui's editor counted it as a line of its own (30 lines showed as `+31 lines`). A
- * final newline does not start another line (ARCHITECTURE §8, `wc -l`). Anything else —
+ * final newline does not start another line (as `wc -l` counts). Anything else —
  * typed keys, a paste without a final line break — is returned as it is.
  */
 export function withoutFinalLineBreak(data: string): string {

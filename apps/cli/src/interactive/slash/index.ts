@@ -14,7 +14,7 @@ import { treeCommand } from "./tree.js";
 
 export { startConfigWatch } from "./config-watch.js";
 
-/** The slash commands of ARCHITECTURE §7, in the order /hotkeys and completion list them. */
+/** The slash commands of README.md, in the order /hotkeys and completion list them. */
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   modelCommand,
   thinkingCommand,
