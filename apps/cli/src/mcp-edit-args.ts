@@ -11,7 +11,7 @@ export type McpEditCommand =
   | { name: "remove"; scope: McpScope; server: string };
 
 export const MCP_ADD_USAGE =
-  'usage: gong mcp add [--scope user|project] <name> -- <command> [args...] | gong mcp add [--scope user|project] --transport http|sse <name> <url> [--header "Key: value"]...';
+  'usage: gong mcp add [--scope user|project] <name> -- <command> [args...] | gong mcp add [--scope user|project] --transport http|sse <name> <url> [--header "Key: value" ...]';
 export const MCP_REMOVE_USAGE = "usage: gong mcp remove [--scope user|project] <name>";
 
 const TRANSPORTS = ["stdio", "http", "sse"] as const;

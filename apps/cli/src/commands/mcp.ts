@@ -43,7 +43,7 @@ export async function mcpCommand(
   }
   if (report.servers.length === 0) {
     io.stdout(
-      'No MCP servers configured. Add one to .mcp.json ({"mcpServers": {"name": {"command": "…"}}}) or to ~/.gong/settings.json "mcpServers".\n',
+      'No MCP servers configured. Add one with gong mcp add <name> -- <command> [args...], or to .mcp.json ({"mcpServers": {"name": {"command": "…"}}}) or ~/.gong/settings.json "mcpServers".\n',
     );
     return 0;
   }
