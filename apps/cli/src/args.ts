@@ -18,6 +18,7 @@ import {
   sessionFlagsConflict,
   textFlag,
 } from "@gong/runtime/session-flags";
+import { type McpEditCommand, parseMcpEdit } from "./mcp-edit-args.js";
 import { suggestFlag } from "./suggest-flag.js";
 
 export type Mode = "text" | "json";
@@ -36,7 +37,7 @@ export interface CliArgs extends SessionOpeningFlags {
   /** `--mcp-config <file>` (repeatable): MCP servers for this run, `.mcp.json` shape. */
   mcpConfig: string[];
   /** `gong mcp list` / `gong mcp get <name>`: the MCP servers' status, no prompt. */
-  mcpCommand?: { name: "list" } | { name: "get"; server: string };
+  mcpCommand?: { name: "list" } | { name: "get"; server: string } | McpEditCommand;
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
@@ -155,6 +156,12 @@ type Token = NonNullable<ReturnType<typeof nodeParseArgs>["tokens"]>[number];
 type OptionToken = Extract<Token, { kind: "option" }>;
 
 export function parseArgs(argv: string[]): ParseResult {
+  // `gong mcp add|remove` have flags of their own and a server command line after `--`.
+  if (argv[0] === "mcp" && (argv[1] === "add" || argv[1] === "remove")) {
+    const edit = parseMcpEdit(argv[1], argv.slice(2));
+    if (!edit.ok) return usage(edit.error);
+    return { ok: true, args: { ...defaultArgs(), mcpCommand: edit.command } };
+  }
   // Lenient: unknown flags and missing values come back as tokens, so the messages
   // (and the "did you mean" suggestion) are ours, reported in the order they occur.
   const { tokens } = nodeParseArgs({
@@ -197,7 +204,7 @@ export function parseArgs(argv: string[]): ParseResult {
   return validate(withExport.args);
 }
 
-const MCP_SUBCOMMANDS = "list, get <name>";
+const MCP_SUBCOMMANDS = "list, get <name>, add, remove";
 
 function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
   const [name, ...rest] = words;

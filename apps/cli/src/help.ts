@@ -95,6 +95,15 @@ MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<s
                                  gong mcp list --mcp-config ./servers.json
   gong mcp get <name>          One server: its status, how it is started, its tools' names.
                                  gong mcp get github
+  gong mcp add [--scope user|project] <name> -- <command> [args...]
+                               Write a stdio server to ~/.gong/settings.json (user, the
+                               default) or the project's .mcp.json; comments are kept.
+                                 gong mcp add github -- npx -y @modelcontextprotocol/server-github
+  gong mcp add --transport http|sse <name> <url> [--header "Key: value"]...
+                               Write a remote server the same way.
+                                 gong mcp add --transport http docs https://example.com/mcp
+  gong mcp remove [--scope user|project] <name>
+                               Take a server out of that file.
 
 Other:
   --verbose                    Show stacks and diagnostics on errors.

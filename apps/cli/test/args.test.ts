@@ -205,9 +205,12 @@ describe("CLI arguments — gong mcp subcommands", () => {
     expect(ok(["-p", "mcp", "list"]).mcpCommand).toBeUndefined();
   });
   it("a wrong subcommand is a usage error naming the ones there are", () => {
-    expect(error(["mcp"])).toBe("gong mcp needs a subcommand: list, get <name>");
-    expect(error(["mcp", "add"])).toBe(
-      "unknown subcommand gong mcp add (available: list, get <name>)",
+    expect(error(["mcp"])).toBe("gong mcp needs a subcommand: list, get <name>, add, remove");
+    expect(error(["mcp", "rm"])).toBe(
+      "unknown subcommand gong mcp rm (available: list, get <name>, add, remove)",
+    );
+    expect(error(["mcp", "add"])).toMatch(
+      /^gong mcp add needs a server name\nusage: gong mcp add /,
     );
     expect(error(["mcp", "get"])).toBe("gong mcp get takes one server name");
   });

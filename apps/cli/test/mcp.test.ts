@@ -319,3 +319,82 @@ describe("gong mcp list", () => {
     expect(run.stderr).toContain("skipped MCP server fixture from .mcp.json");
   });
 });
+
+describe("gong mcp add / remove — write the server entry, keeping the file's other keys and comments", () => {
+  it("add (user scope, the default) writes a stdio entry to ~/.gong/settings.json that gong mcp list then starts", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const settings = path.join(box.gongHome, "settings.json");
+    writeFileSync(settings, '{\n  // my theme\n  "theme": "dark"\n}\n');
+    const run = await runGong(
+      ["mcp", "add", "fixture", "--", process.execPath, FIXTURE, "-x"],
+      box,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(settings);
+    const text = readFileSync(settings, "utf8");
+    expect(text).toContain("// my theme");
+    expect(text).toContain('"theme": "dark"');
+    const list = await runGong(["mcp", "list"], box);
+    expect(list.stdout).toMatch(/^fixture: connected/m);
+    expect(text).toContain('"-x"');
+  });
+
+  it("add --scope project --transport http writes a remote entry with headers to .mcp.json; remove takes it out", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.cwd, ".mcp.json");
+    writeJson(file, { mcpServers: { other: { command: "x" } } });
+    const add = await runGong(
+      [
+        "mcp",
+        "add",
+        "--scope",
+        "project",
+        "--transport",
+        "http",
+        "docs",
+        "https://example.com/mcp",
+        "--header",
+        "Authorization: Bearer t",
+        "--header",
+        "X-A: b",
+      ],
+      box,
+    );
+    expect(add.code).toBe(0);
+    expect(add.stdout).toContain(file);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      mcpServers: {
+        other: { command: "x" },
+        docs: {
+          type: "http",
+          url: "https://example.com/mcp",
+          headers: { Authorization: "Bearer t", "X-A": "b" },
+        },
+      },
+    });
+    const remove = await runGong(["mcp", "remove", "docs", "--scope", "project"], box);
+    expect(remove.code).toBe(0);
+    expect(remove.stdout).toContain(file);
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      mcpServers: { other: { command: "x" } },
+    });
+  });
+
+  it("a wrong call exits 2 with a usage line; removing a name that is not there exits 1", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    for (const argv of [
+      ["mcp", "add", "fixture"],
+      ["mcp", "add", "--scope", "team", "fixture", "--", "node"],
+      ["mcp", "add", "--transport", "http", "docs"],
+      ["mcp", "add", "--transport", "http", "docs", "u", "--header", "no-colon"],
+      ["mcp", "remove"],
+    ]) {
+      const run = await runGong(argv, box);
+      expect(run.code, argv.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/usage: gong mcp (add|remove)/);
+    }
+    const missing = await runGong(["mcp", "remove", "nope"], box);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no MCP server named "nope"');
+  });
+});

@@ -13,7 +13,13 @@ export function sessionOptions(
   env: NodeJS.ProcessEnv,
   extra: Pick<
     CodingSessionOptions,
-    "onWarning" | "confirmToolCall" | "askUser" | "fileOperations" | "hooks"
+    | "onWarning"
+    | "confirmToolCall"
+    | "askUser"
+    | "fileOperations"
+    | "hooks"
+    | "execOperations"
+    | "mcpServers"
   > = {},
 ): CodingSessionOptions {
   return {

@@ -194,6 +194,7 @@ export async function withAgent<T>(
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: true, embeddedContext: true },
+          mcpCapabilities: { http: true, sse: true },
         },
       });
       return op(agent, run);

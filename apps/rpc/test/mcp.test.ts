@@ -36,3 +36,32 @@ describe("gong-rpc — MCP servers of the settings offer their tools", () => {
     expect(() => process.kill(pid, 0)).toThrow();
   });
 });
+
+describe("gong-rpc — get_state lists the session's MCP servers", () => {
+  it("each server's name, status, tool count and the error of one that failed", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeJson(path.join(box.gongHome, "settings.json"), {
+      mcpServers: {
+        fixture: { command: process.execPath, args: [FIXTURE], includeTools: ["echo"] },
+        broken: { command: path.join(box.home, "no-such-server") },
+        off: { command: process.execPath, args: [FIXTURE], disabled: true },
+      },
+    });
+    const rpc = RpcProcess.start(box);
+    const state = await rpc.request({ type: "get_state" });
+    const servers = (state.data as { mcpServers: { name: string }[] }).mcpServers;
+    expect([...servers].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: "broken", status: "failed", tools: 0, error: expect.any(String) },
+      { name: "fixture", status: "connected", tools: 1 },
+      { name: "off", status: "disabled", tools: 0 },
+    ]);
+    expect(await rpc.end()).toBe(0);
+  });
+
+  it("is an empty list when no server is configured", async () => {
+    const rpc = RpcProcess.start(gongSandbox(mock.anthropicBaseUrl));
+    const state = await rpc.request({ type: "get_state" });
+    expect((state.data as { mcpServers: unknown }).mcpServers).toEqual([]);
+    expect(await rpc.end()).toBe(0);
+  });
+});

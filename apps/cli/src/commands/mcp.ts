@@ -1,18 +1,28 @@
-import { checkMcpServers, type McpServerReport } from "@gong/runtime";
+import {
+  addMcpServer,
+  checkMcpServers,
+  type McpServerReport,
+  removeMcpServer,
+  resolveGongHome,
+} from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import type { McpEditCommand } from "../mcp-edit-args.js";
 
 /**
  * `gong mcp list`: each configured server — connected (with its tool count), failed and
  * why, or disabled — after starting it as a session would; `gong mcp get <name>`: one
  * server with how it is started and its tools' names. Exit 0 when the report was made
  * (a failed server is part of the answer); `get` of a name nobody configured is 1.
+ * `gong mcp add` / `remove` write the entry (mcp/edit-servers.ts) and say where; a file
+ * that cannot be changed, a name already there (add) or not there (remove) is 1.
  */
 export async function mcpCommand(
   command: NonNullable<CliArgs["mcpCommand"]>,
   args: CliArgs,
   io: CliIo,
 ): Promise<number> {
+  if (command.name === "add" || command.name === "remove") return editMcpServers(command, io);
   const report = await checkMcpServers({
     cwd: io.cwd,
     env: io.env,
@@ -33,7 +43,7 @@ export async function mcpCommand(
   }
   if (report.servers.length === 0) {
     io.stdout(
-      'No MCP servers configured. Add one to .mcp.json ({"mcpServers": {"name": {"command": "…"}}}) or to ~/.gong/settings.json "mcpServers".\n',
+      'No MCP servers configured. Add one with gong mcp add <name> -- <command> [args...], or to .mcp.json ({"mcpServers": {"name": {"command": "…"}}}) or ~/.gong/settings.json "mcpServers".\n',
     );
     return 0;
   }
@@ -50,4 +60,24 @@ function describe(server: McpServerReport): string {
     default:
       return `${server.status}: ${server.error ?? "unknown reason"}`;
   }
+}
+
+async function editMcpServers(command: McpEditCommand, io: CliIo): Promise<number> {
+  const where = { scope: command.scope, gongHome: resolveGongHome(io.env), cwd: io.cwd };
+  const written =
+    command.name === "add"
+      ? await addMcpServer(where, command.server, command.entry)
+      : await removeMcpServer(where, command.server);
+  if (!written.ok) {
+    io.stderr(`gong: ${written.message}\n`);
+    return 1;
+  }
+  if (command.name === "remove") {
+    io.stdout(`Removed MCP server "${command.server}" from ${written.file}\n`);
+    return 0;
+  }
+  io.stdout(
+    `Added MCP server "${command.server}" to ${written.file}:\n${JSON.stringify(command.entry, null, 2)}\n`,
+  );
+  return 0;
 }

@@ -1,7 +1,8 @@
 /**
  * The ACP agent side (`gong-rpc --acp`): `initialize`, `session/new`, `session/load`,
  * `session/prompt`, `session/cancel`, `session/set_mode`, built on the SDK's `agent()`
- * app. Each ACP session is a gong `CodingSession` whose id is the session file's id,
+ * app. The editor's `mcpServers` start for its session beside the configured ones.
+ * Each ACP session is a gong `CodingSession` whose id is the session file's id,
  * so `session/load` with that id reopens it from the store.
  */
 import {
@@ -9,6 +10,7 @@ import {
   type AgentContext,
   agent,
   type FileSystemCapabilities,
+  type McpServer,
   methods,
   PROTOCOL_VERSION,
   RequestError,
@@ -19,6 +21,7 @@ import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";
 import { clientFileOperations } from "./file-system.js";
+import { editorMcpServers } from "./mcp-servers.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { SessionUpdates } from "./session-updates.js";
@@ -70,17 +73,24 @@ export class GongAcpAgent {
           agentCapabilities: {
             loadSession: true,
             promptCapabilities: { image: true, embeddedContext: true },
+            // @gong/mcp speaks both remote transports (Streamable HTTP and legacy SSE).
+            mcpCapabilities: { http: true, sse: true },
           },
           agentInfo: { name: "gong", version: this.version },
           authMethods: [],
         };
       })
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
-        const entry = await this.open(params.cwd, { kind: "new" }, client);
+        const entry = await this.open(params.cwd, { kind: "new" }, params.mcpServers, client);
         return { sessionId: entry.session.header.id, modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
-        const entry = await this.open(params.cwd, { kind: "open", ref: params.sessionId }, client);
+        const entry = await this.open(
+          params.cwd,
+          { kind: "open", ref: params.sessionId },
+          params.mcpServers,
+          client,
+        );
         const sessionId = entry.session.header.id;
         for (const update of replayUpdates(entry.session.messages, entry.session.header.cwd)) {
           await client.notify(methods.client.session.update, { sessionId, update });
@@ -143,6 +153,7 @@ export class GongAcpAgent {
   private async open(
     cwd: string,
     choice: NonNullable<CodingSessionOptions["session"]>,
+    mcpServers: readonly McpServer[] | undefined,
     client: AgentContext,
   ): Promise<AcpSession> {
     let sessionId = "";
@@ -188,6 +199,7 @@ export class GongAcpAgent {
           }
         : {}),
       onWarning: warn,
+      mcpServers: editorMcpServers(mcpServers),
     });
     const created = await createCodingSession({ ...options, session: choice });
     for (const message of created.warnings) warn(message);

@@ -89,6 +89,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       pendingMessageCount: queued.steering.length + queued.followUp.length,
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
       autoCompaction: session.autoCompaction,
+      mcpServers: session.mcpServers,
     };
   },
   get_messages(_command, { host }) {

@@ -1,7 +1,8 @@
 /**
  * Which MCP servers a session starts, merged by name, later sources winning: the
  * project's `.mcp.json` (Claude Code's file), then the settings files (user, then
- * project: `mcpServers`), then each `--mcp-config <file>` of this run. A project's servers
+ * project: `mcpServers`), then each `--mcp-config <file>` of this run, then the servers
+ * the app adds for the session (an editor's, over ACP). A project's servers
  * (`.mcp.json`, `.gong/settings.json`) are code the repository runs: only in a trusted
  * folder (the settings loader already leaves the project's `mcpServers` out otherwise).
  */
@@ -14,6 +15,8 @@ export interface McpServerSources {
   loaded: LoadedSettings;
   /** `--mcp-config` files, in the order given. */
   configFiles: readonly string[];
+  /** The app's own servers for this session (an editor's); they win by name. */
+  added?: Record<string, McpServerEntry>;
   warn: (message: string) => void;
 }
 
@@ -36,7 +39,7 @@ export function sessionMcpServers(sources: McpServerSources): Record<string, Mcp
       sources.warn(`${file}: no such MCP config file; its servers were not started`);
     servers = { ...servers, ...config.servers };
   }
-  return servers;
+  return { ...servers, ...sources.added };
 }
 
 /** The servers an untrusted folder's `.mcp.json` would start, for the trust warning. */

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import path from "node:path";
 import {
   type ConfigPath,
   formatConfigIssue,
@@ -44,12 +45,20 @@ export type UserSettingsWrite = { ok: true; file: string } | { ok: false; messag
  * the result. Refuses when the file cannot be read as a JSON object: rewriting it would
  * lose the user's settings. `fixHint` says what to do once the file is fixed.
  */
-export async function editUserSettings(
+export function editUserSettings(
   gongHome: string,
   edit: (settings: Record<string, unknown>, file: string) => UserSettingsEdit,
   fixHint: string,
 ): Promise<UserSettingsWrite> {
-  const file = globalSettingsPath(gongHome);
+  return editJsonConfigFile(globalSettingsPath(gongHome), edit, fixHint);
+}
+
+/** `editUserSettings` for any JSON config file (a project's `.mcp.json`), same rules. */
+export async function editJsonConfigFile(
+  file: string,
+  edit: (settings: Record<string, unknown>, file: string) => UserSettingsEdit,
+  fixHint: string,
+): Promise<UserSettingsWrite> {
   const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
     return {
@@ -70,7 +79,7 @@ export async function editUserSettings(
   let text = read.ok ? read.text : "";
   for (const [path, value] of decided.set) text = setJsonConfigValue(text, path, value);
   try {
-    await mkdir(gongHome, { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true });
     const content = text.endsWith("\n") ? text : `${text}\n`;
     await writeFileAtomic(file, content);
     ownWrites.set(file, content);

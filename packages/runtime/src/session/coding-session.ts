@@ -14,7 +14,7 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
-import type { McpServers } from "@gong/mcp";
+import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { ConfigFileGroup } from "../config/config-files.js";
@@ -121,6 +121,11 @@ export class CodingSession {
    */
   get todos(): readonly Todo[] {
     return this.parts.todos.get();
+  }
+
+  /** The session's MCP servers as they are now (empty when none is configured). */
+  get mcpServers(): McpServerStatus[] {
+    return this.parts.mcp?.statuses() ?? [];
   }
 
   get messages(): readonly Message[] {

@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
+import type { McpServerEntry } from "@gong/mcp";
 import type { AskUserHandler, ExecOperations, FileOperations, OutputLevel } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
@@ -36,6 +37,11 @@ export interface CodingSessionOptions {
   allowPaths?: string[];
   /** MCP config files for this run (`--mcp-config`, `.mcp.json` shape); their servers win by name. */
   mcpConfig?: string[];
+  /**
+   * Servers the app adds for this session (an editor's ACP `mcpServers`); merged after every
+   * configured source, so they win by name.
+   */
+  mcpServers?: Record<string, McpServerEntry>;
   outputLevel?: OutputLevel;
   session?: SessionChoice;
   /** Where session files go (`--session-dir`). */

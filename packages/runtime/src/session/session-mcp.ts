@@ -15,6 +15,7 @@ export function startSessionMcpServers(inputs: SessionInputs): McpServers | unde
     cwd: inputs.cwd,
     loaded: inputs.loaded,
     configFiles: inputs.options.mcpConfig ?? [],
+    added: inputs.options.mcpServers ?? {},
     warn: inputs.warn,
   });
   if (Object.keys(servers).length === 0) return undefined;
