@@ -2,7 +2,7 @@ import { methods, type RequestPermissionRequest } from "@agentclientprotocol/sdk
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { promptInNewSession, withAgent } from "./acp-client.js";
+import { promptInNewSession, startPromptInNewSession, withAgent } from "./acp-client.js";
 import { waitUntil } from "./harness.js";
 import { DATABASE_QUESTION as DATABASE } from "./questions.js";
 
@@ -59,14 +59,11 @@ describe("gong-rpc --acp — ask_user through session/request_permission", () =>
     const { result } = await withAgent(
       box,
       async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        const prompt = agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "set up the database" }],
-        });
+        const { sessionId, prompting: prompt } = await startPromptInNewSession(
+          agent,
+          box.cwd,
+          "set up the database",
+        );
         await waitUntil(() => run.permissions.length === 1);
         await agent.notify(methods.agent.session.cancel, { sessionId });
         return prompt;

@@ -207,6 +207,19 @@ export async function withAgent<T>(
   }
 }
 
+/**
+ * A new session in `cwd` and its first prompt, not awaited: a test can act while the
+ * prompt runs (cancel it, answer a permission) and then await `prompting`.
+ */
+export async function startPromptInNewSession(agent: ClientContext, cwd: string, text: string) {
+  const { sessionId } = await agent.request(methods.agent.session.new, { cwd, mcpServers: [] });
+  const prompting = agent.request(methods.agent.session.prompt, {
+    sessionId,
+    prompt: [{ type: "text", text }],
+  });
+  return { sessionId, prompting };
+}
+
 /** The common case: a new session in the sandbox, one prompt, and what the editor saw. */
 export function promptInNewSession(
   box: GongSandbox,
@@ -216,14 +229,7 @@ export function promptInNewSession(
   return withAgent(
     box,
     async (agent, run) => {
-      const { sessionId } = await agent.request(methods.agent.session.new, {
-        cwd: box.cwd,
-        mcpServers: [],
-      });
-      await agent.request(methods.agent.session.prompt, {
-        sessionId,
-        prompt: [{ type: "text", text }],
-      });
+      await (await startPromptInNewSession(agent, box.cwd, text)).prompting;
       return run;
     },
     options,

@@ -5,7 +5,7 @@ import { methods, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { withAgent } from "./acp-client.js";
+import { startPromptInNewSession, withAgent } from "./acp-client.js";
 import { BIN, waitUntil, withTimeout } from "./harness.js";
 
 const mock = useMockLlmServer();
@@ -65,14 +65,7 @@ describe("acp — session/cancel withdraws an open permission request at once", 
     const { result } = await withAgent(
       box,
       async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        const prompting = agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "make it" }],
-        });
+        const { sessionId, prompting } = await startPromptInNewSession(agent, box.cwd, "make it");
         await waitUntil(() => run.permissions.length === 1);
         const cancelledAt = Date.now();
         await agent.notify(methods.agent.session.cancel, { sessionId });

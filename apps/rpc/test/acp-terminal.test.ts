@@ -2,7 +2,7 @@ import { methods } from "@agentclientprotocol/sdk";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { promptInNewSession, withAgent } from "./acp-client.js";
+import { promptInNewSession, startPromptInNewSession, withAgent } from "./acp-client.js";
 import { waitUntil } from "./harness.js";
 
 const mock = useMockLlmServer();
@@ -71,14 +71,7 @@ describe("acp — bash runs in the editor's terminal when the client offers one"
     const { result } = await withAgent(
       box,
       async (agent, run) => {
-        const { sessionId } = await agent.request(methods.agent.session.new, {
-          cwd: box.cwd,
-          mcpServers: [],
-        });
-        const prompting = agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: [{ type: "text", text: "wait" }],
-        });
+        const { sessionId, prompting } = await startPromptInNewSession(agent, box.cwd, "wait");
         await waitUntil(() => run.terminal.some((call) => call.method === "create"));
         const cancelledAt = Date.now();
         await agent.notify(methods.agent.session.cancel, { sessionId });
