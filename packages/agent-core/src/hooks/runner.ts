@@ -57,9 +57,9 @@ function hasValue<T>(value: T | NoAnswer): value is NonNullable<T> {
  * Runs hooks in registration order (test/j10-hooks.test.ts 3.2). A hook that throws or exceeds the
  * timeout is skipped and reported as a `hook_error` (test/j10-hooks-isolation.test.ts 4.1–4.3): the chain goes on
  * with the value it had, so one broken hook never stops the agent nor disarms the next.
- * A gate is the exception for timeouts: a `beforeToolCall` that does not answer in time
- * blocks its call (a security check that cannot decide says no; a throwing gate is
- * skipped like any other hook, test/j10-hooks-isolation.test.ts 4.2).
+ * A gate is the exception: a `beforeToolCall` that throws or does not answer in time
+ * blocks its call (a security check that cannot decide says no,
+ * test/j10-hooks-isolation.test.ts "a gate that fails says no").
  */
 export class HookRunner {
   constructor(
@@ -108,6 +108,10 @@ export class HookRunner {
       if (value === TIMED_OUT) {
         const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
         const reason = `the hook did not answer within ${timeoutMs} ms, so the call was not allowed. Raise hookTimeoutMs in the settings if it needs longer.`;
+        return { blocked: true, reason, hookName, byUser: false };
+      }
+      if (value === SKIPPED) {
+        const reason = `the hook failed, so the call was not allowed (its error is in the hook_error event). Fix or remove the hook ${hookName}.`;
         return { blocked: true, reason, hookName, byUser: false };
       }
       if (!hasValue(value) || typeof value !== "object") continue;
@@ -255,7 +259,7 @@ export class HookRunner {
         type: "hook_error",
         hookName,
         callback,
-        error: `Hook ${hookName}.${callback} threw and was skipped: ${err.message}`,
+        error: `Hook ${hookName}.${callback} threw and ${callback === "beforeToolCall" ? "the tool call was blocked" : "was skipped"}: ${err.message}`,
         ...(err.stack ? { stack: err.stack } : {}),
       });
       return SKIPPED;
