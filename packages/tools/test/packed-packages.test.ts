@@ -3,10 +3,18 @@
 // project under the system temp folder, then the README examples run and type-check
 // there against what was installed — nothing from the workspace can leak in.
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -25,6 +33,18 @@ function userEnv(): NodeJS.ProcessEnv {
     }
   }
   return env;
+}
+
+/** Sources named by the package's source maps that the tarball does not contain. */
+function unresolvedMapSources(packageDir: string): string[] {
+  const dist = join(packageDir, "dist");
+  return readdirSync(dist, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".map"))
+    .flatMap((file) => {
+      const map = JSON.parse(readFileSync(join(dist, file), "utf8")) as { sources: string[] };
+      return map.sources.map((source) => resolve(dirname(join(dist, file)), source));
+    })
+    .filter((source) => !existsSync(source));
 }
 
 describe("packages outside the monorepo — @gong/base, @gong/truncate and @gong/tools from their tarballs", () => {
@@ -69,6 +89,7 @@ describe("packages outside the monorepo — @gong/base, @gong/truncate and @gong
         publishConfig: { access: "public" },
       });
       copyFileSync(join(root, "packages", p, "examples", "readme.mjs"), join(project, `${p}.mjs`));
+      expect(unresolvedMapSources(join(project, "node_modules", "@gong", p))).toEqual([]);
     }
 
     const base = await run(process.execPath, ["base.mjs"], { cwd: project, env });
