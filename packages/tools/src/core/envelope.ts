@@ -85,8 +85,11 @@ export function progress(data: Record<string, unknown>, text: string): ToolRespo
   return build("partial", data, text, {});
 }
 
+/** What a call stopped by its abort signal says. */
+export const OPERATION_ABORTED = "Operation aborted";
+
 /** The call was stopped by the user (abort signal). */
-export function aborted(extras: ResultExtras = {}, message = "Operation aborted"): ToolResponse {
+export function aborted(extras: ResultExtras = {}, message = OPERATION_ABORTED): ToolResponse {
   return failure("ABORTED", message, {
     ...extras,
     next: ["The user stopped this call: wait for their next message before running it again."],

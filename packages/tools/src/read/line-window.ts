@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { lineCountFrom } from "@gong/truncate";
+import { OPERATION_ABORTED } from "../core/envelope.js";
 
 interface LineWindowRequest {
   /** 1-indexed first line of the window. */
@@ -33,7 +34,7 @@ interface LineWindow {
 
 export class AbortedError extends Error {
   constructor() {
-    super("Operation aborted");
+    super(OPERATION_ABORTED);
     this.name = "AbortError";
   }
 }

@@ -5,12 +5,14 @@
  * are passed with one --ignore-file, each rewritten to hold only in its own folder.
  * fd runs in the pinned search folder (fs/pinned-dir.ts), searching where it runs.
  */
+
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
 import { confirmPaths } from "./confirm-reported.js";
+import { SEARCH_ABORTED } from "./engine.js";
 import type { FindRequest, FindRun } from "./find-types.js";
 import { escapeGlob } from "./glob-escape.js";
 import { searchRootIgnoreRules } from "./nested-gitignore.js";
@@ -128,7 +130,7 @@ async function findInPinned(
   } finally {
     if (ignoreFile) rmSync(path.dirname(ignoreFile), { recursive: true, force: true });
   }
-  if (request.signal?.aborted) return { ok: false, kind: "aborted", message: "Operation aborted" };
+  if (request.signal?.aborted) return SEARCH_ABORTED;
   if (result.code !== 0 && result.stdout.length === 0) {
     const message = result.stderr.trim() || `fd failed (exit code ${result.code})`;
     return {

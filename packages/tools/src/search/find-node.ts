@@ -1,6 +1,8 @@
 /** find without fd: the Node walk plus picomatch, with the same rules as fd. */
+
 import picomatch from "picomatch";
 import { AbortedError } from "../read/line-window.js";
+import { SEARCH_ABORTED } from "./engine.js";
 import type { FindRequest, FindRun } from "./find-types.js";
 import { walk } from "./walk.js";
 
@@ -28,8 +30,7 @@ export async function findWithNode(request: FindRequest): Promise<FindRun> {
     }
     return { ok: true, paths, more: paths.length > request.limit };
   } catch (error) {
-    if (error instanceof AbortedError)
-      return { ok: false, kind: "aborted", message: "Operation aborted" };
+    if (error instanceof AbortedError) return SEARCH_ABORTED;
     return { ok: false, kind: "failed", message: (error as Error).message };
   }
 }

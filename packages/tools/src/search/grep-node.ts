@@ -8,6 +8,7 @@
  * in its first part only, and the result says so), so neither a 500 000-file tree nor
  * a 1 GB file is ever held whole.
  */
+
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import picomatch from "picomatch";
@@ -15,6 +16,7 @@ import { localFileOperations } from "../fs/operations.js";
 import { AbortedError } from "../read/line-window.js";
 import { looksBinary } from "../read/sniff.js";
 import { cappedLines } from "./capped-lines.js";
+import { SEARCH_ABORTED } from "./engine.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { walk } from "./walk.js";
 
@@ -111,8 +113,7 @@ export async function grepWithNode(request: GrepRequest): Promise<GrepRun> {
       if (limitReached) break;
     }
   } catch (error) {
-    if (error instanceof AbortedError)
-      return { ok: false, kind: "aborted", message: "Operation aborted" };
+    if (error instanceof AbortedError) return SEARCH_ABORTED;
     return { ok: false, kind: "failed", message: (error as Error).message };
   }
   const warnings = longLines

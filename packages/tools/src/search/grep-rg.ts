@@ -4,9 +4,11 @@
  * more than the limit has been seen. rg runs in the pinned search folder
  * (search/search-root.ts), and its paths are mapped back to real ones.
  */
+
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { confirmLines } from "./confirm-reported.js";
+import { SEARCH_ABORTED } from "./engine.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -34,7 +36,7 @@ export function rgArguments(request: GrepRequest, target: string): string[] {
  * tool answers ACCESS_DENIED).
  */
 export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
-  if (request.signal?.aborted) return { ok: false, kind: "aborted", message: "Operation aborted" };
+  if (request.signal?.aborted) return SEARCH_ABORTED;
   const root = await openSearchRoot(
     request.searchPath,
     !statSync(request.searchPath).isDirectory(),
@@ -106,7 +108,7 @@ function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Pro
     };
     const onAbort = () => {
       stop();
-      finish({ ok: false, kind: "aborted", message: "Operation aborted" });
+      finish(SEARCH_ABORTED);
     };
     request.signal?.addEventListener("abort", onAbort, { once: true });
     errors.on("data", (chunk: Buffer) => {
