@@ -76,10 +76,13 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
   it("settings sandbox.writableRoots makes a folder outside the project writable", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const cache = outsideFolder();
+    const other = outsideFolder();
     writeSettings(box.gongHome, { sandbox: { mode: "workspace-write", writableRoots: [cache] } });
-    const end = await bashOnce(box, `echo cached > ${cache}/entry && echo ok`);
-    expect(end.result.status).toBe("success");
+    const end = await bashOnce(box, `echo cached > ${cache}/entry; echo other > ${other}/entry`);
     expect(readFileSync(path.join(cache, "entry"), "utf8")).toBe("cached\n");
+    // Still sandboxed: only the named folder was added.
+    expect(existsSync(path.join(other, "entry"))).toBe(false);
+    expect(end.result.text).toContain("Read-only file system");
   });
 
   it("read-only: even a write inside the project is refused", async () => {
@@ -134,8 +137,10 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
 
     it("network true: the same server answers", async () => {
       const box = sandbox(mock.anthropicBaseUrl);
+      const outside = outsideFolder();
       writeSettings(box.gongHome, { sandbox: { mode: "workspace-write", network: true } });
-      const end = await bashOnce(box, connect());
+      const end = await bashOnce(box, `echo x > ${outside}/entry 2>/dev/null; ${connect()}`);
+      expect(existsSync(path.join(outside, "entry"))).toBe(false); // sandboxed all the same
       expect(end.result.data.stdout).toContain("pong");
       expect(end.result.data.stdout).toContain("REACHED");
     });
