@@ -9,7 +9,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { liveProcessesInGroup, textResponse, toolCallResponse } from "@gong/testing";
+import {
+  isProcessAlive,
+  liveProcessesInGroup,
+  textResponse,
+  toolCallResponse,
+} from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonLines, runGong, type Sandbox, sandbox, waitFor, writeSettings } from "./harness.js";
@@ -71,6 +76,10 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
     expect(end.result.text).toContain("the sandbox (workspace-write) refused a write");
     expect(end.result.text).toContain("sandbox");
     expect(end.result.text).toContain("writableRoots");
+    // The model was told before its first command.
+    expect(JSON.stringify(mock.requests[0]!.body)).toContain(
+      "Commands run in a sandbox: only the project, the allowed folders and /tmp are writable",
+    );
   });
 
   it("settings sandbox.writableRoots makes a folder outside the project writable", async () => {
@@ -144,6 +153,37 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
       expect(end.result.data.stdout).toContain("pong");
       expect(end.result.data.stdout).toContain("REACHED");
     });
+  });
+
+  it("a background job started under the sandbox outlives its call, runs in the next, and ends with the session", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([
+        {
+          id: "toolu_job",
+          name: "bash",
+          arguments: {
+            command: "(while :; do date +%s%N >> ticks; sleep 0.05; done) & echo $! > job.pid",
+          },
+        },
+      ]),
+      toolCallResponse([
+        {
+          id: "toolu_check",
+          name: "bash",
+          arguments: {
+            command: "a=$(wc -l < ticks); sleep 0.5; b=$(wc -l < ticks); echo ticked $((b - a))",
+          },
+        },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--sandbox", "workspace-write", "-p", "start it"], box);
+    expect(run.code).toBe(0);
+    const ticked = /ticked (\d+)/.exec(JSON.stringify(mock.requests[2]!.body));
+    expect(Number(ticked?.[1])).toBeGreaterThan(0);
+    const jobPid = Number(readFileSync(path.join(box.cwd, "job.pid"), "utf8"));
+    await waitFor(() => !isProcessAlive(jobPid), 5_000);
   });
 
   it("SIGINT during a sandboxed `sleep 30` in print mode: exit 130 and no process of the tree is left", async () => {

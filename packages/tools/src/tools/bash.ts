@@ -162,6 +162,17 @@ async function sandboxFor(
   return { sandbox: sandboxArgv(sandbox, roots, cwd) };
 }
 
+/** What the model must know up front about a sandbox, so it does not learn it by failing. */
+function sandboxNotice(sandbox: BashSandbox | undefined): string {
+  if (!sandbox) return "";
+  const writable =
+    sandbox.mode === "read-only"
+      ? "nothing is writable but /tmp"
+      : "only the project, the allowed folders and /tmp are writable";
+  const network = sandbox.network ? "" : "; there is no network (only the command's own loopback)";
+  return ` Commands run in a sandbox: ${writable} (/tmp is private to each command)${network}.`;
+}
+
 /** Streams the current tail to the UI, at most every 200 ms. */
 function progressReporter(
   onUpdate: ((update: ToolResponse) => void) | undefined,
@@ -198,7 +209,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
       "the command and all its child processes are killed. stdin is /dev/null, so " +
       `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
-      "is saved to a log file named in the result. Background processes (cmd &) do not block the call.",
+      "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
+      sandboxNotice(options.sandbox),
     parameters: bashParameters,
     async execute(params, context) {
       const started = performance.now();
