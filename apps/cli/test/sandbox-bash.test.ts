@@ -34,6 +34,8 @@ const kernel = bwrapProblem
 
 interface BashEnd {
   result: { status: string; error?: { code: string }; text: string; data: { stdout?: string } };
+  /** The run's `warning` events. */
+  warnings: string[];
 }
 
 /** One bash call in json mode; the result of that call. */
@@ -47,7 +49,10 @@ async function bashOnce(box: Sandbox, command: string, args: string[] = []): Pro
   expect(run.code).toBe(0);
   const ends = jsonLines(run.stdout).filter((line) => line.type === "tool_execution_end");
   expect(ends).toHaveLength(1);
-  return ends[0] as unknown as BashEnd;
+  const warnings = jsonLines(run.stdout)
+    .filter((line) => line.type === "warning")
+    .map((line) => String(line.message));
+  return { ...(ends[0] as unknown as BashEnd), warnings };
 }
 
 /** A folder outside the project that exists for the test (and is not under the private /tmp). */
@@ -114,6 +119,19 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
     const end = await bashOnce(box, `echo x > ${outside}/planted`, ["--trust"]);
     expect(existsSync(path.join(outside, "planted"))).toBe(false);
     expect(end.result.text).toContain("Read-only file system");
+    expect(end.warnings).toEqual([
+      expect.stringContaining(
+        "sandbox.mode (off), sandbox.network (true), sandbox.writableRoots ignored: a project's sandbox settings may only tighten the user's",
+      ),
+    ]);
+  });
+
+  it("a project's settings may tighten, trusted or not: its read-only applies over the user's off", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(path.join(box.cwd, ".gong"), { sandbox: { mode: "read-only" } });
+    const end = await bashOnce(box, "echo x > inside.txt");
+    expect(existsSync(path.join(box.cwd, "inside.txt"))).toBe(false);
+    expect(end.result.text).toContain("the sandbox (read-only) refused a write");
   });
 
   describe("network", () => {
