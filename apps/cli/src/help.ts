@@ -53,6 +53,11 @@ Tools:
   --mcp-config <file>          Start the MCP servers of this file too (.mcp.json shape,
                                repeatable); its entries win over the settings' by name.
                                  gong --mcp-config ./servers.json -p "list the open issues"
+  --sandbox off|read-only|workspace-write
+                               Run bash under bubblewrap (Linux): writable only the project,
+                               allowed paths, tool output and a private /tmp (or nothing but
+                               /tmp); wins over settings "sandbox" (default off).
+                                 gong --sandbox workspace-write -p "run the tests"
   --yes                        Allow tool calls that need confirmation (settings confirmBash,
                                a hook answering "ask"); -p and json mode deny them otherwise.
                                  gong --yes -p "clean the build folder"

@@ -19,6 +19,7 @@ Options (as in gong):
   --allow-path <dir>         another folder the tools may touch (repeatable)
   --mcp-config <file>        MCP servers for this run, in .mcp.json's shape (repeatable)
   --trust                    load this folder's hooks and executable settings
+  --sandbox <mode>           bash under bubblewrap: off, read-only, workspace-write
   --cwd <dir>                the project folder (default: the current one)
   --confirm-timeout <s>      how long a confirmation or question waits for the client (default 60)
   -v, --version, -h, --help

@@ -29,6 +29,7 @@ export {
   findPaths,
   localFileOperations,
   OUTPUT_LEVELS,
+  shellArgv,
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";

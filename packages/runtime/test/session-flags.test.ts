@@ -1,9 +1,10 @@
 import { THINKING_LEVELS } from "@gong/llm";
-import { OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
+import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
 import {
   OUTPUT_LEVELS,
   PRESETS,
+  SANDBOX,
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
   THINKING,
@@ -58,5 +59,6 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(THINKING).toEqual(THINKING_LEVELS);
     expect(PRESETS).toEqual(Object.keys(TOOL_PRESETS));
     expect(OUTPUT_LEVELS).toEqual(TOOL_OUTPUT_LEVELS);
+    expect(SANDBOX).toEqual(SANDBOX_MODES);
   });
 });

@@ -2,7 +2,7 @@
 // here because paths and allowed roots are where tool users meet it.
 export { expandHome } from "@gong/base";
 export type { ExecOperations } from "./bash/exec.js";
-export { localExecOperations } from "./bash/exec.js";
+export { localExecOperations, shellArgv } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
 export { ProcessGroups } from "./bash/process-groups.js";
 export type { ToolOperations } from "./coding-tools.js";
@@ -17,6 +17,9 @@ export { localFileOperations } from "./fs/operations.js";
 export { resolveInputPath } from "./path/normalize.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
+export type { BashSandbox, SandboxMode } from "./sandbox/sandbox-argv.js";
+export { SANDBOX_MODES } from "./sandbox/sandbox-argv.js";
+export { probeSandbox } from "./sandbox/sandbox-probe.js";
 export { detectSearchBinaries } from "./search/binaries.js";
 export { findPaths } from "./search/find-paths.js";
 export type { Todo, TodoSaveResult, TodoStore } from "./todo/todo-store.js";

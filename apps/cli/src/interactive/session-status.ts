@@ -16,9 +16,12 @@ export function statusInfo(
   cost: number,
 ): StatusInfo {
   const model = session.model;
+  const { mode, network } = session.sandbox;
   return {
     model: `${model.provider}/${model.id}`,
     thinking: session.thinkingLevel,
+    // No network is the sandbox's default; only a sandbox that lets it through says so.
+    ...(mode !== "off" ? { sandbox: network ? `${mode}, network` : mode } : {}),
     contextTokens: contextTokensOf(session),
     contextWindow: model.contextWindow,
     cost,

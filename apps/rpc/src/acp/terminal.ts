@@ -10,7 +10,7 @@ import type { ChildProcess } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 import type { AgentContext, EnvVariable } from "@agentclientprotocol/sdk";
-import type { ExecOperations } from "@gong/runtime";
+import { type ExecOperations, shellArgv } from "@gong/runtime";
 import type { SessionUpdates } from "./session-updates.js";
 
 type SpawnShellOptions = Parameters<ExecOperations["spawnShell"]>[0];
@@ -67,11 +67,13 @@ class TerminalProcess extends EventEmitter {
   private async run(spawn: SpawnShellOptions): Promise<void> {
     const { client, sessionId, updates, terminals } = this.options;
     let terminalId: string;
+    // Under the sandbox the editor's terminal runs bwrap, which runs the shell.
+    const [command, args] = shellArgv(spawn);
     try {
       ({ terminalId } = await client.request("terminal/create", {
         sessionId: sessionId(),
-        command: spawn.shellPath,
-        args: ["-c", spawn.script],
+        command,
+        args,
         cwd: spawn.cwd,
         env: envVariables(spawn.env),
         outputByteLimit: OUTPUT_BYTE_LIMIT,

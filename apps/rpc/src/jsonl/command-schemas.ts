@@ -74,7 +74,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed)",
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `sandbox {mode,network}` (bash's sandbox, `--sandbox`)",
       examples: [{ type: "get_state" }],
     },
   ),

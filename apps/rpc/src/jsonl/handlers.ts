@@ -90,6 +90,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
       autoCompaction: session.autoCompaction,
       mcpServers: session.mcpServers,
+      sandbox: session.sandbox,
     };
   },
   get_messages(_command, { host }) {

@@ -6,7 +6,7 @@
 
 import { THINKING_LEVELS } from "@gong/llm";
 import { McpServersSchema } from "@gong/mcp";
-import { OUTPUT_LEVELS, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
+import { OUTPUT_LEVELS, SANDBOX_MODES, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
 import { CommandHooksSchema } from "../hooks/hooks-schema.js";
 
@@ -68,6 +68,17 @@ export const SettingsSchema = Type.Object(
         {
           enabled: Type.Optional(Type.Boolean()),
           allowedDomains: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    /** bash under bubblewrap; a project's entry may only tighten it (config/project-sandbox.ts). */
+    sandbox: Type.Optional(
+      Type.Object(
+        {
+          mode: Type.Optional(oneOf(SANDBOX_MODES)),
+          network: Type.Optional(Type.Boolean()),
+          writableRoots: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
         },
         { additionalProperties: false },
       ),

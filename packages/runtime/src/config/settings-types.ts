@@ -6,7 +6,7 @@
 import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
 import type { McpServerEntry } from "@gong/mcp";
-import type { OutputLevel, ToolPreset } from "@gong/tools";
+import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
 
 export type ThinkingSetting = ThinkingLevel;
 export type OutputLevelSetting = OutputLevel;
@@ -42,6 +42,18 @@ export interface WebFetchSettings {
   enabled?: boolean;
   /** `example.com` allows it and its subdomains; other hosts are ACCESS_DENIED. */
   allowedDomains?: string[];
+}
+
+/**
+ * bash under bubblewrap (Linux): `mode` default `off`; `network` default false (a
+ * command sees only its own loopback); `writableRoots` are writable for bash besides the
+ * project, the allowed paths and the tool-output folder (user settings only: a project's
+ * list is ignored, and its mode and network may only tighten the user's).
+ */
+export interface SandboxSettings {
+  mode?: SandboxMode;
+  network?: boolean;
+  writableRoots?: string[];
 }
 
 export interface Settings {
@@ -92,4 +104,5 @@ export interface Settings {
    * the same name as a whole (config/mcp-servers.ts).
    */
   mcpServers?: Record<string, McpServerEntry>;
+  sandbox?: SandboxSettings;
 }

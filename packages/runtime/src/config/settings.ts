@@ -3,6 +3,7 @@ import { isRecord } from "@gong/base";
 import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { expandHome } from "@gong/tools";
 import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
+import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
@@ -89,6 +90,14 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       const beyond = narrowProjectTools(userLayer, layer);
       if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
     }
+    if (project) {
+      const loosening = tightenProjectSandbox(userLayer, layer);
+      if (loosening.length > 0) {
+        warnings.push(
+          `${file}: ${loosening.join(", ")} ignored: a project's sandbox settings may only tighten the user's`,
+        );
+      }
+    }
     if (!project) userLayer = layer;
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
     for (const key of Object.keys(layer)) {
@@ -164,6 +173,12 @@ function resolveRelativePaths(
   };
   if (out.allowedPaths) {
     out.allowedPaths = out.allowedPaths.flatMap((p) => resolve("allowedPaths", p) ?? []);
+  }
+  if (out.sandbox?.writableRoots) {
+    const writableRoots = out.sandbox.writableRoots.flatMap(
+      (p) => resolve("sandbox.writableRoots", p) ?? [],
+    );
+    out.sandbox = { ...out.sandbox, writableRoots };
   }
   if (out.sessionDir) {
     const sessionDir = resolve("sessionDir", out.sessionDir);

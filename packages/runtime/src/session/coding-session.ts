@@ -30,6 +30,7 @@ import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
+import type { SandboxState } from "./session-sandbox.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { runUserBash } from "./user-bash.js";
 
@@ -50,6 +51,8 @@ export interface CodingSessionParts {
   /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
   bash?: Tool;
   cwd?: string;
+  /** bash's sandbox (session-sandbox.ts); default off. */
+  sandbox?: SandboxState;
   /** A model by provider and id, with its key checked (the session's model registry). */
   resolveModel?: (provider: string, id: string) => ModelResolution;
   listModels?: () => ListedModel[];
@@ -237,6 +240,11 @@ export class CodingSession {
   }
 
   /** The current branch as one self-contained HTML page (`exportSessionHtml` for a file). */
+  /** The sandbox every bash command of the session runs in (the status line, `get_state`). */
+  get sandbox(): SandboxState {
+    return this.parts.sandbox ?? { mode: "off", network: true };
+  }
+
   renderHtml(): string {
     return renderSessionHtml(
       documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),

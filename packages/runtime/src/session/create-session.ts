@@ -175,6 +175,7 @@ function sessionToolKit(
     names: options.tools,
     preset: options.preset,
     mcp,
+    sandbox: inputs.sandbox.sandbox,
   };
 }
 
@@ -237,6 +238,7 @@ function sessionParts(
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     cwd: inputs.cwd,
+    sandbox: inputs.sandbox.state,
     ...(bash ? { bash } : {}),
     // A model of another provider works as well: the agent asks for that provider's
     // key before every call (`getApiKey` in build-agent.ts).

@@ -1,7 +1,13 @@
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
 import type { McpServerEntry } from "@gong/mcp";
-import type { AskUserHandler, ExecOperations, FileOperations, OutputLevel } from "@gong/tools";
+import type {
+  AskUserHandler,
+  ExecOperations,
+  FileOperations,
+  OutputLevel,
+  SandboxMode,
+} from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 
@@ -57,6 +63,8 @@ export interface CodingSessionOptions {
   trust?: boolean;
   /** Highest-precedence settings (after the flags above). */
   settings?: Settings;
+  /** `--sandbox <mode>`: wins over settings `sandbox.mode` (session-sandbox.ts). */
+  sandbox?: SandboxMode;
   /**
    * How the ask_user tool reaches the user (an interactive UI, an editor over RPC).
    * Without it nobody can answer, so the presets leave ask_user out.
@@ -100,7 +108,8 @@ export interface CodingSessionError {
     | "session_locked"
     | "prompt_file_not_found"
     | "session_unreadable"
-    | "invalid_path";
+    | "invalid_path"
+    | "sandbox_unavailable";
   message: string;
   /** The error came from a flag the user can fix (exit 2 in the CLI). */
   usage: boolean;

@@ -13,10 +13,13 @@ import type { CodingSessionOptions, SessionChoice } from "./options.js";
 export const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
 export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
+/** tools' SANDBOX_MODES (pinned the same way). */
+export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
 
 export type ThinkingFlag = (typeof THINKING)[number];
 export type PresetFlag = (typeof PRESETS)[number];
 export type OutputLevelFlag = (typeof OUTPUT_LEVELS)[number];
+export type SandboxFlag = (typeof SANDBOX)[number];
 
 /** The flags that choose the session file, as given. */
 export interface SessionFlags {
@@ -41,6 +44,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   /** `--mcp-config <file>` (repeatable): MCP servers for this run only. */
   mcpConfig?: string[];
   trust?: boolean;
+  /** `--sandbox <mode>`: wins over settings `sandbox.mode`. */
+  sandbox?: SandboxFlag;
 }
 
 /** Stores a flag's value, or says why it cannot be used (the usage error). */
@@ -105,6 +110,9 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.mcpConfig = [...(flags.mcpConfig ?? []), value];
     return undefined;
   },
+  sandbox: choiceFlag(SANDBOX, (flags, value) => {
+    flags.sandbox = value;
+  }),
 };
 
 /** The shared flags before any is given. */
@@ -187,5 +195,6 @@ export function sessionOptionsFromFlags(
     ...(flags.mcpConfig?.length ? { mcpConfig: flags.mcpConfig } : {}),
     session: sessionChoiceFromFlags(flags),
     ...(flags.trust ? { trust: true } : {}),
+    ...(flags.sandbox ? { sandbox: flags.sandbox } : {}),
   };
 }

@@ -18,6 +18,7 @@ import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
 import { resolveSessionDir } from "./session-dir.js";
 import { SessionResources } from "./session-resources.js";
+import { type SessionSandbox, sessionSandbox } from "./session-sandbox.js";
 import { missingPromptFile } from "./system-prompt.js";
 import { checkToolSelection } from "./tool-selection.js";
 
@@ -40,6 +41,8 @@ export interface SessionInputs {
    * spilled results (the truncator's folder), a skill's resource files (packages/tools/test/bad-input.test.ts "item 5").
    */
   toolFolders: { outputDir: string; readOnlyRoots: string[] };
+  /** bash's sandbox, probed (session-sandbox.ts). */
+  sandbox: Extract<SessionSandbox, { ok: true }>;
   choice: SessionChoice;
   where: StoreLocation;
 }
@@ -92,12 +95,17 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   if (toolError) return usageError("unknown_tool", toolError);
   const promptFileError = missingPromptFile(options, cwd);
   if (promptFileError) return usageError("prompt_file_not_found", promptFileError);
+  const sandbox = sessionSandbox(settings, options.sandbox, env);
+  if (!sandbox.ok) return usageError("sandbox_unavailable", sandbox.error);
 
   const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
   const where = { cwd, gongHome, sessionDir, env, warn };
   const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
   const value = { options, cwd, env, warn, settingsQuery, settingsStamps, loaded, registry };
-  return { ok: true, value: { ...value, resources, skills, toolFolders, choice, where } };
+  return {
+    ok: true,
+    value: { ...value, resources, skills, toolFolders, sandbox, choice, where },
+  };
 }
 
 function usageError(code: CodingSessionError["code"], message: string): InputsResult {

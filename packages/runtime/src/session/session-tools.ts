@@ -1,6 +1,7 @@
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
+  BashSandbox,
   ExecOperations,
   FileOperations,
   ProcessGroups,
@@ -39,6 +40,8 @@ export interface SessionToolKit {
   preset: ToolPresetName | undefined;
   /** The session's MCP servers: their tools come after the built-in ones. */
   mcp: McpServers | undefined;
+  /** bash's sandbox, for the model's commands and the user's own alike; none when off. */
+  sandbox: BashSandbox | undefined;
 }
 
 /** The model's tools under these settings. */
@@ -91,5 +94,6 @@ function shared(kit: SessionToolKit, settings: Settings) {
     summarize: kit.summarize,
     allowedRoots: settings.allowedPaths ?? [],
     settings,
+    sandbox: kit.sandbox,
   };
 }

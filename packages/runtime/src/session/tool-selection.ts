@@ -1,5 +1,6 @@
 import {
   type AskUserHandler,
+  type BashSandbox,
   createCodingTools,
   type ExecOperations,
   type FileOperations,
@@ -47,6 +48,8 @@ export interface BuildToolsOptions extends ToolSelection {
   webConnections: WebConnections;
   /** What bash's commands inherit: `env` without gong's provider keys (child-env.ts). */
   commandEnv: NodeJS.ProcessEnv;
+  /** bash's sandbox, probed at start (session-sandbox.ts); none when off. */
+  sandbox: BashSandbox | undefined;
 }
 
 export type BuildToolsResult = { ok: true; tools: Tool[] } | { ok: false; error: string };
@@ -102,7 +105,11 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
     processes: options.processes,
-    bash: { ...bashLogCap(options.cwd, options.env), env: options.commandEnv },
+    bash: {
+      ...bashLogCap(options.cwd, options.env),
+      env: options.commandEnv,
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+    },
     todoStore: options.todoStore,
     askUser: options.askUser,
     operations: {

@@ -12,6 +12,18 @@ export interface SpawnShellOptions {
   env: NodeJS.ProcessEnv;
   /** The model's call this command runs for (a backend that shows it, an editor's terminal). */
   toolCallId?: string;
+  /**
+   * The sandbox's command line (bwrap and its options, sandbox/sandbox-argv.ts) the shell
+   * runs under: `[...sandbox, shellPath, "-c", script]`. A backend must honour it or fail
+   * the call: running the command unsandboxed instead is never an option.
+   */
+  sandbox?: readonly string[];
+}
+
+/** The program and arguments that run the shell, under the sandbox when there is one. */
+export function shellArgv({ shellPath, script, sandbox }: SpawnShellOptions): [string, string[]] {
+  const argv = [...(sandbox ?? []), shellPath, "-c", script];
+  return [argv[0]!, argv.slice(1)];
 }
 
 export interface ExecOperations {
@@ -24,10 +36,10 @@ export interface ExecOperations {
 }
 
 export const localExecOperations: ExecOperations = {
-  spawnShell: ({ shellPath, script, cwd, env }) =>
-    spawn(shellPath, ["-c", script], {
-      cwd,
-      env,
+  spawnShell: (options) =>
+    spawn(...shellArgv(options), {
+      cwd: options.cwd,
+      env: options.env,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     }),

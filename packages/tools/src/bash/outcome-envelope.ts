@@ -7,6 +7,7 @@ import type { ToolResponse } from "@gong/base";
 import { formatSize, tailTruncationNotice, truncateTail } from "@gong/truncate";
 import { failure, type NextSteps, partial, success, type ToolErrorCode } from "../core/envelope.js";
 import { briefTail } from "../core/output-level.js";
+import type { SandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import type { OutputCollector } from "./output-collector.js";
 import type { ShellOutcome } from "./run-shell.js";
 
@@ -115,6 +116,19 @@ function runFailure(
   }
 }
 
+/** A failure the sandbox caused says so, and its next step comes first. */
+function sandboxed(
+  failed: RunFailure | undefined,
+  refusal: SandboxRefusal | undefined,
+): RunFailure | undefined {
+  if (!failed || !refusal) return failed;
+  return {
+    ...failed,
+    message: `${failed.message}: ${refusal.message}`,
+    next: [refusal.next, ...failed.next],
+  };
+}
+
 /** What to try after a non-zero exit: the full log first when the output was cut. */
 function failedCommandSteps(exitCode: number | null, logSteps: readonly string[]): NextSteps {
   const fix =
@@ -128,7 +142,7 @@ function failedCommandSteps(exitCode: number | null, logSteps: readonly string[]
 export function outcomeEnvelope(
   outcome: FinishedOutcome,
   output: ShownOutput,
-  run: { durationMs: number; timeoutSeconds: number },
+  run: { durationMs: number; timeoutSeconds: number; refusal?: SandboxRefusal },
 ): ToolResponse {
   const killed = outcome.kind === "timed_out" || outcome.kind === "aborted";
   const data = {
@@ -157,7 +171,7 @@ export function outcomeEnvelope(
       ]
     : [];
 
-  const failed = runFailure(outcome, run.timeoutSeconds, logSteps);
+  const failed = sandboxed(runFailure(outcome, run.timeoutSeconds, logSteps), run.refusal);
   if (failed) {
     return failure(failed.code, failed.message, {
       data,

@@ -66,6 +66,12 @@ export interface PathPolicy {
   root: string;
   /** Absolute allowed roots (project root first). */
   roots: readonly string[];
+  /**
+   * Where the writable roots really are: the project and the user's roots with links
+   * followed, the tool-output folder at its own place (never followed). The bash
+   * sandbox binds these writable (sandbox/sandbox-roots.ts): one list for both.
+   */
+  writableRoots(): Promise<readonly string[]>;
   resolve(input: string, cwd: string, options?: ResolveOptions): Promise<ResolvedPath | DeniedPath>;
   /** Project-relative POSIX path for display, absolute when outside the project. */
   display(absolute: string): string;
@@ -179,6 +185,7 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     root,
     roots,
     display,
+    writableRoots: async () => (await getRealRoots()).writable,
     async resolve(input, cwd, resolveOptions = {}) {
       const typed = resolveInputPath(input, cwd, home);
       if (!typed.ok) return { ok: false, response: invalidPath(input, cwd, typed.error) };

@@ -13,7 +13,7 @@ export interface SearchBinaries {
   fdNoRequireGit: boolean;
 }
 
-function findOnPath(
+export function findOnPath(
   names: readonly string[],
   envPath = process.env.PATH ?? "",
 ): string | undefined {

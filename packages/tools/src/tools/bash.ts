@@ -31,6 +31,9 @@ import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import { type BashSandbox, sandboxArgv } from "../sandbox/sandbox-argv.js";
+import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
+import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
 
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 120;
 /**
@@ -62,6 +65,11 @@ export interface BashToolOptions {
   env?: NodeJS.ProcessEnv;
   /** Cap on the full-output log (default 64 MB; settings via `TOOL_OUTPUT_MAX_FILE_BYTES`). */
   maxLogBytes?: number;
+  /**
+   * Run every command under bubblewrap (probed at start with `probeSandbox`): writable
+   * are only the path policy's roots, `sandbox.writableRoots` and a private /tmp.
+   */
+  sandbox?: BashSandbox;
 }
 
 const bashParameters = Type.Object({
@@ -134,13 +142,35 @@ async function missingWorkingDirectory(cwd: string): Promise<ToolResponse | unde
  * A refused folder (a symbolic link) costs the full-output log, not the command: bash is
  * also how the link gets removed. The check is not repeated when the log opens: only
  * the command itself could swap the folder meanwhile, and a command can already write
- * anywhere the user can (bash is not sandboxed).
+ * anywhere the user can (or, sandboxed, anywhere in the project, which holds the folder).
  */
 function logFolderOrProblem(outputDir: string): Promise<string | Error> {
   return ensureOutputDir(outputDir).then(
     () => outputDir,
     (error: Error) => error,
   );
+}
+
+/** The sandbox's command line for a command starting in `cwd`, or nothing when it is off. */
+async function sandboxFor(
+  env: ToolEnvironment,
+  sandbox: BashSandbox | undefined,
+  cwd: string,
+): Promise<{ sandbox?: string[] }> {
+  if (!sandbox) return {};
+  const roots = await sandboxBindRoots(await env.policy.writableRoots(), sandbox.writableRoots);
+  return { sandbox: sandboxArgv(sandbox, roots, cwd) };
+}
+
+/** What the model must know up front about a sandbox, so it does not learn it by failing. */
+function sandboxNotice(sandbox: BashSandbox | undefined): string {
+  if (!sandbox) return "";
+  const writable =
+    sandbox.mode === "read-only"
+      ? "nothing is writable but /tmp"
+      : "only the project, the allowed folders and /tmp are writable";
+  const network = sandbox.network ? "" : "; there is no network (only the command's own loopback)";
+  return ` Commands run in a sandbox: ${writable} (/tmp is private to each command)${network}.`;
 }
 
 /** Streams the current tail to the UI, at most every 200 ms. */
@@ -179,7 +209,8 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
       "the command and all its child processes are killed. stdin is /dev/null, so " +
       `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
-      "is saved to a log file named in the result. Background processes (cmd &) do not block the call.",
+      "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
+      sandboxNotice(options.sandbox),
     parameters: bashParameters,
     async execute(params, context) {
       const started = performance.now();
@@ -193,6 +224,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
 
       const limits = { maxLines, maxBytes };
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
+      const sandbox = await sandboxFor(env, options.sandbox, context.cwd);
       const outcome = await runShell({
         exec,
         spawn: {
@@ -201,6 +233,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           cwd: context.cwd,
           env: nonInteractiveEnv(baseEnv),
           ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
+          ...sandbox,
         },
         processes,
         collector,
@@ -221,7 +254,12 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         brief: effectiveOutputLevel(params.output_level, context) === "brief",
         display: (path) => env.policy.display(path),
       });
-      return outcomeEnvelope(outcome, output, { durationMs, timeoutSeconds });
+      const refusal = sandboxRefusal(options.sandbox, outcome.exitCode, collected.tail);
+      return outcomeEnvelope(outcome, output, {
+        durationMs,
+        timeoutSeconds,
+        ...(refusal ? { refusal } : {}),
+      });
     },
   });
 }

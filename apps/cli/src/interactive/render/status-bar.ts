@@ -14,6 +14,8 @@ export interface StatusInfo {
   /** Dollars spent in this session. */
   cost: number;
   cwd: string;
+  /** bash's sandbox when it is on: `workspace-write` (`, network` when it lets that through). */
+  sandbox?: string;
   /** While the agent works: what it is doing and since when. */
   working?: { activity: string; since: number };
 }
@@ -33,11 +35,13 @@ export function activityLine(info: StatusInfo, width: number, now: number): stri
 }
 
 /**
- * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042`. The cwd is
+ * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042` (with
+ * `sandbox workspace-write` before the model when on). The cwd is
  * what gives way on a narrow terminal (cut from the left, so its last folders stay).
  */
 export function footerLine(info: StatusInfo, width: number): string {
   const parts = [info.model, `thinking ${info.thinking}`];
+  if (info.sandbox) parts.unshift(`sandbox ${info.sandbox}`);
   if (info.contextTokens !== undefined) {
     const window = info.contextWindow ?? 0;
     const percent = window > 0 ? ` (${Math.round((info.contextTokens / window) * 100)}%)` : "";

@@ -1,0 +1,60 @@
+/**
+ * The bubblewrap command line bash runs its shell under (ARCHITECTURE §9 "Sandbox for
+ * bash"). The whole filesystem is mounted read-only, then the writable roots are bound
+ * back writable on top of a private /tmp; `read-only` binds them back read-only (a
+ * project under /tmp would otherwise vanish under the private /tmp).
+ *
+ * What is left out, and why:
+ * - `--unshare-pid`: bwrap's init would end the namespace with the shell, killing the
+ *   background jobs (`server &`) that must outlive the call until the session ends.
+ * - `--new-session`: it would move the shell out of the process group bash kills on
+ *   timeout, abort and session end (bash/process-tree.ts). Its point, stopping TIOCSTI
+ *   input injection, is already met: the shell is spawned detached (no controlling
+ *   terminal) with stdin on /dev/null.
+ * `--die-with-parent` kills the shell if bwrap itself is killed (gong got SIGKILL); the
+ * shell and its jobs stay in the group bwrap leads, so the group kill reaches them all.
+ */
+
+/** The sandbox modes of settings `sandbox.mode` and `--sandbox`. */
+export const SANDBOX_MODES = ["off", "read-only", "workspace-write"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** A sandbox that is on: how bash runs every command. */
+export interface BashSandbox {
+  mode: Exclude<SandboxMode, "off">;
+  /** false: a network namespace of its own (loopback only). */
+  network: boolean;
+  /** bwrap's absolute path, found and probed at start (sandbox-probe.ts). */
+  bwrapPath: string;
+  /**
+   * Folders writable besides the path policy's roots (settings `sandbox.writableRoots`,
+   * absolute): a cache the build needs (`~/.cache`), not a folder the file tools may touch.
+   */
+  writableRoots: readonly string[];
+}
+
+/**
+ * bwrap and its options, up to where the shell's own argv starts. `roots` are real,
+ * existing, non-nested folders (sandbox-roots.ts); `cwd` is where the shell starts.
+ */
+export function sandboxArgv(sandbox: BashSandbox, roots: readonly string[], cwd: string): string[] {
+  const bind = sandbox.mode === "workspace-write" ? "--bind" : "--ro-bind";
+  return [
+    sandbox.bwrapPath,
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--tmpfs",
+    "/tmp",
+    ...roots.flatMap((root) => [bind, root, root]),
+    ...(sandbox.network ? [] : ["--unshare-net"]),
+    "--die-with-parent",
+    "--chdir",
+    cwd,
+    "--",
+  ];
+}
