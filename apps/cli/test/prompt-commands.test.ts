@@ -9,7 +9,8 @@ const mock = useMockLlmServer();
 
 /** The text of the last user message of a request. */
 function lastUserText(request: RecordedRequest | undefined): string {
-  const { messages } = request?.body as { messages: { role: string; content: unknown }[] };
+  if (!request) throw new Error("the mock received no request");
+  const { messages } = request.body as { messages: { role: string; content: unknown }[] };
   const last = messages.filter((m) => m.role === "user").at(-1)!;
   const content = last.content;
   if (typeof content === "string") return content;
@@ -89,19 +90,19 @@ describe("prompt commands — /name args in print mode", () => {
     expect(first.stderr).toBe("");
     const second = await runGong(["-p", "hello"], box);
     expect(second.code).toBe(0);
-    const toolsOf = (index: number) =>
-      ((mock.requests[index]?.body as { tools?: { name: string }[] }).tools ?? []).map(
-        (t) => t.name,
-      );
-    expect(toolsOf(0)).toEqual(["read", "grep"]);
-    expect((mock.requests[0]?.body as { model: string }).model).toBe("claude-haiku-4-5");
-    expect(toolsOf(1)).toContain("bash");
-    expect((mock.requests[1]?.body as { model: string }).model).not.toBe("claude-haiku-4-5");
+    const [scoped, plain] = mock.requests.map(
+      (request) => request.body as { model: string; tools?: { name: string }[] },
+    );
+    expect(scoped?.tools?.map((tool) => tool.name)).toEqual(["read", "grep"]);
+    expect(scoped?.model).toBe("claude-haiku-4-5");
+    expect(plain?.tools?.map((tool) => tool.name)).toContain("bash");
+    expect(plain?.model).not.toBe("claude-haiku-4-5");
   });
 });
 
 describe("prompt commands — !`command` runs only in a trusted folder", () => {
-  const COMMAND = "Status:\n!`echo shell-$((40 + 2)) key=${ANTHROPIC_API_KEY:-none}`\n";
+  // The key's variable is read by the shell, not by this file.
+  const COMMAND = "Status:\n!`echo shell-$((40 + 2)) key=$" + "{ANTHROPIC_API_KEY:-none}`\n";
 
   it("untrusted: the command is left as text, with one warning", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
