@@ -22,6 +22,8 @@ export interface PromptCommandInfo {
   description: string;
   argumentHint?: string;
   source: "user" | "project" | "mcp";
+  /** The Markdown file (not for an MCP prompt). */
+  file?: string;
 }
 
 /** What the model gets for one prompt, and what its run may use. */
@@ -78,6 +80,7 @@ export class PromptCommands {
       description: command.description,
       ...(command.argumentHint ? { argumentHint: command.argumentHint } : {}),
       source: command.scope,
+      file: command.file,
     }));
     const prompts = (await this.parts.mcp?.prompts()) ?? [];
     return [
