@@ -1,10 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { methods } from "@agentclientprotocol/sdk";
 import { textResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { RpcProcess, writeJson } from "./harness.js";
+import { withAgent } from "./acp-client.js";
+import { RpcProcess, waitUntil, writeJson } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -73,5 +75,46 @@ describe("gong-rpc — prompt runs prompt commands", () => {
     await rpc.waitFor((l) => l.type === "run_end" && l.ok === true);
     expect(lastUserText(0)).toContain("What's weather in Paris, Ile de France?");
     expect(await rpc.end()).toBe(0);
+  });
+});
+
+describe("gong-rpc --acp — the editor sees the prompt commands", () => {
+  it("available_commands_update follows session/new and session/load; a prompt of /name args runs the command", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.cwd, ".gong", "commands", "explain.md");
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "---\nargument-hint: <topic>\n---\nEXPLAIN-MARKER $ARGUMENTS\n");
+    mock.enqueue(textResponse("explained"));
+    const expected = {
+      sessionUpdate: "available_commands_update",
+      availableCommands: [
+        { name: "explain", description: "EXPLAIN-MARKER $ARGUMENTS", input: { hint: "<topic>" } },
+      ],
+    };
+    const announced = (updates: { update: { sessionUpdate: string } }[]) =>
+      updates.filter((u) => u.update.sessionUpdate === "available_commands_update");
+    const first = await withAgent(box, async (agent, run) => {
+      const { sessionId } = await agent.request(methods.agent.session.new, {
+        cwd: box.cwd,
+        mcpServers: [],
+      });
+      await waitUntil(() => announced(run.updates).length === 1);
+      expect(announced(run.updates)[0]).toEqual({ sessionId, update: expected });
+      const answer = await agent.request(methods.agent.session.prompt, {
+        sessionId,
+        prompt: [{ type: "text", text: "/explain closures" }],
+      });
+      expect(answer).toMatchObject({ stopReason: "end_turn" });
+      expect(lastUserText(0)).toContain("EXPLAIN-MARKER closures");
+      return sessionId;
+    });
+    expect(first.code).toBe(0);
+    const sessionId = first.result;
+    const { code } = await withAgent(box, async (agent, run) => {
+      await agent.request(methods.agent.session.load, { sessionId, cwd: box.cwd, mcpServers: [] });
+      await waitUntil(() => announced(run.updates).length === 1);
+      expect(announced(run.updates)[0]).toEqual({ sessionId, update: expected });
+    });
+    expect(code).toBe(0);
   });
 });
