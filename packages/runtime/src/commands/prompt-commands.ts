@@ -119,9 +119,9 @@ export class PromptCommands {
 
   /**
    * The template with its placeholders filled, its `` !`…` `` outputs inserted (trusted
-   * folder only) and its `@path` files attached. The arguments never run: they are
-   * filled in after the template's commands were found, and appended after the
-   * outputs when the template does not place them.
+   * folder only) and its `@path` files attached. An argument never runs: commands are
+   * found in the template only, a placeholder inside one is filled single-quoted, and
+   * arguments the template does not place are appended after the outputs.
    */
   private async expandCommand(
     command: PromptCommand,
@@ -129,7 +129,7 @@ export class PromptCommands {
     options: ExpandOptions,
   ): Promise<ExpandedPrompt> {
     const parts = templateParts(command.body);
-    const fill = (text: string) => fillPlaceholders(text, args);
+    const fill = (text: string, forShell = false) => fillPlaceholders(text, args, forShell);
     const placed = hasPlaceholders(command.body);
     const written = parts.flatMap((part) => (part.kind === "text" ? [fill(part.text)] : []));
     if (!placed && args !== "") written.push(args);

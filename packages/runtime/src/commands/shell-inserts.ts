@@ -33,18 +33,18 @@ export function templateParts(template: string): TemplatePart[] {
  */
 export async function insertShellOutputs(
   parts: readonly TemplatePart[],
-  fill: (text: string) => string,
+  fill: (text: string, forShell: boolean) => string,
   shell: ShellRunner | undefined,
   signal?: AbortSignal,
 ): Promise<{ text: string; refused: boolean }> {
   let text = "";
   let refused = false;
   for (const part of parts) {
-    if (part.kind === "text") text += fill(part.text);
+    if (part.kind === "text") text += fill(part.text, false);
     else if (!shell) {
       refused = true;
       text += `!\`${part.command}\``;
-    } else text += (await shell.run(fill(part.command), signal)).replace(/\n+$/, "");
+    } else text += (await shell.run(fill(part.command, true), signal)).replace(/\n+$/, "");
   }
   return { text, refused };
 }
