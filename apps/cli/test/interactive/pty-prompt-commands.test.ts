@@ -1,13 +1,21 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { type RecordedRequest, textResponse } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { sandbox } from "../harness.js";
+import { sandbox, writeSettings } from "../harness.js";
 import { ask, startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
+
+const EVERYTHING = fileURLToPath(
+  new URL(
+    "../../../../packages/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+    import.meta.url,
+  ),
+);
 
 const messagesOf = (request: RecordedRequest | undefined) =>
   JSON.stringify((request?.body as { messages?: unknown } | undefined)?.messages);
@@ -48,5 +56,19 @@ describe("interactive mode — prompt commands", { timeout: 120_000 }, () => {
     const sent = messagesOf(mock.requests[0]);
     expect(sent).toContain("summarise @notes.txt please");
     expect(sent).toContain("FILE-CONTENT-MARKER");
+  });
+
+  it("an MCP server's prompt is listed with the others and runs as /mcp__<server>__<prompt> args", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, {
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, "stdio"] } },
+    });
+    mock.enqueue(textResponse("Sunny there."));
+    const gong = await startReady(box, { rows: 30, cols: 120 });
+    gong.write("/mcp__everything__args");
+    await gong.waitForText("<city> [state] — A prompt with two arguments", WAIT);
+    gong.write(KEYS.tab);
+    await ask(gong, "Paris", "Sunny there.");
+    expect(messagesOf(mock.requests[0])).toContain("What's weather in Paris?");
   });
 });
