@@ -32,6 +32,7 @@ export {
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";
+export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";

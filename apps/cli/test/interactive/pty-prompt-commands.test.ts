@@ -49,13 +49,17 @@ describe("interactive mode — prompt commands", { timeout: 120_000 }, () => {
 
   it("@path typed in the editor attaches the file's content, not only its path", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    writeFile(path.join(box.cwd, "notes.txt"), "FILE-CONTENT-MARKER\n");
+    writeFile(path.join(box.cwd, "notes.txt"), "FILE-CONTENT-MARKER\nsecond line\n");
     mock.enqueue(textResponse("Read the notes."));
     const gong = await startReady(box);
     await ask(gong, "summarise @notes.txt please", "Read the notes.");
     const sent = messagesOf(mock.requests[0]);
     expect(sent).toContain("summarise @notes.txt please");
     expect(sent).toContain("FILE-CONTENT-MARKER");
+    // The transcript shows the file as one line; the model got its content.
+    const screen = gong.screen().join("\n");
+    expect(screen).toContain("[file notes.txt: 2 lines]");
+    expect(screen).not.toContain("FILE-CONTENT-MARKER");
   });
 
   it("an MCP server's prompt is listed with the others and runs as /mcp__<server>__<prompt> args", async () => {

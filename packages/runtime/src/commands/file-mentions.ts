@@ -20,6 +20,20 @@ export interface AttachedFiles {
   warnings: string[];
 }
 
+/** An attached file's block as `attachFiles` writes it (its path has no `"`). */
+const ATTACHED_BLOCK = /<file path="([^"\n]+)">\n([\s\S]*?)\n<\/file>/g;
+
+/**
+ * A prompt as a transcript shows it: each attached file one line (`[file a.ts: 12
+ * lines]`), not its content — the model got the content, the user has the file.
+ */
+export function collapseAttachedFiles(text: string): string {
+  return text.replace(ATTACHED_BLOCK, (_, file: string, content: string) => {
+    const lines = content.split("\n").length;
+    return `[file ${file}: ${lines} line${lines === 1 ? "" : "s"}]`;
+  });
+}
+
 export function fileMentions(text: string): string[] {
   const paths: string[] = [];
   for (const match of text.matchAll(MENTION)) {
@@ -57,7 +71,8 @@ export async function attachFiles(
       }
       const images = (result.data.images as ImageContent[] | undefined) ?? [];
       attached.images.push(...images);
-      attached.blocks.push(`<file path="${candidate}">\n${result.text}\n</file>`);
+      const content = result.text.replace(/\n+$/, "");
+      attached.blocks.push(`<file path="${candidate}">\n${content}\n</file>`);
       break;
     }
   }
