@@ -49,7 +49,8 @@ export function loadPromptCommands(
       const command = readCommand(file, name, folder.scope, warn);
       if (!command) continue;
       const earlier = byName.get(name);
-      if (earlier) warn(`/${name}: ${file} is used, not ${earlier.file}`);
+      // In the home folder the project's folders are the user's: the same file twice.
+      if (earlier && earlier.file !== file) warn(`/${name}: ${file} is used, not ${earlier.file}`);
       byName.set(name, command);
     }
   }

@@ -73,6 +73,18 @@ describe("prompt commands — loading", () => {
     ]);
   });
 
+  it("the same folder as the user's and the project's (gong run in the home folder) is no clash", () => {
+    const dir = tempDir();
+    writeFile(path.join(dir, "x.md"), "X");
+    const warnings: string[] = [];
+    const folders = [
+      { dir, scope: "user" as const },
+      { dir, scope: "project" as const },
+    ];
+    expect(loadPromptCommands(folders, (m) => warnings.push(m))).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
   it("a missing folder is no warning", () => {
     const warnings: string[] = [];
     const dir = path.join(tempDir(), "none");
