@@ -289,6 +289,11 @@ export class InteractiveMode implements InteractiveUi {
   private queueFollowUp(): void {
     const text = this.editor.getExpandedText().trim();
     if (text === "") return;
+    // A queued message is sent as it is: a prompt command waits for the run (it stays typed).
+    if (this.host && this.session.isStreaming && this.menu?.isPromptCommand(text)) {
+      this.warnBusyCommand(text);
+      return;
+    }
     this.remember(text);
     this.editor.setText("");
     if (!this.host) this.early.push(text);
@@ -314,7 +319,9 @@ export class InteractiveMode implements InteractiveUi {
     const promptCommand = this.menu?.isPromptCommand(line) === true;
     if (line.startsWith("/") && !promptCommand) return this.runSlash(line);
     if (promptCommand && this.session.isStreaming) {
-      this.warn(`the agent is working; wait for it or press Esc, then run ${line.split(/\s/)[0]}`);
+      // Back into the editor: it can be sent once the run is over.
+      this.giveBack([line]);
+      this.warnBusyCommand(line);
       return;
     }
     if (line.startsWith("!") && line.length > 1) return this.runBash(line.slice(1).trim());
@@ -326,6 +333,10 @@ export class InteractiveMode implements InteractiveUi {
       return;
     }
     await this.send(line);
+  }
+
+  private warnBusyCommand(line: string): void {
+    this.warn(`the agent is working; wait for it or press Esc, then run ${line.split(/\s/)[0]}`);
   }
 
   private remember(text: string): void {
