@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionHost, type Settings } from "@gong/runtime";
 import { textResponse } from "@gong/testing";
@@ -60,12 +60,16 @@ describe("slash commands — parsing and unknown names", () => {
     ]);
   });
 
-  it("an unknown command names the closest one and /hotkeys, in one line", async () => {
-    const { ui, run } = await setup();
+  it("an unknown command names the closest one (a prompt command too) and /hotkeys, in one line", async () => {
+    const { box, ui, run } = await setup();
+    mkdirSync(path.join(box.cwd, ".gong", "commands"), { recursive: true });
+    writeFileSync(path.join(box.cwd, ".gong", "commands", "review.md"), "Review.");
+    await run("/revew");
     await run("/mdoel gpt");
     await run("/th");
     await run("/zzzzzzzz");
     expect(ui.lines("error")).toEqual([
+      "Unknown command /revew: did you mean /review? /hotkeys lists the commands.",
       "Unknown command /mdoel: did you mean /model? /hotkeys lists the commands.",
       "Unknown command /th: did you mean /thinking? /hotkeys lists the commands.",
       "Unknown command /zzzzzzzz: /hotkeys lists the commands.",

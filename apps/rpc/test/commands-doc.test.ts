@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import { COMMAND_SCHEMAS } from "../src/jsonl/command-schemas.js";
@@ -49,8 +49,25 @@ function schemaRow(schema: TObject): string[] {
   ];
 }
 
+/**
+ * `UPDATE_RPC_DOC=1 npx vitest run test/commands-doc.test.ts` rewrites the table from the
+ * schemas (then `npx biome format --write docs/rpc.md` pads it), so a new command's row
+ * is never written by hand.
+ */
+function rewriteTable(rows: string[][]): void {
+  const lines = readFileSync(DOC, "utf8").split("\n");
+  const start = lines.indexOf("## Commands");
+  const first = lines.findIndex((line, i) => i > start && line.startsWith("|"));
+  let end = first;
+  while (lines[end]?.startsWith("|")) end++;
+  const table = [lines[first]!, lines[first + 1]!, ...rows.map((row) => `| ${row.join(" | ")} |`)];
+  lines.splice(first, end - first, ...table);
+  writeFileSync(DOC, lines.join("\n"));
+}
+
 describe("gong-rpc commands are described once — docs/rpc.md's table is the schemas'", () => {
   it("the Commands table lists every command with the fields, response and examples of its schema", () => {
+    if (process.env.UPDATE_RPC_DOC) rewriteTable(COMMAND_SCHEMAS.map(schemaRow));
     expect(documentedRows()).toEqual(COMMAND_SCHEMAS.map(schemaRow));
   });
 

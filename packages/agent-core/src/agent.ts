@@ -27,7 +27,7 @@ import { endSpan, startSpan } from "./observability/tracing.js";
 import type { QueuedMessages } from "./queued-messages.js";
 import { type AgentSettings, type ResolvedSettings, resolveSettings } from "./settings.js";
 import type { Skill } from "./skills/skill.js";
-import { SkillSession } from "./skills/skill-session.js";
+import { narrowTools, SkillSession } from "./skills/skill-session.js";
 import { toUserMessage } from "./user-message.js";
 
 export interface AgentOptions {
@@ -71,10 +71,21 @@ export interface AgentOptions {
 /** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
 export type SystemPromptProvider = () => string;
 
+/**
+ * What one prompt narrows for its own run, as an active skill would: a prompt
+ * command's `allowed-tools` (names, any case; the `skill` tool stays) and `model` (an id
+ * the agent's `resolveModel` knows; an active skill's model still wins).
+ */
+export interface PromptScope {
+  allowedTools?: readonly string[];
+  model?: string;
+}
+
 /** What a run starts from: its messages and system prompt (after `onBeforeAgent`). */
 interface PreparedRun {
   messages: Message[];
   systemPrompt: RunSystemPrompt;
+  scope?: PromptScope;
 }
 
 /** A run without `onBeforeAgent` hooks follows the agent's prompt as it is. */
@@ -306,14 +317,18 @@ export class Agent {
    * and follow-up (test/j9-agent-regressions.test.ts 4.7). Rejects at once if a run is already in progress (test/j9-agent-pipeline.test.ts
    * 1.7, test/j9-agent-regressions.test.ts 4.1); waits for a running compaction and then proceeds (test/j9-agent-regressions.test.ts 4.4).
    */
-  prompt(input: string | Message | Message[], images: ImageContent[] = []): Promise<void> {
+  prompt(
+    input: string | Message | Message[],
+    images: ImageContent[] = [],
+    scope?: PromptScope,
+  ): Promise<void> {
     if (this.running) return Promise.reject(new Error(BUSY_MESSAGE));
     return this.startRun(async () => {
       while (this.compacting) await this.compacting;
       const base = this.baseSystemPrompt();
       if (typeof input !== "string") {
         const messages = Array.isArray(input) ? input : [input];
-        return { messages, systemPrompt: new RunSystemPrompt(base, base, unchanged) };
+        return { messages, systemPrompt: new RunSystemPrompt(base, base, unchanged), scope };
       }
       const accepted = await this.hooks.onInput(input, images);
       if (accepted.handled) return undefined;
@@ -325,6 +340,7 @@ export class Agent {
           prepared.systemPrompt,
           prepared.rewriteSystemPrompt,
         ),
+        scope,
       };
     });
   }
@@ -364,7 +380,7 @@ export class Agent {
 
   private async runWith(
     controller: AbortController,
-    { messages: initial, systemPrompt }: PreparedRun,
+    { messages: initial, systemPrompt, scope }: PreparedRun,
   ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
@@ -376,7 +392,7 @@ export class Agent {
     try {
       const run: RunContext = {
         config: this.runConfig(controller.signal, span, doomLoop),
-        input: this.runInput(controller.signal, systemPrompt),
+        input: this.runInput(controller.signal, systemPrompt, scope),
         emit: (event) => this.apply(event),
       };
       const outcome = await runLoop(run, [...this.steeringQueue.splice(0), ...initial]);
@@ -426,7 +442,11 @@ export class Agent {
     } satisfies RunConfig;
   }
 
-  private runInput(signal: AbortSignal, systemPrompt: RunSystemPrompt): RunInput {
+  private runInput(
+    signal: AbortSignal,
+    systemPrompt: RunSystemPrompt,
+    scope: PromptScope | undefined,
+  ): RunInput {
     const skills = this.skillSession;
     return {
       messages: () => this.internal.messages,
@@ -434,12 +454,13 @@ export class Agent {
       contextTokens: () =>
         this.compaction.contextTokens(this.internal.messages, systemPrompt.current),
       model: () => {
-        const id = skills?.modelId();
+        const id = skills?.modelId() ?? scope?.model;
         return (id && this.options.resolveModel?.(id)) || this.internal.model;
       },
       tools: () => {
-        if (!skills) return this.internal.tools;
-        return skills.filterTools([...this.internal.tools, skills.tool()]);
+        const tools = narrowTools(this.internal.tools, scope?.allowedTools);
+        if (!skills) return tools;
+        return skills.filterTools([...tools, skills.tool()]);
       },
       thinkingLevel: () => this.internal.thinkingLevel,
       streamOptions: (model) => this.streamOptions(model),

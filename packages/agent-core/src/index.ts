@@ -1,4 +1,4 @@
-export type { AgentOptions, SystemPromptProvider } from "./agent.js";
+export type { AgentOptions, PromptScope, SystemPromptProvider } from "./agent.js";
 export { Agent, BUSY_MESSAGE } from "./agent.js";
 export type { AgentState } from "./agent-state.js";
 export { compactMessages } from "./compaction/compact.js";

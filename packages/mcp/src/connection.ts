@@ -12,7 +12,9 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
   ErrorCode,
+  type GetPromptResult,
   McpError,
+  type Prompt as McpPromptDefinition,
   type Tool as McpToolDefinition,
   type Progress,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -20,7 +22,7 @@ import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
 import { serverEnvironment } from "./environment.js";
 
-export type { McpToolDefinition };
+export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
 
 /** How long a server may take to start and list its tools before it counts as failed. */
 export const START_TIMEOUT_MS = 30_000;
@@ -206,6 +208,43 @@ export class McpServerConnection {
         return { kind: "exited", reason: this.error ?? describeError(error), willRestart };
       }
       return { kind: "failed", message: describeError(error) };
+    }
+  }
+
+  /** The server's prompts (none when it offers none, or is not connected). */
+  async listPrompts(): Promise<McpPromptDefinition[]> {
+    const client = this.client;
+    if (this.state !== "connected" || !client?.getServerCapabilities()?.prompts) return [];
+    const prompts: McpPromptDefinition[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listPrompts(cursor ? { cursor } : {}, {
+        timeout: START_TIMEOUT_MS,
+      });
+      prompts.push(...page.prompts);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return prompts;
+  }
+
+  /** One prompt's messages; a failure is its one-line reason. */
+  async getPrompt(
+    name: string,
+    args: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; result: GetPromptResult } | { ok: false; error: string }> {
+    const client = this.client;
+    if (this.state !== "connected" || !client) {
+      return { ok: false, error: this.error ?? `the server is ${this.state}` };
+    }
+    try {
+      const result = await client.getPrompt(
+        { name, arguments: args },
+        { timeout: START_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+      );
+      return { ok: true, result };
+    } catch (error) {
+      return { ok: false, error: describeError(error) };
     }
   }
 

@@ -8,6 +8,7 @@ export { expandEntry } from "./config/expand.js";
 export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
 export { MAX_RESTARTS, START_TIMEOUT_MS } from "./connection.js";
 export { mcpToolName, uniqueToolNames } from "./names.js";
+export type { McpPrompt, McpPromptText } from "./prompts.js";
 export { providerSchema } from "./schema.js";
 export {
   type McpServerState,

@@ -25,8 +25,8 @@ function base64Bytes(data: string): number {
   return Math.floor((data.length * 3) / 4) - (data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0);
 }
 
-/** What the model reads of one block. */
-function textOf(block: ContentBlock): string | undefined {
+/** What the model reads of one block (of a tool's result or a prompt's message). */
+export function textOf(block: ContentBlock): string | undefined {
   switch (block.type) {
     case "text":
       return block.text;

@@ -9,6 +9,13 @@ import { expandEntry } from "./config/expand.js";
 import { McpServerConnection } from "./connection.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
+import {
+  type McpPrompt,
+  type McpPromptText,
+  promptArguments,
+  promptInfo,
+  promptText,
+} from "./prompts.js";
 
 export type McpServerState = "connecting" | "connected" | "failed" | "disabled";
 
@@ -48,8 +55,10 @@ export class McpServers {
   private readonly servers: Server[];
   private readonly started: Promise<void>;
   private readonly listeners = new Set<() => void>();
+  private readonly warn: (message: string) => void;
 
   constructor(options: McpServersOptions) {
+    this.warn = options.warn;
     const notify = () => {
       for (const listener of this.listeners) listener();
     };
@@ -134,6 +143,52 @@ export class McpServers {
       offered.map((t) => ({ server: t.server, tool: t.definition.name })),
     );
     return offered.map((t, index) => ({ ...t, name: names[index] as string }));
+  }
+
+  /**
+   * The prompts of the servers connected now, as slash commands; a server whose list
+   * cannot be read offers none (one warning).
+   */
+  async prompts(): Promise<McpPrompt[]> {
+    return (await this.listedPrompts()).map(({ info }) => info);
+  }
+
+  /** Fills `/mcp__<server>__<prompt>`'s arguments from `words` and gets its messages. */
+  async getPrompt(
+    name: string,
+    words: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<McpPromptText> {
+    const found = (await this.listedPrompts()).find((prompt) => prompt.info.name === name);
+    if (!found) return { ok: false, error: `/${name}: no connected MCP server offers this prompt` };
+    const args = promptArguments(name, found.definition, words);
+    if (!args.ok) return args;
+    const got = await found.connection.getPrompt(found.definition.name, args.args, signal);
+    if (!got.ok) return { ok: false, error: `/${name} failed: ${got.error}` };
+    return { ok: true, ...promptText(got.result) };
+  }
+
+  private async listedPrompts() {
+    const listed = await Promise.all(
+      this.servers.map(async ({ name, connection }) => {
+        if (connection?.state !== "connected") return [];
+        try {
+          const definitions = await connection.listPrompts();
+          return definitions.map((definition) => ({ server: name, connection, definition }));
+        } catch (error) {
+          this.warn(`MCP server "${name}" did not list its prompts: ${(error as Error).message}`);
+          return [];
+        }
+      }),
+    );
+    const prompts = listed.flat();
+    const names = uniqueToolNames(
+      prompts.map((p) => ({ server: p.server, tool: p.definition.name })),
+    );
+    return prompts.map((p, index) => ({
+      ...p,
+      info: promptInfo(names[index] as string, p.server, p.definition),
+    }));
   }
 
   statuses(): McpServerStatus[] {

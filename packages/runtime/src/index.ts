@@ -33,6 +33,8 @@ export {
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";
+export { collapseAttachedFiles } from "./commands/file-mentions.js";
+export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";
@@ -62,7 +64,7 @@ export {
 } from "./mcp/edit-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
-export { CodingSession, finalText } from "./session/coding-session.js";
+export { CodingSession, finalText, type PromptOptions } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export { listSessionsForCwd } from "./session/list-sessions.js";

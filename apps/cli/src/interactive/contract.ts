@@ -77,7 +77,10 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
   { keys: "Ctrl+D", action: "quit (on an empty input)" },
   { keys: "Up / Down", action: "prompt history" },
   { keys: "Tab", action: "complete a slash command or a file path" },
-  { keys: "@", action: "complete a file path (respects .gitignore)" },
+  {
+    keys: "@",
+    action: "attach a file: completes its path (respects .gitignore), sends its content",
+  },
   { keys: "!command", action: "run a shell command, its output joins the context" },
   { keys: "Ctrl+T", action: "show or hide thinking" },
 ];

@@ -21,6 +21,7 @@ import type { InteractiveUi, PickOptions, PickResult, SlashContext } from "./con
 import { askUserQuestions } from "./dialogs/ask-user.js";
 import type { Choice } from "./dialogs/choice.js";
 import { DialogStack } from "./dialogs/dialog-stack.js";
+import type { CommandMenu } from "./input/command-menu.js";
 import type { PromptHistory } from "./input/history.js";
 import { modeKey } from "./input/keys.js";
 import { withoutFinalLineBreak } from "./input/paste.js";
@@ -70,6 +71,7 @@ export class InteractiveMode implements InteractiveUi {
   private readonly view: ModeView;
   private host: SessionHost | undefined;
   private slash: SlashCommands | undefined;
+  private menu: CommandMenu | undefined;
   private lastCtrlC = 0;
   private bashAbort: AbortController | undefined;
   private finish: ((code: number) => void) | undefined;
@@ -113,8 +115,10 @@ export class InteractiveMode implements InteractiveUi {
     this.note(sessionLine(host.current));
   }
 
-  setAutocomplete(provider: AutocompleteProvider): void {
+  /** Completion; `menu` also tells prompt commands (sent to the model) from built-ins. */
+  setAutocomplete(provider: AutocompleteProvider, menu?: CommandMenu): void {
     this.editor.setAutocompleteProvider(provider);
+    this.menu = menu;
   }
 
   /** Runs until the user quits; resolves with the exit code. */
@@ -285,6 +289,11 @@ export class InteractiveMode implements InteractiveUi {
   private queueFollowUp(): void {
     const text = this.editor.getExpandedText().trim();
     if (text === "") return;
+    // A queued message is sent as it is: a prompt command waits for the run (it stays typed).
+    if (this.host && this.session.isStreaming && this.menu?.isPromptCommand(text)) {
+      this.warnBusyCommand(text);
+      return;
+    }
     this.remember(text);
     this.editor.setText("");
     if (!this.host) this.early.push(text);
@@ -307,7 +316,14 @@ export class InteractiveMode implements InteractiveUi {
 
   /** A line the user sent: a slash command, `!command`, a steer, or a new prompt. */
   private async dispatch(line: string): Promise<void> {
-    if (line.startsWith("/")) return this.runSlash(line);
+    const promptCommand = this.menu?.isPromptCommand(line) === true;
+    if (line.startsWith("/") && !promptCommand) return this.runSlash(line);
+    if (promptCommand && this.session.isStreaming) {
+      // Back into the editor: it can be sent once the run is over.
+      this.giveBack([line]);
+      this.warnBusyCommand(line);
+      return;
+    }
     if (line.startsWith("!") && line.length > 1) return this.runBash(line.slice(1).trim());
     if (this.session.isStreaming) {
       // The running tool is interrupted, the remaining calls skipped, and the message
@@ -317,6 +333,10 @@ export class InteractiveMode implements InteractiveUi {
       return;
     }
     await this.send(line);
+  }
+
+  private warnBusyCommand(line: string): void {
+    this.warn(`the agent is working; wait for it or press Esc, then run ${line.split(/\s/)[0]}`);
   }
 
   private remember(text: string): void {
@@ -363,7 +383,8 @@ export class InteractiveMode implements InteractiveUi {
   private async send(text: string): Promise<void> {
     this.view.startWorking("waiting for the model");
     try {
-      const outcome = await this.session.prompt(text);
+      // `@path` typed in the editor attaches the file, as in a prompt command.
+      const outcome = await this.session.prompt(text, [], { attachFiles: true });
       // The answer's own error line already says what failed.
       if (!outcome.ok && !outcome.aborted && outcome.lastAssistant?.stopReason !== "error") {
         this.error(outcome.errorMessage ?? "the run failed");
@@ -378,6 +399,8 @@ export class InteractiveMode implements InteractiveUi {
       if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
     } finally {
       this.view.stopWorking();
+      // A command file added meanwhile, or an MCP server that connected late.
+      if (this.host) void this.menu?.refresh(this.host.current);
     }
   }
 

@@ -14,6 +14,7 @@ import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessi
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
 import { firstRunGuide } from "./first-run.js";
+import { CommandMenu } from "./input/command-menu.js";
 import { PromptHistory } from "./input/history.js";
 import { ProjectPathCompletion } from "./input/path-completion.js";
 import { CONFIRM_TIMEOUT_MS, InteractiveMode } from "./interactive-mode.js";
@@ -173,14 +174,11 @@ async function runSession(
   { cwd }: CliIo,
   restore: () => void,
 ): Promise<number> {
-  const commands = SLASH_COMMANDS.map((command) => ({
-    name: command.name,
-    description: command.description,
-    ...(command.args ? { argumentHint: command.args } : {}),
-  }));
+  const menu = new CommandMenu(SLASH_COMMANDS, (message) => mode.warn(message));
+  await menu.refresh(host.current);
   // pi-tui's provider completes commands and Tab paths; `@` searches like the find tool.
-  const completion = new CombinedAutocompleteProvider(commands, cwd, null);
-  mode.setAutocomplete(new ProjectPathCompletion(completion, cwd));
+  const completion = new CombinedAutocompleteProvider(menu.items, cwd, null);
+  mode.setAutocomplete(new ProjectPathCompletion(completion, cwd), menu);
   const stopWatching = startConfigWatch({ host, ui: mode, cwd });
   try {
     return await mode.run(prompts);

@@ -20,6 +20,7 @@ import { type CodingSession, type CodingSessionOptions, createCodingSession } fr
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";
+import { announceCommands } from "./available-commands.js";
 import { clientFileOperations } from "./file-system.js";
 import { editorMcpServers } from "./mcp-servers.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
@@ -82,6 +83,7 @@ export class GongAcpAgent {
       })
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const entry = await this.open(params.cwd, { kind: "new" }, params.mcpServers, client);
+        announceCommands(entry.session, entry.updates);
         return { sessionId: entry.session.header.id, modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
@@ -95,6 +97,7 @@ export class GongAcpAgent {
         for (const update of replayUpdates(entry.session.messages, entry.session.header.cwd)) {
           await client.notify(methods.client.session.update, { sessionId, update });
         }
+        announceCommands(entry.session, entry.updates);
         return { modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.prompt, async ({ params }) => {

@@ -204,6 +204,15 @@ export const COMMAND_SCHEMAS = [
       ],
     },
   ),
+  command(
+    "get_commands",
+    {},
+    {
+      response:
+        "`commands [{name,description,argumentHint?,source}]`: the prompt commands a `prompt` of `/name args` runs (`source` `user`, `project` or `mcp`)",
+      examples: [{ type: "get_commands" }],
+    },
+  ),
 ] as const;
 
 const CommandSchema = Type.Union([...COMMAND_SCHEMAS]);

@@ -104,6 +104,10 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     const { provider, id, name } = switched.model;
     return { provider, id, name };
   },
+  async get_commands(_command, { host }) {
+    const commands = await host.current.promptCommands();
+    return { commands: commands.map(({ file: _file, ...command }) => command) };
+  },
   get_available_models(_command, { host }) {
     return { models: host.current.availableModels() };
   },

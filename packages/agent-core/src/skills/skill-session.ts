@@ -11,6 +11,16 @@ const skillParameters = Type.Object({
 });
 
 /**
+ * The tools whose names `allowed` lists (any case); all of them without a list. One
+ * rule for a skill's and a prompt command's `allowed-tools`.
+ */
+export function narrowTools(tools: Tool[], allowed: Iterable<string> | undefined): Tool[] {
+  if (allowed === undefined) return tools;
+  const names = new Set([...allowed].map((name) => name.toLowerCase()));
+  return tools.filter((t) => names.has(t.name.toLowerCase()));
+}
+
+/**
  * The skills of one agent: the `skill` tool that loads level 2 (instructions) and lists
  * level 3 (resources), the activation stack, and the context modifier of the active
  * skills (allowed tools, model). Skills stay active until the run ends.
@@ -54,8 +64,7 @@ export class SkillSession {
   }
 
   filterTools(tools: Tool[]): Tool[] {
-    const allowed = this.allowedTools();
-    return allowed ? tools.filter((t) => allowed.has(t.name.toLowerCase())) : tools;
+    return narrowTools(tools, this.allowedTools());
   }
 
   reset(): void {

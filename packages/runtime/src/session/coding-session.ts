@@ -17,6 +17,11 @@ import type {
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
+import type {
+  ExpandResult,
+  PromptCommandInfo,
+  PromptCommands,
+} from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
 import type { RememberedChoice } from "../config/remember-choice.js";
 import {
@@ -60,6 +65,13 @@ export interface CodingSessionParts {
   configFiles?: ConfigFileGroup[];
   /** Saves a model or thinking level the user chose as the next start's default. */
   remember?: (choice: RememberedChoice) => Promise<void>;
+  /** `/name args`: the prompt commands of the session's folders and MCP servers. */
+  promptCommands?: PromptCommands;
+}
+
+export interface PromptOptions {
+  /** `@path` in the text attaches the file's content (the interactive editor's prompts). */
+  attachFiles?: boolean;
 }
 
 /** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
@@ -84,6 +96,8 @@ export class CodingSession {
   private starting = false;
   /** `abort` was called during the current run: it ended aborted, whatever came last. */
   private abortRequested = false;
+  /** Stops a prompt command's `` !`…` `` and `@path` reads before the run starts. */
+  private expanding: AbortController | undefined;
   /** Choices being saved to the user settings, in order; `close` waits for them. */
   private remembering: Promise<void> = Promise.resolve();
 
@@ -163,19 +177,31 @@ export class CodingSession {
    * One run (tools, retries, compaction, follow-ups). While one is in progress another
    * is refused at once with agent-core's `BUSY_MESSAGE` (use `steer` or `followUp`).
    */
-  async prompt(text: string, images: ImageContent[] = []): Promise<RunOutcome> {
+  async prompt(
+    text: string,
+    images: ImageContent[] = [],
+    options: PromptOptions = {},
+  ): Promise<RunOutcome> {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
     // Busy from this moment, also while the settings are checked before the agent starts.
     this.starting = true;
     this.abortRequested = false;
     let previous: AssistantMessage | undefined;
     let running: Promise<void>;
+    const expanding = new AbortController();
+    this.expanding = expanding;
     try {
       await this.applySettingsChanges();
+      const expanded = await this.expand(text, options, expanding.signal);
+      if (expanding.signal.aborted)
+        return { ok: false, aborted: true, errorMessage: "Aborted before the model answered." };
+      if (!expanded.ok) return { ok: false, aborted: false, errorMessage: expanded.error };
+      const { prompt } = expanded;
       previous = lastAssistantOf(this.parts.agent.state.messages);
-      running = this.parts.agent.prompt(text, images);
+      running = this.parts.agent.prompt(prompt.text, [...images, ...prompt.images], prompt.scope);
     } finally {
       this.starting = false;
+      this.expanding = undefined;
     }
     try {
       await running;
@@ -186,6 +212,24 @@ export class CodingSession {
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
     return this.failureOf(answered) ?? { ok: true, aborted: false, lastAssistant: answered };
+  }
+
+  private async expand(
+    text: string,
+    options: PromptOptions,
+    signal: AbortSignal,
+  ): Promise<ExpandResult> {
+    const commands = this.parts.promptCommands;
+    if (!commands) return { ok: true, prompt: { text, images: [] } };
+    return commands.expand(text, { ...options, signal });
+  }
+
+  /**
+   * The prompt commands `/name args` runs (Markdown files and MCP prompts), for a menu;
+   * the files are read again at each call.
+   */
+  promptCommands(): Promise<PromptCommandInfo[]> {
+    return this.parts.promptCommands?.list() ?? Promise.resolve([]);
   }
 
   /** Interrupts the running loop after the current tool call (packages/agent-core/test/j9-agent-pipeline.test.ts 1.4). */
@@ -382,6 +426,7 @@ export class CodingSession {
   /** Stops the run; returns the queued messages it dropped (see `Agent.abort`). */
   abort(): QueuedMessages {
     if (this.isStreaming) this.abortRequested = true;
+    this.expanding?.abort();
     return this.parts.agent.abort();
   }
 

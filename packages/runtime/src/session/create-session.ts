@@ -2,13 +2,16 @@ import path from "node:path";
 import type { Agent } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import { commandFolders } from "../commands/load-commands.js";
+import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
+import { isTrustedFolder } from "../config/trust.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
-import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
+import { explicitApiKey, findModel, resolveModel } from "../models/resolve-model.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -18,7 +21,7 @@ import { SessionRecorder } from "./recorder.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
 import { MCP_FIRST_PROMPT_WAIT_MS, startSessionMcpServers } from "./session-mcp.js";
-import { modelTools, type SessionToolKit, userBashTool } from "./session-tools.js";
+import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import {
@@ -215,6 +218,28 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard };
 }
 
+/** The prompt commands of this session's folders and MCP servers. */
+function sessionPromptCommands(
+  inputs: SessionInputs,
+  toolKit: SessionToolKit,
+  agent: Agent,
+  bash: ReturnType<typeof userBashTool>,
+): PromptCommands {
+  const { cwd, env, options, warn, registry } = inputs;
+  const gongHome = inputs.where.gongHome;
+  return new PromptCommands({
+    folders: commandFolders({ cwd, gongHome, env }),
+    cwd,
+    warn,
+    // The answer the app got from the user, else the user settings (fails closed).
+    trusted: () => options.trust ?? isTrustedFolder(cwd, gongHome),
+    bash,
+    read: userReadTool(toolKit, inputs.loaded.settings),
+    mcp: toolKit.mcp,
+    knowsModel: (ref) => findModel(registry, ref, agent.state.model.provider) !== undefined,
+  });
+}
+
 function sessionParts(
   inputs: SessionInputs,
   { store, context }: OpenedSession,
@@ -249,6 +274,7 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
     configFiles: configFileGroups({
       cwd: inputs.cwd,
       gongHome: inputs.where.gongHome,

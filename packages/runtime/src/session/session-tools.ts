@@ -81,6 +81,22 @@ export function userBashTool(kit: SessionToolKit, settings: Settings): Tool | un
   return built.ok ? built.tools[0] : undefined;
 }
 
+/**
+ * The read tool a prompt's `@path` is read with: the model's own path policy and cut,
+ * through the same file backend (an editor's buffers over ACP).
+ */
+export function userReadTool(kit: SessionToolKit, settings: Settings): Tool | undefined {
+  const built = buildTools({
+    ...shared(kit, settings),
+    askUser: undefined,
+    fileOperations: kit.fileOperations,
+    execOperations: undefined,
+    names: ["read"],
+    preset: undefined,
+  });
+  return built.ok ? built.tools[0] : undefined;
+}
+
 function shared(kit: SessionToolKit, settings: Settings) {
   return {
     cwd: kit.cwd,

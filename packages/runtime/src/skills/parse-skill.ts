@@ -1,17 +1,11 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/config-files";
-import { TOOL_NAMES } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
-import { type Document, isMap, isSeq, parseDocument } from "yaml";
-import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
+import { allowedToolsField, parseFrontMatter } from "../config/front-matter.js";
 
 export type ParseSkillResult =
   | { ok: true; skill: Skill; warnings: string[] }
   | { ok: false; error: string };
-
-/** What `allowed-tools` may name: Gong's tools and the skill tool itself. */
-const KNOWN_TOOLS: readonly string[] = [...TOOL_NAMES, "skill"];
 
 /** The Agent Skills limit: the description is always in the system prompt. */
 export const MAX_SKILL_DESCRIPTION = 1024;
@@ -38,52 +32,8 @@ const FrontMatterSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/**
- * `allowed-tools` as a YAML list or a comma/space-separated string, in Gong's names or
- * Claude Code's (`Bash(python:*)` → `bash`: the argument pattern is Claude Code's
- * permission syntax; Gong allows the whole tool).
- */
-function parseAllowedTools(value: unknown): string[] {
-  const items = Array.isArray(value)
-    ? value.map(String)
-    : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
-  const tools = items.map((item) => fromClaudeToolName(item.trim().replace(/\(.*\)$/, "")));
-  return [...new Set(tools.filter(Boolean))];
-}
-
 function asText(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
-}
-
-/**
- * Where a front matter path was written, in lines of the whole SKILL.md (the front
- * matter starts on line 2, after the opening `---`).
- */
-function locateInYaml(document: Document, text: string) {
-  return (at: ConfigPath, part: "key" | "value") => {
-    let node: unknown = document.contents;
-    let offset = 0;
-    for (const [index, segment] of at.entries()) {
-      if (isMap(node)) {
-        const pair = node.items.find(
-          (item) => (item.key as { value?: unknown } | null)?.value === segment,
-        );
-        if (!pair) break;
-        const key = pair.key as { range?: [number, number, number] };
-        const value = pair.value as { range?: [number, number, number] } | null;
-        const last = index === at.length - 1;
-        offset = (last && part === "key" ? key.range?.[0] : value?.range?.[0]) ?? offset;
-        node = pair.value;
-      } else if (isSeq(node) && typeof segment === "number") {
-        const item = node.items[segment] as { range?: [number, number, number] } | undefined;
-        if (!item) break;
-        offset = item.range?.[0] ?? offset;
-        node = item;
-      } else break;
-    }
-    const { line, column } = positionAt(text, offset);
-    return { line: line + 1, column };
-  };
 }
 
 /**
@@ -94,40 +44,17 @@ export function parseSkillMarkdown(
   text: string,
   source: { baseDir?: string; resources?: string[]; fallbackName?: string } = {},
 ): ParseSkillResult {
-  const match = text.replace(/^\uFEFF/, "").match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
   const where = source.baseDir ? ` in ${source.baseDir}` : "";
-  if (!match) {
+  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
+  const front = parseFrontMatter(text, FrontMatterSchema, file);
+  if (front.kind === "none") {
     return {
       ok: false,
       error: `SKILL.md${where} has no frontmatter. Start the file with ---, then name: and description: lines, then ---.`,
     };
   }
-  const document = parseDocument(match[1]!);
-  const invalid = (reason: string): ParseSkillResult => ({
-    ok: false,
-    error: `SKILL.md${where}: its front matter is not valid YAML (${reason.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
-  });
-  const yamlError = document.errors[0];
-  if (yamlError) return invalid(yamlError.message);
-  let parsed: unknown;
-  try {
-    parsed = document.toJS();
-  } catch (error) {
-    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
-    return invalid((error as Error).message);
-  }
-  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
-  const checked = validateConfig(
-    FrontMatterSchema,
-    parsed ?? {},
-    locateInYaml(document, match[1]!),
-  );
-  const fields = (checked.value ?? {}) as Record<string, unknown>;
-  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
-  const warnings = [
-    ...document.warnings.map((warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`),
-    ...checked.issues.map((issue) => formatConfigIssue(file, issue)),
-  ];
+  if (front.kind === "invalid") return { ok: false, error: `SKILL.md${where}: ${front.reason}` };
+  const { fields, warnings } = front;
   const name = asText(fields.name) || source.fallbackName || "";
   let description = asText(fields.description);
   if (!name || !description) {
@@ -147,20 +74,9 @@ export function parseSkillMarkdown(
     );
     description = description.slice(0, MAX_SKILL_DESCRIPTION);
   }
-  const skill: Skill = { name, description, instructions: match[2]!.trim() };
-  if (fields["allowed-tools"] !== undefined && fields["allowed-tools"] !== null) {
-    const tools = parseAllowedTools(fields["allowed-tools"]);
-    // An unknown name allows nothing (a list of only unknown names allows only `skill`).
-    const known = tools.filter((tool) => KNOWN_TOOLS.includes(tool));
-    if (known.length < tools.length) {
-      const at = locateInYaml(document, match[1]!)(["allowed-tools"], "value");
-      for (const unknown of tools.filter((tool) => !known.includes(tool))) {
-        const message = `allowed-tools names unknown tool "${unknown}"; it was ignored`;
-        warnings.push(formatConfigIssue(file, { ...at, message }));
-      }
-    }
-    if (tools.length > 0) skill.allowedTools = known;
-  }
+  const skill: Skill = { name, description, instructions: front.body.trim() };
+  const allowedTools = allowedToolsField(front, file);
+  if (allowedTools) skill.allowedTools = allowedTools;
   const model = asText(fields.model);
   if (model) skill.model = model;
   if (source.resources) skill.resources = source.resources;

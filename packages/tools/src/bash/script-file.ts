@@ -10,6 +10,7 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { spillTimestamp } from "@gong/truncate";
 import { openChecked } from "../fs/opened-path.js";
+import { shellQuote } from "./shell-quote.js";
 
 /** Longer scripts (in UTF-8 bytes) go through a file; half of MAX_ARG_STRLEN leaves room. */
 export const MAX_INLINE_SCRIPT_BYTES = 64 * 1024;
@@ -18,11 +19,6 @@ export interface ScriptFile {
   /** What to pass to `-c`: sources the file. */
   inline: string;
   remove(): Promise<void>;
-}
-
-/** Single-quoted for the shell: `'` becomes `'\''`. */
-function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** Writes `script` to a new file in `folder` (a checked tool-output folder). */

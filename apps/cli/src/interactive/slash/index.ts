@@ -40,7 +40,14 @@ export async function runSlashCommand(line: string, context: SlashContext): Prom
   const args = match[2]!;
   const command = SLASH_COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
-    context.ui.error(unknownCommandLine(name));
+    // A prompt command typed with a typo is suggested like a built-in.
+    const prompts = await context.host.current.promptCommands();
+    context.ui.error(
+      unknownCommandLine(
+        name,
+        prompts.map((prompt) => prompt.name),
+      ),
+    );
     return;
   }
   try {
@@ -50,9 +57,9 @@ export async function runSlashCommand(line: string, context: SlashContext): Prom
   }
 }
 
-function unknownCommandLine(name: string): string {
+function unknownCommandLine(name: string, promptCommands: readonly string[]): string {
   if (name === "") return "Type a command after the slash: /hotkeys lists them.";
-  const names = SLASH_COMMANDS.map((command) => command.name);
+  const names = [...SLASH_COMMANDS.map((command) => command.name), ...promptCommands];
   const started = names.filter((candidate) => candidate.startsWith(name));
   const close = started.length > 0 ? started : closestNames(name, names);
   const suggestion =

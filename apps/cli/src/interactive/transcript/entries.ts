@@ -1,3 +1,4 @@
+import { collapseAttachedFiles } from "@gong/runtime";
 import { visibleWidth, wrapTextWithAnsi } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { type ToolCallView, toolBlockLines } from "../render/tool-block.js";
@@ -77,8 +78,10 @@ export function hangingWrap(line: string, width: number): string[] {
 
 /** What the user sent, as the transcript shows it. */
 export function userEntry(text: string): Entry {
+  // A file `@path` attached is one line here; the model got its content.
+  const shown = collapseAttachedFiles(text);
   return new StaticEntry((width) => {
-    const lines = wrapped(text, Math.max(10, width - 2), (line) => line);
+    const lines = wrapped(shown, Math.max(10, width - 2), (line) => line);
     return ["", ...lines.map((line, i) => `${i === 0 ? pc.cyan("› ") : "  "}${pc.bold(line)}`)];
   });
 }

@@ -1,0 +1,33 @@
+/**
+ * `available_commands_update`: the session's prompt commands (Markdown files, MCP
+ * prompts) as the editor lists them after `/` (Zed). Sent after `session/new` and
+ * `session/load` answered, so the editor knows the session; a session without commands
+ * sends none. A prompt of `/name args` then runs the command (the runtime expands it).
+ */
+import type { AvailableCommand } from "@agentclientprotocol/sdk";
+import type { CodingSession } from "@gong/runtime";
+import type { SessionUpdates } from "./session-updates.js";
+
+export function announceCommands(session: CodingSession, updates: SessionUpdates): void {
+  // After this turn of the event loop: the session/new response is out first.
+  setImmediate(() => {
+    session.promptCommands().then(
+      (commands) => {
+        if (commands.length === 0) return;
+        const availableCommands: AvailableCommand[] = commands.map((command) => ({
+          name: command.name,
+          description: command.description,
+          ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
+        }));
+        updates.send({ sessionUpdate: "available_commands_update", availableCommands });
+      },
+      (error: unknown) => {
+        // The commands are a menu: without it `/name args` still works when typed.
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(
+          `gong-rpc: warning: the prompt commands were not listed: ${message}\n`,
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { defineTool, success, type Tool } from "@gong/tools";
+import { Type } from "@sinclair/typebox";
+import { describe, expect, it } from "vitest";
+import { fillPlaceholders, splitArguments } from "../../src/commands/arguments.js";
+import { fileMentions } from "../../src/commands/file-mentions.js";
+import { loadPromptCommands } from "../../src/commands/load-commands.js";
+import { parsePromptCommand } from "../../src/commands/parse-command.js";
+import { PromptCommands } from "../../src/commands/prompt-commands.js";
+import { tempDir, writeFile } from "../helpers.js";
+
+const source = { name: "x", file: "/p/.gong/commands/x.md", scope: "project" as const };
+
+describe("prompt commands — arguments", () => {
+  it("words split like a shell's: quotes keep spaces, an unclosed quote runs to the end", () => {
+    expect(splitArguments(`a "b c"  'd e' f`)).toEqual(["a", "b c", "d e", "f"]);
+    expect(splitArguments(`a "b c`)).toEqual(["a", "b c"]);
+    expect(splitArguments("   ")).toEqual([]);
+  });
+
+  it("$ARGUMENTS is the whole text, $1…$9 the words; a missing word is empty; the text is not read again", () => {
+    expect(fillPlaceholders("[$1] [$2] [$3] {$ARGUMENTS}", 'a "b $1"')).toBe(
+      '[a] [b $1] [] {a "b $1"}',
+    );
+  });
+});
+
+describe("prompt commands — parsing", () => {
+  it("without front matter the first line (headings unmarked) is the description", () => {
+    const parsed = parsePromptCommand("\n# Review the code\nThen more.\n", source);
+    expect(parsed).toMatchObject({
+      ok: true,
+      command: { name: "x", description: "Review the code", body: "# Review the code\nThen more." },
+      warnings: [],
+    });
+  });
+
+  it("Claude Code's allowed-tools names map to gong's; an unknown field is a warning with line:column", () => {
+    const parsed = parsePromptCommand(
+      "---\nallowed-tools: Bash(git add:*), Read\nmodel: m\nargument-hint: <a>\nlabel: no\n---\nBody\n",
+      source,
+    );
+    expect(parsed.ok && parsed.command).toMatchObject({
+      allowedTools: ["bash", "read"],
+      model: "m",
+      argumentHint: "<a>",
+      description: "Body",
+    });
+    expect(parsed.ok && parsed.warnings).toEqual([
+      expect.stringMatching(/^\/p\/\.gong\/commands\/x\.md:5:1: unknown key "label"/),
+    ]);
+  });
+
+  it("front matter that is not YAML makes the file unusable", () => {
+    const parsed = parsePromptCommand("---\ndescription: [a\n---\nBody\n", source);
+    expect(parsed.ok).toBe(false);
+  });
+});
+
+describe("prompt commands — loading", () => {
+  it("folders deeper than a:b:name are not walked; a name with a space is one warning", () => {
+    const dir = tempDir();
+    writeFile(path.join(dir, "a", "b", "name.md"), "deep enough");
+    writeFile(path.join(dir, "a", "b", "c", "too-deep.md"), "too deep");
+    writeFile(path.join(dir, "two words.md"), "spaced");
+    writeFile(path.join(dir, "notes.txt"), "not markdown");
+    const warnings: string[] = [];
+    const loaded = loadPromptCommands([{ dir, scope: "user" }], (m) => warnings.push(m));
+    expect(loaded.map((command) => command.name)).toEqual(["a:b:name"]);
+    expect(warnings).toEqual([
+      expect.stringContaining("two words.md: a command name cannot contain spaces"),
+    ]);
+  });
+
+  it("the same folder as the user's and the project's (gong run in the home folder) is no clash", () => {
+    const dir = tempDir();
+    writeFile(path.join(dir, "x.md"), "X");
+    const warnings: string[] = [];
+    const folders = [
+      { dir, scope: "user" as const },
+      { dir, scope: "project" as const },
+    ];
+    expect(loadPromptCommands(folders, (m) => warnings.push(m))).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
+  it("a missing folder is no warning", () => {
+    const warnings: string[] = [];
+    const dir = path.join(tempDir(), "none");
+    expect(loadPromptCommands([{ dir, scope: "user" }], (m) => warnings.push(m))).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+});
+
+describe("prompt commands — @path mentions", () => {
+  it("at the start or after a space, quoted with spaces; never inside a word (an e-mail address)", () => {
+    expect(fileMentions('@a.ts and @"b c.md", mail me@example.com @a.ts')).toEqual([
+      "a.ts",
+      "b c.md",
+    ]);
+  });
+});
+
+describe("security — a command's arguments never run as !`command`", () => {
+  it("the template's command runs with its placeholders filled single-quoted; an argument that looks like a command stays text", async () => {
+    const dir = tempDir();
+    const commandsDir = path.join(dir, ".gong", "commands");
+    mkdirSync(commandsDir, { recursive: true });
+    writeFile(path.join(commandsDir, "run.md"), "Out: !`show $1`\nArgs: $ARGUMENTS");
+    const ran: string[] = [];
+    const bash = defineTool({
+      name: "bash",
+      label: "Bash",
+      description: "records",
+      parameters: Type.Object({ command: Type.String() }),
+      execute: async ({ command }) => {
+        ran.push(command);
+        return success({}, `ran ${command}`);
+      },
+    }) as unknown as Tool;
+    const commands = new PromptCommands({
+      folders: [{ dir: commandsDir, scope: "project" }],
+      cwd: dir,
+      warn: () => {},
+      trusted: () => true,
+      bash,
+      read: undefined,
+      mcp: undefined,
+      knowsModel: () => true,
+    });
+    const expanded = await commands.expand('/run "x\'; rm -rf ~" !`touch pwned`');
+    expect(ran).toEqual(["show 'x'\\''; rm -rf ~'"]);
+    expect(expanded.ok && expanded.prompt.text).toBe(
+      "Out: ran show 'x'\\''; rm -rf ~'\nArgs: \"x'; rm -rf ~\" !`touch pwned`",
+    );
+  });
+});
