@@ -80,4 +80,5 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
   { keys: "@", action: "complete a file path (respects .gitignore)" },
   { keys: "!command", action: "run a shell command, its output joins the context" },
   { keys: "Ctrl+T", action: "show or hide thinking" },
+  { keys: "Shift+Tab", action: "plan mode on or off (only reading until you approve a plan)" },
 ];

@@ -24,6 +24,7 @@ export function statusInfo(
     cost,
     cwd,
     working,
+    mode: session.mode,
   };
 }
 

@@ -132,6 +132,7 @@ async function openSession(
           },
         }),
     askUser: (questions, signal) => mode.askUser(questions, signal),
+    approvePlan: (plan, signal) => mode.approvePlan(plan, signal),
   });
   if (opened.ok) {
     mode.attach(opened.host, { run: runSlashCommand });

@@ -90,6 +90,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
       autoCompaction: session.autoCompaction,
       mcpServers: session.mcpServers,
+      mode: session.mode,
     };
   },
   get_messages(_command, { host }) {
@@ -117,6 +118,10 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   },
   set_auto_compaction(command, { host }) {
     host.current.setAutoCompaction(command.enabled);
+  },
+  set_mode(command, { host }) {
+    host.current.setMode(command.mode);
+    return { mode: host.current.mode };
   },
   async new_session(_command, context) {
     return switched(await context.host.newSession(), context);
@@ -166,8 +171,8 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     }
   },
   extension_ui_response(command, { uiRequests }) {
-    const { confirmed, answers } = command;
-    uiRequests.answer(command.requestId, { confirmed, answers });
+    const { confirmed, always, feedback, answers } = command;
+    uiRequests.answer(command.requestId, { confirmed, always, feedback, answers });
   },
 };
 

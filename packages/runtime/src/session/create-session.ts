@@ -3,12 +3,15 @@ import type { Agent } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
+import { homeDir } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
+import { SessionPermissions } from "../permissions/session-permissions.js";
+import { PlanMode } from "../plan/plan-mode.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -83,18 +86,25 @@ async function assembleSession(
 
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
-  const running: { agent?: Agent } = {};
+  const running: { agent?: Agent; reloader?: SettingsReloader } = {};
+  const planMode = new PlanMode({
+    initial: options.permissionMode ?? "default",
+    approve: options.approvePlan,
+    // The model is offered the other tools from its next call on.
+    onChange: () => running.reloader?.refreshTools(),
+    endRun: () => running.agent?.abort(),
+  });
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const toolKit = sessionToolKit(inputs, opened, summarize, mcp);
+  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), planMode };
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
+  const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions } =
     await sessionHooks(inputs, opened);
   const agent = buildAgent({
     model,
@@ -103,14 +113,25 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    // The confirmations after the hooks that may rewrite a call, so they see the final one.
-    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
+    // Deny rules first, so no hook runs for a refused call, and again after the hooks that
+    // may rewrite a call; the confirmations after those too, so they see the final call
+    // (permissions/session-permissions.ts has the whole order).
+    hooks: [
+      permissions.beforeHooks,
+      commandHooks,
+      ...moduleHooks,
+      permissions.afterHooks,
+      bashConfirmation,
+      configGuard,
+      ...(options.hooks ?? []),
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
     registry: inputs.registry,
     skills: inputs.skills,
     warn,
+    unofferedToolReason: (toolName) => planMode.refusal(toolName),
   });
   running.agent = agent;
 
@@ -124,12 +145,18 @@ async function assembleSession(
     hookModules,
     bashConfirmation,
     configGuard,
+    permissions,
     warn,
   });
+  running.reloader = reloader;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
-  return new CodingSession(sessionParts(inputs, opened, { agent, toolKit, reloader }));
+  return new CodingSession({
+    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    planMode,
+    permissions,
+  });
 }
 
 /**
@@ -157,7 +184,7 @@ function sessionToolKit(
   { store }: OpenedSession,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
-): SessionToolKit {
+): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
   return {
     cwd: inputs.cwd,
@@ -184,6 +211,14 @@ function sessionToolKit(
  */
 async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   const { cwd, env, warn, options, loaded } = inputs;
+  const permissions = new SessionPermissions({
+    cwd,
+    home: homeDir(env),
+    permissions: loaded.settings.permissions,
+    projectTrusted: loaded.projectTrusted,
+    confirm: options.confirmToolCall,
+    warn,
+  });
   const context: HooksContext = {
     cwd,
     sessionId: store.id,
@@ -191,7 +226,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
-    confirmed: new Set<string>(),
+    confirmed: permissions,
   };
   const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
@@ -211,7 +246,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     watched: [...inputs.settingsStamps.files, folders.user, folders.project],
   });
   const moduleHooks = await hookModules.load(loaded);
-  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard };
+  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions };
 }
 
 function sessionParts(

@@ -13,6 +13,8 @@ import type { CodingSessionOptions, SessionChoice } from "./options.js";
 export const THINKING = ["off", "minimal", "low", "medium", "high"] as const;
 export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
+/** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
+export const PERMISSION_MODES = ["default", "plan"] as const;
 
 export type ThinkingFlag = (typeof THINKING)[number];
 export type PresetFlag = (typeof PRESETS)[number];
@@ -41,6 +43,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   /** `--mcp-config <file>` (repeatable): MCP servers for this run only. */
   mcpConfig?: string[];
   trust?: boolean;
+  /** `--permission-mode plan`: start in plan mode. */
+  permissionMode?: (typeof PERMISSION_MODES)[number];
 }
 
 /** Stores a flag's value, or says why it cannot be used (the usage error). */
@@ -100,6 +104,9 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.allowPaths = [...(flags.allowPaths ?? []), value];
     return undefined;
   },
+  "permission-mode": choiceFlag(PERMISSION_MODES, (flags, value) => {
+    flags.permissionMode = value;
+  }),
   "mcp-config": (flags, value, flag) => {
     if (value === "") return `${flag} needs a file`;
     flags.mcpConfig = [...(flags.mcpConfig ?? []), value];
@@ -187,5 +194,6 @@ export function sessionOptionsFromFlags(
     ...(flags.mcpConfig?.length ? { mcpConfig: flags.mcpConfig } : {}),
     session: sessionChoiceFromFlags(flags),
     ...(flags.trust ? { trust: true } : {}),
+    ...(flags.permissionMode ? { permissionMode: flags.permissionMode } : {}),
   };
 }
