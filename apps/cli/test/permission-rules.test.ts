@@ -56,7 +56,9 @@ describe("permissions — a rule that cannot be parsed asks rather than allows",
     expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
     expect(toolResultSent()).toContain("denied: needs confirmation");
     expect(toolResultSent()).toContain("the permissions.deny rule Bash(touch x cannot be read");
-    expect(run.stderr).toMatch(/settings\.json:\d+:\d+: permissions\.deny: "Bash\(touch x" is not a rule/);
+    expect(run.stderr).toMatch(
+      /settings\.json:\d+:\d+: permissions\.deny: "Bash\(touch x" is not a rule/,
+    );
   });
 });
 

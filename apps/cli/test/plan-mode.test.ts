@@ -11,7 +11,9 @@ const PLAN = "# Plan\n\n1. Write a.txt\n2. Check it";
 
 /** The tool names the model was offered in request `index`. */
 const offered = (index: number) =>
-  ((mock.requests[index]?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+  ((mock.requests[index]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
+    (t) => t.name,
+  );
 
 describe("plan mode — read-only tools until the plan is approved", () => {
   it("offers only reading tools plus exit_plan_mode, refuses write, and -p prints the plan and exits 0", async () => {

@@ -10,7 +10,9 @@ const mock = useMockLlmServer();
 
 /** The tool names the model was offered in request `index`. */
 const offered = (index: number) =>
-  ((mock.requests[index]?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+  ((mock.requests[index]?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map(
+    (t) => t.name,
+  );
 
 describe("gong-rpc — an 'always for this project' answer is not asked again", () => {
   it("extension_ui_response always:project saves the rule in .gong/settings.local.json (git-ignored); a new session runs the call unasked", async () => {
