@@ -55,7 +55,8 @@ const SPECIFIER_KIND: Record<string, RuleSpecifier["kind"]> = {
   web_fetch: "domain",
 };
 
-const RULE_FORM = /^([A-Za-z_][\w-]*)(?:\((.*)\))?$/s;
+// A name may end in `*` for `mcp__server__*` (every tool of that server).
+const RULE_FORM = /^([A-Za-z_][\w-]*\*?)(?:\((.*)\))?$/s;
 
 export function parsePermissionRule(text: unknown): ParsedRule {
   if (typeof text !== "string" || text.trim() === "")
