@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Agent } from "@gong/agent-core";
+import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { configFileGroups } from "../config/config-files.js";
@@ -86,14 +86,8 @@ async function assembleSession(
 
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
-  const running: { agent?: Agent; reloader?: SettingsReloader } = {};
-  const planMode = new PlanMode({
-    initial: options.permissionMode ?? "default",
-    approve: options.approvePlan,
-    // The model is offered the other tools from its next call on.
-    onChange: () => running.reloader?.refreshTools(),
-    endRun: () => running.agent?.abort(),
-  });
+  const running: RunningParts = {};
+  const planMode = sessionPlanMode(options, running);
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
@@ -104,8 +98,8 @@ async function assembleSession(
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions } =
-    await sessionHooks(inputs, opened);
+  const hooks = await sessionHooks(inputs, opened);
+  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -113,18 +107,7 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    // Deny rules first, so no hook runs for a refused call, and again after the hooks that
-    // may rewrite a call; the confirmations after those too, so they see the final call
-    // (permissions/session-permissions.ts has the whole order).
-    hooks: [
-      permissions.beforeHooks,
-      commandHooks,
-      ...moduleHooks,
-      permissions.afterHooks,
-      bashConfirmation,
-      configGuard,
-      ...(options.hooks ?? []),
-    ],
+    hooks: orderedHooks(hooks, options.hooks),
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -157,6 +140,42 @@ async function assembleSession(
     planMode,
     permissions,
   });
+}
+
+/** What the parts built before the agent find once it exists. */
+interface RunningParts {
+  agent?: Agent;
+  reloader?: SettingsReloader;
+}
+
+function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): PlanMode {
+  return new PlanMode({
+    initial: options.permissionMode ?? "default",
+    approve: options.approvePlan,
+    // The model is offered the other tools from its next call on.
+    onChange: () => running.reloader?.refreshTools(),
+    endRun: () => running.agent?.abort(),
+  });
+}
+
+/**
+ * Deny rules first, so no hook runs for a refused call, and again after the hooks that
+ * may rewrite a call; the confirmations after those too, so they see the final call
+ * (permissions/session-permissions.ts has the whole order); the app's own hooks last.
+ */
+function orderedHooks(
+  hooks: Awaited<ReturnType<typeof sessionHooks>>,
+  appHooks: readonly AgentHooks[] = [],
+): AgentHooks[] {
+  return [
+    hooks.permissions.beforeHooks,
+    hooks.commandHooks,
+    ...hooks.moduleHooks,
+    hooks.permissions.afterHooks,
+    hooks.bashConfirmation,
+    hooks.configGuard,
+    ...appHooks,
+  ];
 }
 
 /**
