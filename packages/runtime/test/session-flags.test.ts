@@ -1,8 +1,10 @@
 import { THINKING_LEVELS } from "@gong/llm";
 import { OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
+import { SESSION_MODES } from "../src/plan/plan-mode.js";
 import {
   OUTPUT_LEVELS,
+  PERMISSION_MODES,
   PRESETS,
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
@@ -58,5 +60,9 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(THINKING).toEqual(THINKING_LEVELS);
     expect(PRESETS).toEqual(Object.keys(TOOL_PRESETS));
     expect(OUTPUT_LEVELS).toEqual(TOOL_OUTPUT_LEVELS);
+  });
+
+  it("--permission-mode accepts exactly the session modes", () => {
+    expect(PERMISSION_MODES).toEqual(SESSION_MODES);
   });
 });

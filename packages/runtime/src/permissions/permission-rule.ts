@@ -100,7 +100,8 @@ function parseSpecifier(tool: string, inner: string): RuleSpecifier | string {
   if (inner === "") return "the (…) is empty; leave it out to cover every call";
   const kind = SPECIFIER_KIND[tool];
   if (kind === "command") {
-    const prefix = inner.endsWith(":*");
+    // `npm test:*` and Claude Code's newer `npm test *` are the same prefix.
+    const prefix = inner.endsWith(":*") || inner.endsWith(" *");
     const command = prefix ? inner.slice(0, -2).trim() : inner;
     if (command === "") return "the command before :* is empty";
     return { kind, command, prefix };

@@ -23,6 +23,7 @@ describe("permission rules — Claude Code's forms", () => {
     expect(matches("Bash(npm test:*)", "bash", { command: "npm testing" })).toBe(false);
     expect(matches("Bash(git status)", "bash", { command: "git status" })).toBe(true);
     expect(matches("Bash(git status)", "bash", { command: "git status -s" })).toBe(false);
+    expect(matches("Bash(npm test *)", "bash", { command: "npm test --watch" })).toBe(true);
   });
 
   it("an allow prefix never covers a second command, a substitution or a redirection", () => {
