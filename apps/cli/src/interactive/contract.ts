@@ -79,6 +79,6 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
   { keys: "Tab", action: "complete a slash command or a file path" },
   { keys: "@", action: "complete a file path (respects .gitignore)" },
   { keys: "!command", action: "run a shell command, its output joins the context" },
+  { keys: "Shift+Tab", action: "plan mode on or off (read only until a plan is approved)" },
   { keys: "Ctrl+T", action: "show or hide thinking" },
-  { keys: "Shift+Tab", action: "plan mode on or off (only reading until you approve a plan)" },
 ];
