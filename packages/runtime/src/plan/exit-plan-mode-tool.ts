@@ -37,8 +37,10 @@ export function createExitPlanModeTool(decide: Decide, inPlanMode: () => boolean
   return defineTool({
     name: EXIT_PLAN_MODE,
     label: "Exit plan mode",
+    // The first line is what the system prompt's tool list shows: it tells the model
+    // that plan mode is on and what ends it.
     description:
-      "In plan mode: present your plan to the user for approval. Call it once you have read enough to plan the change; until the user approves, you can only read and search. If approved, every tool is available and you carry out the plan.",
+      "Plan mode is on: you can only read and search until the user approves your plan. Once you have read enough, call this with the plan (Markdown: the steps, the files to change, how to check the result); if approved, every tool is available and you carry out the plan.",
     parameters,
     async execute(params, context) {
       if (!inPlanMode())
