@@ -5,6 +5,7 @@
  * `WebFetch(domain:example.com)`, `mcp__server__tool`, `mcp__server` (a whole server).
  * Parsing is one pure function; matching a call is another (test/permissions/permission-rule.test.ts).
  */
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { isPathWithin } from "@gong/base";
 import { resolveInputPath } from "@gong/tools";
@@ -137,7 +138,7 @@ export function ruleMatches(
     return bashCommandMatches(specifier, command, mode);
   }
   if (specifier.kind === "domain") return domainMatches(specifier.domain, params.url);
-  return pathMatches(specifier.glob, params.path, scope);
+  return pathMatches(specifier.glob, params.path, scope, mode);
 }
 
 function domainMatches(domain: string, url: unknown): boolean {
@@ -154,9 +155,18 @@ function domainMatches(domain: string, url: unknown): boolean {
  * `src/**` and `/src/**` are relative to the project, `//etc/**` is absolute, `~/x` is
  * in the home folder (Claude Code's forms). No path means the project (grep, find, ls).
  */
-function pathMatches(glob: string, input: unknown, scope: RuleScope): boolean {
+function pathMatches(
+  glob: string,
+  input: unknown,
+  scope: RuleScope,
+  mode: "allow" | "deny",
+): boolean {
   const target = resolveInputPath(typeof input === "string" ? input : ".", scope.cwd, scope.home);
   if (!target.ok) return false;
+  // A deny rule also covers what a symbolic link leads to (`Read(.env)` through `x -> .env`).
+  const real = mode === "deny" ? realPathOf(target.path) : undefined;
+  if (real !== undefined && real !== target.path && pathMatches(glob, real, scope, "allow"))
+    return true;
   const base = glob.startsWith("//")
     ? glob.slice(1)
     : glob.startsWith("~/")
@@ -166,6 +176,14 @@ function pathMatches(glob: string, input: unknown, scope: RuleScope): boolean {
   if (!/[*?]/.test(absolute))
     return target.path === absolute || isPathWithin(absolute, target.path);
   return globRegex(absolute).test(target.path);
+}
+
+function realPathOf(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined; // not there yet: nothing to lead anywhere else
+  }
 }
 
 /** `**` crosses folders, `*` and `?` stay within one; everything else is literal. */

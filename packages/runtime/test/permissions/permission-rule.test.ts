@@ -1,3 +1,6 @@
+import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parsePermissionRule, ruleMatches } from "../../src/permissions/permission-rule.js";
 import { compileRules, judgeCall } from "../../src/permissions/permission-rules.js";
@@ -106,5 +109,18 @@ describe("permission rules — what 'always for this project' saves", () => {
       const rule = ruleForCall(tool, params, scope)!;
       expect(matches(rule, tool, params), rule).toBe(true);
     }
+  });
+});
+
+describe("permission rules — a deny rule follows symbolic links", () => {
+  it("Read(.env) refuses a link to .env", () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), "gong-rule-"));
+    writeFileSync(path.join(cwd, ".env"), "SECRET=1");
+    symlinkSync(path.join(cwd, ".env"), path.join(cwd, "innocent.txt"));
+    const parsed = parsePermissionRule("Read(.env)");
+    if (!parsed.ok) throw new Error(parsed.error);
+    const where = { cwd: realpathSync(cwd), home: "/home/u" };
+    expect(ruleMatches(parsed.rule, "read", { path: "innocent.txt" }, where, "deny")).toBe(true);
+    expect(ruleMatches(parsed.rule, "read", { path: "innocent.txt" }, where, "allow")).toBe(false);
   });
 });
