@@ -43,6 +43,10 @@ Tools:
                                Tool preset: all (ask_user only where someone can answer: not
                                in -p or json mode), read/write/edit/bash, or read/grep/find/ls.
                                  gong --preset readonly -p "review this repo"
+  --permission-mode default|plan
+                               plan: only reading tools until you approve the agent's plan
+                               (Shift+Tab switches; -p prints the plan and ends unless --yes).
+                                 gong --permission-mode plan -p "plan the auth refactor"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
   --trust                      Trust this folder (~/.gong/settings.json trustedFolders): only then
@@ -59,7 +63,8 @@ Tools:
                                /tmp); wins over settings "sandbox" (default off).
                                  gong --sandbox workspace-write -p "run the tests"
   --yes                        Allow tool calls that need confirmation (settings confirmBash,
-                               a hook answering "ask"); -p and json mode deny them otherwise.
+                               a hook answering "ask") and approve a plan; -p and json mode
+                               deny them otherwise.
                                  gong --yes -p "clean the build folder"
   --output-level brief|standard|full
                                Detail of tool output shown to the model (default standard).

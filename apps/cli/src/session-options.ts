@@ -1,9 +1,10 @@
-import type { CodingSessionOptions, ToolConfirmation } from "@gong/runtime";
+import type { CodingSessionOptions, PlanApproval, ToolConfirmation } from "@gong/runtime";
 import { sessionOptionsFromFlags } from "@gong/runtime/session-flags";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 
 const ALWAYS_YES: ToolConfirmation = { ask: async () => true, timeoutMs: 1000 };
+const APPROVE_EVERY_PLAN: PlanApproval = async () => ({ approved: true });
 
 /** What the flags say about the coding session to open (runs and `--compact` alike). */
 export function codingSessionOptions(
@@ -17,9 +18,10 @@ export function codingSessionOptions(
     outputLevel: args.outputLevel,
     systemPrompt: args.systemPrompt,
     appendSystemPrompt: args.appendSystemPrompt,
-    // `--yes`: every call that needs confirmation is allowed (without it, print and json
-    // mode deny them; the interactive mode asks).
-    ...(args.yes ? { confirmToolCall: ALWAYS_YES } : {}),
+    // `--yes`: every call that needs confirmation is allowed and a plan mode's plan is
+    // approved (without it, print and json mode deny those calls and end the run with the
+    // plan; the interactive mode asks).
+    ...(args.yes ? { confirmToolCall: ALWAYS_YES, approvePlan: APPROVE_EVERY_PLAN } : {}),
     onWarning,
   };
 }

@@ -20,6 +20,7 @@ export function sessionOptions(
     | "hooks"
     | "execOperations"
     | "mcpServers"
+    | "approvePlan"
   > = {},
 ): CodingSessionOptions {
   return {

@@ -66,6 +66,11 @@ export interface AgentOptions {
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
   resolveModel?: (id: string) => Model | undefined;
+  /**
+   * Why a tool the model called is not offered now (the runtime's plan mode), read by the
+   * model instead of "not found"; undefined keeps "not found".
+   */
+  unofferedToolReason?: (toolName: string) => string | undefined;
 }
 
 /** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
@@ -439,6 +444,7 @@ export class Agent {
       truncator: this.options.truncator,
       cwd,
       projectRoot: this.options.projectRoot ?? cwd,
+      unofferedToolReason: this.options.unofferedToolReason,
     } satisfies RunConfig;
   }
 

@@ -48,7 +48,11 @@ export { classifyDiff, type DiffLine } from "./export/diff.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
-export type { ToolConfirmation, ToolConfirmationRequest } from "./hooks/command-hooks.js";
+export type {
+  ConfirmationAnswer,
+  ToolConfirmation,
+  ToolConfirmationRequest,
+} from "./hooks/command-hooks.js";
 export {
   type CheckMcpServersOptions,
   checkMcpServers,
@@ -64,6 +68,9 @@ export {
 } from "./mcp/edit-servers.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
+export type { SessionPermissions } from "./permissions/session-permissions.js";
+export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
+export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 export { CodingSession, finalText, type PromptOptions } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";

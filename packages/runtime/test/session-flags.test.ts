@@ -1,8 +1,10 @@
 import { THINKING_LEVELS } from "@gong/llm";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
+import { SESSION_MODES } from "../src/plan/plan-mode.js";
 import {
   OUTPUT_LEVELS,
+  PERMISSION_MODES,
   PRESETS,
   SANDBOX,
   sessionChoiceFromFlags,
@@ -60,5 +62,9 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(PRESETS).toEqual(Object.keys(TOOL_PRESETS));
     expect(OUTPUT_LEVELS).toEqual(TOOL_OUTPUT_LEVELS);
     expect(SANDBOX).toEqual(SANDBOX_MODES);
+  });
+
+  it("--permission-mode accepts exactly the session modes", () => {
+    expect(PERMISSION_MODES).toEqual(SESSION_MODES);
   });
 });

@@ -82,5 +82,6 @@ export const HOTKEYS: readonly { keys: string; action: string }[] = [
     action: "attach a file: completes its path (respects .gitignore), sends its content",
   },
   { keys: "!command", action: "run a shell command, its output joins the context" },
+  { keys: "Shift+Tab", action: "plan mode on or off (read only until a plan is approved)" },
   { keys: "Ctrl+T", action: "show or hide thinking" },
 ];

@@ -3,6 +3,8 @@ import {
   type AskUserQuestion,
   type CodingSession,
   type CodingSessionEvent,
+  type ConfirmationAnswer,
+  type PlanDecision,
   queuedMessageText,
   type SessionHost,
   type ToolConfirmationRequest,
@@ -29,6 +31,7 @@ import { ModeView } from "./mode-view.js";
 import type { LiveScreen } from "./screen/live-screen.js";
 import { activityOf, sessionCost, sessionLine } from "./session-status.js";
 import { blockEntry, noteEntry, ToolCallEntry } from "./transcript/entries.js";
+import { planEntry } from "./transcript/plan-entry.js";
 import { replayInto } from "./transcript/replay.js";
 
 /** How long a tool confirmation waits; then the call is blocked and the question closes. */
@@ -194,21 +197,61 @@ export class InteractiveMode implements InteractiveUi {
 
   /**
    * `confirmToolCall.ask`: y allows, a allows the same call for the rest of the session,
-   * n denies — marked with its key, given with Enter; Esc, Ctrl+C and the timeout deny
-   * (fail closed). Keys typed as the question appears stay in the prompt (GuardedDialog).
+   * p saves the request's rule for the project (`.gong/settings.local.json`; offered in
+   * a trusted folder), n denies — marked with its key, given with Enter; Esc, Ctrl+C
+   * and the timeout deny (fail closed). Keys typed as the question appears stay in the
+   * prompt (GuardedDialog).
    */
-  async confirmToolCall(request: ToolConfirmationRequest): Promise<boolean | "always"> {
-    return this.dialogs.choose<boolean | "always">(
+  async confirmToolCall(request: ToolConfirmationRequest): Promise<ConfirmationAnswer> {
+    const project: Choice<ConfirmationAnswer>[] = request.projectRule
+      ? [
+          {
+            key: "p",
+            label: `always in this project (${terminalSafe(request.projectRule)})`,
+            value: "always-project",
+          },
+        ]
+      : [];
+    return this.dialogs.choose<ConfirmationAnswer>(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
       [terminalSafe(request.reason)],
       [
         { key: "y", label: "yes", value: true },
         { key: "a", label: "always (this session)", value: "always" },
+        ...project,
         { key: "n", label: "no", value: false },
       ],
       false,
       CONFIRM_TIMEOUT_MS,
     );
+  }
+
+  /**
+   * `exit_plan_mode`: the plan goes into the transcript, then y approves it (the mode
+   * switches back and the run goes on with every tool) and n asks what to change, which
+   * the agent reads with the refusal. Esc, Ctrl+C and the timeout keep plan mode.
+   */
+  async approvePlan(plan: string, signal: AbortSignal | undefined): Promise<PlanDecision> {
+    this.view.add(planEntry(plan));
+    const approved = await this.dialogs.choose(
+      "Approve this plan and leave plan mode?",
+      [],
+      [
+        { key: "y", label: "yes, carry it out", value: true },
+        { key: "n", label: "no, keep planning", value: false },
+      ],
+      false,
+      CONFIRM_TIMEOUT_MS,
+    );
+    if (approved) {
+      this.showSession();
+      return { approved: true };
+    }
+    if (signal?.aborted) return { approved: false };
+    const feedback = await this.dialogs.ask("What should change? (Enter to skip)", undefined, {
+      signal,
+    });
+    return { approved: false, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) };
   }
 
   /** The ask_user tool: one picker (or line) per question; an aborted run closes them. */
@@ -239,6 +282,7 @@ export class InteractiveMode implements InteractiveUi {
     else if (key === "abort") this.abortRun();
     else if (key === "toggle-thinking") this.toggleThinking();
     else if (key === "follow-up") this.queueFollowUp();
+    else if (key === "toggle-plan-mode") this.togglePlanMode();
     else this.editor.handleInput(withoutFinalLineBreak(data));
     this.view.renderNow();
   }
@@ -284,6 +328,18 @@ export class InteractiveMode implements InteractiveUi {
     this.view.showThinking = !this.view.showThinking;
     // Thinking already in the scrollback changes too: everything is drawn again.
     this.view.redrawAll();
+  }
+
+  /** Shift+Tab: plan mode on or off; the model is offered the other tools from its next call. */
+  private togglePlanMode(): void {
+    if (!this.host) return;
+    const next = this.session.mode === "plan" ? "default" : "plan";
+    this.session.setMode(next);
+    this.note(
+      next === "plan"
+        ? "plan mode: the agent only reads until you approve its plan (Shift+Tab leaves)"
+        : "plan mode off: every tool is available",
+    );
   }
 
   private queueFollowUp(): void {

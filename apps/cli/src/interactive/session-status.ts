@@ -27,6 +27,7 @@ export function statusInfo(
     cost,
     cwd,
     working,
+    mode: session.mode,
   };
 }
 

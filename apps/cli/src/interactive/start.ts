@@ -133,6 +133,7 @@ async function openSession(
           },
         }),
     askUser: (questions, signal) => mode.askUser(questions, signal),
+    approvePlan: (plan, signal) => mode.approvePlan(plan, signal),
   });
   if (opened.ok) {
     mode.attach(opened.host, { run: runSlashCommand });

@@ -31,7 +31,9 @@ export async function runPrintMode(
     const outcome = await session.run(prompts);
     status?.stop();
     if (outcome.ok) {
-      const answer = outcome.lastAssistant ? finalText(outcome.lastAssistant) : "";
+      // In plan mode without --yes the run ends with the plan: it is the answer.
+      const answer =
+        outcome.plan ?? (outcome.lastAssistant ? finalText(outcome.lastAssistant) : "");
       // Piped, the answer goes out byte for byte; on a terminal its escape sequences
       // would set the title or the clipboard.
       const text = io.stdoutIsTTY ? terminalSafe(answer) : answer;

@@ -24,6 +24,7 @@ import { announceCommands } from "./available-commands.js";
 import { clientFileOperations } from "./file-system.js";
 import { editorMcpServers } from "./mcp-servers.js";
 import { PermissionGate, type SessionModeId } from "./permissions.js";
+import { acpPlanApproval } from "./plan-approval.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { SessionUpdates } from "./session-updates.js";
 import { terminalExecOperations } from "./terminal.js";
@@ -49,7 +50,19 @@ const MODES: SessionModeState["availableModes"] = [
     name: "Read only",
     description: "Reads and searches; never changes files or runs commands.",
   },
+  {
+    id: "plan",
+    name: "Plan",
+    description:
+      "Reads and searches, then presents a plan; once you approve it, goes on in default mode.",
+  },
 ];
+
+const MODE_IDS = MODES.map((mode) => mode.id);
+
+function isModeId(id: string): id is SessionModeId {
+  return MODE_IDS.includes(id);
+}
 
 export class GongAcpAgent {
   private readonly sessions = new Map<string, AcpSession>();
@@ -132,12 +145,14 @@ export class GongAcpAgent {
       })
       .onRequest(methods.agent.session.setMode, ({ params }) => {
         const entry = this.get(params.sessionId);
-        if (params.modeId !== "default" && params.modeId !== "readonly")
+        if (!isModeId(params.modeId))
           throw RequestError.invalidParams(
             undefined,
-            `unknown mode "${params.modeId}"; modes: default, readonly`,
+            `unknown mode "${params.modeId}"; modes: ${MODE_IDS.join(", ")}`,
           );
         entry.mode = params.modeId;
+        // Plan mode is the runtime's (which tools the model is offered); readonly is the gate's.
+        entry.session.setMode(params.modeId === "plan" ? "plan" : "default");
         return {};
       });
   }
@@ -168,6 +183,7 @@ export class GongAcpAgent {
       mode: () => entry.mode,
       timeoutMs: this.args.confirmTimeoutMs,
       updates,
+      permissions: () => entry.session?.permissions,
     });
     const terminals = new Map<string, string>();
     const entry: Omit<AcpSession, "session"> & { session?: CodingSession } = {
@@ -189,6 +205,16 @@ export class GongAcpAgent {
         sessionId: () => sessionId,
         client,
         timeoutMs: this.args.confirmTimeoutMs,
+      }),
+      approvePlan: acpPlanApproval({
+        sessionId: () => sessionId,
+        client,
+        timeoutMs: this.args.confirmTimeoutMs,
+        updates,
+        onApproved: () => {
+          entry.mode = "default";
+          updates.send({ sessionUpdate: "current_mode_update", currentModeId: "default" });
+        },
       }),
       ...(fileOperations ? { fileOperations } : {}),
       ...(this.clientTerminal
@@ -212,6 +238,8 @@ export class GongAcpAgent {
       throw RequestError.invalidParams(undefined, created.error.message);
     }
     entry.session = created.session;
+    // `--permission-mode plan` starts every session in plan mode.
+    if (created.session.mode === "plan") entry.mode = "plan";
     sessionId = created.session.header.id;
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;

@@ -8,11 +8,16 @@
  * answer is `pending` in the editor; once allowed it is `in_progress`.
  */
 import type { AgentContext, PermissionOption } from "@agentclientprotocol/sdk";
-import type { AgentHooks, ToolCallDecision, ToolConfirmation } from "@gong/runtime";
+import type {
+  AgentHooks,
+  SessionPermissions,
+  ToolCallDecision,
+  ToolConfirmation,
+} from "@gong/runtime";
 import type { SessionUpdates } from "./session-updates.js";
 import { toolDiffs, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
 
-export type SessionModeId = "default" | "readonly";
+export type SessionModeId = "default" | "readonly" | "plan";
 
 /** What the gate asks about: the tools that write files or run commands. */
 const GATED_TOOLS = new Set(["write", "edit", "bash"]);
@@ -23,6 +28,19 @@ const OPTIONS: PermissionOption[] = [
   { optionId: "reject_once", name: "Reject", kind: "reject_once" },
 ];
 
+/** Offered in a trusted folder: saves the call's rule in `.gong/settings.local.json`. */
+const PROJECT_OPTION = "allow_always_project";
+
+function optionsFor(projectRule: string | undefined): PermissionOption[] {
+  if (!projectRule) return OPTIONS;
+  const project: PermissionOption = {
+    optionId: PROJECT_OPTION,
+    name: `Always allow ${projectRule} in this project`,
+    kind: "allow_always",
+  };
+  return [OPTIONS[0]!, OPTIONS[1]!, project, OPTIONS[2]!];
+}
+
 export interface PermissionGateOptions {
   sessionId: () => string;
   cwd: string;
@@ -30,9 +48,11 @@ export interface PermissionGateOptions {
   mode: () => SessionModeId;
   timeoutMs: number;
   updates: SessionUpdates;
+  /** The session's permission rules, once it is open (allow rules skip the question). */
+  permissions: () => SessionPermissions | undefined;
 }
 
-type Answer = "allow_once" | "allow_always" | "reject" | "withdrawn";
+type Answer = "allow_once" | "allow_always" | "allow_always_project" | "reject" | "withdrawn";
 
 /** What the model reads when the user said no, or the run was cancelled meanwhile. */
 const REJECTED = "The user rejected this call.";
@@ -81,7 +101,8 @@ export class PermissionGate {
         if (answer === "reject" || answer === "withdrawn") return false;
         if (answer === "allow_always") this.alwaysAllowed.add(request.toolName);
         this.allowedCalls.add(request.toolCallId);
-        return true;
+        // The runtime saves the rule it offered (request.projectRule) itself.
+        return answer === PROJECT_OPTION ? "always-project" : true;
       },
       timeoutMs: this.options.timeoutMs,
     };
@@ -98,12 +119,20 @@ export class PermissionGate {
         block: `${toolName} is not available in readonly mode; switch the session to default mode to change files or run commands.`,
         byUser: true,
       };
-    const allowed = this.alwaysAllowed.has(toolName) || this.allowedCalls.delete(toolCallId);
+    const permissions = this.options.permissions();
+    const allowed =
+      this.alwaysAllowed.has(toolName) ||
+      this.allowedCalls.delete(toolCallId) ||
+      permissions?.judge(toolName, params).verdict === "allow";
     if (!allowed) {
       const answer = await this.ask(toolName, params, toolCallId);
       if (answer === "reject") return { block: REJECTED, byUser: true };
       if (answer === "withdrawn") return { block: WITHDRAWN, byUser: true };
       if (answer === "allow_always") this.alwaysAllowed.add(toolName);
+      if (answer === PROJECT_OPTION) {
+        const rule = permissions?.projectRuleFor(toolName, params);
+        if (rule) await permissions?.rememberForProject(rule);
+      }
     }
     // It may have started out `pending` (see willAsk); now it runs.
     this.options.updates.send({
@@ -142,7 +171,7 @@ export class PermissionGate {
             content: toolDiffs(toolName, args, cwd),
             rawInput: args,
           },
-          options: OPTIONS,
+          options: optionsFor(this.options.permissions()?.projectRuleFor(toolName, args)),
         },
         {
           cancellationSignal: AbortSignal.any([controller.signal, withdrawn.signal]),
@@ -151,7 +180,11 @@ export class PermissionGate {
       );
       const outcome = response.outcome;
       if (outcome.outcome !== "selected") return withdrawn.signal.aborted ? "withdrawn" : "reject";
-      if (outcome.optionId === "allow_once" || outcome.optionId === "allow_always")
+      if (
+        outcome.optionId === "allow_once" ||
+        outcome.optionId === "allow_always" ||
+        outcome.optionId === PROJECT_OPTION
+      )
         return outcome.optionId;
       return "reject";
     } catch {

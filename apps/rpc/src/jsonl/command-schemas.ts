@@ -3,7 +3,7 @@
  * command gives the `Command` type, the validation of a line (commands.ts) and the
  * Commands table of docs/rpc.md (test/commands-doc.test.ts compares the two).
  */
-import { type AskUserAnswers, THINKING_LEVELS } from "@gong/runtime";
+import { type AskUserAnswers, SESSION_MODES, THINKING_LEVELS } from "@gong/runtime";
 import { type Static, type TProperties, type TUnsafe, Type } from "@sinclair/typebox";
 
 export const CommandIdSchema = Type.Union([Type.String(), Type.Number()]);
@@ -74,7 +74,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `sandbox {mode,network}` (bash's sandbox, `--sandbox`)",
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
       examples: [{ type: "get_state" }],
     },
   ),
@@ -120,6 +120,15 @@ export const COMMAND_SCHEMAS = [
     "set_auto_compaction",
     { enabled: Type.Boolean() },
     { response: "—", examples: [{ type: "set_auto_compaction", enabled: false }] },
+  ),
+  command(
+    "set_mode",
+    { mode: oneOf(SESSION_MODES) },
+    {
+      response:
+        "`{mode}`; `plan` offers only reading tools and `exit_plan_mode` from the next model call",
+      examples: [{ type: "set_mode", mode: "plan" }],
+    },
   ),
   command(
     "new_session",
@@ -178,7 +187,20 @@ export const COMMAND_SCHEMAS = [
     "extension_ui_response",
     {
       requestId: Type.String({ description: "the request's `id`" }),
-      confirmed: Type.Optional(Type.Boolean({ description: "the answer to a `confirm`" })),
+      confirmed: Type.Optional(
+        Type.Boolean({ description: "the answer to a `confirm` or an `approve_plan`" }),
+      ),
+      always: Type.Optional(
+        Type.Union([Type.Literal("session"), Type.Literal("project")], {
+          description:
+            'with `confirmed: true` on a `confirm`: `"session"` allows the same call for the rest of the session, `"project"` also saves the request\'s `projectRule` in `.gong/settings.local.json`',
+        }),
+      ),
+      feedback: Type.Optional(
+        Type.String({
+          description: "with `confirmed: false` on an `approve_plan`: what to change",
+        }),
+      ),
       // Checked against the request it answers (ui-requests.ts): any object here.
       answers: Type.Optional(
         Type.Unsafe<AskUserAnswers>(
@@ -196,6 +218,18 @@ export const COMMAND_SCHEMAS = [
       response: "—",
       examples: [
         { type: "extension_ui_response", requestId: "confirm-1", confirmed: true },
+        {
+          type: "extension_ui_response",
+          requestId: "confirm-2",
+          confirmed: true,
+          always: "project",
+        },
+        {
+          type: "extension_ui_response",
+          requestId: "plan-3",
+          confirmed: false,
+          feedback: "keep the old API",
+        },
         {
           type: "extension_ui_response",
           requestId: "ask-2",

@@ -91,6 +91,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       autoCompaction: session.autoCompaction,
       mcpServers: session.mcpServers,
       sandbox: session.sandbox,
+      mode: session.mode,
     };
   },
   get_messages(_command, { host }) {
@@ -122,6 +123,10 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   },
   set_auto_compaction(command, { host }) {
     host.current.setAutoCompaction(command.enabled);
+  },
+  set_mode(command, { host }) {
+    host.current.setMode(command.mode);
+    return { mode: host.current.mode };
   },
   async new_session(_command, context) {
     return switched(await context.host.newSession(), context);
@@ -171,8 +176,8 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     }
   },
   extension_ui_response(command, { uiRequests }) {
-    const { confirmed, answers } = command;
-    uiRequests.answer(command.requestId, { confirmed, answers });
+    const { confirmed, always, feedback, answers } = command;
+    uiRequests.answer(command.requestId, { confirmed, always, feedback, answers });
   },
 };
 

@@ -39,6 +39,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
       onWarning: warn,
       confirmToolCall: uiRequests.confirmation,
       askUser: uiRequests.askUser,
+      approvePlan: uiRequests.approvePlan,
     }),
   );
   if (!opened.ok) {

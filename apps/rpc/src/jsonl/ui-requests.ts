@@ -2,13 +2,19 @@
  * `extension_ui_request` / `extension_ui_response`: questions gong puts to the client.
  * `confirm`: a PreToolUse hook answered `permissionDecision: "ask"`, so the client
  * confirms the call; no answer within the timeout is a no (agent-core enforces that
- * too). `ask_user`: the model's ask_user tool; no answer within the timeout is an error
+ * too); `always: "session" | "project"` with `confirmed: true` remembers the answer (the
+ * request's `projectRule` is what "project" saves). `approve_plan`: plan mode's
+ * `exit_plan_mode`; `confirmed` approves, `feedback` says what to change; no answer is a
+ * no. `ask_user`: the model's ask_user tool; no answer within the timeout is an error
  * that tells the model to go on with its best judgement; an abort withdraws it.
  */
 import type {
   AskUserAnswers,
   AskUserHandler,
   AskUserQuestion,
+  ConfirmationAnswer,
+  PlanApproval,
+  PlanDecision,
   ToolConfirmation,
   ToolConfirmationRequest,
 } from "@gong/runtime";
@@ -21,13 +27,20 @@ export type UiRequestLine = { type: "extension_ui_request"; id: string; timeoutM
       toolName: string;
       toolCallId: string;
       input: unknown;
+      /** The rule `always: "project"` saves; absent where it is not offered. */
+      projectRule?: string;
     }
+  | { method: "approve_plan"; plan: string }
   | { method: "ask_user"; questions: AskUserQuestion[] }
 );
 
 /** The fields of an `extension_ui_response` besides `requestId`. */
 export interface UiResponse {
   confirmed?: boolean;
+  /** With `confirmed: true`: remember the answer for the session or save it for the project. */
+  always?: "session" | "project";
+  /** With an `approve_plan`'s `confirmed: false`: what to change. */
+  feedback?: string;
   answers?: AskUserAnswers;
 }
 
@@ -46,6 +59,11 @@ export class UiRequests {
   /** The session's `confirmToolCall` option. */
   get confirmation(): ToolConfirmation {
     return { ask: (request) => this.confirm(request), timeoutMs: this.timeoutMs };
+  }
+
+  /** The session's `approvePlan` option. */
+  get approvePlan(): PlanApproval {
+    return (plan, signal) => this.approve(plan, signal);
   }
 
   /** The session's `askUser` option. */
@@ -67,19 +85,24 @@ export class UiRequests {
     for (const settle of [...this.pending.values()]) settle({ confirmed: false, answers: {} });
   }
 
-  private confirm(request: ToolConfirmationRequest): Promise<boolean> {
+  private confirm(request: ToolConfirmationRequest): Promise<ConfirmationAnswer> {
     const id = `confirm-${this.next++}`;
-    return new Promise<boolean>((resolve) => {
+    return new Promise<ConfirmationAnswer>((resolve) => {
       const timer = setTimeout(() => settle(false), this.timeoutMs);
-      const settle = (confirmed: boolean) => {
+      const settle = (answer: ConfirmationAnswer) => {
         clearTimeout(timer);
         this.pending.delete(id);
-        resolve(confirmed);
+        resolve(answer);
       };
-      this.pending.set(id, ({ confirmed }) => {
+      this.pending.set(id, ({ confirmed, always }) => {
         if (typeof confirmed !== "boolean")
           return `"confirmed" must be a boolean: ${id} asks to confirm a tool call`;
-        settle(confirmed);
+        if (always !== undefined && always !== "session" && always !== "project")
+          return `"always" must be "session" or "project"`;
+        if (always === "project" && !request.projectRule)
+          return `${id} offers no "project" answer (no projectRule: the folder is not trusted); answer "session" or leave "always" out`;
+        const remembered = always === "project" ? "always-project" : "always";
+        settle(confirmed && always ? remembered : confirmed);
         return undefined;
       });
       this.send({
@@ -91,6 +114,37 @@ export class UiRequests {
         toolName: request.toolName,
         toolCallId: request.toolCallId,
         input: request.input,
+        ...(request.projectRule ? { projectRule: request.projectRule } : {}),
+        timeoutMs: this.timeoutMs,
+      });
+    });
+  }
+
+  private approve(plan: string, signal: AbortSignal | undefined): Promise<PlanDecision> {
+    const id = `plan-${this.next++}`;
+    return new Promise<PlanDecision>((resolve) => {
+      const timer = setTimeout(() => settle({ approved: false }), this.timeoutMs);
+      const onAbort = () => settle({ approved: false });
+      const settle = (decision: PlanDecision) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        this.pending.delete(id);
+        resolve(decision);
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.pending.set(id, ({ confirmed, feedback }) => {
+        if (typeof confirmed !== "boolean")
+          return `"confirmed" must be a boolean: ${id} asks to approve a plan`;
+        const said = typeof feedback === "string" && feedback.trim() ? { feedback } : {};
+        settle(confirmed ? { approved: true } : { approved: false, ...said });
+        return undefined;
+      });
+      this.send({
+        type: "extension_ui_request",
+        id,
+        method: "approve_plan",
+        plan,
         timeoutMs: this.timeoutMs,
       });
     });

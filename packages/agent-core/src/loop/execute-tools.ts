@@ -82,6 +82,11 @@ async function executeOne(
   const tool = tools.find((t) => t.name === call.name);
   const info = { toolCallId: call.id, toolName: call.name };
   if (!tool) {
+    const unoffered = run.config.unofferedToolReason?.(call.name);
+    if (unoffered)
+      return failure("BLOCKED", unoffered, {
+        next: ["Use the tools offered now, or do what the message says first."],
+      });
     const available = tools.map((t) => t.name).join(", ") || "none";
     return failure("NOT_FOUND", `Tool ${call.name} not found. Available tools: ${available}.`, {
       next: ["Call one of the available tools instead."],

@@ -28,6 +28,8 @@ export interface RunConfig {
   readonly truncator: ObservationTruncator | undefined;
   readonly cwd: string;
   readonly projectRoot: string;
+  /** Why a called tool is not offered now (`AgentOptions.unofferedToolReason`). */
+  readonly unofferedToolReason?: ((toolName: string) => string | undefined) | undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { globalSettingsPath, projectSettingsPath } from "./paths.js";
+import { globalSettingsPath, projectLocalSettingsPath, projectSettingsPath } from "./paths.js";
 import { hookFolders, skillFolders, systemPromptFiles } from "./resources.js";
 
 /** A kind of file that configures a session, and when an edit to it takes effect. */
@@ -29,7 +29,11 @@ export function configFileGroups(where: {
   return [
     {
       kind: "settings",
-      paths: [globalSettingsPath(gongHome), projectSettingsPath(cwd)],
+      paths: [
+        globalSettingsPath(gongHome),
+        projectSettingsPath(cwd),
+        projectLocalSettingsPath(cwd),
+      ],
       appliesAt: "next-prompt",
     },
     { kind: "context", paths: systemPromptFiles({ cwd, gongHome }), appliesAt: "next-prompt" },

@@ -21,3 +21,8 @@ export function projectMcpJsonPath(projectRoot: string): string {
 export function projectSettingsPath(projectRoot: string): string {
   return path.join(projectConfigDir(projectRoot), "settings.json");
 }
+
+/** One person's project settings (Claude Code's `settings.local.json`): gong writes permission rules here. */
+export function projectLocalSettingsPath(projectRoot: string): string {
+  return path.join(projectConfigDir(projectRoot), "settings.local.json");
+}

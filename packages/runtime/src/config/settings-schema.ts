@@ -63,6 +63,16 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by permissions/rule-warnings.ts. */
+    permissions: Type.Optional(
+      Type.Object(
+        {
+          allow: Type.Optional(Type.Array(Type.String())),
+          deny: Type.Optional(Type.Array(Type.String())),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     webFetch: Type.Optional(
       Type.Object(
         {

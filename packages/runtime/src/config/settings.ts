@@ -2,7 +2,15 @@ import path from "node:path";
 import { isRecord } from "@gong/base";
 import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { expandHome } from "@gong/tools";
-import { globalSettingsPath, homeDir, projectSettingsPath, resolveGongHome } from "./paths.js";
+import type { PermissionSettings } from "../permissions/permission-rules.js";
+import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
+import {
+  globalSettingsPath,
+  homeDir,
+  projectLocalSettingsPath,
+  projectSettingsPath,
+  resolveGongHome,
+} from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
@@ -40,7 +48,8 @@ export interface LoadedSettings {
 }
 
 /**
- * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the flag
+ * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the
+ * project's `settings.local.json` (one person's, where gong saves permission rules), then the flag
  * overrides, each overriding the one before (objects merge key by key, other values
  * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
@@ -63,9 +72,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const sources = [
     { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
     { file: projectSettingsPath(options.cwd), base: options.cwd, project: true },
+    { file: projectLocalSettingsPath(options.cwd), base: options.cwd, project: true },
   ];
   // Running gong inside ~ makes both paths the same file; read it once.
-  if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.pop();
+  if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.splice(1, 1);
 
   for (const { file, base, project } of sources) {
     const result = readJsonConfigFile(file);
@@ -81,11 +91,17 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     if (checked.value === undefined) continue;
     files.push(file);
     const layer = checked.value as Settings;
+    warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
     if (project && !projectTrusted) {
       for (const key of TRUST_REQUIRED_KEYS) {
         if (!(key in layer)) continue;
         delete layer[key];
         untrustedKeys.push(key);
+      }
+      // Deny rules only take away, so they apply anywhere; allow rules widen access.
+      if (layer.permissions?.allow) {
+        delete layer.permissions.allow;
+        untrustedKeys.push("permissions.allow");
       }
       const beyond = narrowProjectTools(userLayer, layer);
       if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
@@ -129,6 +145,7 @@ export function mergeSettings(a: Settings, b: Settings): Settings {
   }
   // A server entry is one thing (a command or a URL): the later file's entry replaces
   // the earlier one of the same name instead of being mixed into it.
+  if (a.permissions || b.permissions) merged.permissions = mergePermissions(a, b);
   if (a.mcpServers || b.mcpServers) merged.mcpServers = { ...a.mcpServers, ...b.mcpServers };
   if (a.hooks || b.hooks) {
     const hooks: Record<string, HookMatcherSetting[]> = {};
@@ -138,6 +155,16 @@ export function mergeSettings(a: Settings, b: Settings): Settings {
       }
     }
     merged.hooks = hooks;
+  }
+  return merged;
+}
+
+/** Every file's allow and deny rules add up, like confirmBash. */
+function mergePermissions(a: Settings, b: Settings): PermissionSettings {
+  const merged: PermissionSettings = {};
+  for (const list of ["allow", "deny"] as const) {
+    const rules = [...(a.permissions?.[list] ?? []), ...(b.permissions?.[list] ?? [])];
+    if (rules.length > 0) merged[list] = [...new Set(rules)];
   }
   return merged;
 }

@@ -14,6 +14,7 @@ const TO_CLAUDE: Record<string, string> = {
   todo_write: "TodoWrite",
   web_fetch: "WebFetch",
   ask_user: "AskUserQuestion",
+  exit_plan_mode: "ExitPlanMode",
 };
 
 const CLAUDE_ALIASES: Record<string, string[]> = { edit: ["Edit", "MultiEdit"] };

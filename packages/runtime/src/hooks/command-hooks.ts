@@ -57,15 +57,24 @@ export interface ToolConfirmationRequest {
   input: unknown;
   /** The hook's `permissionDecisionReason`, or a line naming the hook. */
   reason: string;
+  /**
+   * The rule an "always for this project" answer saves (`Bash(npm test:*)`), shown with
+   * that choice; absent where it is not offered (a folder that is not trusted).
+   */
+  projectRule?: string;
 }
+
+/** The user's answer: "always" for the rest of the session, "always-project" also saves `projectRule`. */
+export type ConfirmationAnswer = boolean | "always" | "always-project";
 
 export interface ToolConfirmation {
   /**
    * True allows the call; "always" allows it and, for the rest of the session, the same
    * tool with the same confirmBash pattern (or, for a hook's ask, the same input);
-   * false, a throw or a rejection blocks it.
+   * "always-project" also saves `request.projectRule` for the project; false, a throw or
+   * a rejection blocks it.
    */
-  ask(request: ToolConfirmationRequest): Promise<boolean | "always">;
+  ask(request: ToolConfirmationRequest): Promise<ConfirmationAnswer>;
   /**
    * No answer within this time blocks the call. Part of the hook's own time budget, so
    * the agent's hook timeout (which would block every call, naming no command) never

@@ -3,6 +3,7 @@ import { resolveInputPath } from "@gong/tools";
 import { commandNamesGongConfig, isGongConfigPath } from "../config/config-paths.js";
 import { stampText } from "../config/file-stamps.js";
 import { homeDir } from "../config/paths.js";
+import { isOwnSettingsWrite } from "../config/user-settings-writer.js";
 import type { ToolConfirmation } from "./command-hooks.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 
@@ -71,9 +72,10 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
       return result;
     },
     unconfirmedChange() {
-      // A file edited again since (by the user) is theirs: it loads as usual.
+      // A file edited again since (by the user, or by gong saving a permission rule the
+      // user asked for) is theirs: it loads as usual.
       for (const [file, { stamp }] of unconfirmed) {
-        if (stampText(file) !== stamp) unconfirmed.delete(file);
+        if (stampText(file) !== stamp || isOwnSettingsWrite(file)) unconfirmed.delete(file);
       }
       if (unconfirmed.size === 0) return undefined;
       const files = [...unconfirmed.keys()];

@@ -33,6 +33,8 @@ export interface AgentParts {
   registry: ModelRegistry;
   skills: Skill[];
   warn: (message: string) => void;
+  /** Why a tool the model called is not offered now (plan mode). */
+  unofferedToolReason: (toolName: string) => string | undefined;
 }
 
 export function buildAgent(parts: AgentParts): Agent {
@@ -59,6 +61,7 @@ export function buildAgent(parts: AgentParts): Agent {
     getApiKey: parts.apiKeys,
     skills: parts.skills,
     resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
+    unofferedToolReason: parts.unofferedToolReason,
   });
   return agent;
 }

@@ -33,6 +33,8 @@ import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
+import type { SessionPermissions } from "../permissions/session-permissions.js";
+import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 import type { SandboxState } from "./session-sandbox.js";
@@ -67,6 +69,10 @@ export interface CodingSessionParts {
   remember?: (choice: RememberedChoice) => Promise<void>;
   /** `/name args`: the prompt commands of the session's folders and MCP servers. */
   promptCommands?: PromptCommands;
+  /** Plan mode: which tools the model is offered until the user approves a plan. */
+  planMode?: PlanMode;
+  /** The permission rules and "always" answers of this session. */
+  permissions?: SessionPermissions;
 }
 
 export interface PromptOptions {
@@ -168,7 +174,8 @@ export class CodingSession {
     for (const prompt of prompts) {
       const outcome = await this.prompt(prompt);
       if (outcome.lastAssistant) lastAssistant = outcome.lastAssistant;
-      if (!outcome.ok) return { ...outcome, lastAssistant: outcome.lastAssistant ?? lastAssistant };
+      if (!outcome.ok || outcome.plan !== undefined)
+        return { ...outcome, lastAssistant: outcome.lastAssistant ?? lastAssistant };
     }
     return { ok: true, aborted: false, lastAssistant };
   }
@@ -211,6 +218,9 @@ export class CodingSession {
     const latest = lastAssistantOf(this.parts.agent.state.messages);
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
+    // The run ended with a plan no one here could approve (print mode): that is its result.
+    const plan = this.parts.planMode?.takePresentedPlan();
+    if (plan !== undefined) return { ok: true, aborted: false, lastAssistant: answered, plan };
     return this.failureOf(answered) ?? { ok: true, aborted: false, lastAssistant: answered };
   }
 
@@ -230,6 +240,21 @@ export class CodingSession {
    */
   promptCommands(): Promise<PromptCommandInfo[]> {
     return this.parts.promptCommands?.list() ?? Promise.resolve([]);
+  }
+
+  /** `default`, or `plan`: only reading tools until the user approves a plan. */
+  get mode(): SessionMode {
+    return this.parts.planMode?.mode ?? "default";
+  }
+
+  /** Switches the mode; the model is offered the other tools from its next call on. */
+  setMode(mode: SessionMode): void {
+    this.parts.planMode?.set(mode);
+  }
+
+  /** The session's permission rules (an editor's own question checks them first). */
+  get permissions(): SessionPermissions | undefined {
+    return this.parts.permissions;
   }
 
   /** Interrupts the running loop after the current tool call (packages/agent-core/test/j9-agent-pipeline.test.ts 1.4). */

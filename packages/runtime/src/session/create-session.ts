@@ -1,10 +1,11 @@
 import path from "node:path";
-import type { Agent } from "@gong/agent-core";
+import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
+import { homeDir } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
@@ -12,6 +13,8 @@ import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, findModel, resolveModel } from "../models/resolve-model.js";
+import { SessionPermissions } from "../permissions/session-permissions.js";
+import { PlanMode } from "../plan/plan-mode.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -86,19 +89,20 @@ async function assembleSession(
 
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
-  const running: { agent?: Agent } = {};
+  const running: RunningParts = {};
+  const planMode = sessionPlanMode(options, running);
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const toolKit = sessionToolKit(inputs, opened, summarize, mcp);
+  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), planMode };
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
-    await sessionHooks(inputs, opened);
+  const hooks = await sessionHooks(inputs, opened);
+  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -106,14 +110,14 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    // The confirmations after the hooks that may rewrite a call, so they see the final one.
-    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
+    hooks: orderedHooks(hooks, options.hooks),
     truncator,
     settings: loaded.settings,
     apiKeys,
     registry: inputs.registry,
     skills: inputs.skills,
     warn,
+    unofferedToolReason: (toolName) => planMode.refusal(toolName),
   });
   running.agent = agent;
 
@@ -127,12 +131,54 @@ async function assembleSession(
     hookModules,
     bashConfirmation,
     configGuard,
+    permissions,
     warn,
   });
+  running.reloader = reloader;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
-  return new CodingSession(sessionParts(inputs, opened, { agent, toolKit, reloader }));
+  return new CodingSession({
+    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    planMode,
+    permissions,
+  });
+}
+
+/** What the parts built before the agent find once it exists. */
+interface RunningParts {
+  agent?: Agent;
+  reloader?: SettingsReloader;
+}
+
+function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): PlanMode {
+  return new PlanMode({
+    initial: options.permissionMode ?? "default",
+    approve: options.approvePlan,
+    // The model is offered the other tools from its next call on.
+    onChange: () => running.reloader?.refreshTools(),
+    endRun: () => running.agent?.abort(),
+  });
+}
+
+/**
+ * Deny rules first, so no hook runs for a refused call, and again after the hooks that
+ * may rewrite a call; the confirmations after those too, so they see the final call
+ * (permissions/session-permissions.ts has the whole order); the app's own hooks last.
+ */
+function orderedHooks(
+  hooks: Awaited<ReturnType<typeof sessionHooks>>,
+  appHooks: readonly AgentHooks[] = [],
+): AgentHooks[] {
+  return [
+    hooks.permissions.beforeHooks,
+    hooks.commandHooks,
+    ...hooks.moduleHooks,
+    hooks.permissions.afterHooks,
+    hooks.bashConfirmation,
+    hooks.configGuard,
+    ...appHooks,
+  ];
 }
 
 /**
@@ -160,7 +206,7 @@ function sessionToolKit(
   { store }: OpenedSession,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
-): SessionToolKit {
+): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
   return {
     cwd: inputs.cwd,
@@ -188,6 +234,14 @@ function sessionToolKit(
  */
 async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   const { cwd, env, warn, options, loaded } = inputs;
+  const permissions = new SessionPermissions({
+    cwd,
+    home: homeDir(env),
+    permissions: loaded.settings.permissions,
+    projectTrusted: loaded.projectTrusted,
+    confirm: options.confirmToolCall,
+    warn,
+  });
   const context: HooksContext = {
     cwd,
     sessionId: store.id,
@@ -195,7 +249,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
-    confirmed: new Set<string>(),
+    confirmed: permissions,
   };
   const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
@@ -215,7 +269,7 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     watched: [...inputs.settingsStamps.files, folders.user, folders.project],
   });
   const moduleHooks = await hookModules.load(loaded);
-  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard };
+  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions };
 }
 
 /** The prompt commands of this session's folders and MCP servers. */

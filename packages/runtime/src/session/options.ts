@@ -10,6 +10,8 @@ import type {
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
+import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
+import type { SessionMode } from "../plan/plan-mode.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =
@@ -94,6 +96,13 @@ export interface CodingSessionOptions {
   confirmToolCall?: ToolConfirmation;
   /** In-process hooks the app adds to every agent of the session (an editor's permission gate). */
   hooks?: AgentHooks[];
+  /** The mode the session starts in (`--permission-mode`); default `default`. */
+  permissionMode?: SessionMode;
+  /**
+   * How the user approves a plan in plan mode (`exit_plan_mode`). Without it (print
+   * mode) the run ends with the plan (`RunOutcome.plan`) and the mode stays.
+   */
+  approvePlan?: PlanApproval;
 }
 
 /** Why a session could not be opened: one actionable line. */
@@ -134,6 +143,8 @@ export interface RunOutcome {
   /** One actionable line when `ok` is false. */
   errorMessage?: string;
   aborted: boolean;
+  /** The plan `exit_plan_mode` presented when no one could approve it: the run ended there. */
+  plan?: string;
 }
 
 /** The JSON-mode first line; equal to the session file's header. */

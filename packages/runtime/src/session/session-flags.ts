@@ -15,6 +15,8 @@ export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 /** tools' SANDBOX_MODES (pinned the same way). */
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
+/** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
+export const PERMISSION_MODES = ["default", "plan"] as const;
 
 export type ThinkingFlag = (typeof THINKING)[number];
 export type PresetFlag = (typeof PRESETS)[number];
@@ -46,6 +48,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   trust?: boolean;
   /** `--sandbox <mode>`: wins over settings `sandbox.mode`. */
   sandbox?: SandboxFlag;
+  /** `--permission-mode plan`: start in plan mode. */
+  permissionMode?: (typeof PERMISSION_MODES)[number];
 }
 
 /** Stores a flag's value, or says why it cannot be used (the usage error). */
@@ -105,6 +109,9 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.allowPaths = [...(flags.allowPaths ?? []), value];
     return undefined;
   },
+  "permission-mode": choiceFlag(PERMISSION_MODES, (flags, value) => {
+    flags.permissionMode = value;
+  }),
   "mcp-config": (flags, value, flag) => {
     if (value === "") return `${flag} needs a file`;
     flags.mcpConfig = [...(flags.mcpConfig ?? []), value];
@@ -196,5 +203,6 @@ export function sessionOptionsFromFlags(
     session: sessionChoiceFromFlags(flags),
     ...(flags.trust ? { trust: true } : {}),
     ...(flags.sandbox ? { sandbox: flags.sandbox } : {}),
+    ...(flags.permissionMode ? { permissionMode: flags.permissionMode } : {}),
   };
 }

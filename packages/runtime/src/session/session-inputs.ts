@@ -8,6 +8,7 @@ import { FileStamps } from "../config/file-stamps.js";
 import {
   globalSettingsPath,
   homeDir,
+  projectLocalSettingsPath,
   projectSettingsPath,
   resolveGongHome,
 } from "../config/paths.js";
@@ -65,7 +66,11 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
 
   // Stamped before the first read: at each prompt a stat per settings file decides
   // whether they are read again (an edit landing during this read is still noticed).
-  const settingsStamps = new FileStamps([globalSettingsPath(gongHome), projectSettingsPath(cwd)]);
+  const settingsStamps = new FileStamps([
+    globalSettingsPath(gongHome),
+    projectSettingsPath(cwd),
+    projectLocalSettingsPath(cwd),
+  ]);
   const settingsQuery: LoadSettingsOptions = {
     cwd,
     gongHome,

@@ -10,6 +10,7 @@ import type {
   WebSummarizer,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import type { PlanMode } from "../plan/plan-mode.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { type BuildToolsResult, buildTools } from "./tool-selection.js";
@@ -42,6 +43,8 @@ export interface SessionToolKit {
   mcp: McpServers | undefined;
   /** bash's sandbox, for the model's commands and the user's own alike; none when off. */
   sandbox: BashSandbox | undefined;
+  /** Plan mode narrows what the model is offered (plan/plan-mode.ts). */
+  planMode: PlanMode;
 }
 
 /** The model's tools under these settings. */
@@ -56,14 +59,15 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
     names,
     preset,
   });
-  if (!built.ok || !kit.mcp) return built;
+  if (!built.ok) return built;
+  if (!kit.mcp) return { ok: true, tools: kit.planMode.offered(built.tools) };
   // An explicit list offers the MCP tools it names; `readonly` only those a server marks
   // read-only; the other presets all of them.
   const mcpTools = kit.mcp.tools({
     ...(names !== undefined ? { names } : {}),
     ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
   });
-  return { ok: true, tools: [...built.tools, ...mcpTools] };
+  return { ok: true, tools: kit.planMode.offered([...built.tools, ...mcpTools]) };
 }
 
 /** The bash tool the user's own commands (`runBash`) run with: the session's shell settings. */

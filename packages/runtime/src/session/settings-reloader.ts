@@ -5,6 +5,7 @@ import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
 import type { BashConfirmation } from "../hooks/confirm-bash.js";
 import type { ConfigWriteGuard } from "../hooks/confirm-config-write.js";
+import type { SessionPermissions } from "../permissions/session-permissions.js";
 import { agentSettings } from "./build-agent.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
@@ -21,6 +22,7 @@ export interface SettingsReloaderParts {
   bashConfirmation: BashConfirmation;
   /** Says when the agent changed these files without the user's yes: not applied then. */
   configGuard: ConfigWriteGuard;
+  permissions: SessionPermissions;
   warn: (message: string) => void;
 }
 
@@ -66,10 +68,12 @@ export class SettingsReloader {
     agent.applySettings(agentSettings(next.settings));
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
     this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
+    this.parts.permissions.setPermissions(next.settings.permissions, next.projectTrusted);
     await this.parts.hookModules.reload(next, agent);
     // Reloaded modules are added last; the confirmations go after them again, so they
     // check the call as a module may have rewritten it.
-    for (const hook of [this.parts.bashConfirmation, this.parts.configGuard]) {
+    const { permissions, bashConfirmation, configGuard } = this.parts;
+    for (const hook of [permissions.afterHooks, bashConfirmation, configGuard]) {
       agent.removeHook(hook);
       agent.addHook(hook);
     }

@@ -1,11 +1,18 @@
 import { matchesKey } from "@mariozechner/pi-tui";
 
 /** What a key does before the editor sees it (HOTKEYS in contract.ts lists them for /hotkeys). */
-export type ModeKey = "ctrl-c" | "quit" | "abort" | "toggle-thinking" | "follow-up";
+export type ModeKey =
+  | "ctrl-c"
+  | "quit"
+  | "abort"
+  | "toggle-thinking"
+  | "follow-up"
+  | "toggle-plan-mode";
 
 /**
  * The keys the mode takes from the editor: Ctrl+C (clear, abort, twice quit), Ctrl+D on
- * an empty input, Esc (unless it closes the completion list), Ctrl+T and Alt+Enter.
+ * an empty input, Esc (unless it closes the completion list), Ctrl+T, Alt+Enter and
+ * Shift+Tab.
  * Anything else is the editor's.
  */
 export function modeKey(
@@ -17,5 +24,6 @@ export function modeKey(
   if (matchesKey(data, "escape") && !editor.completing) return "abort";
   if (matchesKey(data, "ctrl+t")) return "toggle-thinking";
   if (matchesKey(data, "alt+enter")) return "follow-up";
+  if (matchesKey(data, "shift+tab")) return "toggle-plan-mode";
   return undefined;
 }

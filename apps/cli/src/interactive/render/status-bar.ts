@@ -18,6 +18,8 @@ export interface StatusInfo {
   sandbox?: string;
   /** While the agent works: what it is doing and since when. */
   working?: { activity: string; since: number };
+  /** The session's mode: `plan` is shown first. */
+  mode?: string;
 }
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -35,13 +37,17 @@ export function activityLine(info: StatusInfo, width: number, now: number): stri
 }
 
 /**
- * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042` (with
- * `sandbox workspace-write` before the model when on). The cwd is
+ * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042` (`plan mode`
+ * first in plan mode, then `sandbox workspace-write` when on). The cwd is
  * what gives way on a narrow terminal (cut from the left, so its last folders stay).
  */
 export function footerLine(info: StatusInfo, width: number): string {
-  const parts = [info.model, `thinking ${info.thinking}`];
-  if (info.sandbox) parts.unshift(`sandbox ${info.sandbox}`);
+  const parts = [
+    ...(info.mode === "plan" ? ["plan mode"] : []),
+    ...(info.sandbox ? [`sandbox ${info.sandbox}`] : []),
+    info.model,
+  ];
+  parts.push(`thinking ${info.thinking}`);
   if (info.contextTokens !== undefined) {
     const window = info.contextWindow ?? 0;
     const percent = window > 0 ? ` (${Math.round((info.contextTokens / window) * 100)}%)` : "";

@@ -1,0 +1,63 @@
+import {
+  type PermissionRule,
+  parsePermissionRule,
+  type RuleScope,
+  ruleMatches,
+} from "./permission-rule.js";
+
+/** settings.json `permissions`, as Claude Code writes it. */
+export interface PermissionSettings {
+  allow?: string[];
+  deny?: string[];
+}
+
+/** The rules of the merged settings, parsed once per settings load. */
+export interface CompiledRules {
+  allow: PermissionRule[];
+  deny: PermissionRule[];
+  /**
+   * Deny rules that cannot be parsed: the calls they might have been about (their tool,
+   * or every call when not even that can be read) are asked about instead of allowed.
+   */
+  brokenDeny: { text: string; tools: readonly string[] | undefined }[];
+}
+
+export function compileRules(settings: PermissionSettings | undefined): CompiledRules {
+  const compiled: CompiledRules = { allow: [], deny: [], brokenDeny: [] };
+  for (const text of settings?.allow ?? []) {
+    const parsed = parsePermissionRule(text);
+    // A broken allow rule allows nothing; its warning came with the settings.
+    if (parsed.ok) compiled.allow.push(parsed.rule);
+  }
+  for (const text of settings?.deny ?? []) {
+    const parsed = parsePermissionRule(text);
+    if (parsed.ok) compiled.deny.push(parsed.rule);
+    else compiled.brokenDeny.push({ text: String(text), tools: parsed.tools });
+  }
+  return compiled;
+}
+
+/**
+ * What the rules say about one call, deny first: a deny rule refuses it, a broken deny
+ * rule that may be about it makes it ask, an allow rule lets it run without a question,
+ * and `none` leaves it to the other checks.
+ */
+export type RuleVerdict =
+  | { verdict: "deny"; rule: string }
+  | { verdict: "ask"; rule: string }
+  | { verdict: "allow"; rule: string }
+  | { verdict: "none" };
+
+export function judgeCall(
+  rules: CompiledRules,
+  toolName: string,
+  params: Record<string, unknown>,
+  scope: RuleScope,
+): RuleVerdict {
+  const denied = rules.deny.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
+  if (denied) return { verdict: "deny", rule: denied.text };
+  const broken = rules.brokenDeny.find((rule) => !rule.tools || rule.tools.includes(toolName));
+  if (broken) return { verdict: "ask", rule: broken.text };
+  const allowed = rules.allow.find((rule) => ruleMatches(rule, toolName, params, scope, "allow"));
+  return allowed ? { verdict: "allow", rule: allowed.text } : { verdict: "none" };
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { isPathWithin } from "@gong/base";
+import { resolveInputPath } from "@gong/tools";
+import { toClaudeToolName } from "../hooks/claude-tool-names.js";
+import { bashRuleSpecifier } from "./bash-rule.js";
+import type { RuleScope } from "./permission-rule.js";
+
+const PATH_TOOLS = new Set(["edit", "write", "read", "grep", "find", "ls"]);
+
+/**
+ * The rule an "always for this project" answer saves for a call, generalised as Claude
+ * Code does: bash → the program and subcommand (`Bash(npm test:*)`); a file tool → that
+ * file (`Edit(src/app.ts)`, `//` before a path outside the project); web_fetch → the
+ * domain; any other tool (an MCP tool) → its name. Undefined when the call names no
+ * path that can be resolved: nothing is saved then.
+ */
+export function ruleForCall(
+  toolName: string,
+  params: Record<string, unknown>,
+  scope: RuleScope,
+): string | undefined {
+  const name = toClaudeToolName(toolName);
+  if (toolName === "bash") {
+    const command = typeof params.command === "string" ? params.command.trim() : "";
+    return command === "" ? undefined : `${name}(${bashRuleSpecifier(command)})`;
+  }
+  if (PATH_TOOLS.has(toolName)) {
+    const input = typeof params.path === "string" ? params.path : ".";
+    const target = resolveInputPath(input, scope.cwd, scope.home);
+    if (!target.ok) return undefined;
+    const relative = path.relative(scope.cwd, target.path).split(path.sep).join("/");
+    const inside = isPathWithin(scope.cwd, target.path);
+    return `${name}(${inside ? relative || "." : `/${target.path}`})`;
+  }
+  if (toolName === "web_fetch") {
+    try {
+      return `${name}(domain:${new URL(String(params.url)).hostname})`;
+    } catch {
+      return undefined;
+    }
+  }
+  return name;
+}

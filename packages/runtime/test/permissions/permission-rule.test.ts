@@ -1,0 +1,126 @@
+import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parsePermissionRule, ruleMatches } from "../../src/permissions/permission-rule.js";
+import { compileRules, judgeCall } from "../../src/permissions/permission-rules.js";
+import { ruleForCall } from "../../src/permissions/rule-for-call.js";
+
+const scope = { cwd: "/p", home: "/home/u" };
+
+function matches(
+  text: string,
+  tool: string,
+  params: Record<string, unknown>,
+  mode: "allow" | "deny" = "allow",
+) {
+  const parsed = parsePermissionRule(text);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return ruleMatches(parsed.rule, tool, params, scope, mode);
+}
+
+describe("permission rules — Claude Code's forms", () => {
+  it("Bash(npm test:*) is a prefix at a word boundary; Bash(git status) is exact", () => {
+    expect(matches("Bash(npm test:*)", "bash", { command: "npm test --watch" })).toBe(true);
+    expect(matches("Bash(npm test:*)", "bash", { command: "npm test" })).toBe(true);
+    expect(matches("Bash(npm test:*)", "bash", { command: "npm testing" })).toBe(false);
+    expect(matches("Bash(git status)", "bash", { command: "git status" })).toBe(true);
+    expect(matches("Bash(git status)", "bash", { command: "git status -s" })).toBe(false);
+    expect(matches("Bash(npm test *)", "bash", { command: "npm test --watch" })).toBe(true);
+  });
+
+  it("an allow prefix never covers a second command, a substitution or a redirection", () => {
+    expect(matches("Bash(npm test:*)", "bash", { command: "npm test && rm -rf ~" })).toBe(false);
+    expect(matches("Bash(npm test:*)", "bash", { command: "npm test $(rm -rf ~)" })).toBe(false);
+    expect(matches("Bash(echo:*)", "bash", { command: "echo x > .bashrc" })).toBe(false);
+    expect(matches("Bash(echo:*)", "bash", { command: "echo a; echo b" })).toBe(true);
+  });
+
+  it("a deny prefix refuses a command when it covers any part", () => {
+    expect(matches("Bash(rm:*)", "bash", { command: "cd x && rm -rf y" }, "deny")).toBe(true);
+    expect(matches("Bash(rm:*)", "bash", { command: "echo rm" }, "deny")).toBe(false);
+  });
+
+  it("Edit(src/**) covers edit and write below src, relative to the project; Read covers grep", () => {
+    expect(matches("Edit(src/**)", "edit", { path: "src/a/b.ts" })).toBe(true);
+    expect(matches("Edit(src/**)", "write", { path: "/p/src/x.ts" })).toBe(true);
+    expect(matches("Edit(src/**)", "edit", { path: "lib/x.ts" })).toBe(false);
+    expect(matches("Write(*.md)", "edit", { path: "README.md" })).toBe(false);
+    expect(matches("Read(//etc/**)", "grep", { path: "/etc/hosts" })).toBe(true);
+    expect(matches("Read(~/notes)", "read", { path: "/home/u/notes/a.txt" })).toBe(true);
+  });
+
+  it("mcp__server covers the whole server, mcp__server__tool one tool; bare names every call", () => {
+    expect(matches("mcp__github", "mcp__github__list_issues", {})).toBe(true);
+    expect(matches("mcp__github__*", "mcp__github__list_issues", {})).toBe(true);
+    expect(matches("mcp__github__create", "mcp__github__list_issues", {})).toBe(false);
+    expect(matches("Bash", "bash", { command: "anything" })).toBe(true);
+    expect(
+      matches("WebFetch(domain:example.com)", "web_fetch", { url: "https://docs.example.com/x" }),
+    ).toBe(true);
+  });
+
+  it("what cannot be parsed says why and names the tool when it can", () => {
+    expect(parsePermissionRule("Bash(npm test")).toMatchObject({ ok: false, tools: ["bash"] });
+    expect(parsePermissionRule("Bash()")).toMatchObject({ ok: false });
+    expect(parsePermissionRule("")).toMatchObject({ ok: false });
+    expect(parsePermissionRule("mcp__x(y)")).toMatchObject({ ok: false });
+  });
+});
+
+describe("permission rules — deny beats allow; a broken deny rule asks", () => {
+  it("judges deny first, then a broken deny rule for the tool, then allow", () => {
+    const rules = compileRules({ allow: ["Bash"], deny: ["Bash(rm:*)", "Edit(x"] });
+    expect(judgeCall(rules, "bash", { command: "rm a" }, scope)).toEqual({
+      verdict: "deny",
+      rule: "Bash(rm:*)",
+    });
+    expect(judgeCall(rules, "bash", { command: "ls" }, scope)).toEqual({
+      verdict: "allow",
+      rule: "Bash",
+    });
+    expect(judgeCall(rules, "write", { path: "a" }, scope)).toEqual({
+      verdict: "ask",
+      rule: "Edit(x",
+    });
+  });
+});
+
+describe("permission rules — what 'always for this project' saves", () => {
+  it("bash keeps the program and subcommand; files their path; a compound command is exact", () => {
+    expect(ruleForCall("bash", { command: "npm test --watch" }, scope)).toBe("Bash(npm test:*)");
+    expect(ruleForCall("bash", { command: "rm -rf build" }, scope)).toBe("Bash(rm:*)");
+    expect(ruleForCall("bash", { command: "make && make install" }, scope)).toBe(
+      "Bash(make && make install)",
+    );
+    expect(ruleForCall("edit", { path: "src/a.ts" }, scope)).toBe("Edit(src/a.ts)");
+    expect(ruleForCall("write", { path: "/etc/x" }, scope)).toBe("Write(//etc/x)");
+    expect(ruleForCall("mcp__gh__list", {}, scope)).toBe("mcp__gh__list");
+  });
+
+  it("every saved rule covers the call it was saved for", () => {
+    const calls: [string, Record<string, unknown>][] = [
+      ["bash", { command: "make && make install" }],
+      ["bash", { command: "echo hi > out.txt" }],
+      ["write", { path: "/etc/x" }],
+      ["edit", { path: "src/a.ts" }],
+    ];
+    for (const [tool, params] of calls) {
+      const rule = ruleForCall(tool, params, scope)!;
+      expect(matches(rule, tool, params), rule).toBe(true);
+    }
+  });
+});
+
+describe("permission rules — a deny rule follows symbolic links", () => {
+  it("Read(.env) refuses a link to .env", () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), "gong-rule-"));
+    writeFileSync(path.join(cwd, ".env"), "SECRET=1");
+    symlinkSync(path.join(cwd, ".env"), path.join(cwd, "innocent.txt"));
+    const parsed = parsePermissionRule("Read(.env)");
+    if (!parsed.ok) throw new Error(parsed.error);
+    const where = { cwd: realpathSync(cwd), home: "/home/u" };
+    expect(ruleMatches(parsed.rule, "read", { path: "innocent.txt" }, where, "deny")).toBe(true);
+    expect(ruleMatches(parsed.rule, "read", { path: "innocent.txt" }, where, "allow")).toBe(false);
+  });
+});
