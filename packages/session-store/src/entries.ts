@@ -104,6 +104,23 @@ export interface LeafEntry extends EntryBase {
 }
 
 /**
+ * A snapshot of the project's files tied to the entry it belongs to (the checkpoint
+ * store of @gong/runtime). Not a tree node: like a label, it does not move the leaf; its
+ * parentId records where the leaf was. `prompt`: the files before the user message
+ * `targetId`; `tool`: before a tool call that may change files (`targetId`: the leaf then);
+ * `rewind`: the files and leaf (`targetId`) just before a rewind, so it can be undone.
+ */
+export interface CheckpointEntry extends EntryBase {
+  type: "checkpoint";
+  targetId: string;
+  trigger: "prompt" | "tool" | "rewind";
+  /** The snapshot's id in the project's checkpoint store. */
+  snapshot: string;
+  /** Files left out of the snapshot (over the size limit), relative to the project. */
+  skipped?: string[];
+}
+
+/**
  * An entry of a type this version does not know (written by a newer Gong or an
  * extension). Kept in the tree and written back byte-for-byte in meaning on rewrite,
  * never dropped; it takes no part in the model context.
@@ -125,13 +142,14 @@ export type SessionEntry =
   | CustomEntry
   | LabelEntry
   | LeafEntry
+  | CheckpointEntry
   | UnknownEntry;
 
-/** Entries that are nodes of the conversation tree (everything but label and leaf). */
-export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry>;
+/** Entries that are nodes of the conversation tree (everything but label, leaf and checkpoint). */
+export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry | CheckpointEntry>;
 
 export const isTreeEntry = (entry: SessionEntry): entry is TreeEntry =>
-  entry.type !== "label" && entry.type !== "leaf";
+  entry.type !== "label" && entry.type !== "leaf" && entry.type !== "checkpoint";
 
 /** What `getTree()` returns: nested nodes with their children and current label. */
 export interface SessionTreeNode {

@@ -96,7 +96,7 @@ export class EntryIndex {
       this.leafId = entry.id;
     } else if (entry.type === "leaf") {
       this.leafId = entry.targetId;
-    } else {
+    } else if (entry.type === "label") {
       this.applyLabel(entry);
     }
   }

@@ -8,6 +8,7 @@ import type { Message, ThinkingLevel } from "@gong/llm";
 import { buildContextFromPath, type SessionContext } from "./context.js";
 import {
   type BranchSummaryEntry,
+  type CheckpointEntry,
   type CompactionDetails,
   type CompactionEntry,
   type CustomEntry,
@@ -339,6 +340,24 @@ export class SessionStore {
     if (!this.index.getTreeEntry(targetId)) return fail(entryNotFound(targetId));
     const text = label?.trim() ? label.trim() : null;
     return ok(this.append({ type: "label", ...this.base(), targetId, label: text }));
+  }
+
+  /** Ties a snapshot of the project's files to `targetId`; the leaf stays put. */
+  appendCheckpoint(
+    input: Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">,
+  ): Result<CheckpointEntry> {
+    if (!this.index.has(input.targetId)) return fail(entryNotFound(input.targetId));
+    const { targetId, trigger, snapshot, skipped } = input;
+    return ok(
+      this.append({
+        type: "checkpoint",
+        ...this.base(),
+        targetId,
+        trigger,
+        snapshot,
+        ...(skipped && skipped.length > 0 ? { skipped } : {}),
+      }),
+    );
   }
 
   /**
