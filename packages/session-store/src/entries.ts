@@ -100,7 +100,8 @@ export interface LabelEntry extends EntryBase {
  */
 export interface LeafEntry extends EntryBase {
   type: "leaf";
-  targetId: string;
+  /** null: back before the first entry (a rewind to the session's first prompt). */
+  targetId: string | null;
 }
 
 /**

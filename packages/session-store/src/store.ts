@@ -383,6 +383,11 @@ export class SessionStore {
     return ok(target);
   }
 
+  /** Moves the leaf back before the first entry (the next append is a new root) and records it. */
+  resetLeaf(): void {
+    this.append({ type: "leaf", ...this.base(), targetId: null } satisfies LeafEntry);
+  }
+
   /**
    * A new session holding the root → `fromEntryId` path of this one (same entry ids,
    * labels on that path kept), leaf at `fromEntryId`. An in-memory session forks in memory.

@@ -40,3 +40,22 @@ describe("session-store — checkpoint entries survive resume and fork", () => {
     store.close();
   });
 });
+
+describe("session-store — the leaf goes back before the first entry", () => {
+  it("resetLeaf empties the context, the next message is a new root, and a reload keeps both", () => {
+    const store = create(tempDir());
+    store.appendMessage(user("one"));
+    store.appendMessage(assistant("two"));
+    store.resetLeaf();
+    expect(store.leafId).toBeNull();
+    expect(store.buildContext().messages).toEqual([]);
+    const again = store.appendMessage(user("again"));
+    expect(again.parentId).toBeNull();
+    store.close();
+    const reopened = unwrap(SessionStore.open(store.path!));
+    expect(reopened.warnings).toEqual([]);
+    expect(reopened.buildContext().messages).toHaveLength(1);
+    expect(reopened.getTree()).toHaveLength(2);
+    reopened.close();
+  });
+});
