@@ -32,6 +32,14 @@ export {
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";
+export type { FileChange } from "./checkpoints/file-changes.js";
+export type {
+  CheckpointInfo,
+  CheckpointList,
+  RewindOutcome,
+  RewindPlan,
+  RewindRestore,
+} from "./checkpoints/session-checkpoints.js";
 export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";

@@ -22,7 +22,9 @@ import {
 import path from "node:path";
 import type { Result } from "@gong/base";
 import { encodeCwd } from "@gong/session-store";
+import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
 import { type GitPaths, runGit, splitNul } from "./git-command.js";
+import type { SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
 export const MAX_SNAPSHOT_FILE_BYTES = 10 * 1024 * 1024;
@@ -42,7 +44,8 @@ export function checkpointStoreDir(gongHome: string, project: string): string {
   return path.join(gongHome, "checkpoints", encodeCwd(project));
 }
 
-export class ShadowGitStore {
+export class ShadowGitStore implements SnapshotStore {
+  readonly coversEveryChange = true;
   readonly paths: GitPaths;
   private last: { id: string; tree: string } | undefined;
   private initialised = false;
@@ -51,8 +54,12 @@ export class ShadowGitStore {
     readonly root: string,
     readonly project: string,
     readonly sessionId: string,
-    /** A snapshot of an earlier session this one continues (a fork): its first parent. */
-    private readonly inherited?: string,
+    private readonly options: {
+      /** A snapshot of an earlier session this one continues (a fork): its first parent. */
+      inherited?: string;
+      /** Run once, before the first snapshot (retention bookkeeping). */
+      beforeFirstUse?: (paths: GitPaths) => Promise<void>;
+    } = {},
   ) {
     this.paths = {
       gitDir: path.join(root, "git"),
@@ -94,6 +101,14 @@ export class ShadowGitStore {
     return { ok: true, value: { id: committed.value, skipped: large } };
   }
 
+  changes(target: string, current: string): Promise<Result<FileChange[]>> {
+    return changesBetween(this.paths, target, current);
+  }
+
+  restore(target: string, changes: readonly FileChange[]): Promise<Result<void>> {
+    return restoreFiles(this.paths, target, changes);
+  }
+
   /** Creates the store on first use and finds the session's last snapshot. */
   private async prepare(): Promise<Result<void>> {
     if (this.initialised) return { ok: true, value: undefined };
@@ -116,6 +131,7 @@ export class ShadowGitStore {
     } catch (error) {
       return { ok: false, error: `checkpoint store ${this.root}: ${(error as Error).message}` };
     }
+    await this.options.beforeFirstUse?.(this.paths);
     const head = await runGit(this.paths, ["rev-parse", "-q", "--verify", `${this.ref}^{commit}`]);
     if (head.ok) {
       const id = head.value.stdout.trim();
@@ -156,7 +172,7 @@ export class ShadowGitStore {
   }
 
   private async commit(tree: string, message: string): Promise<Result<string>> {
-    const parent = this.last?.id ?? this.inherited;
+    const parent = this.last?.id ?? this.options.inherited;
     const args = ["commit-tree", tree, "-m", message, ...(parent ? ["-p", parent] : [])];
     const made = await runGit(this.paths, args);
     if (!made.ok) return made;

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Agent } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
@@ -96,6 +97,12 @@ async function assembleSession(
 
   const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
     await sessionHooks(inputs, opened);
+  const checkpoints = openSessionCheckpoints({
+    gongHome: inputs.where.gongHome,
+    cwd,
+    session: opened.store,
+    warn,
+  });
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -104,7 +111,15 @@ async function assembleSession(
     tools: tools.tools,
     systemPrompt,
     // The confirmations after the hooks that may rewrite a call, so they see the final one.
-    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
+    // The checkpoint gate last: a snapshot only for a call every other gate allowed.
+    hooks: [
+      commandHooks,
+      ...moduleHooks,
+      bashConfirmation,
+      configGuard,
+      ...(options.hooks ?? []),
+      checkpoints.hook,
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -129,7 +144,10 @@ async function assembleSession(
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
-  return new CodingSession(sessionParts(inputs, opened, { agent, toolKit, reloader }));
+  return new CodingSession({
+    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    checkpoints,
+  });
 }
 
 /**
