@@ -48,6 +48,12 @@ export class ShadowGitStore implements SnapshotStore {
   readonly coversEveryChange = true;
   readonly paths: GitPaths;
   private last: { id: string; tree: string } | undefined;
+  /**
+   * The index is known to hold `last`'s tree: only then may "nothing changed" skip
+   * write-tree. Unset at the start (another process may have restored files since) and
+   * after a restore, which updates the index.
+   */
+  private indexHoldsLast = false;
   private initialised = false;
 
   constructor(
@@ -86,7 +92,7 @@ export class ShadowGitStore implements SnapshotStore {
     ]);
     if (!changed.ok) return changed;
     const { small, large } = bySize(this.project, [...new Set(splitNul(changed.value.stdout))]);
-    if (this.last && small.length === 0 && !(await this.tracksAny(large))) {
+    if (this.last && this.indexHoldsLast && small.length === 0 && !(await this.tracksAny(large))) {
       return { ok: true, value: { id: this.last.id, skipped: large } };
     }
     const staged = await this.stage(small, large);
@@ -94,8 +100,10 @@ export class ShadowGitStore implements SnapshotStore {
     const tree = await runGit(this.paths, ["write-tree"]);
     if (!tree.ok) return tree;
     const treeId = tree.value.stdout.trim();
-    if (this.last?.tree === treeId)
+    if (this.last?.tree === treeId) {
+      this.indexHoldsLast = true;
       return { ok: true, value: { id: this.last.id, skipped: large } };
+    }
     const committed = await this.commit(treeId, message);
     if (!committed.ok) return committed;
     return { ok: true, value: { id: committed.value, skipped: large } };
@@ -106,6 +114,7 @@ export class ShadowGitStore implements SnapshotStore {
   }
 
   restore(target: string, changes: readonly FileChange[]): Promise<Result<void>> {
+    this.indexHoldsLast = false;
     return restoreFiles(this.paths, target, changes);
   }
 
@@ -180,6 +189,7 @@ export class ShadowGitStore implements SnapshotStore {
     const moved = await runGit(this.paths, ["update-ref", this.ref, id]);
     if (!moved.ok) return moved;
     this.last = { id, tree };
+    this.indexHoldsLast = true;
     return { ok: true, value: id };
   }
 }

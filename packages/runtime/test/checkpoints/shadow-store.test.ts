@@ -89,6 +89,20 @@ describe("checkpoints — the shadow git store", () => {
     expect(snapshot.skipped).toEqual(["big.bin"]);
   });
 
+  it("after a restore the next snapshot holds the restored files, also in the next process", async () => {
+    const { dir, store } = project();
+    writeFile(path.join(dir, "a.txt"), "one\n");
+    const first = unwrap(await store.snapshot("prompt"));
+    writeFile(path.join(dir, "a.txt"), "two\n");
+    const second = unwrap(await store.snapshot("rewind"));
+    unwrap(await store.restore(first.id, unwrap(await store.changes(first.id, second.id))));
+    const after = unwrap(await store.snapshot("prompt"));
+    expect(unwrap(await store.changes(first.id, after.id))).toEqual([]);
+    const nextProcess = new ShadowGitStore(store.root, dir, "s1");
+    const again = unwrap(await nextProcess.snapshot("prompt"));
+    expect(unwrap(await store.changes(second.id, again.id))).toHaveLength(1);
+  });
+
   it("kill -9 during a snapshot: a stale index lock does not stop the next one", async () => {
     const { dir, store } = project();
     writeFile(path.join(dir, "a.txt"), "one\n");
