@@ -179,7 +179,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`{checkpoints: [{entryId, kind: \"prompt\"|\"rewind\", text, timestamp, files}], storeBytes}` — the prompts (and rewinds) `rewind` can go back to, oldest first; `files`: what a code rewind there changes now",
+        '`{checkpoints: [{entryId, kind: "prompt"|"rewind", text, timestamp, files}], storeBytes}` — the prompts (and rewinds) `rewind` can go back to, oldest first; `files`: what a code rewind there changes now',
       examples: [{ type: "get_checkpoints" }],
     },
   ),
@@ -194,7 +194,7 @@ export const COMMAND_SCHEMAS = [
     },
     {
       response:
-        "`{files: [{path, action: \"restore\"|\"remove\"|\"recreate\", added?, removed?}], text?, notes, undoId?}` — `text`: the prompt, for the editor; `undoId`: rewinding to it undoes this",
+        '`{files: [{path, action: "restore"|"remove"|"recreate", added?, removed?}], text?, notes, undoId?}` — `text`: the prompt, for the editor; `undoId`: rewinding to it undoes this',
       examples: [
         { type: "rewind", entryId: "a1b2c3d4", dryRun: true },
         { type: "rewind", entryId: "a1b2c3d4", restore: "both" },
