@@ -3,11 +3,11 @@ import {
   type CheckpointList,
   type CodingSession,
   createCodingSession,
-  type FileChange,
   type RewindPlan,
 } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
+import { changeLine, formatBytes } from "../rewind-lines.js";
 import { codingSessionOptions } from "../session-options.js";
 import { terminalSafe } from "../terminal-text.js";
 
@@ -124,12 +124,6 @@ function planText(plan: RewindPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** `restore  a.txt  +1 -2`: what the rewind does to one file. */
-export function changeLine(change: FileChange): string {
-  const counts = change.added === undefined ? "" : `  +${change.added} -${change.removed}`;
-  return `${change.action.padEnd(8)} ${terminalSafe(change.path)}${counts}`;
-}
-
 async function askYes(): Promise<boolean> {
   const reader = createInterface({ input: process.stdin, output: process.stderr });
   try {
@@ -143,10 +137,4 @@ async function askYes(): Promise<boolean> {
 function firstLine(text: string): string {
   const line = text.split("\n", 1)[0] ?? "";
   return terminalSafe(line.length > 60 ? `${line.slice(0, 59)}…` : line);
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
