@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -122,5 +122,36 @@ describe("rewind — gong --rewind puts back what the agent changed", () => {
     const box = sandbox(mock.anthropicBaseUrl);
     await twoTurns(box);
     await rewindAndUndo(box);
+  });
+
+  it("kill -9 during a snapshot: the locks it leaves behind do not stop the next run or the rewind", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("wrote a"),
+    ]);
+    expect((await runGong(["-p", "write a.txt"], box)).code).toBe(0);
+    // What a gong killed inside `git update-index` / `git update-ref` leaves behind.
+    const [project] = readdirSync(path.join(box.gongHome, "checkpoints"));
+    const store = path.join(box.gongHome, "checkpoints", project!);
+    for (const index of readdirSync(path.join(store, "indexes"))) {
+      writeFileSync(path.join(store, "indexes", `${index}.lock`), "");
+      writeFileSync(path.join(store, "git", "refs", "sessions", `${index}.lock`), "");
+    }
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "two\n" } }]),
+      textResponse("rewrote a"),
+    ]);
+    const second = await runGong(["-c", "-p", "rewrite a.txt"], box);
+    expect(second.code).toBe(0);
+    expect(second.stderr).not.toContain("Checkpoints are not being saved");
+    const { checkpoints } = await listCheckpoints(box);
+    const turn2 = checkpoints.find((point) => point.text === "rewrite a.txt")!;
+    const rewound = await runGong(
+      ["--rewind", turn2.entryId, "-c", "--restore", "code", "--yes"],
+      box,
+    );
+    expect(rewound.code, rewound.stderr).toBe(0);
+    expect(read(box, "a.txt")).toBe("one\n");
   });
 });
