@@ -154,4 +154,33 @@ describe("rewind — gong --rewind puts back what the agent changed", () => {
     expect(rewound.code, rewound.stderr).toBe(0);
     expect(read(box, "a.txt")).toBe("one\n");
   });
+
+  it("without git: write and edit targets are backed up, the rewind says bash is not covered, and undo works", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    // No git on the PATH (gong itself is started by its absolute path).
+    const noGit = { ...box, env: { ...box.env, PATH: path.join(box.cwd, "..") } };
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("wrote a"),
+      toolCallResponse([
+        { name: "edit", arguments: { path: "a.txt", oldText: "one", newText: "two" } },
+      ]),
+      textResponse("edited a"),
+    ]);
+    expect((await runGong(["-p", "write a.txt"], noGit)).code).toBe(0);
+    expect((await runGong(["-c", "-p", "edit a.txt"], noGit)).code).toBe(0);
+    const { checkpoints } = await listCheckpoints(noGit);
+    expect(checkpoints.map((point) => [point.text, point.files])).toEqual([
+      ["write a.txt", 1],
+      ["edit a.txt", 1],
+    ]);
+    const rewound = await runGong(["--rewind", checkpoints[0]!.entryId, "-c", "--yes"], noGit);
+    expect(rewound.code, rewound.stderr).toBe(0);
+    expect(rewound.stdout).toContain("changes made by bash or MCP tools are not covered");
+    expect(read(box, "a.txt")).toBeUndefined();
+    const undo = /Undo with: gong --rewind (\w+)/.exec(rewound.stdout)![1]!;
+    const undone = await runGong(["--rewind", undo, "-c", "--restore", "code", "--yes"], noGit);
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(read(box, "a.txt")).toBe("two\n");
+  });
 });

@@ -182,7 +182,9 @@ export class SessionCheckpoints {
   ): Promise<Result<RewindOutcome>> {
     const leaf = this.session.leafId;
     const before = this.session.getEntries().length;
-    const now = await this.take(leaf === null ? undefined : "rewind", leaf ?? undefined);
+    // The files about to change are named, so file backups (no git) can undo this too.
+    const changing = plan.files.map((file) => file.path);
+    const now = await this.take(leaf === null ? undefined : "rewind", leaf ?? undefined, changing);
     const recorded = this.session
       .getEntries()
       .slice(before)
