@@ -3,23 +3,31 @@
  * file backups of write and edit targets when git is not installed.
  */
 import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { homeDir } from "@gong/base";
 import type { SessionStore } from "@gong/session-store";
 import { FileBackupStore } from "./backup-store.js";
 import { cleanEndedSessions, noteSession } from "./retention.js";
 import { SessionCheckpoints } from "./session-checkpoints.js";
 import { checkpointStoreDir, ShadowGitStore } from "./shadow-store.js";
+import type { SnapshotStore } from "./snapshot-store.js";
 
 export interface OpenCheckpointsOptions {
   gongHome: string;
   /** The project folder: what is snapshotted, and what a restore may write. */
   cwd: string;
   session: SessionStore;
+  env: NodeJS.ProcessEnv;
   warn: (message: string) => void;
 }
 
 export function openSessionCheckpoints(options: OpenCheckpointsOptions): SessionCheckpoints {
   const { gongHome, cwd, session, warn } = options;
   const root = checkpointStoreDir(gongHome, cwd);
+  const folder = path.resolve(cwd);
+  if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
+    return new SessionCheckpoints(session, tooBroad(folder), warn, root);
+  }
   if (!gitInstalled()) {
     return new SessionCheckpoints(session, new FileBackupStore(root, cwd, session.id), warn, root);
   }
@@ -58,4 +66,15 @@ function gitInstalled(): boolean {
 
 function withInherited(snapshot: string | undefined): { inherited?: string } {
   return snapshot === undefined ? {} : { inherited: snapshot };
+}
+
+/** The home folder or `/` is not snapshotted: everything below it is far too much to copy. */
+function tooBroad(folder: string): SnapshotStore {
+  const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
+  return {
+    coversEveryChange: false,
+    snapshot: async () => ({ ok: false, error }),
+    changes: async () => ({ ok: false, error }),
+    restore: async () => ({ ok: false, error }),
+  };
 }

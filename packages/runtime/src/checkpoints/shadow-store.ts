@@ -126,10 +126,7 @@ export class ShadowGitStore implements SnapshotStore {
       if (!existsSync(path.join(this.paths.gitDir, "HEAD"))) {
         const made = await runGit(this.paths, ["init", "-q"]);
         if (!made.ok) return made;
-        writeFileSync(
-          path.join(this.paths.gitDir, "info", "exclude"),
-          `${STORE_EXCLUDES.join("\n")}\n`,
-        );
+        writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
       }
@@ -150,6 +147,16 @@ export class ShadowGitStore implements SnapshotStore {
     }
     this.initialised = true;
     return { ok: true, value: undefined };
+  }
+
+  /** The store's own folder too, when the project holds it (gong started above $GONG_HOME). */
+  private excludes(): string {
+    const own = path.relative(this.project, this.root);
+    const inside = own !== "" && !own.startsWith("..") && !path.isAbsolute(own);
+    const patterns = inside
+      ? [...STORE_EXCLUDES, `/${own.split(path.sep).join("/")}/`]
+      : STORE_EXCLUDES;
+    return `${patterns.join("\n")}\n`;
   }
 
   private async tracksAny(paths: readonly string[]): Promise<boolean> {

@@ -101,6 +101,7 @@ async function assembleSession(
     gongHome: inputs.where.gongHome,
     cwd,
     session: opened.store,
+    env,
     warn,
   });
   const agent = buildAgent({

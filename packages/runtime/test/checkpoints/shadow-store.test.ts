@@ -103,6 +103,19 @@ describe("checkpoints — the shadow git store", () => {
     expect(unwrap(await store.changes(second.id, again.id))).toHaveLength(1);
   });
 
+  it("a project that holds the store (gong started above $GONG_HOME) never snapshots the store", async () => {
+    const dir = tempDir();
+    writeFile(path.join(dir, "a.txt"), "one\n");
+    const store = new ShadowGitStore(
+      path.join(dir, "home", ".gong", "checkpoints", "x"),
+      dir,
+      "s1",
+    );
+    const first = unwrap(await store.snapshot("prompt"));
+    const second = unwrap(await store.snapshot("prompt"));
+    expect(second.id).toBe(first.id);
+  });
+
   it("kill -9 during a snapshot: a stale index lock does not stop the next one", async () => {
     const { dir, store } = project();
     writeFile(path.join(dir, "a.txt"), "one\n");
