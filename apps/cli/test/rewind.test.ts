@@ -183,4 +183,19 @@ describe("rewind — gong --rewind puts back what the agent changed", () => {
     expect(undone.code, undone.stderr).toBe(0);
     expect(read(box, "a.txt")).toBe("two\n");
   });
+
+  it("a checkpoint store that cannot be written is one warning, never a failed tool call", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    // A file where the store's folder should be: every snapshot fails.
+    writeFileSync(path.join(box.gongHome, "checkpoints"), "");
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      toolCallResponse([{ name: "bash", arguments: { command: "echo two > b.txt" } }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "write and run"], box);
+    expect(run.code, run.stderr).toBe(0);
+    expect([read(box, "a.txt"), read(box, "b.txt")]).toEqual(["one\n", "two\n"]);
+    expect(run.stderr.match(/Checkpoints are not being saved/g)).toHaveLength(1);
+  });
 });
