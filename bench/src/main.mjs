@@ -17,7 +17,7 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox"];
+const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints"];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -101,6 +101,17 @@ if (only.has("cli") || only.has("sessions")) {
       rows.push(...e2e.rows);
       Object.assign(scaling, e2e.scaling);
     },
+    log,
+  );
+}
+if (only.has("checkpoints")) {
+  log("checkpoints: snapshots of the tree into the shadow git store");
+  const { benchCheckpoints } = await import("./checkpoints.mjs");
+  await attempt(
+    rows,
+    "checkpoints",
+    "checkpoints",
+    async () => rows.push(...(await benchCheckpoints(plan.checkpoints, log))),
     log,
   );
 }

@@ -11,6 +11,7 @@ export const PLANS = {
       bashBytes: 200_000_000,
       truncateBytes: 100 * 2 ** 20,
     },
+    checkpoints: { files: 50_000, turns: 50, reps: 9 },
     e2e: {
       turns: 50,
       reps: 7,
@@ -31,6 +32,7 @@ export const PLANS = {
       bashBytes: 20_000_000,
       truncateBytes: 10 * 2 ** 20,
     },
+    checkpoints: { files: 4_000, turns: 20, reps: 3 },
     e2e: {
       turns: 20,
       reps: 2,

@@ -42,6 +42,13 @@ export interface CliArgs extends SessionOpeningFlags {
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
   compact: boolean;
+  /**
+   * `--rewind` with `-c` / `-r <id>`: alone (`true`) lists the session's checkpoints; with
+   * an entry id, rewinds to it.
+   */
+  rewind?: string | true;
+  /** `--restore code|conversation|both` (with `--rewind <id>`; default both). */
+  restore?: "code" | "conversation" | "both";
   /** Trust this project folder and record it in the user settings (`trustedFolders`). */
   trust: boolean;
   /**
@@ -102,6 +109,9 @@ const VALUE_FLAGS: Record<string, FlagSetter<CliArgs>> = {
     args.export = { session: value };
     return undefined;
   },
+  restore: choiceFlag(["code", "conversation", "both"] as const, (args: CliArgs, value) => {
+    args.restore = value;
+  }),
 };
 
 /**
@@ -128,6 +138,12 @@ const OPTIONAL_VALUE_FLAGS: Record<
     accepts: (word) => SESSION_REF.test(word),
     set: (args, value) => {
       args.resume = value;
+    },
+  },
+  rewind: {
+    accepts: (word) => SESSION_REF.test(word),
+    set: (args, value) => {
+      args.rewind = value;
     },
   },
   "list-models": {
@@ -274,6 +290,12 @@ function validate(args: CliArgs): ParseResult {
   if (conflict) return usage(conflict);
   if (args.compact && !args.continue && typeof args.resume !== "string") {
     return usage("--compact needs -c or -r <id>: it compacts a stored session");
+  }
+  if (args.rewind !== undefined && !args.continue && typeof args.resume !== "string") {
+    return usage("--rewind needs -c or -r <id>: it rewinds a stored session");
+  }
+  if (args.restore && typeof args.rewind !== "string") {
+    return usage("--restore goes with --rewind <entryId>");
   }
   return { ok: true, args };
 }

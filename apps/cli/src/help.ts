@@ -87,6 +87,14 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
   --compact                    With -c or -r <id>: compact that stored session (summarise
                                older messages) so the next prompt fits; sends no prompt.
                                  gong --compact -c
+  --rewind [entryId]           With -c or -r <id>: alone, list the session's checkpoints
+                               (prompts, files each would change, the store's size); with
+                               an entry id, put the files and/or conversation back as they
+                               were before that prompt (asks on a terminal, else --yes).
+                                 gong --rewind -c
+                                 gong --rewind 1a2b3c4d -c --restore code --yes
+  --restore code|conversation|both
+                               What --rewind <entryId> puts back (default both).
   --export <session> [out.html]
                                Write a session as one self-contained HTML file
                                (an existing file is kept: the export fails).

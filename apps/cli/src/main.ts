@@ -39,6 +39,10 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       io.stdout(`${trusted}\n`);
       return 0;
     };
+    if (args.rewind !== undefined) {
+      const { rewindCommand } = await import("./commands/rewind.js");
+      return await rewindCommand(args, io);
+    }
     if (args.compact) {
       const { compactCommand } = await import("./commands/compact.js");
       return await compactCommand(args, io);

@@ -53,6 +53,7 @@ describe("slash commands — parsing and unknown names", () => {
       "resume",
       "tree",
       "fork",
+      "rewind",
       "session",
       "export",
       "hotkeys",

@@ -13,6 +13,7 @@ export type Shown =
   | { kind: "pick"; title: string; labels: string[]; initialIndex?: number }
   | { kind: "ask"; prompt: string; initial?: string }
   | { kind: "replay" }
+  | { kind: "input"; text: string }
   | { kind: "quit" };
 
 /** Answers a picker: the index or label to choose, and the action (default "select"); undefined cancels. */
@@ -72,6 +73,9 @@ export class FakeUi implements InteractiveUi {
     this.shown.push({ kind: "ask", prompt, ...(initial !== undefined ? { initial } : {}) });
     if (this.answers.length === 0) throw new Error(`unexpected question "${prompt}"`);
     return this.answers.shift();
+  }
+  setInput(text: string): void {
+    this.shown.push({ kind: "input", text });
   }
   replayTranscript(): void {
     this.shown.push({ kind: "replay" });

@@ -14,6 +14,7 @@ const KNOWN_FIELDS: Record<string, string[]> = {
   custom: ["customType"],
   label: ["targetId"],
   leaf: ["targetId"],
+  checkpoint: ["targetId", "trigger", "snapshot"],
 };
 
 export type DecodeResult =

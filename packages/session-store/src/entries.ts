@@ -100,7 +100,25 @@ export interface LabelEntry extends EntryBase {
  */
 export interface LeafEntry extends EntryBase {
   type: "leaf";
+  /** null: back before the first entry (a rewind to the session's first prompt). */
+  targetId: string | null;
+}
+
+/**
+ * A snapshot of the project's files tied to the entry it belongs to (the checkpoint
+ * store of @gong/runtime). Not a tree node: like a label, it does not move the leaf; its
+ * parentId records where the leaf was. `prompt`: the files before the user message
+ * `targetId`; `tool`: before a tool call that may change files (`targetId`: the leaf then);
+ * `rewind`: the files and leaf (`targetId`) just before a rewind, so it can be undone.
+ */
+export interface CheckpointEntry extends EntryBase {
+  type: "checkpoint";
   targetId: string;
+  trigger: "prompt" | "tool" | "rewind";
+  /** The snapshot's id in the project's checkpoint store. */
+  snapshot: string;
+  /** Files left out of the snapshot (over the size limit), relative to the project. */
+  skipped?: string[];
 }
 
 /**
@@ -125,13 +143,14 @@ export type SessionEntry =
   | CustomEntry
   | LabelEntry
   | LeafEntry
+  | CheckpointEntry
   | UnknownEntry;
 
-/** Entries that are nodes of the conversation tree (everything but label and leaf). */
-export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry>;
+/** Entries that are nodes of the conversation tree (everything but label, leaf and checkpoint). */
+export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry | CheckpointEntry>;
 
 export const isTreeEntry = (entry: SessionEntry): entry is TreeEntry =>
-  entry.type !== "label" && entry.type !== "leaf";
+  entry.type !== "label" && entry.type !== "leaf" && entry.type !== "checkpoint";
 
 /** What `getTree()` returns: nested nodes with their children and current label. */
 export interface SessionTreeNode {

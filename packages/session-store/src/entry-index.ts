@@ -56,10 +56,11 @@ export class EntryIndex {
       return;
     }
     let fixed = entry;
-    // A tree entry's parent must be a tree entry; only the very first may have none.
+    // A tree entry's parent must be a tree entry; only the very first may have none, or
+    // one appended after the leaf was moved back before the first entry (resetLeaf).
     const parentMissing =
       entry.parentId === null
-        ? this.lastTreeEntryId !== null
+        ? this.lastTreeEntryId !== null && this.leafId !== null
         : isTreeEntry(entry)
           ? !this.getTreeEntry(entry.parentId)
           : !this.byId.has(entry.parentId);
@@ -71,7 +72,7 @@ export class EntryIndex {
       });
       fixed = { ...entry, parentId: this.lastTreeEntryId } as SessionEntry;
     }
-    if (!isTreeEntry(fixed) && !this.byId.has(fixed.targetId)) {
+    if (!isTreeEntry(fixed) && fixed.targetId !== null && !this.byId.has(fixed.targetId)) {
       warn({
         kind: "missing_leaf_target",
         message: `Ignored ${fixed.type} entry ${fixed.id} (line ${line}): its target ${fixed.targetId} does not exist.`,
@@ -96,7 +97,7 @@ export class EntryIndex {
       this.leafId = entry.id;
     } else if (entry.type === "leaf") {
       this.leafId = entry.targetId;
-    } else {
+    } else if (entry.type === "label") {
       this.applyLabel(entry);
     }
   }

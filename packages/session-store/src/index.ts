@@ -1,6 +1,7 @@
 export type { SessionContext } from "./context.js";
 export type {
   BranchSummaryEntry,
+  CheckpointEntry,
   CompactionDetails,
   CompactionEntry,
   CustomEntry,

@@ -8,6 +8,7 @@ import type { Message, ThinkingLevel } from "@gong/llm";
 import { buildContextFromPath, type SessionContext } from "./context.js";
 import {
   type BranchSummaryEntry,
+  type CheckpointEntry,
   type CompactionDetails,
   type CompactionEntry,
   type CustomEntry,
@@ -341,6 +342,24 @@ export class SessionStore {
     return ok(this.append({ type: "label", ...this.base(), targetId, label: text }));
   }
 
+  /** Ties a snapshot of the project's files to `targetId`; the leaf stays put. */
+  appendCheckpoint(
+    input: Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">,
+  ): Result<CheckpointEntry> {
+    if (!this.index.has(input.targetId)) return fail(entryNotFound(input.targetId));
+    const { targetId, trigger, snapshot, skipped } = input;
+    return ok(
+      this.append({
+        type: "checkpoint",
+        ...this.base(),
+        targetId,
+        trigger,
+        snapshot,
+        ...(skipped && skipped.length > 0 ? { skipped } : {}),
+      }),
+    );
+  }
+
   /**
    * Moves the leaf to `fromEntryId` (the next append becomes its child) and records the
    * move, so a restart resumes here. With a summary, the branch left behind is
@@ -362,6 +381,11 @@ export class SessionStore {
       );
     }
     return ok(target);
+  }
+
+  /** Moves the leaf back before the first entry (the next append is a new root) and records it. */
+  resetLeaf(): void {
+    this.append({ type: "leaf", ...this.base(), targetId: null } satisfies LeafEntry);
   }
 
   /**

@@ -55,7 +55,10 @@ export function callArgumentsIn(get: (id: string) => SessionEntry | undefined): 
         );
         return call?.type === "toolCall" ? call.arguments : undefined;
       }
-      id = entry.type === "label" || entry.type === "leaf" ? null : entry.parentId;
+      id =
+        entry.type === "label" || entry.type === "leaf" || entry.type === "checkpoint"
+          ? null
+          : entry.parentId;
     }
     return undefined;
   };

@@ -44,6 +44,8 @@ export interface InteractiveUi {
   pick<T>(options: PickOptions<T>): Promise<PickResult<T>>;
   /** One line of input; `undefined` when cancelled. */
   ask(prompt: string, initial?: string): Promise<string | undefined>;
+  /** Puts text into the editor (the prompt a /rewind took back). */
+  setInput(text: string): void;
   /** Redraws the transcript from the current session (after /new, /resume, /tree, /fork). */
   replayTranscript(): void;
   /** Ends the interactive mode (exit code 0). */

@@ -184,6 +184,10 @@ export class InteractiveMode implements InteractiveUi {
     return this.dialogs.choose(title, details, choices, cancel);
   }
 
+  setInput(text: string): void {
+    this.editor.setText(text);
+  }
+
   /** After /new, /resume, /tree, /fork: the screen shows the other conversation only. */
   replayTranscript(): void {
     if (!this.host) return;

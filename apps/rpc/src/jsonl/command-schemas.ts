@@ -184,6 +184,33 @@ export const COMMAND_SCHEMAS = [
     },
   ),
   command(
+    "get_checkpoints",
+    {},
+    {
+      response:
+        '`{checkpoints: [{entryId, kind: "prompt"|"rewind", text, timestamp, files}], storeBytes}` — the prompts (and rewinds) `rewind` can go back to, oldest first; `files`: what a code rewind there changes now',
+      examples: [{ type: "get_checkpoints" }],
+    },
+  ),
+  command(
+    "rewind",
+    {
+      entryId: Type.String({ description: "a checkpoint's `entryId` from `get_checkpoints`" }),
+      restore: Type.Optional(oneOf(["code", "conversation", "both"] as const)),
+      dryRun: Type.Optional(
+        Type.Boolean({ description: "only answer what would change (show it before asking)" }),
+      ),
+    },
+    {
+      response:
+        '`{files: [{path, action: "restore"|"remove"|"recreate", added?, removed?}], text?, notes, undoId?}` — `text`: the prompt, for the editor; `undoId`: rewinding to it undoes this',
+      examples: [
+        { type: "rewind", entryId: "a1b2c3d4", dryRun: true },
+        { type: "rewind", entryId: "a1b2c3d4", restore: "both" },
+      ],
+    },
+  ),
+  command(
     "extension_ui_response",
     {
       requestId: Type.String({ description: "the request's `id`" }),

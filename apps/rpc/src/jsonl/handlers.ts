@@ -175,6 +175,19 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       runningBash.delete(controller);
     }
   },
+  get_checkpoints(_command, { host }) {
+    return host.current.checkpoints();
+  },
+  async rewind(command, { host }) {
+    const session = host.current;
+    const planned = await session.planRewind(command.entryId, command.restore ?? "both");
+    if (!planned.ok) throw new Error(planned.error);
+    const { files, text, notes } = planned.value;
+    if (command.dryRun) return { files, ...(text !== undefined ? { text } : {}), notes };
+    const done = await session.rewind(planned.value);
+    if (!done.ok) throw new Error(done.error);
+    return { ...done.value, ...(text !== undefined ? { text } : {}), notes };
+  },
   extension_ui_response(command, { uiRequests }) {
     const { confirmed, always, feedback, answers } = command;
     uiRequests.answer(command.requestId, { confirmed, always, feedback, answers });

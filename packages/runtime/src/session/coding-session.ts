@@ -18,6 +18,13 @@ import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
+  CheckpointList,
+  RewindOutcome,
+  RewindPlan,
+  RewindRestore,
+  SessionCheckpoints,
+} from "../checkpoints/session-checkpoints.js";
+import type {
   ExpandResult,
   PromptCommandInfo,
   PromptCommands,
@@ -73,6 +80,8 @@ export interface CodingSessionParts {
   planMode?: PlanMode;
   /** The permission rules and "always" answers of this session. */
   permissions?: SessionPermissions;
+  /** Snapshots of the project's files at each prompt and before changing tool calls. */
+  checkpoints?: SessionCheckpoints;
 }
 
 export interface PromptOptions {
@@ -115,6 +124,8 @@ export class CodingSession {
     return agent.subscribe((event) => {
       // Persist first, so a listener that exits the process never loses the message.
       this.parts.recorder.onEvent(event);
+      // After the recorder: a user message's checkpoint names its entry.
+      this.parts.checkpoints?.observe(event, (message) => this.parts.recorder.entryIdOf(message));
       for (const listener of this.listeners) listener(event);
     });
   }
@@ -389,16 +400,51 @@ export class CodingSession {
    * a resume builds them (the latest compaction's summary, then the kept messages). The
    * model and thinking level stay as they are. Refused while a run is in progress.
    */
-  moveTo(entryId: string): { ok: true } | { ok: false; error: string } {
+  moveTo(entryId: string | null): { ok: true } | { ok: false; error: string } {
     if (this.isStreaming) return { ok: false, error: BUSY_MESSAGE };
-    const moved = this.parts.store.branch(entryId);
-    if (!moved.ok) return { ok: false, error: moved.error.message };
+    // null: back before the first message (a rewind to the session's first prompt).
+    if (entryId === null) this.parts.store.resetLeaf();
+    else {
+      const moved = this.parts.store.branch(entryId);
+      if (!moved.ok) return { ok: false, error: moved.error.message };
+    }
     const context = this.parts.store.buildContext();
     // Known before the move's event reaches the recorder: the branch is on disk already.
     this.parts.recorder.know(context);
     this.parts.agent.replaceMessages(context.messages);
     this.parts.todos.restore(this.parts.store.getBranch());
     return { ok: true };
+  }
+
+  /** The prompts (and rewinds) a rewind can go back to, with the files each would change. */
+  async checkpoints(): Promise<CheckpointList> {
+    return (await this.parts.checkpoints?.list()) ?? { checkpoints: [], storeBytes: 0 };
+  }
+
+  /** What `rewind(entryId, restore)` would change, changing nothing. */
+  async planRewind(
+    entryId: string,
+    restore: RewindRestore,
+  ): Promise<{ ok: true; value: RewindPlan } | { ok: false; error: string }> {
+    if (this.isStreaming) return { ok: false, error: BUSY_MESSAGE };
+    if (!this.parts.checkpoints) return { ok: false, error: "This session keeps no checkpoints." };
+    return this.parts.checkpoints.plan(entryId, restore);
+  }
+
+  /**
+   * Puts the files (`code`), the conversation (the leaf goes to before the prompt) or both
+   * back as they were before the prompt `entryId`; first records a checkpoint of how
+   * things are, so rewinding to it undoes this. Refused while a run is in progress.
+   */
+  async rewind(
+    plan: RewindPlan,
+  ): Promise<{ ok: true; value: RewindOutcome } | { ok: false; error: string }> {
+    if (this.isStreaming) return { ok: false, error: BUSY_MESSAGE };
+    if (!this.parts.checkpoints) return { ok: false, error: "This session keeps no checkpoints." };
+    return this.parts.checkpoints.rewind(plan, (leafId) => {
+      const moved = this.moveTo(leafId);
+      return moved.ok ? { ok: true, value: undefined } : moved;
+    });
   }
 
   /** Sets the bookmark shown on `entryId` in `/tree`; an empty or undefined label removes it. */
@@ -473,6 +519,7 @@ export class CodingSession {
     this.closed = true;
     this.parts.agent.abort();
     await this.parts.agent.waitForIdle();
+    await this.parts.checkpoints?.idle();
     await this.remembering;
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();

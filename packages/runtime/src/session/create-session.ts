@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
@@ -103,6 +104,13 @@ async function assembleSession(
 
   const hooks = await sessionHooks(inputs, opened);
   const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
+  const checkpoints = openSessionCheckpoints({
+    gongHome: inputs.where.gongHome,
+    cwd,
+    session: opened.store,
+    env,
+    warn,
+  });
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -110,7 +118,7 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: orderedHooks(hooks, options.hooks),
+    hooks: orderedHooks(hooks, options.hooks, checkpoints.hook),
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -142,6 +150,7 @@ async function assembleSession(
     ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
     planMode,
     permissions,
+    checkpoints,
   });
 }
 
@@ -164,11 +173,13 @@ function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): 
 /**
  * Deny rules first, so no hook runs for a refused call, and again after the hooks that
  * may rewrite a call; the confirmations after those too, so they see the final call
- * (permissions/session-permissions.ts has the whole order); the app's own hooks last.
+ * (permissions/session-permissions.ts has the whole order); the app's own hooks, then the
+ * checkpoint gate last: a snapshot only for a call every other gate allowed.
  */
 function orderedHooks(
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
-  appHooks: readonly AgentHooks[] = [],
+  appHooks: readonly AgentHooks[] | undefined,
+  checkpointGate: AgentHooks,
 ): AgentHooks[] {
   return [
     hooks.permissions.beforeHooks,
@@ -177,7 +188,8 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
-    ...appHooks,
+    ...(appHooks ?? []),
+    checkpointGate,
   ];
 }
 

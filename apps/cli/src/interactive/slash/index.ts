@@ -8,6 +8,7 @@ import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
 import { resumeCommand } from "./resume.js";
+import { rewindCommand } from "./rewind.js";
 import { sessionCommand } from "./session-info.js";
 import { thinkingCommand } from "./thinking.js";
 import { treeCommand } from "./tree.js";
@@ -23,6 +24,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   resumeCommand,
   treeCommand,
   forkCommand,
+  rewindCommand,
   sessionCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),

@@ -1,0 +1,140 @@
+import { createInterface } from "node:readline/promises";
+import {
+  type CheckpointList,
+  type CodingSession,
+  createCodingSession,
+  type RewindPlan,
+} from "@gong/runtime";
+import type { CliArgs } from "../args.js";
+import type { CliIo } from "../io.js";
+import { changeLine, formatBytes } from "../rewind-lines.js";
+import { codingSessionOptions } from "../session-options.js";
+import { terminalSafe } from "../terminal-text.js";
+
+/**
+ * `gong --rewind -c` / `-r <id>`: lists the stored session's checkpoints (the prompts a
+ * rewind can go back to, with the files each would change, and the store's size);
+ * `gong --rewind <entryId> [--restore code|conversation|both]` shows the files that
+ * change, asks on a terminal (`--yes` elsewhere; without it, exit 2), and rewinds.
+ */
+export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
+  const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
+  const created = await createCodingSession(codingSessionOptions(args, io, warn));
+  for (const message of created.warnings) warn(message);
+  if (!created.ok) {
+    io.stderr(`gong: ${created.error.message}\n`);
+    return created.error.usage ? 2 : 1;
+  }
+  const session = created.session;
+  try {
+    if (args.rewind === true) return await listCheckpoints(session, args, io);
+    return await rewindTo(session, args.rewind ?? "", args, io);
+  } finally {
+    await session.close();
+  }
+}
+
+async function listCheckpoints(session: CodingSession, args: CliArgs, io: CliIo): Promise<number> {
+  const list = await session.checkpoints();
+  if (args.mode === "json") {
+    io.stdout(
+      `${JSON.stringify({ type: "checkpoints", sessionId: session.header.id, ...list })}\n`,
+    );
+    return 0;
+  }
+  io.stdout(listText(session.header.id, list));
+  return 0;
+}
+
+function listText(sessionId: string, list: CheckpointList): string {
+  const size = `checkpoint store: ${formatBytes(list.storeBytes)}`;
+  if (list.checkpoints.length === 0)
+    return `Session ${sessionId} has no checkpoints yet (${size}).\n`;
+  const lines = list.checkpoints.map((point) => {
+    const when = point.timestamp.slice(0, 16).replace("T", " ");
+    const files = `${point.files} file${point.files === 1 ? "" : "s"}`.padEnd(9);
+    const what = point.kind === "rewind" ? "(before a rewind: undoes it)" : firstLine(point.text);
+    return `  ${point.entryId}  ${when}  ${files}  ${what}`;
+  });
+  return [
+    `Checkpoints of session ${sessionId} (${size}); files: what a code rewind changes now`,
+    ...lines,
+    "Rewind with: gong --rewind <entryId> -c [--restore code|conversation|both]",
+    "",
+  ].join("\n");
+}
+
+async function rewindTo(
+  session: CodingSession,
+  entryId: string,
+  args: CliArgs,
+  io: CliIo,
+): Promise<number> {
+  const restore = args.restore ?? "both";
+  const planned = await session.planRewind(entryId, restore);
+  if (!planned.ok) {
+    io.stderr(`gong: --rewind: ${planned.error}\n`);
+    return 1;
+  }
+  const plan = planned.value;
+  io.stdout(planText(plan));
+  if (!args.yes) {
+    if (!io.stdinIsTTY) {
+      io.stderr(
+        "gong: --rewind changes files and the conversation: add --yes to do it without a terminal.\n",
+      );
+      return 2;
+    }
+    if (!(await askYes())) {
+      io.stdout("Nothing changed.\n");
+      return 0;
+    }
+  }
+  const done = await session.rewind(plan);
+  if (!done.ok) {
+    io.stderr(`gong: --rewind: ${done.error}\n`);
+    return 1;
+  }
+  const { files, undoId } = done.value;
+  const restored =
+    restore === "conversation"
+      ? ""
+      : `${files.length} file${files.length === 1 ? "" : "s"} put back. `;
+  const moved = restore === "code" ? "" : "The conversation continues from before that prompt.";
+  io.stdout(`Rewound: ${restored}${moved}\n`);
+  if (restore !== "code" && plan.text) io.stdout(`The prompt was:\n${terminalSafe(plan.text)}\n`);
+  if (undoId) io.stdout(`Undo with: gong --rewind ${undoId} -r ${session.header.id}\n`);
+  return 0;
+}
+
+function planText(plan: RewindPlan): string {
+  const what = {
+    code: "the files",
+    conversation: "the conversation",
+    both: "the files and the conversation",
+  }[plan.restore];
+  const lines = [`Rewinding ${what} to before ${plan.entryId}.`];
+  if (plan.restore !== "conversation") {
+    lines.push(
+      plan.files.length === 0 ? "No file changes." : `${plan.files.length} file(s) change:`,
+    );
+    for (const change of plan.files) lines.push(`  ${changeLine(change)}`);
+  }
+  for (const note of plan.notes) lines.push(`Note: ${note}`);
+  return `${lines.join("\n")}\n`;
+}
+
+async function askYes(): Promise<boolean> {
+  const reader = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await reader.question("Rewind? [y/N] ");
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    reader.close();
+  }
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n", 1)[0] ?? "";
+  return terminalSafe(line.length > 60 ? `${line.slice(0, 59)}…` : line);
+}

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { type Line, RpcProcess } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+async function promptAndWait(rpc: RpcProcess, message: string): Promise<void> {
+  const before = rpc.ofType("run_end").length;
+  await rpc.request({ type: "prompt", message });
+  await rpc.waitFor(() => rpc.ofType("run_end").length > before);
+}
+
+const data = (line: Line) => line.data as Record<string, unknown>;
+
+describe("gong-rpc — get_checkpoints and rewind", () => {
+  it("lists the prompts with file counts, shows a dry run, rewinds code and conversation, and undoes it", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const rpc = RpcProcess.start(box);
+    const file = path.join(box.cwd, "a.txt");
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("wrote it"),
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "two\n" } }]),
+      textResponse("rewrote it"),
+    ]);
+    await promptAndWait(rpc, "first");
+    await promptAndWait(rpc, "second");
+
+    const listed = data(await rpc.request({ type: "get_checkpoints" }));
+    const points = listed.checkpoints as { entryId: string; text: string; files: number }[];
+    expect(points.map((point) => [point.text, point.files])).toEqual([
+      ["first", 1],
+      ["second", 1],
+    ]);
+    expect(listed.storeBytes).toBeGreaterThan(0);
+
+    const second = points[1]!.entryId;
+    const dry = data(await rpc.request({ type: "rewind", entryId: second, dryRun: true }));
+    expect(dry.files).toEqual([{ path: "a.txt", action: "restore", added: 1, removed: 1 }]);
+    expect(readFileSync(file, "utf8")).toBe("two\n");
+
+    const done = data(await rpc.request({ type: "rewind", entryId: second }));
+    expect(done.text).toBe("second");
+    expect(readFileSync(file, "utf8")).toBe("one\n");
+    const messages = data(await rpc.request({ type: "get_messages" })).messages as unknown[];
+    expect(JSON.stringify(messages)).not.toContain("rewrote it");
+
+    const undone = await rpc.request({ type: "rewind", entryId: done.undoId, restore: "code" });
+    expect(undone.success).toBe(true);
+    expect(readFileSync(file, "utf8")).toBe("two\n");
+
+    const unknown = await rpc.request({ type: "rewind", entryId: "nope" });
+    expect(unknown).toMatchObject({ success: false });
+    expect(String(unknown.error)).toContain("get_checkpoints");
+    expect(existsSync(file)).toBe(true);
+    expect(await rpc.end()).toBe(0);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A session's checkpoints, opened with the session: the project's shadow git store, or
+ * file backups of write and edit targets when git is not installed.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { homeDir } from "@gong/base";
+import type { SessionStore } from "@gong/session-store";
+import { FileBackupStore } from "./backup-store.js";
+import { cleanEndedSessions, noteSession } from "./retention.js";
+import { SessionCheckpoints } from "./session-checkpoints.js";
+import { checkpointStoreDir, ShadowGitStore } from "./shadow-store.js";
+import type { SnapshotStore } from "./snapshot-store.js";
+
+export interface OpenCheckpointsOptions {
+  gongHome: string;
+  /** The project folder: what is snapshotted, and what a restore may write. */
+  cwd: string;
+  session: SessionStore;
+  env: NodeJS.ProcessEnv;
+  warn: (message: string) => void;
+}
+
+export function openSessionCheckpoints(options: OpenCheckpointsOptions): SessionCheckpoints {
+  const { gongHome, cwd, session, warn } = options;
+  const root = checkpointStoreDir(gongHome, cwd);
+  const folder = path.resolve(cwd);
+  if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
+    return new SessionCheckpoints(session, tooBroad(folder), warn, root);
+  }
+  if (!gitInstalled()) {
+    return new SessionCheckpoints(session, new FileBackupStore(root, cwd, session.id), warn, root);
+  }
+  const store = new ShadowGitStore(root, cwd, session.id, {
+    ...withInherited(lastSnapshot(session)),
+    // A session that never takes a snapshot leaves nothing behind.
+    beforeFirstUse: async (paths) => {
+      try {
+        noteSession(root, session.id, session.path);
+        await cleanEndedSessions(root, paths);
+      } catch (error) {
+        warn(`Old checkpoints in ${root} could not be cleaned: ${(error as Error).message}`);
+      }
+    },
+  });
+  return new SessionCheckpoints(session, store, warn, root);
+}
+
+/** The newest snapshot the session's entries name (a fork's, copied from its parent). */
+function lastSnapshot(session: SessionStore): string | undefined {
+  const entries = session.getEntries();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]!;
+    if (entry.type === "checkpoint") return entry.snapshot;
+  }
+  return undefined;
+}
+
+function gitInstalled(): boolean {
+  const probe = spawnSync("git", ["--version"], {
+    stdio: "ignore",
+    env: { PATH: process.env.PATH ?? "" },
+  });
+  return probe.status === 0;
+}
+
+function withInherited(snapshot: string | undefined): { inherited?: string } {
+  return snapshot === undefined ? {} : { inherited: snapshot };
+}
+
+/** The home folder or `/` is not snapshotted: everything below it is far too much to copy. */
+function tooBroad(folder: string): SnapshotStore {
+  const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
+  return {
+    coversEveryChange: false,
+    snapshot: async () => ({ ok: false, error }),
+    changes: async () => ({ ok: false, error }),
+    restore: async () => ({ ok: false, error }),
+  };
+}

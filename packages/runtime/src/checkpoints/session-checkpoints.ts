@@ -1,0 +1,295 @@
+/**
+ * A session's checkpoints (docs: packages/session-store README, `checkpoint`): a
+ * snapshot of the project at each user message and before each tool call that may
+ * change files, each tied to its entry in the session; and the rewind that puts the
+ * files, the conversation or both back as they were before a prompt. Snapshots run one
+ * at a time, in the order they were asked for; a tool call waits for the snapshot before
+ * it. A store that cannot be written is one warning, never a failed tool call.
+ */
+import type { AgentEvent, AgentHooks } from "@gong/agent-core";
+import type { Result } from "@gong/base";
+import type { Message } from "@gong/llm";
+import type { CheckpointEntry, SessionEntry, SessionStore } from "@gong/session-store";
+import type { FileChange } from "./file-changes.js";
+import { storeSize } from "./retention.js";
+import type { SnapshotStore } from "./snapshot-store.js";
+
+/** Tools that may change files: bash and MCP tools can change anything. */
+export function mayChangeFiles(toolName: string): boolean {
+  return ["write", "edit", "bash"].includes(toolName) || toolName.startsWith("mcp__");
+}
+
+/** The gate may wait for a first snapshot of a large tree; it never blocks a call. */
+const SNAPSHOT_GATE_TIMEOUT_MS = 10 * 60_000;
+
+export type RewindRestore = "code" | "conversation" | "both";
+
+export interface CheckpointInfo {
+  /** What `rewind` takes: the user message's entry id, or a rewind's own checkpoint id. */
+  entryId: string;
+  kind: "prompt" | "rewind";
+  /** The prompt's text (empty for a rewind). */
+  text: string;
+  timestamp: string;
+  /** Files a code rewind to this point changes now. */
+  files: number;
+}
+
+export interface CheckpointList {
+  checkpoints: CheckpointInfo[];
+  /** Bytes the project's checkpoint store takes on disk (every session of the project). */
+  storeBytes: number;
+}
+
+export interface RewindOutcome {
+  /** The files that were put back. */
+  files: FileChange[];
+  /** The checkpoint recorded just before: rewinding to it undoes this rewind. */
+  undoId?: string;
+}
+
+export interface RewindPlan {
+  entryId: string;
+  restore: RewindRestore;
+  /** The files a code rewind changes (empty for the conversation alone). */
+  files: FileChange[];
+  /** The leaf after a conversation rewind; null is before the first message. */
+  leafId: string | null;
+  /** The prompt's text, given back to the editor. */
+  text?: string;
+  /** What the rewind does not cover (bash changes without git, files over the size limit). */
+  notes: string[];
+}
+
+interface RewindTarget {
+  snapshot: CheckpointEntry | undefined;
+  leafId: string | null;
+  text?: string;
+}
+
+export class SessionCheckpoints {
+  private queue: Promise<unknown> = Promise.resolve();
+  private warned = false;
+  private lastRecorded: string | undefined;
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly snapshots: SnapshotStore,
+    private readonly warn: (message: string) => void,
+    /** The store's folder, whose size the list reports. */
+    private readonly storeDir: string,
+  ) {}
+
+  /** Called with every agent event after the recorder: a user message gets its snapshot. */
+  observe(event: AgentEvent, entryIdOf: (message: Message) => string | undefined): void {
+    if (event.type !== "message_end" || event.discarded || event.message.role !== "user") return;
+    const entryId = entryIdOf(event.message);
+    if (entryId !== undefined) void this.take("prompt", entryId);
+  }
+
+  /** The gate that snapshots before a call that may change files; it never blocks one. */
+  readonly hook: AgentHooks = {
+    name: "checkpoints",
+    timeoutMs: SNAPSHOT_GATE_TIMEOUT_MS,
+    beforeToolCall: async (toolName, params) => {
+      if (!mayChangeFiles(toolName)) return undefined;
+      const leaf = this.session.leafId;
+      const file = typeof params.path === "string" ? [params.path] : [];
+      if (leaf !== null) await this.take("tool", leaf, file);
+      return undefined;
+    },
+  };
+
+  /** Waits for the snapshots asked for so far. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  /** The session's prompts and rewinds with a checkpoint, oldest first. */
+  async list(): Promise<CheckpointList> {
+    const now = await this.take(undefined, undefined);
+    const points: CheckpointInfo[] = [];
+    for (const entry of this.session.getEntries()) {
+      if (entry.type !== "checkpoint" || entry.trigger === "tool") continue;
+      const files = now ? await this.snapshots.changes(entry.snapshot, now.id) : undefined;
+      const count = files?.ok ? files.value.length : 0;
+      if (entry.trigger === "rewind") {
+        points.push({
+          entryId: entry.id,
+          kind: "rewind",
+          text: "",
+          timestamp: entry.timestamp,
+          files: count,
+        });
+        continue;
+      }
+      const target = this.session.getEntry(entry.targetId);
+      const text = target ? userText(target) : undefined;
+      if (text === undefined) continue;
+      points.push({
+        entryId: entry.targetId,
+        kind: "prompt",
+        text,
+        timestamp: entry.timestamp,
+        files: count,
+      });
+    }
+    return { checkpoints: points, storeBytes: storeSize(this.storeDir) };
+  }
+
+  /** What rewinding to `entryId` would do, without changing anything. */
+  async plan(entryId: string, restore: RewindRestore): Promise<Result<RewindPlan>> {
+    const target = this.target(entryId);
+    if (!target.ok) return target;
+    const { snapshot, leafId, text } = target.value;
+    const plan: RewindPlan = {
+      entryId,
+      restore,
+      files: [],
+      leafId,
+      notes: [],
+      ...(text !== undefined ? { text } : {}),
+    };
+    if (restore === "conversation") return { ok: true, value: plan };
+    if (!snapshot) {
+      return {
+        ok: false,
+        error: `No checkpoint of the files was taken for ${entryId} (a session from before checkpoints, or the store could not be written); rewind the conversation alone with restore "conversation".`,
+      };
+    }
+    const now = await this.take(undefined, undefined);
+    if (!now)
+      return {
+        ok: false,
+        error:
+          "The checkpoint store cannot be written, so the files cannot be compared; see the warning above.",
+      };
+    const files = await this.snapshots.changes(snapshot.snapshot, now.id);
+    if (!files.ok) return files;
+    plan.files = files.value;
+    plan.notes = this.notes(snapshot, now.skipped);
+    return { ok: true, value: plan };
+  }
+
+  /**
+   * Rewinds: a snapshot of the files now is recorded first (a `rewind` checkpoint tied to
+   * the leaf), so rewinding to it undoes this; then the files are restored and
+   * `moveLeaf` takes the conversation back.
+   */
+  async rewind(
+    plan: RewindPlan,
+    moveLeaf: (leafId: string | null) => Result<void>,
+  ): Promise<Result<RewindOutcome>> {
+    const leaf = this.session.leafId;
+    const before = this.session.getEntries().length;
+    // The files about to change are named, so file backups (no git) can undo this too.
+    const changing = plan.files.map((file) => file.path);
+    const now = await this.take(leaf === null ? undefined : "rewind", leaf ?? undefined, changing);
+    const recorded = this.session
+      .getEntries()
+      .slice(before)
+      .find((entry) => entry.type === "checkpoint" && entry.trigger === "rewind");
+    let files: FileChange[] = [];
+    if (plan.restore !== "conversation") {
+      const target = this.target(plan.entryId);
+      if (!target.ok) return target;
+      if (!now || !target.value.snapshot)
+        return { ok: false, error: "The checkpoint store cannot be written; nothing was changed." };
+      const changes = await this.snapshots.changes(target.value.snapshot.snapshot, now.id);
+      if (!changes.ok) return changes;
+      const restored = await this.snapshots.restore(target.value.snapshot.snapshot, changes.value);
+      if (!restored.ok) return restored;
+      files = changes.value;
+    }
+    if (plan.restore !== "code") {
+      const moved = moveLeaf(plan.leafId);
+      if (!moved.ok) return moved;
+    }
+    return { ok: true, value: { files, ...(recorded ? { undoId: recorded.id } : {}) } };
+  }
+
+  private target(entryId: string): Result<RewindTarget> {
+    const entry = this.session.getEntry(entryId);
+    if (entry?.type === "checkpoint" && entry.trigger === "rewind") {
+      return { ok: true, value: { snapshot: entry, leafId: entry.targetId } };
+    }
+    const message = entry?.type === "checkpoint" ? this.session.getEntry(entry.targetId) : entry;
+    const text = message ? userText(message) : undefined;
+    if (!message || text === undefined) {
+      return {
+        ok: false,
+        error: `${entryId} is not a user message or a rewind of this session; list them with get_checkpoints (gong --rewind).`,
+      };
+    }
+    const snapshot = this.session
+      .getEntries()
+      .find(
+        (e): e is CheckpointEntry =>
+          e.type === "checkpoint" && e.trigger === "prompt" && e.targetId === message.id,
+      );
+    return { ok: true, value: { snapshot, leafId: message.parentId, text } };
+  }
+
+  private notes(snapshot: CheckpointEntry, skippedNow: readonly string[]): string[] {
+    const notes: string[] = [];
+    if (!this.snapshots.coversEveryChange) {
+      notes.push(
+        "git is not installed: only files changed by write and edit are restored; changes made by bash or MCP tools are not covered.",
+      );
+    }
+    const skipped = [...new Set([...(snapshot.skipped ?? []), ...skippedNow])];
+    if (skipped.length > 0) notes.push(`Not covered (over the size limit): ${skipped.join(", ")}`);
+    return notes;
+  }
+
+  /**
+   * One snapshot after those before it; with a trigger it is recorded as a checkpoint of
+   * `targetId` (a tool snapshot only when the files changed since the last one).
+   */
+  private take(
+    trigger: CheckpointEntry["trigger"] | undefined,
+    targetId: string | undefined,
+    files: readonly string[] = [],
+  ): Promise<{ id: string; skipped: string[] } | undefined> {
+    const run = this.queue.then(async () => {
+      try {
+        const taken = await this.snapshots.snapshot(trigger ?? "compare", files);
+        if (!taken.ok) {
+          this.reportFailure(taken.error);
+          return undefined;
+        }
+        const { id, skipped } = taken.value;
+        if (trigger && targetId && !(trigger === "tool" && id === this.lastRecorded)) {
+          this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
+          this.lastRecorded = id;
+        }
+        return taken.value;
+      } catch (error) {
+        // A bug or a closed session, never a reason to fail the tool call waiting on it.
+        this.reportFailure((error as Error).message);
+        return undefined;
+      }
+    });
+    this.queue = run;
+    return run;
+  }
+
+  private reportFailure(error: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.warn(
+      `Checkpoints are not being saved, so /rewind cannot restore files from here on: ${error}`,
+    );
+  }
+}
+
+/** The text of a user message entry; undefined for any other entry. */
+function userText(entry: SessionEntry): string | undefined {
+  if (entry.type !== "message" || entry.message.role !== "user") return undefined;
+  const { content } = entry.message;
+  if (typeof content === "string") return content;
+  return content
+    .filter((part) => part.type === "text")
+    .map((part) => (part as { text: string }).text)
+    .join("");
+}

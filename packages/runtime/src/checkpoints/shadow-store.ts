@@ -1,0 +1,237 @@
+/**
+ * The project's snapshots in a git repository of our own under
+ * `$GONG_HOME/checkpoints/<project>/` (GIT_DIR there, GIT_WORK_TREE the project, an index
+ * per session): the project's `.git`, index, stash, hooks and config are never read or
+ * written. A snapshot is a commit on `refs/sessions/<session id>`, so the session's
+ * snapshots stay reachable until its session file is gone (retention.ts).
+ *
+ * Incremental: `ls-files` names only what changed since the session's last snapshot
+ * (the index's stat data, plus the untracked cache), `update-index` hashes just those,
+ * and when nothing changed the last commit is the snapshot again.
+ */
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import type { Result } from "@gong/base";
+import { encodeCwd } from "@gong/session-store";
+import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
+import { type GitPaths, runGit, splitNul } from "./git-command.js";
+import type { SnapshotStore } from "./snapshot-store.js";
+
+/** Files larger than this are left out of snapshots (and named in the checkpoint). */
+export const MAX_SNAPSHOT_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Never stored: the spilled tool outputs, plus what the project's .gitignore files say. */
+const STORE_EXCLUDES = [".tool-output/", ".git/"];
+
+export interface Snapshot {
+  /** The commit in the store. */
+  id: string;
+  /** Files left out for their size, relative to the project. */
+  skipped: string[];
+}
+
+/** Where the checkpoints of `project` are kept. */
+export function checkpointStoreDir(gongHome: string, project: string): string {
+  return path.join(gongHome, "checkpoints", encodeCwd(project));
+}
+
+export class ShadowGitStore implements SnapshotStore {
+  readonly coversEveryChange = true;
+  readonly paths: GitPaths;
+  private last: { id: string; tree: string } | undefined;
+  /**
+   * The index is known to hold `last`'s tree: only then may "nothing changed" skip
+   * write-tree. Unset at the start (another process may have restored files since) and
+   * after a restore, which updates the index.
+   */
+  private indexHoldsLast = false;
+  private initialised = false;
+
+  constructor(
+    readonly root: string,
+    readonly project: string,
+    readonly sessionId: string,
+    private readonly options: {
+      /** A snapshot of an earlier session this one continues (a fork): its first parent. */
+      inherited?: string;
+      /** Run once, before the first snapshot (retention bookkeeping). */
+      beforeFirstUse?: (paths: GitPaths) => Promise<void>;
+    } = {},
+  ) {
+    this.paths = {
+      gitDir: path.join(root, "git"),
+      workTree: project,
+      indexFile: path.join(root, "indexes", sessionId),
+    };
+  }
+
+  get ref(): string {
+    return `refs/sessions/${this.sessionId}`;
+  }
+
+  /** Records the project's files now; `message` names why (prompt, tool, rewind). */
+  async snapshot(message: string): Promise<Result<Snapshot>> {
+    const ready = await this.prepare();
+    if (!ready.ok) return ready;
+    const changed = await runGit(this.paths, [
+      "ls-files",
+      "-z",
+      "-o",
+      "-m",
+      "-d",
+      "--exclude-standard",
+    ]);
+    if (!changed.ok) return changed;
+    const { small, large } = bySize(this.project, [...new Set(splitNul(changed.value.stdout))]);
+    if (this.last && this.indexHoldsLast && small.length === 0 && !(await this.tracksAny(large))) {
+      return { ok: true, value: { id: this.last.id, skipped: large } };
+    }
+    const staged = await this.stage(small, large);
+    if (!staged.ok) return staged;
+    const tree = await runGit(this.paths, ["write-tree"]);
+    if (!tree.ok) return tree;
+    const treeId = tree.value.stdout.trim();
+    if (this.last?.tree === treeId) {
+      this.indexHoldsLast = true;
+      return { ok: true, value: { id: this.last.id, skipped: large } };
+    }
+    const committed = await this.commit(treeId, message);
+    if (!committed.ok) return committed;
+    return { ok: true, value: { id: committed.value, skipped: large } };
+  }
+
+  changes(target: string, current: string): Promise<Result<FileChange[]>> {
+    return changesBetween(this.paths, target, current);
+  }
+
+  restore(target: string, changes: readonly FileChange[]): Promise<Result<void>> {
+    this.indexHoldsLast = false;
+    return restoreFiles(this.paths, target, changes);
+  }
+
+  /** Creates the store on first use and finds the session's last snapshot. */
+  private async prepare(): Promise<Result<void>> {
+    if (this.initialised) return { ok: true, value: undefined };
+    try {
+      mkdirSync(path.dirname(this.paths.indexFile), { recursive: true });
+      if (!existsSync(path.join(this.paths.gitDir, "HEAD"))) {
+        const made = await runGit(this.paths, ["init", "-q"]);
+        if (!made.ok) return made;
+        writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
+        const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
+        if (!configured.ok) return configured;
+      }
+      // A gong killed (-9) mid-snapshot leaves its lock; this session's index has one writer.
+      rmSync(`${this.paths.indexFile}.lock`, { force: true });
+      rmSync(path.join(this.paths.gitDir, `${this.ref}.lock`), { force: true });
+      if (!existsSync(this.paths.indexFile)) seedIndex(this.paths.indexFile);
+    } catch (error) {
+      return { ok: false, error: `checkpoint store ${this.root}: ${(error as Error).message}` };
+    }
+    await this.options.beforeFirstUse?.(this.paths);
+    const head = await runGit(this.paths, ["rev-parse", "-q", "--verify", `${this.ref}^{commit}`]);
+    if (head.ok) {
+      const id = head.value.stdout.trim();
+      const tree = await runGit(this.paths, ["rev-parse", `${id}^{tree}`]);
+      if (!tree.ok) return tree;
+      this.last = { id, tree: tree.value.stdout.trim() };
+    }
+    this.initialised = true;
+    return { ok: true, value: undefined };
+  }
+
+  /** The store's own folder too, when the project holds it (gong started above $GONG_HOME). */
+  private excludes(): string {
+    const own = path.relative(this.project, this.root);
+    const inside = own !== "" && !own.startsWith("..") && !path.isAbsolute(own);
+    const patterns = inside
+      ? [...STORE_EXCLUDES, `/${own.split(path.sep).join("/")}/`]
+      : STORE_EXCLUDES;
+    return `${patterns.join("\n")}\n`;
+  }
+
+  private async tracksAny(paths: readonly string[]): Promise<boolean> {
+    if (paths.length === 0) return false;
+    const listed = await runGit(this.paths, ["ls-files", "-z", "--", ...paths]);
+    return !listed.ok || listed.value.stdout !== "";
+  }
+
+  private async stage(small: readonly string[], large: readonly string[]): Promise<Result<void>> {
+    if (small.length > 0) {
+      const input = `${small.join("\0")}\0`;
+      const added = await runGit(
+        this.paths,
+        ["update-index", "-z", "--add", "--remove", "--stdin"],
+        { input },
+      );
+      if (!added.ok) return added;
+    }
+    if (large.length > 0) {
+      const input = `${large.join("\0")}\0`;
+      const removed = await runGit(
+        this.paths,
+        ["update-index", "-z", "--force-remove", "--stdin"],
+        { input },
+      );
+      if (!removed.ok) return removed;
+    }
+    return { ok: true, value: undefined };
+  }
+
+  private async commit(tree: string, message: string): Promise<Result<string>> {
+    const parent = this.last?.id ?? this.options.inherited;
+    const args = ["commit-tree", tree, "-m", message, ...(parent ? ["-p", parent] : [])];
+    const made = await runGit(this.paths, args);
+    if (!made.ok) return made;
+    const id = made.value.stdout.trim();
+    const moved = await runGit(this.paths, ["update-ref", this.ref, id]);
+    if (!moved.ok) return moved;
+    this.last = { id, tree };
+    this.indexHoldsLast = true;
+    return { ok: true, value: id };
+  }
+}
+
+/** Splits changed paths into those to store and those over the size limit. */
+function bySize(project: string, paths: readonly string[]): { small: string[]; large: string[] } {
+  const small: string[] = [];
+  const large: string[] = [];
+  for (const file of paths) {
+    // A nested repository is listed as its folder: it is not ours to snapshot.
+    if (file.endsWith("/")) continue;
+    let size = 0;
+    try {
+      const stats = lstatSync(path.join(project, file));
+      size = stats.isFile() ? stats.size : 0;
+    } catch {
+      // Deleted since: update-index --remove drops it.
+    }
+    (size > MAX_SNAPSHOT_FILE_BYTES ? large : small).push(file);
+  }
+  return { small, large };
+}
+
+/**
+ * A new session's index starts as a copy of the newest one of the project, so its first
+ * snapshot hashes only what changed since then, not the whole tree again.
+ */
+function seedIndex(indexFile: string): void {
+  const dir = path.dirname(indexFile);
+  let newest: { file: string; mtime: number } | undefined;
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith(".lock")) continue;
+    const file = path.join(dir, name);
+    const mtime = statSync(file).mtimeMs;
+    if (!newest || mtime > newest.mtime) newest = { file, mtime };
+  }
+  if (newest) copyFileSync(newest.file, indexFile);
+}
