@@ -1,0 +1,94 @@
+/**
+ * The page's event stream (Server-Sent Events): every protocol line gets the next
+ * number as its SSE id and goes to every open tab. A tab that connects gets a
+ * `web_snapshot` (the session header and its messages at a point where they were
+ * settled) and every line after it; a tab that reconnects sends `Last-Event-ID` and
+ * gets only what it missed — or, when that is older than the snapshot, the snapshot
+ * again, which the page takes as "start over". Either way no line reaches a tab twice.
+ *
+ * The snapshot moves forward (and the lines before it are dropped) when a session is
+ * announced, and after a run once many lines have gathered: at a run's end the
+ * session's messages hold everything its events said.
+ */
+import type { ServerResponse } from "node:http";
+import type { Message } from "@gong/runtime";
+
+/** Lines kept after the snapshot before it is moved at the next run's end. */
+const REBASE_AFTER_LINES = 5_000;
+
+/** A comment line now and then keeps proxies and the browser from closing an idle stream. */
+const KEEP_ALIVE_MS = 15_000;
+
+interface Snapshot {
+  id: number;
+  header: unknown;
+  messages: readonly Message[];
+}
+
+export class EventLog {
+  private lastId = 0;
+  private snapshot: Snapshot = { id: 0, header: null, messages: [] };
+  /** Lines after the snapshot, already in their SSE form. */
+  private lines: { id: number; text: string }[] = [];
+  private readonly tabs = new Set<ServerResponse>();
+  private readonly keepAlive = setInterval(() => this.writeAll(": keep-alive\n\n"), KEEP_ALIVE_MS);
+
+  constructor() {
+    this.keepAlive.unref();
+  }
+
+  /** A new session: every tab starts over from its header and messages. */
+  announce(header: unknown, messages: readonly Message[]): void {
+    this.snapshot = { id: ++this.lastId, header, messages: [...messages] };
+    this.lines = [];
+    this.writeAll(this.snapshotText());
+  }
+
+  /** The session's messages are settled (a run ended): a snapshot here saves the replay. */
+  settled(messages: readonly Message[]): void {
+    if (this.lines.length < REBASE_AFTER_LINES) return;
+    this.snapshot = { ...this.snapshot, id: this.lastId, messages: [...messages] };
+    this.lines = [];
+  }
+
+  append(line: unknown): void {
+    const id = ++this.lastId;
+    const text = `id: ${id}\ndata: ${JSON.stringify(line)}\n\n`;
+    this.lines.push({ id, text });
+    this.writeAll(text);
+  }
+
+  /** Starts the stream of one tab: what it has not seen, then everything new. */
+  open(response: ServerResponse, lastEventId: string | undefined): void {
+    response.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      connection: "keep-alive",
+    });
+    const seen = lastEventId === undefined ? Number.NaN : Number(lastEventId);
+    const catchUp =
+      Number.isInteger(seen) && seen >= this.snapshot.id && seen <= this.lastId
+        ? this.lines.filter((line) => line.id > seen).map((line) => line.text)
+        : [this.snapshotText(), ...this.lines.map((line) => line.text)];
+    response.write(`retry: 1000\n\n${catchUp.join("")}`);
+    this.tabs.add(response);
+    response.on("close", () => this.tabs.delete(response));
+  }
+
+  /** The process is ending: a last line for every tab, then the streams close. */
+  close(finalLine: unknown): void {
+    clearInterval(this.keepAlive);
+    this.append(finalLine);
+    for (const tab of this.tabs) tab.end();
+    this.tabs.clear();
+  }
+
+  private snapshotText(): string {
+    const { id, header, messages } = this.snapshot;
+    return `id: ${id}\ndata: ${JSON.stringify({ type: "web_snapshot", header, messages })}\n\n`;
+  }
+
+  private writeAll(text: string): void {
+    for (const tab of this.tabs) tab.write(text);
+  }
+}

@@ -1,0 +1,84 @@
+import { textResponse } from "@gong/testing";
+import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { GongWeb, loginCookie, rawRequest } from "./web-harness.js";
+
+const mock = useMockLlmServer();
+
+/** The SSE lines of a stream body: [id, parsed data]. */
+function sseEvents(body: string): [number, { type: string }][] {
+  return body
+    .split("\n\n")
+    .map((block) => ({
+      id: /^id: (\d+)$/m.exec(block)?.[1],
+      data: /^data: (.*)$/m.exec(block)?.[1],
+    }))
+    .filter((event) => event.id !== undefined && event.data !== undefined)
+    .map((event) => [Number(event.id), JSON.parse(event.data!)]);
+}
+
+describe("security — gong web answers only the user's own browser", () => {
+  it("no token, a wrong token, a foreign Host or Origin: 403; the printed token sets a strict cookie", async () => {
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    expect(web.url.hostname).toBe("127.0.0.1");
+    for (const path of ["/", "/events", "/app.js"]) {
+      expect((await rawRequest(web, path)).status).toBe(403);
+    }
+    expect((await rawRequest(web, "/?token=wrong")).status).toBe(403);
+
+    const login = await rawRequest(web, `/?token=${web.url.searchParams.get("token")}`);
+    expect(login.status).toBe(303);
+    expect(login.headers.location).toBe("/");
+    const setCookie = String(login.headers["set-cookie"]);
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Strict");
+    const cookie = await loginCookie(web);
+    expect((await rawRequest(web, "/", { headers: { cookie } })).status).toBe(200);
+
+    // DNS rebinding: another site's name resolving to 127.0.0.1 carries its own Host.
+    const rebound = await rawRequest(web, "/", {
+      headers: { cookie, host: `evil.example:${web.url.port}` },
+    });
+    expect(rebound.status).toBe(403);
+    const command = {
+      method: "POST",
+      body: JSON.stringify({ type: "get_state" }),
+      headers: { cookie, "content-type": "application/json", origin: "http://evil.example" },
+    };
+    expect((await rawRequest(web, "/command", command)).status).toBe(403);
+    const ownOrigin = { ...command, headers: { ...command.headers, origin: web.origin } };
+    const state = await rawRequest(web, "/command", ownOrigin);
+    expect(state.status).toBe(200);
+    expect(JSON.parse(state.body)).toMatchObject({ command: "get_state", success: true });
+  });
+
+  it("a tab that reconnects with Last-Event-ID gets only what it missed; a new one the snapshot first", async () => {
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const cookie = await loginCookie(web);
+    mock.enqueue([textResponse("the answer, streamed in pieces")]);
+    const sent = await rawRequest(web, "/command", {
+      method: "POST",
+      body: JSON.stringify({ type: "prompt", message: "hi" }),
+      headers: { cookie, "content-type": "application/json" },
+    });
+    expect(JSON.parse(sent.body)).toMatchObject({ success: true });
+    let events: [number, { type: string }][] = [];
+    for (let tries = 0; !events.some(([, line]) => line.type === "run_end"); tries++) {
+      if (tries > 40) throw new Error("no run_end on the event stream");
+      events = sseEvents((await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 })).body);
+    }
+    expect(events[0]![1].type).toBe("web_snapshot");
+    const ids = events.map(([id]) => id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const middle = events[Math.floor(events.length / 2)]![0];
+    const missed = sseEvents(
+      (
+        await rawRequest(web, "/events", {
+          headers: { cookie, "last-event-id": String(middle) },
+          readMs: 250,
+        })
+      ).body,
+    );
+    expect(missed.map(([id]) => id)).toEqual(ids.filter((id) => id > middle));
+  });
+});
