@@ -11,6 +11,7 @@
  */
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
+import { networkInterfaces } from "node:os";
 
 export const COOKIE_NAME = "gong_web";
 
@@ -26,12 +27,23 @@ export interface AccessRule {
   hosts: readonly string[];
 }
 
-/** The names this server answers to: loopback ones, and `--host` when it is another. */
+/**
+ * The names this server answers to: the loopback ones, `--host` when it is another,
+ * and for a wildcard address (0.0.0.0, ::) this machine's own addresses — all IP
+ * literals or names the user chose, none that another site's DNS could point here.
+ */
 export function allowedHosts(bound: string, port: number): string[] {
-  const names = ["127.0.0.1", "localhost", "[::1]"];
-  const own = bound.includes(":") ? `[${bound}]` : bound;
-  if (!names.includes(own) && bound !== "0.0.0.0" && bound !== "::") names.push(own);
-  return names.map((name) => `${name}:${port}`);
+  const names = new Set(["127.0.0.1", "localhost", "[::1]", bracketed(bound)]);
+  if (bound === "0.0.0.0" || bound === "::") {
+    for (const addresses of Object.values(networkInterfaces())) {
+      for (const { address } of addresses ?? []) names.add(bracketed(address));
+    }
+  }
+  return [...names].map((name) => `${name}:${port}`.toLowerCase());
+}
+
+function bracketed(address: string): string {
+  return address.includes(":") ? `[${address}]` : address;
 }
 
 export function checkAccess(request: IncomingMessage, rule: AccessRule): AccessDecision {

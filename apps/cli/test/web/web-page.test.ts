@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
+import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor, writeSettings } from "../harness.js";
+import { GongWeb } from "./web-harness.js";
+
+const mock = useMockLlmServer();
+const hasChromium = chromiumAvailable("gong web browser test");
+/** One browser for the file; each test opens its own pages. */
+let browser: Browser;
+beforeAll(async () => {
+  if (hasChromium) browser = await launchChromium();
+}, 30_000);
+afterAll(() => browser?.close());
+
+async function openPage(web: GongWeb): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(web.url.href);
+  await page.locator("#connection", { hasText: "live" }).waitFor();
+  return page;
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.locator("#prompt").fill(text);
+  await page.locator("#prompt").press("Enter");
+}
+
+/** Processes whose command line contains `marker` (a sleep with a unique duration). */
+function processesRunning(marker: string): string[] {
+  try {
+    return execFileSync("pgrep", ["-f", marker], { encoding: "utf8" }).trim().split("\n");
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+const ANSWER =
+  "All **done**: the greeting now says goodbye, and the check printed both of its lines. Nothing else in the project needed a change.";
+
+describe.skipIf(!hasChromium)("gong web — the session live in a browser", () => {
+  it("shows a streamed answer, an edit's diff in colour and a bash block's output while it runs", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "greet.txt"), "hello\n");
+    mock.enqueue([
+      toolCallResponse([
+        { name: "edit", arguments: { path: "greet.txt", oldText: "hello", newText: "goodbye" } },
+      ]),
+      toolCallResponse([
+        { name: "bash", arguments: { command: "echo first-line; sleep 1.5; echo second-line" } },
+      ]),
+      textResponse(ANSWER, { chunkSize: 4, eventDelayMs: 15 }),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "say goodbye");
+
+    await expect(page.locator(".diff-add").first().textContent()).resolves.toBe("+goodbye");
+    const live = page.locator("details.tool-call.running .tool-output", { hasText: "first-line" });
+    await live.waitFor();
+    expect(await live.textContent()).not.toContain("second-line");
+    // Part of the answer is on the page before the rest has arrived.
+    await page.waitForFunction((answer) => {
+      const shown = [...document.querySelectorAll(".markdown")].map((el) => el.textContent ?? "");
+      return shown.some((text) => text.length > 10 && answer.replace(/\*\*/g, "").startsWith(text.trim()) && text.trim().length < answer.length - 20);
+    }, ANSWER);
+    await page.locator(".markdown strong", { hasText: "done" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+    expect(readFileSync(path.join(box.cwd, "greet.txt"), "utf8")).toBe("goodbye\n");
+    await expect(page.locator(".tool-output", { hasText: "second-line" }).count()).resolves.toBe(1);
+  });
+
+  it("stop aborts a running sleep 30 and leaves no process; Ctrl+C in the terminal exits 130 and tells the page", async () => {
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 30.4127" } }]),
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 30.4128" } }]),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "wait a while");
+    await page.locator("details.tool-call.running").waitFor();
+    await waitFor(() => processesRunning("sleep 30.4127").length > 0);
+    await page.locator("#stop").click();
+    await page.locator("#stop:disabled").waitFor();
+    await waitFor(() => processesRunning("sleep 30.4127").length === 0, 5_000);
+
+    await send(page, "wait again");
+    await waitFor(() => processesRunning("sleep 30.4128").length > 0);
+    web.child.kill("SIGINT");
+    expect(await web.exited).toBe(130);
+    await page.locator(".notice", { hasText: "stopped in the terminal" }).waitFor();
+    expect(processesRunning("sleep 30.4128")).toEqual([]);
+  });
+
+  it("a confirmation approved on the page runs the call", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { confirmBash: ["^touch\\b"] });
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "touch approved.txt" } }]),
+      textResponse("made the file"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "make the file");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("touch approved.txt");
+    // The safe answer has the focus: Enter alone would deny.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Deny");
+    await dialog.getByRole("button", { name: "Allow" }).click();
+    await page.locator(".markdown", { hasText: "made the file" }).waitFor();
+    expect(existsSync(path.join(box.cwd, "approved.txt"))).toBe(true);
+  });
+
+  it("two tabs both show the answer once, and a reloaded tab too", async () => {
+    mock.enqueue([textResponse("one answer for every tab", { chunkSize: 3, eventDelayMs: 10 })]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const first = await openPage(web);
+    const second = await openPage(web);
+    await send(first, "hello");
+    for (const page of [first, second]) {
+      await page.locator(".markdown", { hasText: "one answer for every tab" }).waitFor();
+      await page.locator("#stop:disabled").waitFor();
+    }
+    await second.reload();
+    await second.locator("#connection", { hasText: "live" }).waitFor();
+    for (const page of [first, second]) {
+      const answers = await page.locator(".markdown").allTextContents();
+      expect(answers.filter((text) => text.includes("one answer for every tab"))).toHaveLength(1);
+      const prompts = await page.locator(".msg.user").allTextContents();
+      expect(prompts.filter((text) => text.includes("hello"))).toHaveLength(1);
+    }
+  });
+});
