@@ -34,7 +34,9 @@ async function buildWebPage(staging) {
     legalComments: "none",
     logLevel: "warning",
   });
-  const leaked = readFileSync(script, "utf8").match(/\b(?:require\(|from ?|import\()["'][^"']+["']/);
+  const leaked = readFileSync(script, "utf8").match(
+    /\b(?:require\(|from ?|import\()["'][^"']+["']/,
+  );
   if (leaked) throw new Error(`the web page's script needs a Node module: ${leaked[0]}`);
   const { EXPORT_CSS } = await import("@gong/runtime/render");
   const pageCss = readFileSync(path.join(pageDir, "page.css"), "utf8");

@@ -219,7 +219,9 @@ function webSubcommand(words: string[]): ParseResult {
     return usage(`gong web takes no message (got "${args.messages[0]}"): type it on the page`);
   if (args.resume === true) return usage("gong web -r needs a session id; the page lists them too");
   if (args.print || args.export || args.compact || args.mcpCommand || args.listModels !== undefined)
-    return usage("gong web serves a session; run -p, --export, --compact, --list-models on their own");
+    return usage(
+      "gong web serves a session; run -p, --export, --compact, --list-models on their own",
+    );
   return { ok: true, args: { ...args, web: split.web } };
 }
 

@@ -62,7 +62,8 @@ async function handle(
     routes.events.open(response, typeof lastEventId === "string" ? lastEventId : undefined);
     return;
   }
-  if (request.method === "POST" && path === "/command") return answerCommand(request, response, routes);
+  if (request.method === "POST" && path === "/command")
+    return answerCommand(request, response, routes);
   const asset = routes.assets.get(path);
   if (request.method === "GET" && asset) return sendAsset(request, response, asset);
   refuse(response, 404, "gong web: not found\n");

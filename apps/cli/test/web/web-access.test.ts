@@ -1,6 +1,7 @@
 import { textResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
+import { runGong } from "../harness.js";
 import { GongWeb, loginCookie, rawRequest } from "./web-harness.js";
 
 const mock = useMockLlmServer();
@@ -65,7 +66,9 @@ describe("security — gong web answers only the user's own browser", () => {
     let events: [number, { type: string }][] = [];
     for (let tries = 0; !events.some(([, line]) => line.type === "run_end"); tries++) {
       if (tries > 40) throw new Error("no run_end on the event stream");
-      events = sseEvents((await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 })).body);
+      events = sseEvents(
+        (await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 })).body,
+      );
     }
     expect(events[0]![1].type).toBe("web_snapshot");
     const ids = events.map(([id]) => id);
@@ -80,5 +83,27 @@ describe("security — gong web answers only the user's own browser", () => {
       ).body,
     );
     expect(missed.map(([id]) => id)).toEqual(ids.filter((id) => id > middle));
+  });
+});
+
+describe("gong web — flags", () => {
+  it("a bad --port, a message or -p is a usage error (exit 2) naming the usage", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    for (const args of [
+      ["web", "--port", "http"],
+      ["web", "fix the tests"],
+      ["web", "-p", "x"],
+    ]) {
+      const run = await runGong(args, box);
+      expect(run.code, args.join(" ")).toBe(2);
+      expect(run.stderr).toMatch(/gong web|usage: gong web/);
+    }
+  });
+
+  it("--host other than loopback warns that the session is reachable from the network", async () => {
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl), ["--host", "0.0.0.0"]);
+    expect(web.stderr).toContain("warning: listening on 0.0.0.0");
+    const cookie = await loginCookie(web);
+    expect((await rawRequest(web, "/", { headers: { cookie } })).status).toBe(200);
   });
 });

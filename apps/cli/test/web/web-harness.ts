@@ -43,7 +43,10 @@ export class GongWeb {
       stderr += chunk;
     });
     const url = await new Promise<URL>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL from gong web\n${stdout}\n${stderr}`)), 15_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no URL from gong web\n${stdout}\n${stderr}`)),
+        15_000,
+      );
       const check = () => {
         const match = /gong web: (http:\/\/\S+)/.exec(stdout);
         if (!match) return;
@@ -89,7 +92,12 @@ export interface RawResponse {
 export function rawRequest(
   web: GongWeb,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string; readMs?: number } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    readMs?: number;
+  } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = request(

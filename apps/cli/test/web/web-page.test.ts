@@ -9,6 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor, writeSettings } from "../harness.js";
 import { GongWeb } from "./web-harness.js";
 
+// These run inside the page; declared here because the package compiles without the DOM lib.
+declare const document: {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+  activeElement: { textContent: string | null } | null;
+};
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
+
 const mock = useMockLlmServer();
 const hasChromium = chromiumAvailable("gong web browser test");
 /** One browser for the file; each test opens its own pages. */
@@ -59,14 +67,26 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     const page = await openPage(web);
     await send(page, "say goodbye");
 
-    await expect(page.locator(".diff-add").first().textContent()).resolves.toBe("+goodbye");
+    const added = page.locator(".diff-add").first();
+    await expect(added.textContent()).resolves.toBe("+goodbye");
+    const colours = await page.evaluate(() =>
+      [".diff-add", ".diff-del"].map(
+        (selector) => getComputedStyle(document.querySelector(selector)).backgroundColor,
+      ),
+    );
+    expect(colours).toEqual(["rgb(230, 255, 236)", "rgb(255, 235, 233)"]);
     const live = page.locator("details.tool-call.running .tool-output", { hasText: "first-line" });
     await live.waitFor();
     expect(await live.textContent()).not.toContain("second-line");
     // Part of the answer is on the page before the rest has arrived.
     await page.waitForFunction((answer) => {
       const shown = [...document.querySelectorAll(".markdown")].map((el) => el.textContent ?? "");
-      return shown.some((text) => text.length > 10 && answer.replace(/\*\*/g, "").startsWith(text.trim()) && text.trim().length < answer.length - 20);
+      return shown.some(
+        (text) =>
+          text.length > 10 &&
+          answer.replace(/\*\*/g, "").startsWith(text.trim()) &&
+          text.trim().length < answer.length - 20,
+      );
     }, ANSWER);
     await page.locator(".markdown strong", { hasText: "done" }).waitFor();
     await page.locator("#stop:disabled").waitFor();

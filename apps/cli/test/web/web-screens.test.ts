@@ -29,20 +29,26 @@ describe.runIf(process.env.GONG_SCREENS === "1" && chromiumAvailable("docs/scree
       mkdirSync(path.join(PROJECT, "src"), { recursive: true });
       writeFileSync(path.join(PROJECT, "src/greet.ts"), GREET);
       const box = { ...gongSandbox(mock.anthropicBaseUrl), cwd: PROJECT };
+      const usage = { usage: { input: 5_200, output: 140, cacheRead: 18_400 } };
       mock.enqueue([
-        toolCallResponse([
-          {
-            name: "edit",
-            arguments: {
-              path: "src/greet.ts",
-              oldText: '  return "Hello " + name;',
-              newText: "  return `Hello, ${name}!`;",
+        toolCallResponse(
+          [
+            {
+              name: "edit",
+              arguments: {
+                path: "src/greet.ts",
+                oldText: '  return "Hello " + name;',
+                // biome-ignore lint/suspicious/noTemplateCurlyInString: the edited source's own template literal
+                newText: "  return `Hello, ${name}!`;",
+              },
             },
-          },
-        ]),
-        toolCallResponse([{ name: "bash", arguments: { command: "cat src/greet.ts" } }]),
+          ],
+          usage,
+        ),
+        toolCallResponse([{ name: "bash", arguments: { command: "cat src/greet.ts" } }], usage),
         textResponse(
           "Done: `greet` now uses a **template literal** and ends with an exclamation mark.\n\n- `src/greet.ts`: one line changed\n- no other file uses the old format",
+          usage,
         ),
       ]);
       const web = await GongWeb.start(box);

@@ -114,7 +114,7 @@ function renderToolCall(
     : (liveOutput ?? "(no result: the call was interrupted)");
   // The edit tool's text repeats its diff after the outcome; it is shown once, above.
   if (resultDiff) output = output.replace(resultDiff.trimEnd(), "").trimEnd();
-  return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${diffHtml || running ? " open" : ""} data-call="${escapeHtml(call.id)}">
+  return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${diffHtml || running ? " open" : ""}>
 <summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
 <div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
 ${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
@@ -136,4 +136,3 @@ function summariseArguments(args: Record<string, unknown>): string {
   const firstLine = value.split("\n")[0] ?? "";
   return firstLine.length > 100 ? `${firstLine.slice(0, 99)}…` : firstLine;
 }
-

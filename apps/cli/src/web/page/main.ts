@@ -53,32 +53,39 @@ function onLine(line: EventLine): void {
     case "web_snapshot":
       closeAllRequests();
       transcript.reset(line.messages as Message[]);
-      return refresh(line.messages as Message[]);
+      refresh(line.messages as Message[]);
+      return;
     case "agent_start":
-      return setRunning(true);
+      setRunning(true);
+      return;
     case "run_end":
       transcript.apply(line);
       closeAllRequests();
       setRunning(false);
       if (line.ok === false && line.aborted !== true && line.errorMessage)
         showError(String(line.errorMessage));
-      return refresh(transcript.messages);
+      refresh(transcript.messages);
+      return;
     case "model_change":
     case "thinking_level_change":
     case "messages_replaced":
       transcript.apply(line);
-      return refresh(transcript.messages);
+      refresh(transcript.messages);
+      return;
     case "extension_ui_request":
-      return showRequest(line as never, showError);
+      showRequest(line as never, showError);
+      return;
     case "web_ui_closed":
-      return closeRequest(String(line.id));
+      closeRequest(String(line.id));
+      return;
     case "web_closed":
       closeAllRequests();
       source.close();
       connection.textContent = "stopped";
       setRunning(false);
       form.querySelector("fieldset")!.disabled = true;
-      return transcript.note(String(line.message), "warn");
+      transcript.note(String(line.message), "warn");
+      return;
     default:
       transcript.apply(line);
   }
@@ -99,7 +106,8 @@ async function submit(): Promise<void> {
   if (!response.success) {
     input.value = message;
     showError(response.error ?? "the prompt was not taken");
-  } else if (running) transcript.note(`${delivery.value === "steer" ? "steering" : "queued"}: ${message}`);
+  } else if (running)
+    transcript.note(`${delivery.value === "steer" ? "steering" : "queued"}: ${message}`);
 }
 
 form.addEventListener("submit", (event) => {

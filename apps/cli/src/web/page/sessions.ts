@@ -15,7 +15,11 @@ interface SessionRow {
 
 export class SessionsPanel {
   constructor(
-    private readonly elements: { sessions: HTMLElement; tree: HTMLElement; newSession: HTMLElement },
+    private readonly elements: {
+      sessions: HTMLElement;
+      tree: HTMLElement;
+      newSession: HTMLElement;
+    },
     private readonly onError: (text: string) => void,
   ) {
     elements.newSession.addEventListener("click", () => this.run({ type: "new_session" }));
@@ -26,9 +30,12 @@ export class SessionsPanel {
       sendCommand({ type: "list_sessions" }),
       sendCommand({ type: "get_tree" }),
     ]);
-    if (list.success) this.showSessions(list.data as { current: string | null; sessions: SessionRow[] });
+    if (list.success)
+      this.showSessions(list.data as { current: string | null; sessions: SessionRow[] });
     if (tree.success)
-      this.showTree(tree.data as { leafIndex: number | null; entries: { entryId: string; line: string }[] });
+      this.showTree(
+        tree.data as { leafIndex: number | null; entries: { entryId: string; line: string }[] },
+      );
   }
 
   private showSessions({ current, sessions }: { current: string | null; sessions: SessionRow[] }) {
@@ -66,13 +73,16 @@ export class SessionsPanel {
       line.textContent = entry.line;
       line.title = "continue the conversation from here";
       if (index === leafIndex) line.setAttribute("aria-current", "true");
-      line.addEventListener("click", () => this.run({ type: "navigate_tree", entryId: entry.entryId }));
+      line.addEventListener("click", () =>
+        this.run({ type: "navigate_tree", entryId: entry.entryId }),
+      );
       const fork = smallButton("fork", "a new session with the conversation up to here", () =>
         this.run({ type: "fork", entryId: entry.entryId }),
       );
       const label = smallButton("label", "bookmark this entry", () => {
         const text = window.prompt("Label (empty removes it)");
-        if (text !== null) void this.run({ type: "set_label", entryId: entry.entryId, label: text });
+        if (text !== null)
+          void this.run({ type: "set_label", entryId: entry.entryId, label: text });
       });
       item.append(line, fork, label);
       return item;

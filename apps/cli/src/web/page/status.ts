@@ -65,8 +65,9 @@ export class StatusBar {
     const response = await sendCommand({ type: "get_available_models" });
     if (!response.success) return;
     this.modelsLoaded = true;
-    const models = (response.data as { models: { provider: string; id: string; hasKey: boolean }[] })
-      .models;
+    const models = (
+      response.data as { models: { provider: string; id: string; hasKey: boolean }[] }
+    ).models;
     for (const model of models.filter((each) => each.hasKey)) {
       const key = `${model.provider}/${model.id}`;
       this.elements.model.add(new Option(key, key));

@@ -51,33 +51,43 @@ export class Transcript {
   apply(line: EventLine): void {
     switch (line.type) {
       case "message_start":
-        return this.start(line.message as Message);
+        this.start(line.message as Message);
+        return;
       case "message_update":
         if (!this.partial) return;
         this.partial.builder.apply(line.assistantMessageEvent as never);
-        return this.touch(this.partial.entry);
+        this.touch(this.partial.entry);
+        return;
       case "message_end":
-        return this.end(line.message as Message, line.discarded === true);
+        this.end(line.message as Message, line.discarded === true);
+        return;
       case "message_added":
         this.add(line.message as Message);
         return;
       case "messages_replaced":
-        return this.reset(line.messages as Message[]);
+        this.reset(line.messages as Message[]);
+        return;
       case "tool_execution_start":
         this.live.set(String(line.toolCallId), "");
-        return this.touchCall(String(line.toolCallId));
+        this.touchCall(String(line.toolCallId));
+        return;
       case "tool_execution_update":
-        return this.updateOutput(String(line.toolCallId), line.delta as TextDelta | undefined);
+        this.updateOutput(String(line.toolCallId), line.delta as TextDelta | undefined);
+        return;
       case "warning":
-        return this.note(String(line.message), "warn");
+        this.note(String(line.message), "warn");
+        return;
       case "hook_error":
-        return this.note(`hook ${line.hookName} (${line.callback}) failed: ${line.error}`, "warn");
+        this.note(`hook ${line.hookName} (${line.callback}) failed: ${line.error}`, "warn");
+        return;
       case "retry":
-        return this.note(`retrying (${line.attempt}/${line.maxAttempts}): ${line.errorMessage}`);
+        this.note(`retrying (${line.attempt}/${line.maxAttempts}): ${line.errorMessage}`);
+        return;
       case "compaction_start":
-        return this.note(`compacting the conversation (${line.reason})…`);
+        this.note(`compacting the conversation (${line.reason})…`);
+        return;
       case "compaction_end":
-        if (line.errorMessage) return this.note(`compaction failed: ${line.errorMessage}`, "warn");
+        if (line.errorMessage) this.note(`compaction failed: ${line.errorMessage}`, "warn");
         return;
       case "run_end":
         // Calls that got no result will not get one: they stop looking alive.
@@ -108,17 +118,23 @@ export class Transcript {
     if (message.role === "assistant") {
       const entry = this.partial?.entry;
       this.partial = undefined;
-      if (!entry) return void this.add(message);
-      if (discarded) return this.remove(entry);
-      entry.message = message;
-      this.index(entry);
-      return this.touch(entry);
+      if (!entry) this.add(message);
+      else if (discarded) this.remove(entry);
+      else {
+        entry.message = message;
+        this.index(entry);
+        this.touch(entry);
+      }
+      return;
     }
     if (message.role === "toolResult") {
       this.results.set(message.toolCallId, message);
       this.live.delete(message.toolCallId);
       const owner = this.owners.get(message.toolCallId);
-      if (owner) return this.touch(owner);
+      if (owner) {
+        this.touch(owner);
+        return;
+      }
     }
     this.add(message);
   }
@@ -166,7 +182,8 @@ export class Transcript {
 
   private ownerInPartial(id: string): Entry | undefined {
     this.index(this.partial!.entry);
-    return this.owners.get(id);
+    this.owners.get(id);
+    return;
   }
 
   private touch(entry: Entry): void {
