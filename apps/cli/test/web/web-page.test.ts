@@ -155,4 +155,51 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
       expect(prompts.filter((text) => text.includes("hello"))).toHaveLength(1);
     }
   });
+
+  it("an ask_user question answered on the page reaches the model", async () => {
+    const question = {
+      question: "Which database?",
+      header: "DB",
+      options: [
+        { label: "Postgres", description: "relational" },
+        { label: "SQLite", description: "a file" },
+      ],
+      multiSelect: false,
+    };
+    mock.enqueue([
+      toolCallResponse([{ name: "ask_user", arguments: { questions: [question] } }]),
+      textResponse("SQLite it is"),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "set up storage");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.getByText("Which database?").waitFor();
+    await dialog.getByLabel("SQLite").check();
+    await dialog.getByRole("button", { name: "Answer" }).click();
+    await page.locator(".markdown", { hasText: "SQLite it is" }).waitFor();
+    expect(JSON.stringify(mock.requests[1]!.body)).toContain("SQLite");
+  });
+
+  it("sessions and tree: a new session starts empty, the earlier one opens again, a label shows in the tree", async () => {
+    mock.enqueue([textResponse("the first session's answer")]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "remember this");
+    await page.locator(".markdown", { hasText: "the first session's answer" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+
+    page.once("dialog", (dialog) => void dialog.accept("checkpoint"));
+    await page
+      .locator("#tree li")
+      .first()
+      .getByRole("button", { name: /^label/ })
+      .click();
+    await page.locator("#tree .tree-line", { hasText: "[checkpoint]" }).waitFor();
+
+    await page.locator("#new-session").click();
+    await expect.poll(() => page.locator(".markdown").count()).toBe(0);
+    await page.locator("#sessions button", { hasText: "remember this" }).click();
+    await page.locator(".markdown", { hasText: "the first session's answer" }).waitFor();
+  });
 });
