@@ -8,7 +8,10 @@
  *
  * The snapshot moves forward (and the lines before it are dropped) when a session is
  * announced, and after a run once many lines have gathered: at a run's end the
- * session's messages hold everything its events said.
+ * session's messages hold everything its events said. Within a run, the deltas of an
+ * answer are dropped once its `message_end` (which carries the whole message) is kept,
+ * and a command's output updates once its call ended, so what a new tab replays grows
+ * with the messages, not with the deltas.
  */
 import type { ServerResponse } from "node:http";
 import type { Message } from "@gong/runtime";
@@ -18,6 +21,14 @@ const REBASE_AFTER_LINES = 5_000;
 
 /** A comment line now and then keeps proxies and the browser from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
+
+interface Line {
+  id: number;
+  /** The SSE form, sent as it is. */
+  text: string;
+  type: string;
+  callId: string;
+}
 
 interface Snapshot {
   id: number;
@@ -29,7 +40,7 @@ export class EventLog {
   private lastId = 0;
   private snapshot: Snapshot = { id: 0, header: null, messages: [] };
   /** Lines after the snapshot, already in their SSE form. */
-  private lines: { id: number; text: string }[] = [];
+  private lines: Line[] = [];
   private readonly tabs = new Set<ServerResponse>();
   private readonly keepAlive = setInterval(() => this.writeAll(": keep-alive\n\n"), KEEP_ALIVE_MS);
 
@@ -54,7 +65,14 @@ export class EventLog {
   append(line: unknown): void {
     const id = ++this.lastId;
     const text = `id: ${id}\ndata: ${JSON.stringify(line)}\n\n`;
-    this.lines.push({ id, text });
+    const { type, toolCallId } = line as { type?: unknown; toolCallId?: unknown };
+    const kept: Line = { id, text, type: String(type), callId: String(toolCallId) };
+    if (type === "message_end") this.dropStreamed();
+    if (type === "tool_execution_end")
+      this.lines = this.lines.filter(
+        (old) => old.type !== "tool_execution_update" || old.callId !== kept.callId,
+      );
+    this.lines.push(kept);
     this.writeAll(text);
   }
 
@@ -81,6 +99,15 @@ export class EventLog {
     this.append(finalLine);
     for (const tab of this.tabs) tab.end();
     this.tabs.clear();
+  }
+
+  /** The deltas since the last `message_start`: the `message_end` about to come replaces them. */
+  private dropStreamed(): void {
+    let start = this.lines.length - 1;
+    while (start >= 0 && this.lines[start]!.type !== "message_start") start--;
+    if (start < 0) return;
+    const after = this.lines.slice(start + 1).filter((old) => old.type !== "message_update");
+    this.lines = [...this.lines.slice(0, start + 1), ...after];
   }
 
   private snapshotText(): string {

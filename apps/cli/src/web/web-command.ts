@@ -143,7 +143,8 @@ async function listen(
 }
 
 function announce(io: CliIo, web: WebOptions, port: number, token: string): void {
-  const name = isLoopbackHost(web.host) ? "127.0.0.1" : web.host;
+  // A wildcard address is no place to browse to; this machine is, under any of its names.
+  const name = web.host === "0.0.0.0" || web.host === "::" ? "127.0.0.1" : web.host;
   const url = `http://${name.includes(":") ? `[${name}]` : name}:${port}/?token=${token}`;
   if (!isLoopbackHost(web.host)) {
     io.stderr(

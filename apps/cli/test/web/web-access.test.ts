@@ -53,10 +53,10 @@ describe("security — gong web answers only the user's own browser", () => {
     expect(JSON.parse(state.body)).toMatchObject({ command: "get_state", success: true });
   });
 
-  it("a tab that reconnects with Last-Event-ID gets only what it missed; a new one the snapshot first", async () => {
+  it("a tab that reconnects with Last-Event-ID gets only what it missed; a new one the snapshot first, without the answer's deltas", async () => {
     const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
     const cookie = await loginCookie(web);
-    mock.enqueue([textResponse("the answer, streamed in pieces")]);
+    mock.enqueue([textResponse("the answer, streamed in pieces", { chunkSize: 2 })]);
     const sent = await rawRequest(web, "/command", {
       method: "POST",
       body: JSON.stringify({ type: "prompt", message: "hi" }),
@@ -70,7 +70,14 @@ describe("security — gong web answers only the user's own browser", () => {
         (await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 })).body,
       );
     }
+    // A tab opened after the run: the snapshot, then the run's lines.
+    events = sseEvents(
+      (await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 })).body,
+    );
     expect(events[0]![1].type).toBe("web_snapshot");
+    // The answer's deltas are not replayed: its message_end carries the whole of it.
+    expect(events.map(([, line]) => line.type)).not.toContain("message_update");
+    expect(events.map(([, line]) => line.type)).toContain("message_end");
     const ids = events.map(([id]) => id);
     expect(new Set(ids).size).toBe(ids.length);
     const middle = events[Math.floor(events.length / 2)]![0];

@@ -61,7 +61,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
       toolCallResponse([
         { name: "bash", arguments: { command: "echo first-line; sleep 1.5; echo second-line" } },
       ]),
-      textResponse(ANSWER, { chunkSize: 4, eventDelayMs: 15 }),
+      textResponse(ANSWER, { chunkSize: 3, eventDelayMs: 25 }),
     ]);
     const web = await GongWeb.start(box);
     const page = await openPage(web);
