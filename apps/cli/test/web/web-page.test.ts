@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
 import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import type { Browser, Page } from "playwright-core";
@@ -201,5 +201,25 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await expect.poll(() => page.locator(".markdown").count()).toBe(0);
     await page.locator("#sessions button", { hasText: "remember this" }).click();
     await page.locator(".markdown", { hasText: "the first session's answer" }).waitFor();
+  });
+
+  it("thinking starts collapsed; opened while the answer streams, it stays open", async () => {
+    mock.enqueue([
+      thinkingResponse(
+        "Let me weigh the two options before answering.",
+        "The answer, after some thought, arrives in small pieces over a second or so.",
+        { chunkSize: 2, eventDelayMs: 20 },
+      ),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "think first");
+    const thinking = page.locator("details.thinking");
+    await thinking.waitFor();
+    expect(await thinking.getAttribute("open")).toBeNull();
+    await thinking.locator("summary").click();
+    await page.locator(".markdown", { hasText: "over a second or so." }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+    expect(await page.locator("details.thinking").getAttribute("open")).not.toBeNull();
   });
 });

@@ -16,6 +16,11 @@ type AssistantMessage = Extract<Message, { role: "assistant" }>;
 interface Entry {
   message: Message;
   element: HTMLElement;
+  /**
+   * The blocks (thinking, tool calls) the user opened or closed, by position: a redraw
+   * while the answer streams keeps them as the user left them.
+   */
+  toggled: Map<number, boolean>;
 }
 
 export class Transcript {
@@ -142,7 +147,15 @@ export class Transcript {
   private add(message: Message): Entry {
     const element = document.createElement("div");
     element.className = "entry";
-    const entry = { message, element };
+    const entry: Entry = { message, element, toggled: new Map() };
+    element.addEventListener("click", (event) => {
+      const summary = (event.target as Element).closest("summary");
+      const details = summary?.parentElement;
+      if (!(details instanceof HTMLDetailsElement)) return;
+      const index = [...element.querySelectorAll("details")].indexOf(details);
+      // The click is about to toggle it.
+      entry.toggled.set(index, !details.open);
+    });
     this.entries.push(entry);
     this.root.append(element);
     if (message.role === "toolResult") this.results.set(message.toolCallId, message);
@@ -197,6 +210,8 @@ export class Transcript {
       // A result whose call is in this transcript is drawn inside the call instead.
       const message = entry === this.partial?.entry ? this.partial.builder.message : entry.message;
       entry.element.innerHTML = renderOrNote(message, this.results, this.callIds, this.live);
+      const blocks = entry.element.querySelectorAll("details");
+      for (const [index, open] of entry.toggled) if (blocks[index]) blocks[index].open = open;
     }
     this.dirty.clear();
     if (follow) window.scrollTo({ top: document.body.scrollHeight });
