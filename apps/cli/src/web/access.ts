@@ -13,8 +13,6 @@ import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { networkInterfaces } from "node:os";
 
-export const COOKIE_NAME = "gong_web";
-
 export type AccessDecision =
   | { ok: true }
   /** The right token in the query: set the cookie and redirect to `location`. */
@@ -25,6 +23,11 @@ export interface AccessRule {
   token: string;
   /** `host:port` values the Host header may have. */
   hosts: readonly string[];
+  /**
+   * The cookie's name, with the port in it: cookies are shared by every port of a host,
+   * and a second `gong web` must not replace the first one's.
+   */
+  cookie: string;
 }
 
 /**
@@ -60,15 +63,15 @@ export function checkAccess(request: IncomingMessage, rule: AccessRule): AccessD
     url.searchParams.delete("token");
     return { ok: "token", location: `${url.pathname}${url.search}` };
   }
-  const cookie = cookieValue(request.headers.cookie, COOKIE_NAME);
+  const cookie = cookieValue(request.headers.cookie, rule.cookie);
   if (cookie === undefined) return { ok: false, reason: "no token: open the URL gong web printed" };
   if (!sameSecret(cookie, rule.token)) return { ok: false, reason: "wrong token" };
   return { ok: true };
 }
 
 /** The cookie that stands for the token from now on (a session cookie: gone with the browser). */
-export function tokenCookie(token: string): string {
-  return `${COOKIE_NAME}=${token}; HttpOnly; SameSite=Strict; Path=/`;
+export function tokenCookie(rule: AccessRule): string {
+  return `${rule.cookie}=${rule.token}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

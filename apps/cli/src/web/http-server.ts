@@ -51,7 +51,7 @@ async function handle(
     response.writeHead(303, {
       ...SECURITY_HEADERS,
       location: access.location,
-      "set-cookie": tokenCookie(routes.access.token),
+      "set-cookie": tokenCookie(routes.access),
     });
     response.end();
     return;

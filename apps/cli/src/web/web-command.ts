@@ -51,7 +51,8 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
   const guard = guardExit({ stop: requestStop, processes: () => protocol.host.current });
   try {
     // No Host name is accepted until the port is known: until then every request is refused.
-    const access: AccessRule = { token: randomBytes(24).toString("base64url"), hosts: [] };
+    const token = randomBytes(24).toString("base64url");
+    const access: AccessRule = { token, hosts: [], cookie: "gong_web" };
     const server = createWebServer({
       access,
       assets,
@@ -65,6 +66,7 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
       return 1;
     }
     access.hosts = allowedHosts(web.host, listening.port);
+    access.cookie = `gong_web_${listening.port}`;
     announce(io, web, listening.port, access.token);
     await stopRequested;
     const signal = guard.received ?? "SIGINT";

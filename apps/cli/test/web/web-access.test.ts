@@ -31,6 +31,8 @@ describe("security — gong web answers only the user's own browser", () => {
     expect(login.status).toBe(303);
     expect(login.headers.location).toBe("/");
     const setCookie = String(login.headers["set-cookie"]);
+    // Named for the port: a second gong web on this machine keeps its own.
+    expect(setCookie).toMatch(new RegExp(`^gong_web_${web.url.port}=`));
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Strict");
     const cookie = await loginCookie(web);
