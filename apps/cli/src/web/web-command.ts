@@ -30,9 +30,13 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
   const feed = sessionFeed(events);
   const opened = await ProtocolSession.open({
     // `--yes` keeps its meaning: calls that need a confirmation run without asking.
+    // Warnings go to the page and to the terminal that started it.
     sessionOptions: (questions) => ({
       ...questions,
-      ...codingSessionOptions(args, io, questions.onWarning),
+      ...codingSessionOptions(args, io, (message) => {
+        io.stderr(`gong: warning: ${message}\n`);
+        questions.onWarning(message);
+      }),
     }),
     send: feed.send,
     confirmTimeoutMs: QUESTION_TIMEOUT_MS,
@@ -42,6 +46,7 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
     return opened.error.usage ? 2 : 1;
   }
   const protocol = opened.protocol;
+  for (const message of opened.warnings) io.stderr(`gong: warning: ${message}\n`);
   feed.start(protocol.host);
 
   let requestStop: () => void = () => {};

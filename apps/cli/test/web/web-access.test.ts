@@ -1,7 +1,7 @@
 import { textResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong } from "../harness.js";
+import { runGong, writeSettings } from "../harness.js";
 import { GongWeb, loginCookie, rawRequest } from "./web-harness.js";
 
 const mock = useMockLlmServer();
@@ -114,5 +114,16 @@ describe("gong web — flags", () => {
     expect(web.stderr).toContain("warning: listening on 0.0.0.0");
     const cookie = await loginCookie(web);
     expect((await rawRequest(web, "/", { headers: { cookie } })).status).toBe(200);
+  });
+
+  it("a warning while the session opens is printed in the terminal and is on the page's stream", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { preset: "nope" });
+    const web = await GongWeb.start(box);
+    expect(web.stderr).toContain("gong: warning: ");
+    expect(web.stderr).toContain('"preset" must be one of');
+    const cookie = await loginCookie(web);
+    const stream = await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 });
+    expect(stream.body).toContain('"type":"warning"');
   });
 });

@@ -41,7 +41,8 @@ export interface ProtocolOptions {
 }
 
 export type OpenedProtocol =
-  | { ok: true; protocol: ProtocolSession }
+  /** `warnings`: those raised while the session opened (already sent after its header). */
+  | { ok: true; protocol: ProtocolSession; warnings: string[] }
   | { ok: false; error: CodingSessionError };
 
 export class ProtocolSession {
@@ -79,7 +80,7 @@ export class ProtocolSession {
       reportRunEnd: ({ ok, aborted, errorMessage }) =>
         send({ type: "run_end", ok, aborted, ...(errorMessage ? { errorMessage } : {}) }),
     };
-    return { ok: true, protocol: new ProtocolSession(context) };
+    return { ok: true, protocol: new ProtocolSession(context), warnings: opened.warnings };
   }
 
   get host(): SessionHost {
