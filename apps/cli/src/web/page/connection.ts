@@ -34,11 +34,14 @@ export async function sendCommand(command: Record<string, unknown>): Promise<Res
 /** Calls `onLine` for each event line; `onState` with the connection's state. */
 export function openEvents(
   onLine: (line: EventLine) => void,
-  onState: (state: "open" | "reconnecting") => void,
+  onState: (state: "open" | "reconnecting" | "refused") => void,
 ): EventSource {
   const source = new EventSource("/events");
   source.onopen = () => onState("open");
-  source.onerror = () => onState("reconnecting");
+  // A refusal (403: the cookie is gone, or another gong web now has this port) is not
+  // retried by the browser; a dropped connection is.
+  source.onerror = () =>
+    onState(source.readyState === EventSource.CLOSED ? "refused" : "reconnecting");
   source.onmessage = (message: MessageEvent<string>) => onLine(JSON.parse(message.data));
   return source;
 }

@@ -91,8 +91,13 @@ function onLine(line: EventLine): void {
   }
 }
 
+const CONNECTION_TEXT = {
+  open: "live",
+  reconnecting: "reconnecting…",
+  refused: "disconnected: open the URL gong web printed",
+};
 const source = openEvents(onLine, (state) => {
-  connection.textContent = state === "open" ? "live" : "reconnecting…";
+  connection.textContent = CONNECTION_TEXT[state];
 });
 
 async function submit(): Promise<void> {
