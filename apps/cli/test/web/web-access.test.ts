@@ -126,4 +126,16 @@ describe("gong web — flags", () => {
     const stream = await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 });
     expect(stream.body).toContain('"type":"warning"');
   });
+
+  it("-c opens the latest session of the folder: the first snapshot holds its messages", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("an answer from before")]);
+    expect((await runGong(["-p", "an earlier question"], box)).code).toBe(0);
+    const web = await GongWeb.start(box, ["-c"]);
+    const cookie = await loginCookie(web);
+    const stream = await rawRequest(web, "/events", { headers: { cookie }, readMs: 250 });
+    const snapshot = sseEvents(stream.body)[0]![1];
+    expect(snapshot.type).toBe("web_snapshot");
+    expect(JSON.stringify(snapshot)).toContain("an answer from before");
+  });
 });
