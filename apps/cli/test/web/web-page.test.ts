@@ -222,4 +222,27 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await page.locator("#stop:disabled").waitFor();
     expect(await page.locator("details.thinking").getAttribute("open")).not.toBeNull();
   });
+
+  it("while the agent works, the same box queues a follow-up or steers it (Enter)", async () => {
+    mock.enqueue([
+      // Steering interrupts the command: the test does not wait for it.
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 5" } }]),
+      textResponse("steered, looking at b.ts"),
+      textResponse("and the follow-up is done"),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "run the slow thing");
+    await page.locator("details.tool-call.running").waitFor();
+    await page.locator("#delivery").selectOption("followUp");
+    await send(page, "then run the suite");
+    await page.locator(".notice", { hasText: "queued: then run the suite" }).waitFor();
+    await page.locator("#delivery").selectOption("steer");
+    await send(page, "stop, look at b.ts");
+    await page.locator(".markdown", { hasText: "and the follow-up is done" }).waitFor();
+    const bodies = mock.requests.map((request) => JSON.stringify(request.body));
+    expect(bodies[1]).toContain("stop, look at b.ts");
+    expect(bodies[1]).not.toContain("then run the suite");
+    expect(bodies[2]).toContain("then run the suite");
+  });
 });
