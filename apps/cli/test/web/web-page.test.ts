@@ -245,4 +245,37 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     expect(bodies[1]).not.toContain("then run the suite");
     expect(bodies[2]).toContain("then run the suite");
   });
+
+  it("the model and thinking pickers change the session", async () => {
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    const models = page.locator("#model option");
+    await expect.poll(() => models.count()).toBeGreaterThan(1);
+    const current = await page.locator("#model").inputValue();
+    const other = (
+      await models.evaluateAll((options) =>
+        options.map((option) => (option as unknown as { value: string }).value),
+      )
+    ).find((value) => value !== current)!;
+    await page.locator("#model").selectOption(other);
+    await page.locator("#thinking").selectOption("high");
+    const state = () =>
+      page.evaluate(async () => {
+        const response = await fetch("/command", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ type: "get_state" }),
+        });
+        const { data } = (await response.json()) as {
+          data: { model: { provider: string; id: string }; thinkingLevel: string };
+        };
+        return data;
+      });
+    await expect
+      .poll(async () => {
+        const { model, thinkingLevel } = await state();
+        return `${model.provider}/${model.id} ${thinkingLevel}`;
+      })
+      .toBe(`${other} high`);
+  });
 });
