@@ -19,6 +19,13 @@ import type { Message } from "@gong/runtime";
 /** Lines kept after the snapshot before it is moved at the next run's end. */
 const REBASE_AFTER_LINES = 5_000;
 
+/**
+ * A tab whose connection has not taken this much yet (a stalled socket) is dropped
+ * rather than buffered for without bound: its browser reconnects and replays from its
+ * last id.
+ */
+const MAX_UNSENT_BYTES = 16 * 2 ** 20;
+
 /** A comment line now and then keeps proxies and the browser from closing an idle stream. */
 const KEEP_ALIVE_MS = 15_000;
 
@@ -116,6 +123,11 @@ export class EventLog {
   }
 
   private writeAll(text: string): void {
-    for (const tab of this.tabs) tab.write(text);
+    for (const tab of this.tabs) {
+      if (tab.writableLength > MAX_UNSENT_BYTES) {
+        this.tabs.delete(tab);
+        tab.destroy();
+      } else tab.write(text);
+    }
   }
 }
