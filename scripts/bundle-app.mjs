@@ -14,7 +14,11 @@ const HTML_WORKER = fileURLToPath(
   new URL("../packages/tools/dist/web/html-worker.js", import.meta.url),
 );
 
-export async function bundleApp(appDir) {
+/**
+ * `addFiles(staging)` may write more files (flat, beside the bundle) before they all
+ * move into dist/ (the CLI's web page).
+ */
+export async function bundleApp(appDir, { addFiles } = {}) {
   const outdir = path.join(appDir, "dist");
   // Built beside dist/, then moved in file by file: a process started during a rebuild
   // (a test next to `pnpm gong`, a user's second terminal) never finds dist/ empty.
@@ -45,6 +49,7 @@ export async function bundleApp(appDir) {
       logLevel: "warning",
     });
     chmodSync(path.join(staging, "bin.js"), 0o755);
+    await addFiles?.(staging);
     mkdirSync(outdir, { recursive: true });
     const built = readdirSync(staging);
     // Chunks first, the entry last: a bin.js in place only ever imports chunks in place.

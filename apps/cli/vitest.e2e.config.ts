@@ -7,6 +7,7 @@ export const E2E_FILES = [
   "test/crash-loop.test.ts",
   "test/first-run-errors.test.ts",
   "test/processes.test.ts",
+  "test/web/web-page.test.ts",
 ];
 
 export default defineConfig({

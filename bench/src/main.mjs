@@ -17,7 +17,7 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints"];
+const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints", "web"];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -42,6 +42,7 @@ const { benchTools, toolSets } = await import("./tools.mjs");
 const { benchScaling } = await import("./scaling.mjs");
 const { benchEndToEnd } = await import("./e2e.mjs");
 const { benchSandbox } = await import("./sandbox.mjs");
+const { benchWeb } = await import("./web.mjs");
 
 const machine = { ...machineInfo(bins, piVersion()), piFd: fdSetup };
 log(
@@ -126,6 +127,17 @@ if (only.has("sandbox")) {
     "sandbox",
     "bash call under the sandbox",
     async () => rows.push(await benchSandbox(plan.reps)),
+    log,
+  );
+}
+
+if (only.has("web")) {
+  log("web: gong web in headless Chromium");
+  await attempt(
+    rows,
+    "web",
+    "gong web",
+    async () => rows.push(...(await benchWeb(plan, log))),
     log,
   );
 }

@@ -20,6 +20,7 @@ import {
 } from "@gong/runtime/session-flags";
 import { type McpEditCommand, parseMcpEdit } from "./mcp-edit-args.js";
 import { suggestFlag } from "./suggest-flag.js";
+import { splitWebFlags, type WebOptions } from "./web/web-args.js";
 
 export type Mode = "text" | "json";
 
@@ -38,6 +39,8 @@ export interface CliArgs extends SessionOpeningFlags {
   mcpConfig: string[];
   /** `gong mcp list` / `gong mcp get <name>`: the MCP servers' status, no prompt. */
   mcpCommand?: { name: "list" } | { name: "get"; server: string } | McpEditCommand;
+  /** `gong web`: serve the session on a local page instead of running a prompt. */
+  web?: WebOptions;
   outputLevel?: OutputLevelFlag;
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
@@ -178,6 +181,7 @@ export function parseArgs(argv: string[]): ParseResult {
     if (!edit.ok) return usage(edit.error);
     return { ok: true, args: { ...defaultArgs(), mcpCommand: edit.command } };
   }
+  if (argv[0] === "web") return webSubcommand(argv.slice(1));
   // Lenient: unknown flags and missing values come back as tokens, so the messages
   // (and the "did you mean" suggestion) are ours, reported in the order they occur.
   const { tokens } = nodeParseArgs({
@@ -218,6 +222,23 @@ export function parseArgs(argv: string[]): ParseResult {
   const withExport = placeExportFile(args, positionals);
   if (!withExport.ok) return withExport;
   return validate(withExport.args);
+}
+
+/** `gong web [--port N] [--host H] [--open]` with session flags, and no message. */
+function webSubcommand(words: string[]): ParseResult {
+  const split = splitWebFlags(words);
+  if (!split.ok) return usage(split.error);
+  const parsed = parseArgs(split.rest);
+  if (!parsed.ok) return parsed;
+  const { args } = parsed;
+  if (args.messages.length > 0)
+    return usage(`gong web takes no message (got "${args.messages[0]}"): type it on the page`);
+  if (args.resume === true) return usage("gong web -r needs a session id; the page lists them too");
+  if (args.print || args.export || args.compact || args.mcpCommand || args.listModels !== undefined)
+    return usage(
+      "gong web serves a session; run -p, --export, --compact, --list-models on their own",
+    );
+  return { ok: true, args: { ...args, web: split.web } };
 }
 
 const MCP_SUBCOMMANDS = "list, get <name>, add, remove";

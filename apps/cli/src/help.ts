@@ -123,6 +123,12 @@ MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<s
   gong mcp remove [--scope user|project] <name>
                                Take a server out of that file.
 
+Web view (the session on a local page, driven from the browser):
+  gong web [--port N] [--host H] [--open]
+                               Serve it on 127.0.0.1 and print the URL with its one-time
+                               token; session flags (-c, -r <id>, --model) apply. Ctrl+C stops.
+                                 gong web -c --open
+
 Other:
   --verbose                    Show stacks and diagnostics on errors.
                                  gong --verbose -p "hi"

@@ -47,6 +47,10 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { compactCommand } = await import("./commands/compact.js");
       return await compactCommand(args, io);
     }
+    if (args.web) {
+      const { webCommand } = await import("./web/web-command.js");
+      return await webCommand(args, args.web, io);
+    }
     const interactive = !args.print && args.mode === "text" && io.stdinIsTTY;
     // On a terminal `-r` without an id opens the resume picker (interactive mode).
     if (args.resume === true && !interactive) {

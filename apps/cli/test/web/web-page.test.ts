@@ -1,0 +1,281 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
+import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
+import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { waitFor, writeSettings } from "../harness.js";
+import { GongWeb } from "./web-harness.js";
+
+// These run inside the page; declared here because the package compiles without the DOM lib.
+declare const document: {
+  querySelector(selector: string): unknown;
+  querySelectorAll(selector: string): Iterable<{ textContent: string | null }>;
+  activeElement: { textContent: string | null } | null;
+};
+declare const getComputedStyle: (element: unknown) => { backgroundColor: string };
+
+const mock = useMockLlmServer();
+const hasChromium = chromiumAvailable("gong web browser test");
+/** One browser for the file; each test opens its own pages. */
+let browser: Browser;
+beforeAll(async () => {
+  if (hasChromium) browser = await launchChromium();
+}, 30_000);
+afterAll(() => browser?.close());
+
+async function openPage(web: GongWeb): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(web.url.href);
+  await page.locator("#connection", { hasText: "live" }).waitFor();
+  return page;
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.locator("#prompt").fill(text);
+  await page.locator("#prompt").press("Enter");
+}
+
+/** Processes whose command line contains `marker` (a sleep with a unique duration). */
+function processesRunning(marker: string): string[] {
+  try {
+    return execFileSync("pgrep", ["-f", marker], { encoding: "utf8" }).trim().split("\n");
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+const ANSWER =
+  "All **done**: the greeting now says goodbye, and the check printed both of its lines. Nothing else in the project needed a change.";
+
+describe.skipIf(!hasChromium)("gong web — the session live in a browser", () => {
+  it("shows a streamed answer, an edit's diff in colour and a bash block's output while it runs", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "greet.txt"), "hello\n");
+    mock.enqueue([
+      toolCallResponse([
+        { name: "edit", arguments: { path: "greet.txt", oldText: "hello", newText: "goodbye" } },
+      ]),
+      toolCallResponse([
+        { name: "bash", arguments: { command: "echo first-line; sleep 1.5; echo second-line" } },
+      ]),
+      textResponse(ANSWER, { chunkSize: 3, eventDelayMs: 25 }),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "say goodbye");
+
+    const added = page.locator(".diff-add").first();
+    await expect(added.textContent()).resolves.toBe("+goodbye");
+    const colours = await page.evaluate(() =>
+      [".diff-add", ".diff-del"].map(
+        (selector) => getComputedStyle(document.querySelector(selector)).backgroundColor,
+      ),
+    );
+    expect(colours).toEqual(["rgb(230, 255, 236)", "rgb(255, 235, 233)"]);
+    const live = page.locator("details.tool-call.running .tool-output", { hasText: "first-line" });
+    await live.waitFor();
+    expect(await live.textContent()).not.toContain("second-line");
+    // Part of the answer is on the page before the rest has arrived.
+    await page.waitForFunction((answer) => {
+      const shown = [...document.querySelectorAll(".markdown")].map((el) => el.textContent ?? "");
+      return shown.some(
+        (text) =>
+          text.length > 10 &&
+          answer.replace(/\*\*/g, "").startsWith(text.trim()) &&
+          text.trim().length < answer.length - 20,
+      );
+    }, ANSWER);
+    await page.locator(".markdown strong", { hasText: "done" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+    expect(readFileSync(path.join(box.cwd, "greet.txt"), "utf8")).toBe("goodbye\n");
+    await expect(page.locator(".tool-output", { hasText: "second-line" }).count()).resolves.toBe(1);
+  });
+
+  it("stop aborts a running sleep 30 and leaves no process; Ctrl+C in the terminal exits 130 and tells the page", async () => {
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 30.4127" } }]),
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 30.4128" } }]),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "wait a while");
+    await page.locator("details.tool-call.running").waitFor();
+    await waitFor(() => processesRunning("sleep 30.4127").length > 0);
+    await page.locator("#stop").click();
+    await page.locator("#stop:disabled").waitFor();
+    await waitFor(() => processesRunning("sleep 30.4127").length === 0, 5_000);
+
+    await send(page, "wait again");
+    await waitFor(() => processesRunning("sleep 30.4128").length > 0);
+    web.child.kill("SIGINT");
+    expect(await web.exited).toBe(130);
+    await page.locator(".notice", { hasText: "stopped in the terminal" }).waitFor();
+    expect(processesRunning("sleep 30.4128")).toEqual([]);
+  });
+
+  it("a confirmation approved on the page runs the call", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { confirmBash: ["^touch\\b"] });
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "touch approved.txt" } }]),
+      textResponse("made the file"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "make the file");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("touch approved.txt");
+    // The safe answer has the focus: Enter alone would deny.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Deny");
+    await dialog.getByRole("button", { name: "Allow" }).click();
+    await page.locator(".markdown", { hasText: "made the file" }).waitFor();
+    expect(existsSync(path.join(box.cwd, "approved.txt"))).toBe(true);
+  });
+
+  it("two tabs both show the answer once, and a reloaded tab too", async () => {
+    mock.enqueue([textResponse("one answer for every tab", { chunkSize: 3, eventDelayMs: 10 })]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const first = await openPage(web);
+    const second = await openPage(web);
+    await send(first, "hello");
+    for (const page of [first, second]) {
+      await page.locator(".markdown", { hasText: "one answer for every tab" }).waitFor();
+      await page.locator("#stop:disabled").waitFor();
+    }
+    await second.reload();
+    await second.locator("#connection", { hasText: "live" }).waitFor();
+    for (const page of [first, second]) {
+      const answers = await page.locator(".markdown").allTextContents();
+      expect(answers.filter((text) => text.includes("one answer for every tab"))).toHaveLength(1);
+      const prompts = await page.locator(".msg.user").allTextContents();
+      expect(prompts.filter((text) => text.includes("hello"))).toHaveLength(1);
+    }
+  });
+
+  it("an ask_user question answered on the page reaches the model", async () => {
+    const question = {
+      question: "Which database?",
+      header: "DB",
+      options: [
+        { label: "Postgres", description: "relational" },
+        { label: "SQLite", description: "a file" },
+      ],
+      multiSelect: false,
+    };
+    mock.enqueue([
+      toolCallResponse([{ name: "ask_user", arguments: { questions: [question] } }]),
+      textResponse("SQLite it is"),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "set up storage");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.getByText("Which database?").waitFor();
+    await dialog.getByLabel("SQLite").check();
+    await dialog.getByRole("button", { name: "Answer" }).click();
+    await page.locator(".markdown", { hasText: "SQLite it is" }).waitFor();
+    expect(JSON.stringify(mock.requests[1]!.body)).toContain("SQLite");
+  });
+
+  it("sessions and tree: a new session starts empty, the earlier one opens again, a label shows in the tree", async () => {
+    mock.enqueue([textResponse("the first session's answer")]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "remember this");
+    await page.locator(".markdown", { hasText: "the first session's answer" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+
+    page.once("dialog", (dialog) => void dialog.accept("checkpoint"));
+    await page
+      .locator("#tree li")
+      .first()
+      .getByRole("button", { name: /^label/ })
+      .click();
+    await page.locator("#tree .tree-line", { hasText: "[checkpoint]" }).waitFor();
+
+    await page.locator("#new-session").click();
+    await expect.poll(() => page.locator(".markdown").count()).toBe(0);
+    await page.locator("#sessions button", { hasText: "remember this" }).click();
+    await page.locator(".markdown", { hasText: "the first session's answer" }).waitFor();
+  });
+
+  it("thinking starts collapsed; opened while the answer streams, it stays open", async () => {
+    mock.enqueue([
+      thinkingResponse(
+        "Let me weigh the two options before answering.",
+        "The answer, after some thought, arrives in small pieces over a second or so.",
+        { chunkSize: 2, eventDelayMs: 20 },
+      ),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "think first");
+    const thinking = page.locator("details.thinking");
+    await thinking.waitFor();
+    expect(await thinking.getAttribute("open")).toBeNull();
+    await thinking.locator("summary").click();
+    await page.locator(".markdown", { hasText: "over a second or so." }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+    expect(await page.locator("details.thinking").getAttribute("open")).not.toBeNull();
+  });
+
+  it("while the agent works, the same box queues a follow-up or steers it (Enter)", async () => {
+    mock.enqueue([
+      // Steering interrupts the command: the test does not wait for it.
+      toolCallResponse([{ name: "bash", arguments: { command: "sleep 5" } }]),
+      textResponse("steered, looking at b.ts"),
+      textResponse("and the follow-up is done"),
+    ]);
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "run the slow thing");
+    await page.locator("details.tool-call.running").waitFor();
+    await page.locator("#delivery").selectOption("followUp");
+    await send(page, "then run the suite");
+    await page.locator(".notice", { hasText: "queued: then run the suite" }).waitFor();
+    await page.locator("#delivery").selectOption("steer");
+    await send(page, "stop, look at b.ts");
+    await page.locator(".markdown", { hasText: "and the follow-up is done" }).waitFor();
+    const bodies = mock.requests.map((request) => JSON.stringify(request.body));
+    expect(bodies[1]).toContain("stop, look at b.ts");
+    expect(bodies[1]).not.toContain("then run the suite");
+    expect(bodies[2]).toContain("then run the suite");
+  });
+
+  it("the model and thinking pickers change the session", async () => {
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    const models = page.locator("#model option");
+    await expect.poll(() => models.count()).toBeGreaterThan(1);
+    const current = await page.locator("#model").inputValue();
+    const other = (
+      await models.evaluateAll((options) =>
+        options.map((option) => (option as unknown as { value: string }).value),
+      )
+    ).find((value) => value !== current)!;
+    await page.locator("#model").selectOption(other);
+    await page.locator("#thinking").selectOption("high");
+    const state = () =>
+      page.evaluate(async () => {
+        const response = await fetch("/command", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ type: "get_state" }),
+        });
+        const { data } = (await response.json()) as {
+          data: { model: { provider: string; id: string }; thinkingLevel: string };
+        };
+        return data;
+      });
+    await expect
+      .poll(async () => {
+        const { model, thinkingLevel } = await state();
+        return `${model.provider}/${model.id} ${thinkingLevel}`;
+      })
+      .toBe(`${other} high`);
+  });
+});

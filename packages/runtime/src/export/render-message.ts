@@ -1,0 +1,138 @@
+/**
+ * One session item as HTML: a message with its Markdown, thinking, tool calls (each
+ * with its result, diff and output) or a notice. The HTML export renders a whole
+ * branch with these; `gong web`'s page renders each message with the same functions
+ * as it streams in (render-parts.ts is the page's entry), so both look alike.
+ */
+import type {
+  AssistantMessage,
+  ImageContent,
+  Message,
+  TextContent,
+  ToolCall,
+  ToolResultMessage,
+} from "@gong/llm";
+import { renderDiff, renderEditArgumentsDiff } from "./diff.js";
+import type { ExportItem } from "./document.js";
+import { escapeHtml } from "./escape.js";
+import { renderMarkdown } from "./markdown.js";
+
+/**
+ * The output of calls still running (a command's live tail), by tool call id: such a
+ * call is shown open, with that output, until its result is in.
+ */
+export type LiveOutputs = ReadonlyMap<string, string>;
+
+export function renderItem(
+  item: ExportItem,
+  results: Map<string, ToolResultMessage>,
+  callIds: Set<string>,
+): string {
+  switch (item.kind) {
+    case "message":
+      return renderMessage(item.message, results, callIds);
+    case "compaction":
+      return `<details class="notice compaction"><summary>Context compacted (${item.tokensBefore.toLocaleString("en-US")} tokens summarised)</summary><div class="text">${escapeHtml(item.summary)}</div></details>`;
+    case "branch_summary":
+      return `<details class="notice branch-summary"><summary>Branch summary</summary><div class="text">${escapeHtml(item.summary)}</div></details>`;
+    case "model_change":
+      return `<p class="notice">Model changed to ${escapeHtml(`${item.provider}/${item.modelId}`)}</p>`;
+    case "thinking_level_change":
+      return `<p class="notice">Thinking level set to ${escapeHtml(String(item.thinkingLevel))}</p>`;
+  }
+}
+
+/**
+ * One message. `results` holds the tool results by call id (a result is shown inside
+ * its call); `callIds` the calls of the branch, so a result without one stands alone.
+ */
+export function renderMessage(
+  message: Message,
+  results: ReadonlyMap<string, ToolResultMessage>,
+  callIds: ReadonlySet<string>,
+  live: LiveOutputs = new Map(),
+): string {
+  if (message.role === "user") {
+    const parts =
+      typeof message.content === "string"
+        ? [{ type: "text", text: message.content } as TextContent]
+        : message.content;
+    return `<section class="msg user"><div class="role">User</div>${parts.map(renderUserPart).join("")}</section>`;
+  }
+  // Tool results are rendered inside their tool call; one without a call (orphan) stands alone.
+  if (message.role === "toolResult") {
+    if (callIds.has(message.toolCallId)) return "";
+    const text = message.content
+      .map((c) => (c.type === "text" ? c.text : `[image ${c.mimeType}]`))
+      .join("\n");
+    return `<details class="tool-call orphan"><summary>${escapeHtml(message.toolName)} result (its call is not in this branch)</summary><pre class="tool-output">${escapeHtml(text)}</pre></details>`;
+  }
+  return renderAssistant(message, results, live);
+}
+
+function renderUserPart(part: TextContent | ImageContent): string {
+  if (part.type === "text") return `<div class="text">${escapeHtml(part.text)}</div>`;
+  return `<img class="attachment" alt="attached image" src="data:${escapeHtml(part.mimeType)};base64,${escapeHtml(part.data)}">`;
+}
+
+function renderAssistant(
+  message: AssistantMessage,
+  results: ReadonlyMap<string, ToolResultMessage>,
+  live: LiveOutputs,
+): string {
+  const parts = message.content.map((part) => {
+    if (part.type === "text") return `<div class="markdown">${renderMarkdown(part.text)}</div>`;
+    if (part.type === "thinking") {
+      const text = part.redacted ? "(redacted by the provider)" : part.thinking;
+      return `<details class="thinking"><summary>Thinking</summary><div class="text">${escapeHtml(text)}</div></details>`;
+    }
+    return renderToolCall(part, results.get(part.id), live.get(part.id));
+  });
+  const failed = message.stopReason === "error" || message.stopReason === "aborted";
+  const error = failed
+    ? `<div class="error-text">${escapeHtml(message.stopReason === "aborted" ? "Aborted" : `Error: ${message.errorMessage ?? "unknown error"}`)}</div>`
+    : "";
+  return `<section class="msg assistant${failed ? " error" : ""}"><div class="role">Assistant · ${escapeHtml(message.model)}</div>${parts.join("")}${error}</section>`;
+}
+
+function renderToolCall(
+  call: ToolCall,
+  result: ToolResultMessage | undefined,
+  liveOutput: string | undefined,
+): string {
+  const failed = result?.isError ?? false;
+  const args = JSON.stringify(call.arguments, null, 2);
+  const resultDiff = extractDiff(result);
+  const diffHtml = resultDiff
+    ? renderDiff(resultDiff)
+    : call.name === "edit"
+      ? renderEditArgumentsDiff(call.arguments)
+      : undefined;
+  const running = !result && liveOutput !== undefined;
+  let output = result
+    ? result.content.map((c) => (c.type === "text" ? c.text : `[image ${c.mimeType}]`)).join("\n")
+    : (liveOutput ?? "(no result: the call was interrupted)");
+  // The edit tool's text repeats its diff after the outcome; it is shown once, above.
+  if (resultDiff) output = output.replace(resultDiff.trimEnd(), "").trimEnd();
+  return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${diffHtml || running ? " open" : ""}>
+<summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
+<div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
+${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
+<div class="label">Output</div><pre class="tool-output">${escapeHtml(output)}</pre>
+</details>`;
+}
+
+/** The edit tool's envelope carries its diff in `data.diff` (test/export-html.test.ts). */
+function extractDiff(result: ToolResultMessage | undefined): string | undefined {
+  const details = result?.details as { data?: { diff?: unknown } } | undefined;
+  const diff = details?.data?.diff;
+  return typeof diff === "string" && diff.length > 0 ? diff : undefined;
+}
+
+/** The argument a reader looks for first (path, command, pattern), shortened. */
+function summariseArguments(args: Record<string, unknown>): string {
+  const key = ["path", "command", "pattern"].find((k) => typeof args[k] === "string");
+  const value = key ? String(args[key]) : JSON.stringify(args);
+  const firstLine = value.split("\n")[0] ?? "";
+  return firstLine.length > 100 ? `${firstLine.slice(0, 99)}…` : firstLine;
+}
