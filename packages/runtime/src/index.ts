@@ -75,4 +75,5 @@ export type {
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export { toJsonLine } from "./wire/json-line.js";
 export type { TextDelta } from "./wire/text-delta.js";
-export { type WireEncoder, wireEncoder } from "./wire/wire-events.js";
+export type { SubagentEvent } from "./subagents/subagent-events.js";
+export { subagentWireEncoder, type WireEncoder, wireEncoder } from "./wire/wire-events.js";

@@ -52,6 +52,11 @@ export interface Tool<Params extends TSchema = TSchema> {
   /** Read-only tools may run in parallel when the settings allow. */
   readOnly?: boolean;
   /**
+   * Consecutive calls of concurrent tools in one message always run together: the tool
+   * bounds its own parallelism (the runtime's `task`, whose subagents run side by side).
+   */
+  concurrent?: boolean;
+  /**
    * Runs with parameters already validated against `parameters`. Callers go through
    * `runTool`, which validates first (a wrong type → `INVALID_PARAM`) and turns a throw
    * into an `INTERNAL_ERROR` envelope.

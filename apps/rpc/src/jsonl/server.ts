@@ -5,7 +5,13 @@
  * closed, exit 0. A second signal ends at once (the CLI's rule, the same exit guard:
  * the user means "now").
  */
-import { type CodingSession, guardExit, SessionHost, wireEncoder } from "@gong/runtime";
+import {
+  type CodingSession,
+  guardExit,
+  SessionHost,
+  subagentWireEncoder,
+  wireEncoder,
+} from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import type { Command, CommandId } from "./command-schemas.js";
@@ -52,6 +58,8 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
   for (const message of opened.warnings) warn(message);
   const encode = wireEncoder();
   host.subscribe((event) => writer.write(encode(event)));
+  const encodeSubagent = subagentWireEncoder();
+  host.subscribeSubagents((event) => writer.write(encodeSubagent(event)));
 
   const inFlight = new Set<Promise<void>>();
   const context: HandlerContext = {

@@ -194,13 +194,19 @@ function toolSignal(run: RunContext) {
   };
 }
 
-/** Consecutive read-only calls form one batch when parallel execution is on. */
+/**
+ * Consecutive calls of concurrent tools (`task`) form one batch; so do consecutive
+ * read-only calls when parallel execution is on.
+ */
 function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: boolean) {
   const first = calls[start]!;
-  const readOnly = (call: ToolCall) => tools.find((t) => t.name === call.name)?.readOnly === true;
-  if (!parallel || !readOnly(first)) return [first];
+  const toolOf = (call: ToolCall) => tools.find((t) => t.name === call.name);
+  const concurrent = (call: ToolCall) => toolOf(call)?.concurrent === true;
+  const readOnly = (call: ToolCall) => toolOf(call)?.readOnly === true;
+  const joins = concurrent(first) ? concurrent : parallel && readOnly(first) ? readOnly : undefined;
+  if (!joins) return [first];
   const batch = [first];
-  for (let i = start + 1; i < calls.length && readOnly(calls[i]!); i++) batch.push(calls[i]!);
+  for (let i = start + 1; i < calls.length && joins(calls[i]!); i++) batch.push(calls[i]!);
   return batch;
 }
 

@@ -24,7 +24,8 @@ export interface AgentParts {
   messages: Message[];
   cwd: string;
   tools: Tool[];
-  systemPrompt: SessionSystemPrompt;
+  /** The session's (system-prompt.ts) or a subagent's (subagents/run-subagent.ts). */
+  systemPrompt: Pick<SessionSystemPrompt, "systemPrompt">;
   /** In order: the command hooks, the hook modules, the app's own hooks. */
   hooks: AgentHooks[];
   truncator: ObservationTruncator | undefined;

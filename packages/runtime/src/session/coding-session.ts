@@ -29,6 +29,7 @@ import { renderSessionHtml } from "../export/render-html.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
+import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { SessionRecorder } from "./recorder.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { runUserBash } from "./user-bash.js";
@@ -57,6 +58,8 @@ export interface CodingSessionParts {
   configFiles?: ConfigFileGroup[];
   /** Saves a model or thinking level the user chose as the next start's default. */
   remember?: (choice: RememberedChoice) => Promise<void>;
+  /** The task tool's subagents send their events here. */
+  subagentEvents?: SubagentEvents;
 }
 
 /** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
@@ -140,6 +143,14 @@ export class CodingSession {
   subscribe(listener: (event: CodingSessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The subagents' events (the `task` tool), each with `parentToolCallId` set to the
+   * task call that runs it; `subscribe` gets only the session's own agent's events.
+   */
+  subscribeSubagents(listener: (event: SubagentEvent) => void): () => void {
+    return this.parts.subagentEvents?.subscribe(listener) ?? (() => {});
   }
 
   /**

@@ -29,6 +29,8 @@ import {
 } from "./start-model.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
+import { SubagentEvents } from "../subagents/subagent-events.js";
+import { sessionTaskTool, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { createWebSummarizer } from "./web-summarizer.js";
 
 /**
@@ -89,13 +91,27 @@ async function assembleSession(
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const toolKit = sessionToolKit(inputs, opened, summarize, mcp);
+  const subagentEvents = new SubagentEvents();
+  const late: TaskToolLateParts = {};
+  const task = sessionTaskTool({
+    inputs,
+    store: opened.store,
+    apiKeys,
+    // Its own: a subagent has no task tool, so its spill hints never name one.
+    truncator: createTruncator(cwd, env, () => {}),
+    settings: () => inputs.loaded.settings,
+    events: subagentEvents,
+    late,
+  });
+  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), task };
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
   const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
     await sessionHooks(inputs, opened);
+  // The confirmations after the hooks that may rewrite a call, so they see the final one.
+  const hooks = [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])];
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -103,8 +119,7 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    // The confirmations after the hooks that may rewrite a call, so they see the final one.
-    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
+    hooks,
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -113,6 +128,8 @@ async function assembleSession(
     warn,
   });
   running.agent = agent;
+  late.agent = agent;
+  late.hooks = hooks;
 
   const reloader = new SettingsReloader({
     agent,
@@ -129,7 +146,8 @@ async function assembleSession(
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
-  return new CodingSession(sessionParts(inputs, opened, { agent, toolKit, reloader }));
+  const parts = sessionParts(inputs, opened, { agent, toolKit, reloader });
+  return new CodingSession({ ...parts, subagentEvents });
 }
 
 /**

@@ -39,6 +39,8 @@ export interface SessionToolKit {
   preset: ToolPresetName | undefined;
   /** The session's MCP servers: their tools come after the built-in ones. */
   mcp: McpServers | undefined;
+  /** The task tool (subagents/session-task-tool.ts): offered by the default preset or by name. */
+  task?: Tool;
 }
 
 /** The model's tools under these settings. */
@@ -53,14 +55,26 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
     names,
     preset,
   });
-  if (!built.ok || !kit.mcp) return built;
+  if (!built.ok) return built;
+  const withTask = offersTask(kit, names, preset) ? [...built.tools, kit.task!] : built.tools;
+  if (!kit.mcp) return { ok: true, tools: withTask };
   // An explicit list offers the MCP tools it names; `readonly` only those a server marks
   // read-only; the other presets all of them.
   const mcpTools = kit.mcp.tools({
     ...(names !== undefined ? { names } : {}),
     ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
   });
-  return { ok: true, tools: [...built.tools, ...mcpTools] };
+  return { ok: true, tools: [...withTask, ...mcpTools] };
+}
+
+/** `task` comes with the default preset, or when a list names it. */
+function offersTask(
+  kit: SessionToolKit,
+  names: readonly string[] | undefined,
+  preset: ToolPresetName | undefined,
+): boolean {
+  if (!kit.task) return false;
+  return names === undefined ? (preset ?? "default") === "default" : names.includes("task");
 }
 
 /** The bash tool the user's own commands (`runBash`) run with: the session's shell settings. */

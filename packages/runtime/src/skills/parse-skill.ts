@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/config-files";
+import { formatConfigIssue } from "@gong/config-files";
 import { TOOL_NAMES } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
-import { type Document, isMap, isSeq, parseDocument } from "yaml";
+import { parseFrontMatter } from "../config/front-matter.js";
 import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
 
 export type ParseSkillResult =
@@ -43,7 +43,7 @@ const FrontMatterSchema = Type.Object(
  * Claude Code's (`Bash(python:*)` → `bash`: the argument pattern is Claude Code's
  * permission syntax; Gong allows the whole tool).
  */
-function parseAllowedTools(value: unknown): string[] {
+export function parseAllowedTools(value: unknown): string[] {
   const items = Array.isArray(value)
     ? value.map(String)
     : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
@@ -56,37 +56,6 @@ function asText(value: unknown): string {
 }
 
 /**
- * Where a front matter path was written, in lines of the whole SKILL.md (the front
- * matter starts on line 2, after the opening `---`).
- */
-function locateInYaml(document: Document, text: string) {
-  return (at: ConfigPath, part: "key" | "value") => {
-    let node: unknown = document.contents;
-    let offset = 0;
-    for (const [index, segment] of at.entries()) {
-      if (isMap(node)) {
-        const pair = node.items.find(
-          (item) => (item.key as { value?: unknown } | null)?.value === segment,
-        );
-        if (!pair) break;
-        const key = pair.key as { range?: [number, number, number] };
-        const value = pair.value as { range?: [number, number, number] } | null;
-        const last = index === at.length - 1;
-        offset = (last && part === "key" ? key.range?.[0] : value?.range?.[0]) ?? offset;
-        node = pair.value;
-      } else if (isSeq(node) && typeof segment === "number") {
-        const item = node.items[segment] as { range?: [number, number, number] } | undefined;
-        if (!item) break;
-        offset = item.range?.[0] ?? offset;
-        node = item;
-      } else break;
-    }
-    const { line, column } = positionAt(text, offset);
-    return { line: line + 1, column };
-  };
-}
-
-/**
  * Parses a SKILL.md: YAML front matter (`name`, `description`, optional `allowed-tools`,
  * `model`) and the body. Problems that still leave a usable skill come back as warnings.
  */
@@ -94,40 +63,22 @@ export function parseSkillMarkdown(
   text: string,
   source: { baseDir?: string; resources?: string[]; fallbackName?: string } = {},
 ): ParseSkillResult {
-  const match = text.replace(/^\uFEFF/, "").match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/);
   const where = source.baseDir ? ` in ${source.baseDir}` : "";
-  if (!match) {
+  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
+  const parsed = parseFrontMatter(text, FrontMatterSchema, { file, label: `SKILL.md${where}` });
+  if (!parsed.ok && parsed.problem === "missing") {
     return {
       ok: false,
       error: `SKILL.md${where} has no frontmatter. Start the file with ---, then name: and description: lines, then ---.`,
     };
   }
-  const document = parseDocument(match[1]!);
-  const invalid = (reason: string): ParseSkillResult => ({
-    ok: false,
-    error: `SKILL.md${where}: its front matter is not valid YAML (${reason.split("\n")[0]}). Quote values that contain ": " or start with [ { > | * &.`,
-  });
-  const yamlError = document.errors[0];
-  if (yamlError) return invalid(yamlError.message);
-  let parsed: unknown;
-  try {
-    parsed = document.toJS();
-  } catch (error) {
-    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
-    return invalid((error as Error).message);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      error: `SKILL.md${where}: its front matter is not valid YAML (${parsed.reason}). Quote values that contain ": " or start with [ { > | * &.`,
+    };
   }
-  const file = source.baseDir ? path.join(source.baseDir, "SKILL.md") : "SKILL.md";
-  const checked = validateConfig(
-    FrontMatterSchema,
-    parsed ?? {},
-    locateInYaml(document, match[1]!),
-  );
-  const fields = (checked.value ?? {}) as Record<string, unknown>;
-  // The YAML library's own warnings (an unknown tag) go where ours go, not to stderr.
-  const warnings = [
-    ...document.warnings.map((warning) => `SKILL.md${where}: ${warning.message.split("\n")[0]}`),
-    ...checked.issues.map((issue) => formatConfigIssue(file, issue)),
-  ];
+  const { fields, warnings } = parsed;
   const name = asText(fields.name) || source.fallbackName || "";
   let description = asText(fields.description);
   if (!name || !description) {
@@ -147,13 +98,13 @@ export function parseSkillMarkdown(
     );
     description = description.slice(0, MAX_SKILL_DESCRIPTION);
   }
-  const skill: Skill = { name, description, instructions: match[2]!.trim() };
+  const skill: Skill = { name, description, instructions: parsed.body.trim() };
   if (fields["allowed-tools"] !== undefined && fields["allowed-tools"] !== null) {
     const tools = parseAllowedTools(fields["allowed-tools"]);
     // An unknown name allows nothing (a list of only unknown names allows only `skill`).
     const known = tools.filter((tool) => KNOWN_TOOLS.includes(tool));
     if (known.length < tools.length) {
-      const at = locateInYaml(document, match[1]!)(["allowed-tools"], "value");
+      const at = parsed.locate(["allowed-tools"], "value");
       for (const unknown of tools.filter((tool) => !known.includes(tool))) {
         const message = `allowed-tools names unknown tool "${unknown}"; it was ignored`;
         warnings.push(formatConfigIssue(file, { ...at, message }));
