@@ -210,6 +210,29 @@ describe("task — subagents run with a fresh context, in parallel, results in t
   });
 });
 
+describe("task — every spill hint says to use task, where task is offered", () => {
+  it("bash output cut in the parent names task first; in the subagent (no task) it does not", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const long = { name: "bash", arguments: { command: "seq 1 30000" } };
+    mock.setFallback((request) => {
+      const done = toolResults(request).length;
+      if (isSubagent(request))
+        return done > 0 ? textResponse("sub done") : toolCallResponse([{ id: "toolu_sb", ...long }]);
+      if (done === 0) return toolCallResponse([{ id: "toolu_pb", ...long }]);
+      if (done === 1) return toolCallResponse([taskCall("toolu_t", "SUBTASK count", "general")]);
+      return textResponse("all done");
+    });
+    const run = await runGong(["-p", "count"], box);
+    expect(run.code).toBe(0);
+    const hint = "Use task to have a subagent process the full output file";
+    const parentResult = toolResults(mock.requests.at(-1)!)[0]!;
+    expect(parentResult.text).toContain(hint);
+    const subagentResult = toolResults(mock.requests.filter(isSubagent).at(-1)!)[0]!;
+    expect(subagentResult.text).toContain("Recommended next step");
+    expect(subagentResult.text).not.toContain(hint);
+  });
+});
+
 describe("task — stopping and crashing during a subagent", () => {
   it("SIGINT during a subagent's bash sleep: exit 130 and its process tree is gone", async () => {
     const box = sandbox(mock.anthropicBaseUrl);

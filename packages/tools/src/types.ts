@@ -40,6 +40,11 @@ export interface ToolExecutionContext {
   /** Streaming progress (bash output so far, say), for UIs. */
   onUpdate?: (partial: ToolResponse) => void;
   outputLevel?: OutputLevel;
+  /**
+   * The calling agent offers `task`: a hint about a saved full output (bash's log)
+   * suggests a subagent first (`subagentSpillStep` of @gong/truncate).
+   */
+  hasTaskTool?: boolean;
 }
 
 export interface Tool<Params extends TSchema = TSchema> {

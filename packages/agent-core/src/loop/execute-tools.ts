@@ -99,11 +99,15 @@ async function executeOne(
     });
   }
 
-  let envelope = await runObserved(run, call, tool, gate.params, signal);
+  // Seed 003 §7: with the runtime's subagent tool offered, hints about a saved full
+  // output suggest a subagent (bash's own and the truncator's alike).
+  const hasTaskTool = tools.some((t) => t.name === "task");
+  let envelope = await runObserved(run, call, tool, gate.params, { signal, hasTaskTool });
   envelope = await run.config.hooks.onToolResult(call.name, envelope, info);
   if (run.config.truncator) {
     envelope = await run.config.truncator.truncate(envelope, {
       toolName: call.name,
+      hasTaskTool,
       ...(call.name === "bash" ? { direction: "tail" as const } : {}),
     });
   }
@@ -119,7 +123,7 @@ async function runObserved(
   call: ToolCall,
   tool: Tool,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  { signal, hasTaskTool }: { signal: AbortSignal; hasTaskTool: boolean },
 ): Promise<ToolResponse> {
   const { config } = run;
   const outputLevel = resolveOutputLevel({
@@ -136,6 +140,7 @@ async function runObserved(
     signal,
     toolCallId: call.id,
     outputLevel,
+    hasTaskTool,
     onUpdate: (partial) =>
       run.emit({
         type: "tool_execution_update",

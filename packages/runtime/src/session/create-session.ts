@@ -97,8 +97,7 @@ async function assembleSession(
     inputs,
     store: opened.store,
     apiKeys,
-    // Its own: a subagent has no task tool, so its spill hints never name one.
-    truncator: createTruncator(cwd, env, () => {}),
+    truncator,
     settings: () => inputs.loaded.settings,
     events: subagentEvents,
     late,

@@ -24,7 +24,7 @@ export interface SessionTaskToolParts {
   /** The parent's session file: the transcripts go beside it. */
   store: Pick<SessionStore, "path" | "cwd">;
   apiKeys: ApiKeyResolver;
-  /** The truncator a subagent's tool results go through (its hints never name task). */
+  /** The session's: a subagent's hints never name task, since it has none (per call). */
   truncator: ObservationTruncator | undefined;
   settings: () => Settings;
   events: SubagentEvents;

@@ -221,7 +221,11 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         brief: effectiveOutputLevel(params.output_level, context) === "brief",
         display: (path) => env.policy.display(path),
       });
-      return outcomeEnvelope(outcome, output, { durationMs, timeoutSeconds });
+      return outcomeEnvelope(outcome, output, {
+        durationMs,
+        timeoutSeconds,
+        hasTaskTool: context.hasTaskTool === true,
+      });
     },
   });
 }
