@@ -40,7 +40,11 @@ function blocksOf(content: string | Block[]): Block[] {
 /** The text of the request's first user message: a subagent's is its task prompt. */
 function firstUserText(request: RecordedRequest): string {
   const first = bodyOf(request).messages.find((m) => m.role === "user");
-  return first ? blocksOf(first.content).map((b) => b.text ?? "").join("") : "";
+  return first
+    ? blocksOf(first.content)
+        .map((b) => b.text ?? "")
+        .join("")
+    : "";
 }
 
 /** The tool results the request carries, in order. */
@@ -84,7 +88,9 @@ function sessionLines(file: string): Record<string, unknown>[] {
 }
 
 function transcriptFiles(box: Sandbox): string[] {
-  return sessionFiles(box.gongHome).filter((file) => file.includes(`${path.sep}subagents${path.sep}`));
+  return sessionFiles(box.gongHome).filter((file) =>
+    file.includes(`${path.sep}subagents${path.sep}`),
+  );
 }
 
 function parentFiles(box: Sandbox): string[] {
@@ -99,7 +105,8 @@ describe("task — subagents run with a fresh context, in parallel, results in t
       const prompt = firstUserText(request);
       if (isSubagent(request)) {
         const which = prompt.slice("SUBTASK ".length, "SUBTASK ".length + 1);
-        if (toolResults(request).length > 0) return textResponse(`found ${which} at src/${which}.ts:1`);
+        if (toolResults(request).length > 0)
+          return textResponse(`found ${which} at src/${which}.ts:1`);
         started.add(which);
         // Each waits for the other to start: run one after the other, neither would finish.
         await waitFor(() => started.size === 2, 5_000).catch(() => {});
@@ -217,7 +224,9 @@ describe("task — every spill hint says to use task, where task is offered", ()
     mock.setFallback((request) => {
       const done = toolResults(request).length;
       if (isSubagent(request))
-        return done > 0 ? textResponse("sub done") : toolCallResponse([{ id: "toolu_sb", ...long }]);
+        return done > 0
+          ? textResponse("sub done")
+          : toolCallResponse([{ id: "toolu_sb", ...long }]);
       if (done === 0) return toolCallResponse([{ id: "toolu_pb", ...long }]);
       if (done === 1) return toolCallResponse([taskCall("toolu_t", "SUBTASK count", "general")]);
       return textResponse("all done");
@@ -239,7 +248,11 @@ describe("task — stopping and crashing during a subagent", () => {
     mock.setFallback((request) => {
       if (isSubagent(request))
         return toolCallResponse([
-          { id: "toolu_sleep", name: "bash", arguments: { command: "echo $$ > sub.pid; sleep 30" } },
+          {
+            id: "toolu_sleep",
+            name: "bash",
+            arguments: { command: "echo $$ > sub.pid; sleep 30" },
+          },
         ]);
       return toolCallResponse([taskCall("toolu_s", "SUBTASK sleep", "general")]);
     });
@@ -262,7 +275,8 @@ describe("task — stopping and crashing during a subagent", () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.setFallback((request) => {
       if (isSubagent(request)) {
-        if (toolResults(request).length > 0) return textResponse("never finishes", { stallAfterEvents: 2 });
+        if (toolResults(request).length > 0)
+          return textResponse("never finishes", { stallAfterEvents: 2 });
         return toolCallResponse([{ id: "toolu_ls", name: "ls", arguments: {} }]);
       }
       if (firstUserText(request) === "go on") return textResponse("unexpected");
@@ -270,7 +284,10 @@ describe("task — stopping and crashing during a subagent", () => {
       return toolCallResponse([taskCall("toolu_k", "SUBTASK crash", "explore")]);
     });
     let child: ChildProcess | undefined;
-    const running = runGong(["-p", "work"], box, { onSpawn: (c) => (child = c), timeoutMs: 20_000 });
+    const running = runGong(["-p", "work"], box, {
+      onSpawn: (c) => (child = c),
+      timeoutMs: 20_000,
+    });
     // The subagent's third request streams and stalls: its ls result is on disk by then.
     await waitFor(() => mock.requests.filter(isSubagent).length === 2);
     child!.kill("SIGKILL");
@@ -278,7 +295,9 @@ describe("task — stopping and crashing during a subagent", () => {
 
     const [transcript] = transcriptFiles(box);
     const [parent] = parentFiles(box);
-    const transcriptRoles = sessionLines(transcript!).map((l) => (l.message as { role?: string })?.role);
+    const transcriptRoles = sessionLines(transcript!).map(
+      (l) => (l.message as { role?: string })?.role,
+    );
     expect(transcriptRoles).toEqual(expect.arrayContaining(["user", "assistant", "toolResult"]));
     expect(sessionLines(parent!)[0]).toMatchObject({ type: "session" });
 

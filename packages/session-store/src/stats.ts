@@ -34,8 +34,7 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
       stats.messages.toolResult++;
       // A subagent's spending is the session's: its task result carries the totals.
       addUsage(usage, subagentUsage(message.toolName, message.details));
-    }
-    else if (message.role === "assistant") {
+    } else if (message.role === "assistant") {
       stats.messages.assistant++;
       for (const part of message.content) if (part.type === "toolCall") stats.toolCalls++;
       addUsage(usage, message.usage);

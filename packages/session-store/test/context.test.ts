@@ -160,7 +160,14 @@ describe("task — a subagent's usage counts in the session's totals", () => {
   it("a task result's data.usage adds to the tokens and cost; another tool's data.usage does not", () => {
     const store = SessionStore.inMemory({ cwd: "/p" });
     store.appendMessage(assistant("x", 0.25));
-    const usage = { input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 1100, cost: 2 };
+    const usage = {
+      input: 1000,
+      output: 100,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1100,
+      cost: 2,
+    };
     store.appendMessage({ ...toolResult("found it", { data: { usage } }), toolName: "task" });
     store.appendMessage(toolResult("out", { data: { usage } }));
     const stats = store.stats();

@@ -9,6 +9,8 @@ import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, resolveModel } from "../models/resolve-model.js";
+import { sessionTaskTool, type TaskToolLateParts } from "../subagents/session-task-tool.js";
+import { SubagentEvents } from "../subagents/subagent-events.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -29,8 +31,6 @@ import {
 } from "./start-model.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
-import { SubagentEvents } from "../subagents/subagent-events.js";
-import { sessionTaskTool, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { createWebSummarizer } from "./web-summarizer.js";
 
 /**
@@ -110,7 +110,13 @@ async function assembleSession(
   const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
     await sessionHooks(inputs, opened);
   // The confirmations after the hooks that may rewrite a call, so they see the final one.
-  const hooks = [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])];
+  const hooks = [
+    commandHooks,
+    ...moduleHooks,
+    bashConfirmation,
+    configGuard,
+    ...(options.hooks ?? []),
+  ];
   const agent = buildAgent({
     model,
     thinkingLevel,

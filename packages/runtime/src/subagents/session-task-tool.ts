@@ -29,6 +29,8 @@ export interface SessionTaskToolParts {
   settings: () => Settings;
   events: SubagentEvents;
   late: TaskToolLateParts;
+  /** Only read-only subagents (plan mode; `TaskToolOptions.readOnlyOnly`). */
+  readOnlyOnly?: boolean;
 }
 
 /**
@@ -37,7 +39,11 @@ export interface SessionTaskToolParts {
  */
 export function sessionTaskTool(parts: SessionTaskToolParts): Tool {
   const { inputs, late } = parts;
-  const folders = agentFolders({ cwd: inputs.cwd, gongHome: inputs.where.gongHome, env: inputs.env });
+  const folders = agentFolders({
+    cwd: inputs.cwd,
+    gongHome: inputs.where.gongHome,
+    env: inputs.env,
+  });
   const types = allTypes(loadAgentFiles(folders, inputs.warn));
   const host: SubagentHost = {
     cwd: inputs.cwd,
@@ -55,7 +61,7 @@ export function sessionTaskTool(parts: SessionTaskToolParts): Tool {
     events: parts.events,
     warn: inputs.warn,
   };
-  return createTaskTool({ host, types });
+  return createTaskTool({ host, types, readOnlyOnly: parts.readOnlyOnly === true });
 }
 
 /**

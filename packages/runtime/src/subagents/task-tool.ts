@@ -3,8 +3,8 @@ import { failure, success, type Tool, type ToolExecutionContext } from "@gong/to
 import { type Static, Type } from "@sinclair/typebox";
 import { Limiter } from "./limiter.js";
 import { runSubagent, type SubagentHost, type SubagentOutcome } from "./run-subagent.js";
-import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
 import { SubagentProgress } from "./subagent-progress.js";
+import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
 
 export const DEFAULT_MAX_PARALLEL = 4;
 

@@ -33,9 +33,9 @@ export function wireEncoder(): WireEncoder {
 export function subagentWireEncoder(): (event: SubagentEvent) => unknown {
   const encoders = new Map<string, WireEncoder>();
   return (event) => {
-    let encode = encoders.get(event.parentToolCallId);
-    if (!encode) encoders.set(event.parentToolCallId, (encode = wireEncoder()));
     const { parentToolCallId, ...agentEvent } = event;
+    const encode = encoders.get(parentToolCallId) ?? wireEncoder();
+    encoders.set(parentToolCallId, encode);
     if (event.type === "agent_end") encoders.delete(parentToolCallId);
     return { ...(encode(agentEvent as CodingSessionEvent) as object), parentToolCallId };
   };
