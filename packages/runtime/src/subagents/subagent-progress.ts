@@ -15,7 +15,8 @@ const UPDATE_INTERVAL_MS = 250;
  */
 export class SubagentProgress {
   private readonly started = Date.now();
-  private current = "starting";
+  /** The latest tool call, as `read src/a.ts`; until the first, what it is doing. */
+  private current = "thinking";
   private toolCalls = 0;
   private turns = 0;
   private tokens = 0;
@@ -32,7 +33,6 @@ export class SubagentProgress {
     switch (event.type) {
       case "turn_start":
         this.turns++;
-        this.current = "thinking";
         break;
       case "tool_execution_start":
         this.toolCalls++;
