@@ -17,7 +17,7 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm"];
+const SECTIONS = ["tools", "scaling", "cli", "llm", "subagents"];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -102,6 +102,11 @@ if (only.has("cli") || only.has("sessions")) {
     },
     log,
   );
+}
+if (only.has("subagents")) {
+  log("subagents: 4 explore tasks together vs one after another");
+  const { benchSubagents } = await import("./subagents.mjs");
+  rows.push(...(await benchSubagents(plan.subagentReps, log)));
 }
 if (only.has("llm")) {
   log("llm: adapters vs their SDKs");
