@@ -5,13 +5,14 @@ import { TOOL_NAMES } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { parseFrontMatter } from "../config/front-matter.js";
 import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
+import { TASK_TOOL_NAME } from "../subagents/subagent-types.js";
 
 export type ParseSkillResult =
   | { ok: true; skill: Skill; warnings: string[] }
   | { ok: false; error: string };
 
-/** What `allowed-tools` may name: Gong's tools and the skill tool itself. */
-const KNOWN_TOOLS: readonly string[] = [...TOOL_NAMES, "skill"];
+/** What `allowed-tools` may name: Gong's tools, the skill tool itself and task. */
+const KNOWN_TOOLS: readonly string[] = [...TOOL_NAMES, "skill", TASK_TOOL_NAME];
 
 /** The Agent Skills limit: the description is always in the system prompt. */
 export const MAX_SKILL_DESCRIPTION = 1024;

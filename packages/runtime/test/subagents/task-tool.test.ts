@@ -19,7 +19,7 @@ const host = {
 describe("task — an agent file's tools are exactly its tools, never more than the parent has", () => {
   it("Claude Code names map to gong's; a tool the parent lacks is not given; task never is", () => {
     const parsed = parseAgentFile(
-      "---\nname: rev\ndescription: Reviews\ntools: Read, Bash, Write, task\nmodel: inherit\n---\nBody.\n",
+      "---\nname: rev\ndescription: Reviews\ntools: Read, Bash, Write, Task\nmodel: inherit\n---\nBody.\n",
       "/a/rev.md",
     );
     if (!parsed.ok) throw new Error(parsed.error);
