@@ -215,6 +215,33 @@ describe("task — subagents run with a fresh context, in parallel, results in t
     expect(result.text).toContain("subagent request rejected");
     expect(result.text).toContain("Recommended next step");
   });
+
+  it("a subagent that reaches subagents.maxTurns is stopped with an error result; resuming never runs it again", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(
+      path.join(box.gongHome, "settings.json"),
+      JSON.stringify({ subagents: { maxTurns: 3 } }),
+    );
+    mock.setFallback((request) => {
+      const done = toolResults(request).length;
+      if (isSubagent(request))
+        return toolCallResponse([{ id: `toolu_ls${done}`, name: "ls", arguments: {} }]);
+      return done > 0
+        ? textResponse("gave up on it")
+        : toolCallResponse([taskCall("toolu_m", "SUBTASK forever", "explore")]);
+    });
+    const run = await runGong(["-p", "loop"], box);
+    expect(run.code).toBe(0);
+    expect(mock.requests.filter(isSubagent)).toHaveLength(3);
+    const result = toolResults(mock.requests.at(-1)!)[0]!;
+    expect(result.text).toContain("reached subagents.maxTurns (3)");
+    expect(result.text).toContain("Split the task into smaller tasks");
+
+    const before = mock.requests.length;
+    const resumed = await runGong(["-c", "-p", "and now?"], box);
+    expect(resumed.code).toBe(0);
+    expect(mock.requests.slice(before).filter(isSubagent)).toEqual([]);
+  });
 });
 
 describe("task — every spill hint says to use task, where task is offered", () => {
