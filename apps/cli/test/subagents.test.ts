@@ -198,6 +198,17 @@ describe("task — subagents run with a fresh context, in parallel, results in t
     expect(systemOf(sub).startsWith("You are REVIEWER-7. Look for bugs only.")).toBe(true);
     // bash is named, but the parent does not have it: never more than the parent has.
     expect(toolNames(sub)).toEqual(["grep", "read"]);
+
+    // The HTML export shows the transcript nested under its task call.
+    const out = path.join(box.cwd, "out.html");
+    const exported = await runGong(["--export", parentFiles(box)[0]!, out], box);
+    expect(exported.code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    const call = html.slice(html.indexOf("<summary>task "));
+    const nested = call.slice(call.indexOf('<div class="subagent">'));
+    expect(call.indexOf('<div class="subagent">')).toBeGreaterThan(0);
+    expect(nested).toMatch(/<section class="msg user">.*SUBTASK review src/);
+    expect(nested).toContain("no bugs");
   });
 
   it("a failing subagent gives the parent an error result with a next step, and the parent finishes", async () => {

@@ -45,16 +45,7 @@ export function sessionTotals(items: ExportItem[]): SessionTotals {
  */
 export function renderSessionHtml(doc: ExportDocument): string {
   const totals = sessionTotals(doc.items);
-  const results = new Map<string, ToolResultMessage>();
-  const callIds = new Set<string>();
-  for (const item of doc.items) {
-    if (item.kind !== "message") continue;
-    if (item.message.role === "toolResult") results.set(item.message.toolCallId, item.message);
-    if (item.message.role === "assistant") {
-      for (const part of item.message.content) if (part.type === "toolCall") callIds.add(part.id);
-    }
-  }
-  const body = doc.items.map((item) => renderItem(item, results, callIds)).join("\n");
+  const body = renderItems(doc);
   const title = `gong session ${doc.sessionId}`;
   return `<!doctype html>
 <html lang="en">
@@ -101,14 +92,30 @@ ${chart}
 </header>`;
 }
 
+/** The items of a document (a session, or a subagent's transcript inside its task call). */
+function renderItems(doc: ExportDocument): string {
+  const results = new Map<string, ToolResultMessage>();
+  const callIds = new Set<string>();
+  for (const item of doc.items) {
+    if (item.kind !== "message") continue;
+    if (item.message.role === "toolResult") results.set(item.message.toolCallId, item.message);
+    if (item.message.role === "assistant") {
+      for (const part of item.message.content) if (part.type === "toolCall") callIds.add(part.id);
+    }
+  }
+  const subagents = doc.subagents ?? {};
+  return doc.items.map((item) => renderItem(item, results, callIds, subagents)).join("\n");
+}
+
 function renderItem(
   item: ExportItem,
   results: Map<string, ToolResultMessage>,
   callIds: Set<string>,
+  subagents: Record<string, ExportDocument>,
 ): string {
   switch (item.kind) {
     case "message":
-      return renderMessage(item.message, results, callIds);
+      return renderMessage(item.message, results, callIds, subagents);
     case "compaction":
       return `<details class="notice compaction"><summary>Context compacted (${item.tokensBefore.toLocaleString("en-US")} tokens summarised)</summary><div class="text">${escapeHtml(item.summary)}</div></details>`;
     case "branch_summary":
@@ -124,6 +131,7 @@ function renderMessage(
   message: Message,
   results: Map<string, ToolResultMessage>,
   callIds: Set<string>,
+  subagents: Record<string, ExportDocument>,
 ): string {
   if (message.role === "user") {
     const parts =
@@ -140,7 +148,7 @@ function renderMessage(
       .join("\n");
     return `<details class="tool-call orphan"><summary>${escapeHtml(message.toolName)} result (its call is not in this branch)</summary><pre class="tool-output">${escapeHtml(text)}</pre></details>`;
   }
-  return renderAssistant(message, results);
+  return renderAssistant(message, results, subagents);
 }
 
 function renderUserPart(part: TextContent | ImageContent): string {
@@ -151,6 +159,7 @@ function renderUserPart(part: TextContent | ImageContent): string {
 function renderAssistant(
   message: AssistantMessage,
   results: Map<string, ToolResultMessage>,
+  subagents: Record<string, ExportDocument>,
 ): string {
   const parts = message.content.map((part) => {
     if (part.type === "text") return `<div class="markdown">${renderMarkdown(part.text)}</div>`;
@@ -158,7 +167,7 @@ function renderAssistant(
       const text = part.redacted ? "(redacted by the provider)" : part.thinking;
       return `<details class="thinking"><summary>Thinking</summary><div class="text">${escapeHtml(text)}</div></details>`;
     }
-    return renderToolCall(part, results.get(part.id));
+    return renderToolCall(part, results.get(part.id), subagents[part.id]);
   });
   const failed = message.stopReason === "error" || message.stopReason === "aborted";
   const error = failed
@@ -167,7 +176,11 @@ function renderAssistant(
   return `<section class="msg assistant${failed ? " error" : ""}"><div class="role">Assistant · ${escapeHtml(message.model)}</div>${parts.join("")}${error}</section>`;
 }
 
-function renderToolCall(call: ToolCall, result: ToolResultMessage | undefined): string {
+function renderToolCall(
+  call: ToolCall,
+  result: ToolResultMessage | undefined,
+  transcript: ExportDocument | undefined,
+): string {
   const failed = result?.isError ?? false;
   const args = JSON.stringify(call.arguments, null, 2);
   const resultDiff = extractDiff(result);
@@ -186,6 +199,7 @@ function renderToolCall(call: ToolCall, result: ToolResultMessage | undefined): 
 <div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
 ${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
 <div class="label">Output</div><pre class="tool-output">${escapeHtml(output)}</pre>
+${transcript ? `<div class="label">Subagent transcript</div><div class="subagent">${renderItems(transcript)}</div>` : ""}
 </details>`;
 }
 

@@ -24,8 +24,8 @@ import {
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
-import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
+import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
@@ -250,7 +250,7 @@ export class CodingSession {
   /** The current branch as one self-contained HTML page (`exportSessionHtml` for a file). */
   renderHtml(): string {
     return renderSessionHtml(
-      documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),
+      sessionDocument(this.parts.store.header, this.parts.store.getBranch()),
     );
   }
 
