@@ -8,6 +8,7 @@ import type {
 } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
+import type { Span } from "@opentelemetry/api";
 import { type AgentState, foldAgentState, type InternalState } from "./agent-state.js";
 import { type GetApiKey, streamOptionsFor } from "./api-key.js";
 import {
@@ -66,6 +67,11 @@ export interface AgentOptions {
   skills?: Skill[];
   /** Resolves a skill's `model` id to a model. */
   resolveModel?: (id: string) => Model | undefined;
+  /**
+   * The span each run's span is a child of: a subagent's runs under the `task` call that
+   * started it (the `traceSpan` a tool is called with).
+   */
+  parentSpan?: unknown;
 }
 
 /** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
@@ -368,7 +374,11 @@ export class Agent {
   ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
-    const span = startSpan("gong.agent_run", { "gong.model": this.internal.model.id });
+    const span = startSpan(
+      "gong.agent_run",
+      { "gong.model": this.internal.model.id },
+      this.options.parentSpan as Span | undefined,
+    );
     const doomLoop = new DoomLoopGuard(this.settings.doomLoopThreshold);
     this.emit({ type: "agent_start" });
     let turns = 0;

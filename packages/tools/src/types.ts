@@ -45,6 +45,8 @@ export interface ToolExecutionContext {
    * suggests a subagent first (`subagentSpillStep` of @gong/truncate).
    */
   hasTaskTool?: boolean;
+  /** The call's trace span (agent-core's, opaque here): a tool that runs an agent parents its spans on it. */
+  traceSpan?: unknown;
 }
 
 export interface Tool<Params extends TSchema = TSchema> {

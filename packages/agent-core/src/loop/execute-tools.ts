@@ -141,6 +141,7 @@ async function runObserved(
     toolCallId: call.id,
     outputLevel,
     hasTaskTool,
+    traceSpan: span,
     onUpdate: (partial) =>
       run.emit({
         type: "tool_execution_update",

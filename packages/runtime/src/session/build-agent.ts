@@ -34,6 +34,8 @@ export interface AgentParts {
   registry: ModelRegistry;
   skills: Skill[];
   warn: (message: string) => void;
+  /** A subagent's: the trace span of the task call that runs it. */
+  parentSpan?: unknown;
 }
 
 export function buildAgent(parts: AgentParts): Agent {
@@ -60,6 +62,7 @@ export function buildAgent(parts: AgentParts): Agent {
     getApiKey: parts.apiKeys,
     skills: parts.skills,
     resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
+    ...(parts.parentSpan !== undefined ? { parentSpan: parts.parentSpan } : {}),
   });
   return agent;
 }

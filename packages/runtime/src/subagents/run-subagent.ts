@@ -52,6 +52,8 @@ export interface SubagentRequest {
   signal: AbortSignal | undefined;
   /** Each event of the subagent, after its transcript has it. */
   onEvent?: (event: AgentEvent) => void;
+  /** The task call's trace span: the subagent's runs are its children. */
+  traceSpan?: unknown;
 }
 
 export interface SubagentOutcome {
@@ -123,6 +125,7 @@ async function runIn(
     registry: host.registry,
     skills: [],
     warn: host.warn,
+    parentSpan: request.traceSpan,
   });
   const maxTurns = settings.subagents?.maxTurns ?? DEFAULT_MAX_TURNS;
   let limitHit = false;

@@ -83,6 +83,7 @@ async function runTask(
     prompt: params.prompt,
     toolCallId,
     signal: context.signal,
+    traceSpan: context.traceSpan,
     onEvent: (event) => live.onEvent(event),
   });
   live.stop();
