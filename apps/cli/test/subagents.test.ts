@@ -133,7 +133,10 @@ describe("task — subagents run with a fresh context, in parallel, results in t
     expect(toolNames(subB[0]!)).not.toContain("task");
     const parentTools = toolNames(mock.requests[0]!);
     expect(parentTools).toContain("task");
-    expect(toolNames(subB[0]!)).toEqual(parentTools.filter((name) => name !== "task"));
+    // The todo list stays the session's: a subagent never replaces it.
+    expect(toolNames(subB[0]!)).toEqual(
+      parentTools.filter((name) => name !== "task" && name !== "todo_write"),
+    );
     // No parent history: one user message, the task prompt.
     expect(bodyOf(subA[0]!).messages).toHaveLength(1);
     expect(JSON.stringify(subA[0]!.body)).not.toContain("PARENT");

@@ -69,11 +69,17 @@ export interface SubagentOutcome {
   transcript?: string;
 }
 
-/** The parent's tools the type gets: never `task`, never one the parent lacks. */
+/**
+ * Tools that belong to the session, not to whoever calls them: a subagent never starts
+ * subagents, and never replaces the session's todo list (its UI shows the parent's plan).
+ */
+const SESSION_TOOLS = new Set([TASK_TOOL_NAME, "todo_write"]);
+
+/** The parent's tools the type gets: never a session tool, never one the parent lacks. */
 export function subagentTools(type: SubagentType, parentTools: readonly Tool[]): Tool[] {
   return parentTools.filter(
     (tool) =>
-      tool.name !== TASK_TOOL_NAME &&
+      !SESSION_TOOLS.has(tool.name) &&
       (!type.readOnly || tool.readOnly === true) &&
       (type.tools === undefined || type.tools.includes(tool.name)),
   );

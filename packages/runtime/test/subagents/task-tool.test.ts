@@ -8,7 +8,13 @@ import { allTypes, BUILT_IN_TYPES } from "../../src/subagents/subagent-types.js"
 import { createTaskTool } from "../../src/subagents/task-tool.js";
 
 const tool = (name: string, readOnly = false) => ({ name, readOnly }) as unknown as Tool;
-const parentTools = [tool("read", true), tool("grep", true), tool("bash"), tool("task")];
+const parentTools = [
+  tool("read", true),
+  tool("grep", true),
+  tool("bash"),
+  tool("todo_write"),
+  tool("task"),
+];
 
 /** A host whose subagents never start: these tests stop before a model is asked. */
 const host = {
@@ -17,13 +23,13 @@ const host = {
 } as unknown as SubagentHost;
 
 describe("task — an agent file's tools are exactly its tools, never more than the parent has", () => {
-  it("Claude Code names map to gong's; a tool the parent lacks is not given; task never is", () => {
+  it("Claude Code names map to gong's; a tool the parent lacks is not given; task and todo_write never are", () => {
     const parsed = parseAgentFile(
-      "---\nname: rev\ndescription: Reviews\ntools: Read, Bash, Write, Task\nmodel: inherit\n---\nBody.\n",
+      "---\nname: rev\ndescription: Reviews\ntools: Read, Bash, Write, Task, TodoWrite\nmodel: inherit\n---\nBody.\n",
       "/a/rev.md",
     );
     if (!parsed.ok) throw new Error(parsed.error);
-    expect(parsed.type.tools).toEqual(["read", "bash", "write", "task"]);
+    expect(parsed.type.tools).toEqual(["read", "bash", "write", "task", "todo_write"]);
     expect(parsed.type.model).toBeUndefined();
     expect(parsed.type.systemPrompt).toBe("Body.");
     expect(subagentTools(parsed.type, parentTools).map((t) => t.name)).toEqual(["read", "bash"]);
