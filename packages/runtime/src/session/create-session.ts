@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { Agent } from "@gong/agent-core";
+import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import type { ObservationTruncator } from "@gong/truncate";
 import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
@@ -91,18 +93,8 @@ async function assembleSession(
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const subagentEvents = new SubagentEvents();
-  const late: TaskToolLateParts = {};
-  const task = sessionTaskTool({
-    inputs,
-    store: opened.store,
-    apiKeys,
-    truncator,
-    settings: () => inputs.loaded.settings,
-    events: subagentEvents,
-    late,
-  });
-  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), task };
+  const task = sessionTask(inputs, opened, apiKeys, truncator);
+  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), task: task.tool };
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
@@ -133,8 +125,8 @@ async function assembleSession(
     warn,
   });
   running.agent = agent;
-  late.agent = agent;
-  late.hooks = hooks;
+  task.late.agent = agent;
+  task.late.hooks = hooks;
 
   const reloader = new SettingsReloader({
     agent,
@@ -152,7 +144,21 @@ async function assembleSession(
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
   const parts = sessionParts(inputs, opened, { agent, toolKit, reloader });
-  return new CodingSession({ ...parts, subagentEvents });
+  return new CodingSession({ ...parts, subagentEvents: task.events });
+}
+
+/** The task tool, its subagents' events, and what it reads once the agent exists. */
+function sessionTask(
+  inputs: SessionInputs,
+  opened: OpenedSession,
+  apiKeys: ApiKeyResolver,
+  truncator: ObservationTruncator | undefined,
+) {
+  const events = new SubagentEvents();
+  const late: TaskToolLateParts = {};
+  const settings = () => inputs.loaded.settings;
+  const parts = { inputs, store: opened.store, apiKeys, truncator, settings, events, late };
+  return { tool: sessionTaskTool(parts), events, late };
 }
 
 /**
