@@ -140,6 +140,7 @@ async function assembleSession(
     configGuard,
     warn,
   });
+  task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
@@ -156,8 +157,7 @@ function sessionTask(
 ) {
   const events = new SubagentEvents();
   const late: TaskToolLateParts = {};
-  const settings = () => inputs.loaded.settings;
-  const parts = { inputs, store: opened.store, apiKeys, truncator, settings, events, late };
+  const parts = { inputs, store: opened.store, apiKeys, truncator, events, late };
   return { tool: sessionTaskTool(parts), events, late };
 }
 

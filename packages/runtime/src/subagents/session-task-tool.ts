@@ -17,6 +17,8 @@ import { createTaskTool } from "./task-tool.js";
 export interface TaskToolLateParts {
   agent?: Agent;
   hooks?: readonly AgentHooks[];
+  /** The settings applied last (settings-reloader.ts); until then the opening's. */
+  settings?: () => Settings;
 }
 
 export interface SessionTaskToolParts {
@@ -26,7 +28,6 @@ export interface SessionTaskToolParts {
   apiKeys: ApiKeyResolver;
   /** The session's: a subagent's hints never name task, since it has none (per call). */
   truncator: ObservationTruncator | undefined;
-  settings: () => Settings;
   events: SubagentEvents;
   late: TaskToolLateParts;
   /** Only read-only subagents (plan mode; `TaskToolOptions.readOnlyOnly`). */
@@ -53,7 +54,7 @@ export function sessionTaskTool(parts: SessionTaskToolParts): Tool {
     },
     hooks: () => late.hooks ?? [],
     truncator: parts.truncator,
-    settings: parts.settings,
+    settings: () => late.settings?.() ?? inputs.loaded.settings,
     apiKeys: parts.apiKeys,
     registry: inputs.registry,
     contextFiles: () => inputs.resources.discover().contextFiles,
