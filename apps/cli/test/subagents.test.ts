@@ -256,6 +256,31 @@ describe("task — subagents run with a fresh context, in parallel, results in t
   });
 });
 
+describe("task — a subagent runs under the parent's hooks", () => {
+  it("a PreToolUse hook that blocks ls blocks the subagent's ls", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const block = { type: "command", command: "echo 'no listing here' >&2; exit 2" };
+    writeFileSync(
+      path.join(box.gongHome, "settings.json"),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: "LS", hooks: [block] }] } }),
+    );
+    mock.setFallback((request) => {
+      const done = toolResults(request).length;
+      if (isSubagent(request))
+        return done > 0
+          ? textResponse("could not list")
+          : toolCallResponse([{ id: "toolu_ls", name: "ls", arguments: {} }]);
+      return done > 0
+        ? textResponse("ok")
+        : toolCallResponse([taskCall("toolu_h", "SUBTASK list", "explore")]);
+    });
+    const run = await runGong(["-p", "list"], box);
+    expect(run.code).toBe(0);
+    const subResult = toolResults(mock.requests.filter(isSubagent).at(-1)!)[0]!;
+    expect(subResult.text).toContain("no listing here");
+  });
+});
+
 describe("task — every spill hint says to use task, where task is offered", () => {
   it("bash output cut in the parent names task first; in the subagent (no task) it does not", async () => {
     const box = sandbox(mock.anthropicBaseUrl);

@@ -160,6 +160,11 @@ export class Agent {
     };
   }
 
+  /** The hooks as they are now, in order: a subagent runs under the same ones. */
+  get activeHooks(): readonly AgentHooks[] {
+    return this.hooks.list;
+  }
+
   addHook(hook: AgentHooks): void {
     this.hooks.add(hook);
   }

@@ -101,14 +101,6 @@ async function assembleSession(
 
   const { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard } =
     await sessionHooks(inputs, opened);
-  // The confirmations after the hooks that may rewrite a call, so they see the final one.
-  const hooks = [
-    commandHooks,
-    ...moduleHooks,
-    bashConfirmation,
-    configGuard,
-    ...(options.hooks ?? []),
-  ];
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -116,7 +108,8 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks,
+    // The confirmations after the hooks that may rewrite a call, so they see the final one.
+    hooks: [commandHooks, ...moduleHooks, bashConfirmation, configGuard, ...(options.hooks ?? [])],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -126,7 +119,6 @@ async function assembleSession(
   });
   running.agent = agent;
   task.late.agent = agent;
-  task.late.hooks = hooks;
 
   const reloader = new SettingsReloader({
     agent,

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import type { Agent, AgentHooks } from "@gong/agent-core";
+import type { Agent } from "@gong/agent-core";
 import type { ApiKeyResolver } from "@gong/llm";
 import { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
@@ -16,7 +16,6 @@ import { createTaskTool } from "./task-tool.js";
 /** What exists only once the session's agent is built: read when a task runs. */
 export interface TaskToolLateParts {
   agent?: Agent;
-  hooks?: readonly AgentHooks[];
   /** The settings applied last (settings-reloader.ts); until then the opening's. */
   settings?: () => Settings;
 }
@@ -52,7 +51,8 @@ export function sessionTaskTool(parts: SessionTaskToolParts): Tool {
       if (!late.agent) throw new Error("the task tool ran before the session's agent was built");
       return late.agent.state;
     },
-    hooks: () => late.hooks ?? [],
+    // As they are now: a settings reload may have added or removed hook modules.
+    hooks: () => late.agent?.activeHooks ?? [],
     truncator: parts.truncator,
     settings: () => late.settings?.() ?? inputs.loaded.settings,
     apiKeys: parts.apiKeys,
