@@ -91,7 +91,10 @@ export function subagentTools(type: SubagentType, parentTools: readonly Tool[]):
  * truncator and settings, recorded to its own transcript as it goes. Never throws for
  * an expected failure: the outcome says how it ended.
  */
-export async function runSubagent(host: SubagentHost, request: SubagentRequest) {
+export async function runSubagent(
+  host: SubagentHost,
+  request: SubagentRequest,
+): Promise<SubagentOutcome> {
   const parent = host.parent();
   const model = modelFor(host, request.type, parent.model);
   const tally = new Tally();

@@ -43,3 +43,44 @@ describe("task — settings edited mid-session apply to the next subagent", () =
     expect(JSON.stringify(taskResults[1])).toContain("reached subagents.maxTurns (1)");
   });
 });
+
+describe("task — settings subagents.maxParallel bounds the subagents running at once", () => {
+  it("with maxParallel 1, two task calls of one message run one after the other, results in order", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    writeFile(
+      path.join(where.gongHome, "settings.json"),
+      JSON.stringify({ subagents: { maxParallel: 1 } }),
+    );
+    mock.setFallback((request) => {
+      const prompt = JSON.stringify((request.body as { messages: unknown[] }).messages[0]);
+      const which = /SUBTASK (\w)/.exec(prompt)?.[1];
+      if (which)
+        return results(request) > 0
+          ? textResponse(`done ${which}`)
+          : toolCallResponse([{ id: `toolu_ls_${which}`, name: "ls", arguments: {} }]);
+      if (results(request) > 0) return textResponse("ok");
+      const call = (id: string) => ({
+        id: `toolu_${id}`,
+        name: "task",
+        arguments: { description: id, prompt: `SUBTASK ${id}`, subagent_type: "explore" },
+      });
+      return toolCallResponse([call("A"), call("B")]);
+    });
+    const session = await openSession({ ...where, tools: ["ls", "task"] });
+    await session.run(["go"]);
+    await session.close();
+    const order = mock.requests
+      .map(
+        (r) =>
+          /SUBTASK (\w)/.exec(JSON.stringify((r.body as { messages: unknown[] }).messages[0]))?.[1],
+      )
+      .filter((which) => which !== undefined);
+    // A's two requests, then B's: never interleaved.
+    expect(order).toEqual(["A", "A", "B", "B"]);
+    const taskResults = session.messages.filter((m) => m.role === "toolResult");
+    expect(taskResults.map((m) => m.role === "toolResult" && m.toolCallId)).toEqual([
+      "toolu_A",
+      "toolu_B",
+    ]);
+  });
+});
