@@ -17,7 +17,7 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints", "web"];
+const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints", "web", "subagents"];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -113,6 +113,18 @@ if (only.has("checkpoints")) {
     "checkpoints",
     "checkpoints",
     async () => rows.push(...(await benchCheckpoints(plan.checkpoints, log))),
+    log,
+  );
+}
+
+if (only.has("subagents")) {
+  log("subagents: 4 explore tasks together vs one after another");
+  const { benchSubagents } = await import("./subagents.mjs");
+  await attempt(
+    rows,
+    "subagents",
+    "subagents",
+    async () => rows.push(...(await benchSubagents(plan.subagentReps, log))),
     log,
   );
 }

@@ -4,6 +4,7 @@ export const PLANS = {
     reps: 9,
     scalingReps: 3,
     adapterRounds: 15,
+    subagentReps: 5,
     corpus: {
       files: 50_000,
       bigLines: 1_050_000,
@@ -25,6 +26,7 @@ export const PLANS = {
     reps: 3,
     scalingReps: 2,
     adapterRounds: 5,
+    subagentReps: 2,
     corpus: {
       files: 4_000,
       bigLines: 100_000,

@@ -108,6 +108,26 @@ describe("telemetry a user can switch on (OTLP/HTTP)", () => {
     expect(attribute(toolCall!, "gong.tool.status")).toBe("success");
   });
 
+  it("task — a subagent's run is a child span of its task call", async () => {
+    const receiver = await startReceiver();
+    const box = sandbox(mock.anthropicBaseUrl, otelEnv(receiver.url));
+    mock.setFallback((request) => {
+      const body = JSON.stringify(request.body);
+      if (body.includes("SUBTASK")) return textResponse("sub done");
+      if (body.includes('"tool_result"')) return textResponse("Done.");
+      const args = { description: "look", prompt: "SUBTASK look", subagent_type: "explore" };
+      return toolCallResponse([{ id: "toolu_task", name: "task", arguments: args }]);
+    });
+    expect((await runGong(["-p", "delegate"], box)).code).toBe(0);
+    const spans = spansOf(receiver.bodies);
+    const runs = spans.filter((s) => s.name === "gong.agent_run");
+    const taskCall = spans.find(
+      (s) => s.name === "gong.tool_call" && attribute(s, "gong.tool.name") === "task",
+    );
+    expect(runs).toHaveLength(2);
+    expect(runs.map((r) => r.parentSpanId)).toContain(taskCall!.spanId);
+  });
+
   it("exports the session metrics (tokens, cost, tool calls)", async () => {
     const receiver = await startReceiver();
     const box = sandbox(mock.anthropicBaseUrl, otelEnv(receiver.url));

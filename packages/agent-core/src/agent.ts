@@ -8,6 +8,7 @@ import type {
 } from "@gong/llm";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
+import type { Span } from "@opentelemetry/api";
 import { type AgentState, foldAgentState, type InternalState } from "./agent-state.js";
 import { type GetApiKey, streamOptionsFor } from "./api-key.js";
 import {
@@ -71,6 +72,11 @@ export interface AgentOptions {
    * model instead of "not found"; undefined keeps "not found".
    */
   unofferedToolReason?: (toolName: string) => string | undefined;
+  /**
+   * The span each run's span is a child of: a subagent's runs under the `task` call that
+   * started it (the `traceSpan` a tool is called with).
+   */
+  parentSpan?: unknown;
 }
 
 /** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
@@ -168,6 +174,11 @@ export class Agent {
       const index = this.listeners.indexOf(listener);
       if (index >= 0) this.listeners.splice(index, 1);
     };
+  }
+
+  /** The hooks as they are now, in order: a subagent runs under the same ones. */
+  get activeHooks(): readonly AgentHooks[] {
+    return this.hooks.list;
   }
 
   addHook(hook: AgentHooks): void {
@@ -389,7 +400,11 @@ export class Agent {
   ): Promise<void> {
     this.internal.error = undefined;
     const started = performance.now();
-    const span = startSpan("gong.agent_run", { "gong.model": this.internal.model.id });
+    const span = startSpan(
+      "gong.agent_run",
+      { "gong.model": this.internal.model.id },
+      this.options.parentSpan as Span | undefined,
+    );
     const doomLoop = new DoomLoopGuard(this.settings.doomLoopThreshold);
     this.emit({ type: "agent_start" });
     let turns = 0;

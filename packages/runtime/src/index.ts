@@ -91,6 +91,7 @@ export type {
   SessionChoice,
 } from "./session/options.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
+export type { SubagentEvent } from "./subagents/subagent-events.js";
 export { toJsonLine } from "./wire/json-line.js";
 export type { TextDelta } from "./wire/text-delta.js";
-export { type WireEncoder, wireEncoder } from "./wire/wire-events.js";
+export { subagentWireEncoder, type WireEncoder, wireEncoder } from "./wire/wire-events.js";

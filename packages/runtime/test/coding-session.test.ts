@@ -121,8 +121,9 @@ describe("CodingSession — persistence and resume", () => {
     expect(fileLines(session.file!).filter((e) => e.type === "message")).toHaveLength(4);
     const toolNames = (i: number) =>
       ((mock.requests[i]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
-    // The default preset: every tool but ask_user, which needs a host to answer.
-    expect(toolNames(0)).toHaveLength(9);
+    // The default preset: every tool but ask_user, which needs a host to answer, and task.
+    expect(toolNames(0)).toHaveLength(10);
+    expect(toolNames(0)).toContain("task");
     expect(toolNames(1)).toEqual(["read"]);
     const second = JSON.stringify((mock.requests[1]!.body as { messages: unknown }).messages);
     expect(second).toContain("q1");

@@ -16,8 +16,10 @@ export interface SessionHeader {
   /** ISO 8601, when the session was created. */
   timestamp: string;
   cwd: string;
-  /** The file this session was forked from, when it was. */
+  /** The file this session was forked from, when it was; a subagent's: the session that ran it. */
   parentSession?: string;
+  /** A subagent's transcript: the id of the parent's `task` call that ran it. */
+  parentToolCallId?: string;
 }
 
 interface EntryBase {

@@ -6,7 +6,11 @@ import { CURRENT_SESSION_VERSION, type SessionEntry, type SessionHeader } from "
 import type { EntryIndex } from "./entry-index.js";
 import { newEntryId, newSessionId } from "./ids.js";
 
-export function newSessionHeader(cwd: string, parentSession?: string): SessionHeader {
+export function newSessionHeader(
+  cwd: string,
+  parentSession?: string,
+  parentToolCallId?: string,
+): SessionHeader {
   return {
     type: "session",
     version: CURRENT_SESSION_VERSION,
@@ -14,6 +18,7 @@ export function newSessionHeader(cwd: string, parentSession?: string): SessionHe
     timestamp: new Date().toISOString(),
     cwd,
     ...(parentSession ? { parentSession } : {}),
+    ...(parentToolCallId ? { parentToolCallId } : {}),
   };
 }
 

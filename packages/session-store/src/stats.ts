@@ -1,3 +1,4 @@
+import { isRecord } from "@gong/base";
 import { addUsage, emptyUsageTotals } from "@gong/llm";
 import type { SessionEntry } from "./entries.js";
 
@@ -29,8 +30,11 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
     const message = entry.message;
     stats.messages.total++;
     if (message.role === "user") stats.messages.user++;
-    else if (message.role === "toolResult") stats.messages.toolResult++;
-    else if (message.role === "assistant") {
+    else if (message.role === "toolResult") {
+      stats.messages.toolResult++;
+      // A subagent's spending is the session's: its task result carries the totals.
+      addUsage(usage, subagentUsage(message.toolName, message.details));
+    } else if (message.role === "assistant") {
       stats.messages.assistant++;
       for (const part of message.content) if (part.type === "toolCall") stats.toolCalls++;
       addUsage(usage, message.usage);
@@ -40,4 +44,20 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
   stats.tokens = { ...tokens, total: totalTokens };
   stats.cost = cost;
   return stats;
+}
+
+/** `data.usage` of a `task` result (the runtime's subagents): token totals and dollars. */
+function subagentUsage(toolName: string, details: unknown) {
+  if (toolName !== "task" || !isRecord(details) || !isRecord(details.data)) return undefined;
+  const usage = details.data.usage;
+  if (!isRecord(usage)) return undefined;
+  const number = (value: unknown) => (typeof value === "number" ? value : 0);
+  return {
+    input: number(usage.input),
+    output: number(usage.output),
+    cacheRead: number(usage.cacheRead),
+    cacheWrite: number(usage.cacheWrite),
+    totalTokens: number(usage.totalTokens),
+    cost: { total: number(usage.cost) },
+  };
 }

@@ -70,6 +70,8 @@ export interface CreateSessionOptions extends SessionStoreOptions, SessionLocati
   cwd: string;
   /** Recorded in the header of a fork. */
   parentSession?: string;
+  /** Recorded in the header of a subagent's transcript, with `parentSession`. */
+  parentToolCallId?: string;
   /** Create the file here (`--session new.jsonl`) instead of in the sessions folder. */
   path?: string;
 }
@@ -128,7 +130,7 @@ export class SessionStore {
    */
   static create(options: CreateSessionOptions): Result<SessionStore> {
     const dir = sessionDirFor(options.cwd, options);
-    const header = newSessionHeader(options.cwd, options.parentSession);
+    const header = newSessionHeader(options.cwd, options.parentSession, options.parentToolCallId);
     const path = options.path ?? join(dir, sessionFileName(header.timestamp, header.id));
     try {
       mkdirSync(join(path, ".."), { recursive: true });

@@ -156,6 +156,27 @@ describe("issue #5 — stats()", () => {
   });
 });
 
+describe("task — a subagent's usage counts in the session's totals", () => {
+  it("a task result's data.usage adds to the tokens and cost; another tool's data.usage does not", () => {
+    const store = SessionStore.inMemory({ cwd: "/p" });
+    store.appendMessage(assistant("x", 0.25));
+    const usage = {
+      input: 1000,
+      output: 100,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1100,
+      cost: 2,
+    };
+    store.appendMessage({ ...toolResult("found it", { data: { usage } }), toolName: "task" });
+    store.appendMessage(toolResult("out", { data: { usage } }));
+    const stats = store.stats();
+    expect(stats.tokens.input).toBe(1100);
+    expect(stats.tokens.total).toBe(1225);
+    expect(stats.cost).toBeCloseTo(2.25);
+  });
+});
+
 describe("issue #5 — in-memory session (--no-session)", () => {
   it("has the same API and writes nothing", () => {
     const store = SessionStore.inMemory({ cwd: "/p" });

@@ -8,7 +8,7 @@ export { ProcessGroups } from "./bash/process-groups.js";
 export { shellQuote } from "./bash/shell-quote.js";
 export type { ToolOperations } from "./coding-tools.js";
 export { createCodingTools } from "./coding-tools.js";
-export { failure, success } from "./core/envelope.js";
+export { failure, progress, success } from "./core/envelope.js";
 export { defineTool, runTool } from "./core/run-tool.js";
 export { writeFileAtomic } from "./fs/atomic-write.js";
 export { withFolderHeld } from "./fs/held-folder.js";

@@ -40,6 +40,13 @@ export interface ToolExecutionContext {
   /** Streaming progress (bash output so far, say), for UIs. */
   onUpdate?: (partial: ToolResponse) => void;
   outputLevel?: OutputLevel;
+  /**
+   * The calling agent offers `task`: a hint about a saved full output (bash's log)
+   * suggests a subagent first (`subagentSpillStep` of @gong/truncate).
+   */
+  hasTaskTool?: boolean;
+  /** The call's trace span (agent-core's, opaque here): a tool that runs an agent parents its spans on it. */
+  traceSpan?: unknown;
 }
 
 export interface Tool<Params extends TSchema = TSchema> {
@@ -51,6 +58,11 @@ export interface Tool<Params extends TSchema = TSchema> {
   parameters: Params;
   /** Read-only tools may run in parallel when the settings allow. */
   readOnly?: boolean;
+  /**
+   * Consecutive calls of concurrent tools in one message always run together: the tool
+   * bounds its own parallelism (the runtime's `task`, whose subagents run side by side).
+   */
+  concurrent?: boolean;
   /**
    * Runs with parameters already validated against `parameters`. Callers go through
    * `runTool`, which validates first (a wrong type → `INVALID_PARAM`) and turns a throw

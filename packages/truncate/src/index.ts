@@ -6,7 +6,12 @@ export {
   DEFAULT_MAX_LINES,
 } from "./limits.js";
 export { lineCountFrom } from "./measure.js";
-export { headTruncationNotice, moreLinesNotice, tailTruncationNotice } from "./notices.js";
+export {
+  headTruncationNotice,
+  moreLinesNotice,
+  subagentSpillStep,
+  tailTruncationNotice,
+} from "./notices.js";
 export { cleanupExpired } from "./observation/cleanup.js";
 export type { ObservationTruncatorOptions } from "./observation/config.js";
 export {

@@ -54,3 +54,11 @@ export function tailTruncationNotice(result: TruncationResult, fullOutputPath?: 
       : `${formatSize(result.maxBytes)} limit`;
   return `[Showing lines ${startLine}-${result.totalLines} of ${result.totalLines} (${limit}; full output ${original}).${where}]`;
 }
+
+/**
+ * The first next step for a saved full output when the agent has the `task` tool
+ * (seed 003 §7): the truncator's spill hints and bash's log hints both use it.
+ */
+export function subagentSpillStep(file: string): string {
+  return `Use task to have a subagent process the full output file ${file}`;
+}

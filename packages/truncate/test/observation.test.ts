@@ -105,7 +105,7 @@ describe("seed 003 §10 — ObservationTruncator", () => {
     const withTask = await truncator({ hasTaskTool: true }).truncate(envelope(numbered(4000)), {
       toolName: "read",
     });
-    expect(withTask.text).toContain("Use Task to have a subagent process the full output file");
+    expect(withTask.text).toContain("Use task to have a subagent process the full output file");
   });
 
   it("keeps status error and the error itself when the original failed", async () => {

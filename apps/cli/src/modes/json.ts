@@ -1,4 +1,10 @@
-import { type CodingSession, type RunOutcome, toJsonLine, wireEncoder } from "@gong/runtime";
+import {
+  type CodingSession,
+  type RunOutcome,
+  subagentWireEncoder,
+  toJsonLine,
+  wireEncoder,
+} from "@gong/runtime";
 import type { CliIo } from "../io.js";
 
 /**
@@ -18,9 +24,13 @@ export async function runJsonMode(
   for (const message of openingWarnings) write({ type: "warning", message });
   const encode = wireEncoder();
   const unsubscribe = session.subscribe((event) => write(encode(event)));
+  // A subagent's events carry `parentToolCallId`: its tool calls' ids are its own.
+  const encodeSubagent = subagentWireEncoder();
+  const unsubscribeSubagents = session.subscribeSubagents((event) => write(encodeSubagent(event)));
   try {
     return await session.run(prompts);
   } finally {
     unsubscribe();
+    unsubscribeSubagents();
   }
 }

@@ -12,8 +12,8 @@ export interface StatusStream {
 /** Back to column 0 and erase the line (ANSI EL2). */
 const CLEAR = "\r\x1b[2K";
 
-/** The argument that says what a tool call is about. */
-const KEY_ARGUMENTS = ["command", "path", "pattern"];
+/** The argument that says what a tool call is about (`description`: a task's). */
+const KEY_ARGUMENTS = ["command", "path", "pattern", "description"];
 
 /**
  * One live line on a terminal's stderr while print mode runs: what is happening (the

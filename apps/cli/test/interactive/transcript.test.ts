@@ -74,6 +74,49 @@ describe("interactive — transcript", () => {
     expect(t.live()).toEqual([]);
   });
 
+  it("task — a block per task: its description, a live line of the subagent's progress, then its summary", () => {
+    const t = feed();
+    const args = { description: "find the parser", prompt: "Find it.", subagent_type: "explore" };
+    const call = { type: "toolCall", id: "t1", name: "task", arguments: args } as const;
+    const message = assistant([call], "toolUse");
+    t.send({ type: "message_start", message });
+    t.send({ type: "message_end", message });
+    t.send({ type: "tool_execution_start", toolCallId: "t1", toolName: "task", args }, 0);
+    const envelope = { stats: { time_ms: 0 }, context: { cwd: ".", params_input: args } };
+    t.send({
+      type: "tool_execution_update",
+      toolCallId: "t1",
+      toolName: "task",
+      partial: {
+        ...envelope,
+        status: "partial",
+        data: { current: "read src/parse.ts", tool_calls: 3, tokens: 1200 },
+        text: "explore: read src/parse.ts · 3 tool calls · 1200 tokens · 2s",
+      },
+    });
+    const live = t.live().join("\n");
+    expect(live).toContain("task find the parser");
+    expect(live).toContain("explore: read src/parse.ts · 3 tool calls · 1200 tokens");
+    t.send(
+      {
+        type: "tool_execution_end",
+        toolCallId: "t1",
+        toolName: "task",
+        isError: false,
+        result: {
+          ...envelope,
+          status: "success",
+          data: { subagent_type: "explore", summary: "The parser is in src/parse.ts:12." },
+          text: "The parser is in src/parse.ts:12.\nIt reads tokens.\n\nTranscript: /s/t1.jsonl",
+        },
+      },
+      2000,
+    );
+    const committed = t.committed();
+    expect(committed[1]).toMatch(/^✓ task find the parser/);
+    expect(committed.slice(2)).toEqual(["  The parser is in src/parse.ts:12."]);
+  });
+
   it("a tool call stays live until its result is in, then goes to the scrollback in order", () => {
     const t = feed();
     const call = {

@@ -26,7 +26,12 @@ const text = (value: unknown): string | undefined =>
   typeof value === "string" ? value : undefined;
 
 export function toolTitle(toolName: string, args: Args): string {
-  const detail = text(args.command) ?? text(args.path) ?? text(args.pattern) ?? text(args.name);
+  const detail =
+    text(args.command) ??
+    text(args.path) ??
+    text(args.pattern) ??
+    text(args.name) ??
+    text(args.description);
   return detail ? `${toolName} ${detail}` : toolName;
 }
 

@@ -10,6 +10,7 @@ import {
   type CodingSessionError,
   type CodingSessionOptions,
   SessionHost,
+  subagentWireEncoder,
   wireEncoder,
 } from "@gong/runtime";
 import type { Command, CommandId } from "./command-schemas.js";
@@ -72,6 +73,9 @@ export class ProtocolSession {
     for (const message of opened.warnings) send({ type: "warning", message });
     const encode = wireEncoder();
     host.subscribe((event) => send(encode(event)));
+    // A subagent's events, tagged with the task call's id (`parentToolCallId`).
+    const encodeSubagent = subagentWireEncoder();
+    host.subscribeSubagents((event) => send(encodeSubagent(event)));
     const context: HandlerContext = {
       host,
       cwd: host.current.header.cwd,

@@ -73,6 +73,11 @@ export class HookRunner {
     this.timeoutMs = timeoutMs;
   }
 
+  /** The hooks in the order they run. */
+  get list(): readonly AgentHooks[] {
+    return this.hooks;
+  }
+
   add(hook: AgentHooks): void {
     this.hooks = [...this.hooks, hook];
   }

@@ -104,11 +104,15 @@ async function executeOne(
     });
   }
 
-  let envelope = await runObserved(run, call, tool, gate.params, signal);
+  // Seed 003 §7: with the runtime's subagent tool offered, hints about a saved full
+  // output suggest a subagent (bash's own and the truncator's alike).
+  const hasTaskTool = tools.some((t) => t.name === "task");
+  let envelope = await runObserved(run, call, tool, gate.params, { signal, hasTaskTool });
   envelope = await run.config.hooks.onToolResult(call.name, envelope, info);
   if (run.config.truncator) {
     envelope = await run.config.truncator.truncate(envelope, {
       toolName: call.name,
+      hasTaskTool,
       ...(call.name === "bash" ? { direction: "tail" as const } : {}),
     });
   }
@@ -124,7 +128,7 @@ async function runObserved(
   call: ToolCall,
   tool: Tool,
   args: Record<string, unknown>,
-  signal: AbortSignal,
+  { signal, hasTaskTool }: { signal: AbortSignal; hasTaskTool: boolean },
 ): Promise<ToolResponse> {
   const { config } = run;
   const outputLevel = resolveOutputLevel({
@@ -141,6 +145,8 @@ async function runObserved(
     signal,
     toolCallId: call.id,
     outputLevel,
+    hasTaskTool,
+    traceSpan: span,
     onUpdate: (partial) =>
       run.emit({
         type: "tool_execution_update",
@@ -199,13 +205,19 @@ function toolSignal(run: RunContext) {
   };
 }
 
-/** Consecutive read-only calls form one batch when parallel execution is on. */
+/**
+ * Consecutive calls of concurrent tools (`task`) form one batch; so do consecutive
+ * read-only calls when parallel execution is on.
+ */
 function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: boolean) {
   const first = calls[start]!;
-  const readOnly = (call: ToolCall) => tools.find((t) => t.name === call.name)?.readOnly === true;
-  if (!parallel || !readOnly(first)) return [first];
+  const toolOf = (call: ToolCall) => tools.find((t) => t.name === call.name);
+  const concurrent = (call: ToolCall) => toolOf(call)?.concurrent === true;
+  const readOnly = (call: ToolCall) => toolOf(call)?.readOnly === true;
+  const joins = concurrent(first) ? concurrent : parallel && readOnly(first) ? readOnly : undefined;
+  if (!joins) return [first];
   const batch = [first];
-  for (let i = start + 1; i < calls.length && readOnly(calls[i]!); i++) batch.push(calls[i]!);
+  for (let i = start + 1; i < calls.length && joins(calls[i]!); i++) batch.push(calls[i]!);
   return batch;
 }
 

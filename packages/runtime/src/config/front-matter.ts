@@ -57,6 +57,18 @@ export function parseFrontMatter(text: string, schema: TSchema, file: string): F
   return { kind: "parsed", fields, body: match[2]!, warnings, at };
 }
 
+/**
+ * A tool list as a YAML list or a comma/space-separated string, in Gong's names or Claude
+ * Code's, to Gong's names (`Bash(python:*)` → `bash`), each once.
+ */
+export function toolNamesOf(value: unknown): string[] {
+  const items = Array.isArray(value)
+    ? value.map(String)
+    : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
+  const tools = items.map((item) => fromClaudeToolName(item.trim().replace(/\(.*\)$/, "")));
+  return [...new Set(tools.filter(Boolean))];
+}
+
 /** What `allowed-tools` may name: Gong's tools and the skill tool itself. */
 const KNOWN_TOOLS: readonly string[] = [...TOOL_NAMES, "skill"];
 
@@ -72,14 +84,7 @@ export function allowedToolsField(
 ): string[] | undefined {
   const value = front.fields["allowed-tools"];
   if (value === undefined || value === null) return undefined;
-  const items = Array.isArray(value)
-    ? value.map(String)
-    : (String(value).match(/[^\s,(]+(?:\([^)]*\))?/g) ?? []);
-  const tools = [
-    ...new Set(
-      items.map((item) => fromClaudeToolName(item.trim().replace(/\(.*\)$/, ""))).filter(Boolean),
-    ),
-  ];
+  const tools = toolNamesOf(value);
   const known = tools.filter((tool) => KNOWN_TOOLS.includes(tool));
   const where = front.at(["allowed-tools"], "value");
   for (const unknown of tools.filter((tool) => !known.includes(tool))) {

@@ -73,6 +73,16 @@ export const SettingsSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
+    /** The task tool's subagents (subagents/task-tool.ts). */
+    subagents: Type.Optional(
+      Type.Object(
+        {
+          maxParallel: Type.Optional(Type.Integer({ minimum: 1, maximum: 32 })),
+          maxTurns: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     webFetch: Type.Optional(
       Type.Object(
         {

@@ -84,6 +84,8 @@ export interface Settings {
    */
   passApiKeys?: string[];
   webFetch?: WebFetchSettings;
+  /** The task tool: task calls of one message running at once (default 4), turns per subagent (default 50). */
+  subagents?: { maxParallel?: number; maxTurns?: number };
   /** Where session files go (default `<GONG_HOME>/sessions`). */
   sessionDir?: string;
   /**

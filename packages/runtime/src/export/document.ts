@@ -11,6 +11,8 @@ export interface ExportDocument {
   /** ISO timestamp of the session's start. */
   createdAt: string;
   items: ExportItem[];
+  /** The subagents' transcripts by the id of the `task` call that ran them. */
+  subagents?: Record<string, ExportDocument>;
 }
 
 export type ExportItem =

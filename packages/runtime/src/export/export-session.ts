@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
 import { configuredSessionDir } from "../session/session-dir.js";
-import { documentFromEntries } from "./from-session.js";
 import { renderSessionHtml } from "./render-html.js";
+import { sessionDocument } from "./subagent-transcripts.js";
 
 export interface ExportSessionOptions {
   /** A session id prefix or a session file. */
@@ -50,7 +50,7 @@ export async function exportSessionHtml(
   if (!opened.ok) return { ok: false, error: opened.error.message };
   const store = opened.value;
   try {
-    const html = renderSessionHtml(documentFromEntries(store.header, store.getBranch()));
+    const html = renderSessionHtml(sessionDocument(store.header, store.getBranch()));
     return writeSessionHtml(html, { out: options.out, cwd: options.cwd, sessionId: store.id });
   } finally {
     store.close();

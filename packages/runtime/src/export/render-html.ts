@@ -8,7 +8,7 @@ import {
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
 import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";
-import { renderItem } from "./render-message.js";
+import { renderItems } from "./render-message.js";
 import { EXPORT_CSS } from "./styles.js";
 
 export interface SessionTotals extends UsageTotals {
@@ -39,16 +39,7 @@ export function sessionTotals(items: ExportItem[]): SessionTotals {
  */
 export function renderSessionHtml(doc: ExportDocument): string {
   const totals = sessionTotals(doc.items);
-  const results = new Map<string, ToolResultMessage>();
-  const callIds = new Set<string>();
-  for (const item of doc.items) {
-    if (item.kind !== "message") continue;
-    if (item.message.role === "toolResult") results.set(item.message.toolCallId, item.message);
-    if (item.message.role === "assistant") {
-      for (const part of item.message.content) if (part.type === "toolCall") callIds.add(part.id);
-    }
-  }
-  const body = doc.items.map((item) => renderItem(item, results, callIds)).join("\n");
+  const body = renderItems(doc);
   const title = `gong session ${doc.sessionId}`;
   return `<!doctype html>
 <html lang="en">

@@ -13,7 +13,7 @@ import type {
   ToolResultMessage,
 } from "@gong/llm";
 import { renderDiff, renderEditArgumentsDiff } from "./diff.js";
-import type { ExportItem } from "./document.js";
+import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -23,14 +23,33 @@ import { renderMarkdown } from "./markdown.js";
  */
 export type LiveOutputs = ReadonlyMap<string, string>;
 
+/** Subagents' transcripts by the id of the task call that ran them (nested in that call). */
+export type Transcripts = Readonly<Record<string, ExportDocument>>;
+
+/** The items of a document (a session, or a subagent's transcript inside its task call). */
+export function renderItems(doc: Pick<ExportDocument, "items" | "subagents">): string {
+  const results = new Map<string, ToolResultMessage>();
+  const callIds = new Set<string>();
+  for (const item of doc.items) {
+    if (item.kind !== "message") continue;
+    if (item.message.role === "toolResult") results.set(item.message.toolCallId, item.message);
+    if (item.message.role === "assistant") {
+      for (const part of item.message.content) if (part.type === "toolCall") callIds.add(part.id);
+    }
+  }
+  const transcripts = doc.subagents ?? {};
+  return doc.items.map((item) => renderItem(item, results, callIds, transcripts)).join("\n");
+}
+
 export function renderItem(
   item: ExportItem,
   results: Map<string, ToolResultMessage>,
   callIds: Set<string>,
+  transcripts: Transcripts = {},
 ): string {
   switch (item.kind) {
     case "message":
-      return renderMessage(item.message, results, callIds);
+      return renderMessage(item.message, results, callIds, new Map(), transcripts);
     case "compaction":
       return `<details class="notice compaction"><summary>Context compacted (${item.tokensBefore.toLocaleString("en-US")} tokens summarised)</summary><div class="text">${escapeHtml(item.summary)}</div></details>`;
     case "branch_summary":
@@ -51,6 +70,7 @@ export function renderMessage(
   results: ReadonlyMap<string, ToolResultMessage>,
   callIds: ReadonlySet<string>,
   live: LiveOutputs = new Map(),
+  transcripts: Transcripts = {},
 ): string {
   if (message.role === "user") {
     const parts =
@@ -67,7 +87,7 @@ export function renderMessage(
       .join("\n");
     return `<details class="tool-call orphan"><summary>${escapeHtml(message.toolName)} result (its call is not in this branch)</summary><pre class="tool-output">${escapeHtml(text)}</pre></details>`;
   }
-  return renderAssistant(message, results, live);
+  return renderAssistant(message, results, live, transcripts);
 }
 
 function renderUserPart(part: TextContent | ImageContent): string {
@@ -79,6 +99,7 @@ function renderAssistant(
   message: AssistantMessage,
   results: ReadonlyMap<string, ToolResultMessage>,
   live: LiveOutputs,
+  transcripts: Transcripts,
 ): string {
   const parts = message.content.map((part) => {
     if (part.type === "text") return `<div class="markdown">${renderMarkdown(part.text)}</div>`;
@@ -86,7 +107,8 @@ function renderAssistant(
       const text = part.redacted ? "(redacted by the provider)" : part.thinking;
       return `<details class="thinking"><summary>Thinking</summary><div class="text">${escapeHtml(text)}</div></details>`;
     }
-    return renderToolCall(part, results.get(part.id), live.get(part.id));
+    const transcript = transcripts[part.id];
+    return renderToolCall(part, results.get(part.id), live.get(part.id), transcript);
   });
   const failed = message.stopReason === "error" || message.stopReason === "aborted";
   const error = failed
@@ -99,6 +121,7 @@ function renderToolCall(
   call: ToolCall,
   result: ToolResultMessage | undefined,
   liveOutput: string | undefined,
+  transcript: ExportDocument | undefined,
 ): string {
   const failed = result?.isError ?? false;
   const args = JSON.stringify(call.arguments, null, 2);
@@ -119,6 +142,7 @@ function renderToolCall(
 <div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
 ${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
 <div class="label">Output</div><pre class="tool-output">${escapeHtml(output)}</pre>
+${transcript ? `<div class="label">Subagent transcript</div><div class="subagent">${renderItems(transcript)}</div>` : ""}
 </details>`;
 }
 

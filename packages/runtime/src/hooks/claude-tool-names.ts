@@ -15,9 +15,14 @@ const TO_CLAUDE: Record<string, string> = {
   web_fetch: "WebFetch",
   ask_user: "AskUserQuestion",
   exit_plan_mode: "ExitPlanMode",
+  task: "Task",
 };
 
-const CLAUDE_ALIASES: Record<string, string[]> = { edit: ["Edit", "MultiEdit"] };
+/** Claude Code renamed its `Task` tool `Agent`: hooks and agent files may say either. */
+const CLAUDE_ALIASES: Record<string, string[]> = {
+  edit: ["Edit", "MultiEdit"],
+  task: ["Task", "Agent"],
+};
 
 export function toClaudeToolName(name: string): string {
   return TO_CLAUDE[name] ?? name;

@@ -24,7 +24,8 @@ export interface AgentParts {
   messages: Message[];
   cwd: string;
   tools: Tool[];
-  systemPrompt: SessionSystemPrompt;
+  /** The session's (system-prompt.ts) or a subagent's (subagents/run-subagent.ts). */
+  systemPrompt: Pick<SessionSystemPrompt, "systemPrompt">;
   /** In order: the command hooks, the hook modules, the app's own hooks. */
   hooks: AgentHooks[];
   truncator: ObservationTruncator | undefined;
@@ -34,7 +35,9 @@ export interface AgentParts {
   skills: Skill[];
   warn: (message: string) => void;
   /** Why a tool the model called is not offered now (plan mode). */
-  unofferedToolReason: (toolName: string) => string | undefined;
+  unofferedToolReason?: (toolName: string) => string | undefined;
+  /** A subagent's: the trace span of the task call that runs it. */
+  parentSpan?: unknown;
 }
 
 export function buildAgent(parts: AgentParts): Agent {
@@ -61,7 +64,8 @@ export function buildAgent(parts: AgentParts): Agent {
     getApiKey: parts.apiKeys,
     skills: parts.skills,
     resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
-    unofferedToolReason: parts.unofferedToolReason,
+    ...(parts.unofferedToolReason ? { unofferedToolReason: parts.unofferedToolReason } : {}),
+    ...(parts.parentSpan !== undefined ? { parentSpan: parts.parentSpan } : {}),
   });
   return agent;
 }

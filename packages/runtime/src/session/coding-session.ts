@@ -36,12 +36,13 @@ import {
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
-import { documentFromEntries } from "../export/from-session.js";
 import { renderSessionHtml } from "../export/render-html.js";
+import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { SessionPermissions } from "../permissions/session-permissions.js";
 import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
+import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 import type { SandboxState } from "./session-sandbox.js";
@@ -82,6 +83,8 @@ export interface CodingSessionParts {
   permissions?: SessionPermissions;
   /** Snapshots of the project's files at each prompt and before changing tool calls. */
   checkpoints?: SessionCheckpoints;
+  /** The task tool's subagents send their events here. */
+  subagentEvents?: SubagentEvents;
 }
 
 export interface PromptOptions {
@@ -174,6 +177,14 @@ export class CodingSession {
   subscribe(listener: (event: CodingSessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The subagents' events (the `task` tool), each with `parentToolCallId` set to the
+   * task call that runs it; `subscribe` gets only the session's own agent's events.
+   */
+  subscribeSubagents(listener: (event: SubagentEvent) => void): () => void {
+    return this.parts.subagentEvents?.subscribe(listener) ?? (() => {});
   }
 
   /**
@@ -327,7 +338,7 @@ export class CodingSession {
 
   renderHtml(): string {
     return renderSessionHtml(
-      documentFromEntries(this.parts.store.header, this.parts.store.getBranch()),
+      sessionDocument(this.parts.store.header, this.parts.store.getBranch()),
     );
   }
 

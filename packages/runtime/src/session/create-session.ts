@@ -1,7 +1,9 @@
 import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import type { ObservationTruncator } from "@gong/truncate";
 import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
@@ -16,6 +18,8 @@ import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, findModel, resolveModel } from "../models/resolve-model.js";
 import { SessionPermissions } from "../permissions/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
+import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
+import { SubagentEvents } from "../subagents/subagent-events.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -97,7 +101,12 @@ async function assembleSession(
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const toolKit = { ...sessionToolKit(inputs, opened, summarize, mcp), planMode };
+  const task = sessionTask(inputs, opened, apiKeys, truncator);
+  const toolKit = {
+    ...sessionToolKit(inputs, opened, summarize, mcp),
+    planMode,
+    task: task.tools,
+  };
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
@@ -128,6 +137,7 @@ async function assembleSession(
     unofferedToolReason: (toolName) => planMode.refusal(toolName),
   });
   running.agent = agent;
+  task.late.agent = agent;
 
   const reloader = new SettingsReloader({
     agent,
@@ -143,6 +153,7 @@ async function assembleSession(
     warn,
   });
   running.reloader = reloader;
+  task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
@@ -151,7 +162,21 @@ async function assembleSession(
     planMode,
     permissions,
     checkpoints,
+    subagentEvents: task.events,
   });
+}
+
+/** The task tools, their subagents' events, and what they read once the agent exists. */
+function sessionTask(
+  inputs: SessionInputs,
+  opened: OpenedSession,
+  apiKeys: ApiKeyResolver,
+  truncator: ObservationTruncator | undefined,
+) {
+  const events = new SubagentEvents();
+  const late: TaskToolLateParts = {};
+  const parts = { inputs, store: opened.store, apiKeys, truncator, events, late };
+  return { tools: sessionTaskTools(parts), events, late };
 }
 
 /** What the parts built before the agent find once it exists. */

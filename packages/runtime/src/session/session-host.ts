@@ -2,6 +2,7 @@ import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
+import type { SubagentEvent } from "../subagents/subagent-events.js";
 import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
@@ -25,6 +26,7 @@ export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; e
  */
 export class SessionHost {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
+  private readonly subagentListeners = new Set<(event: SubagentEvent) => void>();
   private unsubscribe: () => void;
 
   private constructor(
@@ -53,6 +55,12 @@ export class SessionHost {
   subscribe(listener: (event: CodingSessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The subagents' events (`CodingSession.subscribeSubagents`), across switches too. */
+  subscribeSubagents(listener: (event: SubagentEvent) => void): () => void {
+    this.subagentListeners.add(listener);
+    return () => this.subagentListeners.delete(listener);
   }
 
   /** A new, empty session file (or a new in-memory session with `--no-session`). */
@@ -129,8 +137,15 @@ export class SessionHost {
   }
 
   private forward(session: CodingSession): () => void {
-    return session.subscribe((event) => {
+    const unsubscribe = session.subscribe((event) => {
       for (const listener of this.listeners) listener(event);
     });
+    const unsubscribeSubagents = session.subscribeSubagents((event) => {
+      for (const listener of this.subagentListeners) listener(event);
+    });
+    return () => {
+      unsubscribe();
+      unsubscribeSubagents();
+    };
   }
 }

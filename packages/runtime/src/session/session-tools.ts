@@ -11,6 +11,7 @@ import type {
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
+import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { type BuildToolsResult, buildTools } from "./tool-selection.js";
@@ -45,6 +46,8 @@ export interface SessionToolKit {
   sandbox: BashSandbox | undefined;
   /** Plan mode narrows what the model is offered (plan/plan-mode.ts). */
   planMode: PlanMode;
+  /** The task tool (subagents/session-task-tool.ts): offered by the default preset or by name. */
+  task?: SessionTaskTools;
 }
 
 /** The model's tools under these settings. */
@@ -60,14 +63,24 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
     preset,
   });
   if (!built.ok) return built;
-  if (!kit.mcp) return { ok: true, tools: kit.planMode.offered(built.tools) };
+  const task = kit.planMode.mode === "plan" ? kit.task?.readOnly : kit.task?.tool;
+  const withTask = task && offersTask(names, preset) ? [...built.tools, task] : built.tools;
+  if (!kit.mcp) return { ok: true, tools: kit.planMode.offered(withTask) };
   // An explicit list offers the MCP tools it names; `readonly` only those a server marks
   // read-only; the other presets all of them.
   const mcpTools = kit.mcp.tools({
     ...(names !== undefined ? { names } : {}),
     ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
   });
-  return { ok: true, tools: kit.planMode.offered([...built.tools, ...mcpTools]) };
+  return { ok: true, tools: kit.planMode.offered([...withTask, ...mcpTools]) };
+}
+
+/** `task` comes with the default preset, or when a list names it. */
+function offersTask(
+  names: readonly string[] | undefined,
+  preset: ToolPresetName | undefined,
+): boolean {
+  return names === undefined ? (preset ?? "default") === "default" : names.includes("task");
 }
 
 /** The bash tool the user's own commands (`runBash`) run with: the session's shell settings. */

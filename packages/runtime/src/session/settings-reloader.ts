@@ -41,6 +41,11 @@ export class SettingsReloader {
     this.settings = parts.loaded.settings;
   }
 
+  /** The settings applied last: a subagent starts with these. */
+  get current(): Settings {
+    return this.settings;
+  }
+
   /**
    * Rebuilds the tool set under the current settings (an MCP server's tools arrived or
    * changed); the system prompt provider follows the new tools.

@@ -13,6 +13,7 @@ import {
 } from "@gong/tools";
 import { resolveObservationConfig } from "@gong/truncate";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import { TASK_TOOL_NAME } from "../subagents/subagent-types.js";
 
 export interface ToolSelection {
   /** Explicit names (`--tools`, settings `tools`); an empty list means no tools at all. */
@@ -64,10 +65,11 @@ export function checkToolSelection(selection: ToolSelection): string | undefined
 
 /**
  * The built-in tools of an explicit list: `mcp__…` names are MCP tools, offered when a
- * server has them (session-tools.ts), and unknown to the built-in presets.
+ * server has them, and `task` is the runtime's own (session-tools.ts): both unknown to
+ * the built-in presets.
  */
 function builtInNames(names: readonly string[] | undefined): string[] | undefined {
-  return names?.filter((name) => !isMcpToolName(name));
+  return names?.filter((name) => !isMcpToolName(name) && name !== TASK_TOOL_NAME);
 }
 
 function isMcpToolName(name: string): boolean {

@@ -7,6 +7,7 @@
  * `data` field that only repeats it (bash's `stdout`) are left out.
  */
 import type { CodingSessionEvent } from "../session/options.js";
+import type { SubagentEvent } from "../subagents/subagent-events.js";
 import { textDelta } from "./text-delta.js";
 
 export type WireEncoder = (event: CodingSessionEvent) => unknown;
@@ -22,5 +23,20 @@ export function wireEncoder(): WireEncoder {
     held.set(event.toolCallId, text);
     const ownData = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== text));
     return { ...event, partial: { ...rest, data: ownData }, delta };
+  };
+}
+
+/**
+ * The wire form of subagents' events: one encoder per task call, since a subagent's
+ * tool call ids are its own and may repeat another agent's.
+ */
+export function subagentWireEncoder(): (event: SubagentEvent) => unknown {
+  const encoders = new Map<string, WireEncoder>();
+  return (event) => {
+    const { parentToolCallId, ...agentEvent } = event;
+    const encode = encoders.get(parentToolCallId) ?? wireEncoder();
+    encoders.set(parentToolCallId, encode);
+    if (event.type === "agent_end") encoders.delete(parentToolCallId);
+    return { ...(encode(agentEvent as CodingSessionEvent) as object), parentToolCallId };
   };
 }

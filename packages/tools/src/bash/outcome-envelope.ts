@@ -4,7 +4,7 @@
  * the output it produced before the message, so the model sees why.
  */
 import type { ToolResponse } from "@gong/base";
-import { formatSize, tailTruncationNotice, truncateTail } from "@gong/truncate";
+import { formatSize, subagentSpillStep, tailTruncationNotice, truncateTail } from "@gong/truncate";
 import { failure, type NextSteps, partial, success, type ToolErrorCode } from "../core/envelope.js";
 import { briefTail } from "../core/output-level.js";
 import type { SandboxRefusal } from "../sandbox/sandbox-refusal.js";
@@ -139,10 +139,21 @@ function failedCommandSteps(exitCode: number | null, logSteps: readonly string[]
   return logStep ? [logStep, fix] : [fix];
 }
 
+/** How to see the full log: a subagent first when the agent has `task`. */
+function fullLogSteps(log: string, hasTaskTool: boolean): string[] {
+  const read = `read(path="${log}", offset=1, limit=200) or grep(pattern="error", path="${log}") to see the full output.`;
+  return hasTaskTool ? [subagentSpillStep(log), read] : [read];
+}
+
 export function outcomeEnvelope(
   outcome: FinishedOutcome,
   output: ShownOutput,
-  run: { durationMs: number; timeoutSeconds: number; refusal?: SandboxRefusal },
+  run: {
+    durationMs: number;
+    timeoutSeconds: number;
+    hasTaskTool: boolean;
+    refusal?: SandboxRefusal;
+  },
 ): ToolResponse {
   const killed = outcome.kind === "timed_out" || outcome.kind === "aborted";
   const data = {
@@ -165,11 +176,7 @@ export function outcomeEnvelope(
   // Already cut to the limits, with its own notice: the agent's observation
   // truncator must not cut it again (it would drop that notice and the next steps).
   const truncationSkip = output.truncated;
-  const logSteps = output.logDisplay
-    ? [
-        `read(path="${output.logDisplay}", offset=1, limit=200) or grep(pattern="error", path="${output.logDisplay}") to see the full output.`,
-      ]
-    : [];
+  const logSteps = output.logDisplay ? fullLogSteps(output.logDisplay, run.hasTaskTool) : [];
 
   const failed = sandboxed(runFailure(outcome, run.timeoutSeconds, logSteps), run.refusal);
   if (failed) {

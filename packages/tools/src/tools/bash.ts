@@ -258,6 +258,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       return outcomeEnvelope(outcome, output, {
         durationMs,
         timeoutSeconds,
+        hasTaskTool: context.hasTaskTool === true,
         ...(refusal ? { refusal } : {}),
       });
     },

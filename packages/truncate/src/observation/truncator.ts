@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ToolResponse } from "@gong/base";
 import { formatSize } from "../format-size.js";
 import { prefixEndWithinBytes, utf8LengthOf } from "../measure.js";
+import { subagentSpillStep } from "../notices.js";
 import type { TruncationResult } from "../result.js";
 import { truncateHead } from "../truncate-head.js";
 import { truncateTail } from "../truncate-tail.js";
@@ -37,6 +38,8 @@ export interface TruncateCallOptions {
   toolName: string;
   /** Overrides the configured direction for this call. */
   direction?: TruncationDirection;
+  /** Overrides the configured `hasTaskTool` for this call (the calling agent's tools). */
+  hasTaskTool?: boolean;
 }
 
 export interface ObservationTruncator {
@@ -115,7 +118,12 @@ export function createObservationTruncator(
         status: envelope.status === "error" ? "error" : "partial",
         data: { truncated: true, truncation, preview: kept.preview },
         text: spilled.paths
-          ? wrapperText(kept.preview, truncation, spilled.paths.text, config.hasTaskTool)
+          ? wrapperText(
+              kept.preview,
+              truncation,
+              spilled.paths.text,
+              options.hasTaskTool ?? config.hasTaskTool,
+            )
           : unsavedText(kept.preview, truncation, spilled.problem),
         stats: envelope.stats,
         context: envelope.context,
@@ -174,7 +182,7 @@ function wrapperText(
       ? `read(path="${textPath}", offset=${t.kept_lines + 1}) to continue after the preview`
       : `read(path="${textPath}", offset=1, limit=${Math.min(t.max_lines, t.original_lines - t.kept_lines)}) to see the beginning`;
   const steps = hasTaskTool
-    ? [`Use Task to have a subagent process the full output file ${textPath}`, `Or ${pageCall}`]
+    ? [subagentSpillStep(textPath), `Or ${pageCall}`]
     : [pageCall, `grep(pattern="<what you need>", path="${textPath}") to search the full output`];
   return `${preview}\n\n${notice}\n\nRecommended next step:\n${steps.map((s) => `- ${s}`).join("\n")}`;
 }

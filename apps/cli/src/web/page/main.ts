@@ -49,6 +49,9 @@ function refresh(messages: readonly Message[]): void {
 }
 
 function onLine(line: EventLine): void {
+  // A subagent's own events (tagged with its task call): the task block shows its result,
+  // and its transcript is a session file of its own.
+  if ("parentToolCallId" in line) return;
   switch (line.type) {
     case "web_snapshot":
       closeAllRequests();

@@ -1,0 +1,87 @@
+import type { AgentEvent } from "@gong/agent-core";
+import type { ToolResponse } from "@gong/base";
+import { progress } from "@gong/tools";
+
+/** The argument that says what a call is about, in the order looked for. */
+const KEY_ARGUMENTS = ["command", "path", "pattern", "url", "description", "query"];
+
+/** At most one update per this many ms (a tool's own updates come every 200 ms). */
+const UPDATE_INTERVAL_MS = 250;
+
+/**
+ * The task call's live progress (`tool_execution_update` of the parent's call): the
+ * subagent's current tool call, its turns, tool calls and tokens, and the time so far —
+ * what the terminal's task block and ACP's `tool_call_update` show.
+ */
+export class SubagentProgress {
+  private readonly started = Date.now();
+  /** The latest tool call, as `read src/a.ts`; until the first, what it is doing. */
+  private current = "thinking";
+  private toolCalls = 0;
+  private turns = 0;
+  private tokens = 0;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly type: string,
+    private readonly description: string,
+    private readonly onUpdate: ((partial: ToolResponse) => void) | undefined,
+  ) {}
+
+  onEvent(event: AgentEvent): void {
+    if (!this.onUpdate) return;
+    switch (event.type) {
+      case "turn_start":
+        this.turns++;
+        break;
+      case "tool_execution_start":
+        this.toolCalls++;
+        this.current = `${event.toolName}${keyArgument(event.args)}`;
+        break;
+      case "message_end":
+        if (event.message.role === "assistant") this.tokens += event.message.usage.totalTokens;
+        break;
+      default:
+        return;
+    }
+    this.schedule();
+  }
+
+  /** No update after the call's result. */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.onUpdate?.(this.envelope());
+    }, UPDATE_INTERVAL_MS);
+  }
+
+  private envelope(): ToolResponse {
+    const elapsedMs = Date.now() - this.started;
+    const data = {
+      subagent_type: this.type,
+      description: this.description,
+      current: this.current,
+      turns: this.turns,
+      tool_calls: this.toolCalls,
+      tokens: this.tokens,
+      elapsed_ms: elapsedMs,
+    };
+    const seconds = Math.round(elapsedMs / 1000);
+    const text = `${this.type}: ${this.current} · ${this.toolCalls} tool call${this.toolCalls === 1 ? "" : "s"} · ${this.tokens} tokens · ${seconds}s`;
+    return progress(data, text);
+  }
+}
+
+function keyArgument(args: unknown): string {
+  if (args === null || typeof args !== "object") return "";
+  const record = args as Record<string, unknown>;
+  const key = KEY_ARGUMENTS.find((name) => typeof record[name] === "string");
+  const value = key ? (record[key] as string).replace(/\s+/g, " ") : "";
+  return value ? ` ${value.length > 80 ? `${value.slice(0, 79)}…` : value}` : "";
+}
