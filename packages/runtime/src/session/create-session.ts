@@ -112,7 +112,6 @@ async function assembleSession(
   if (!tools.ok) throw new Error(tools.error);
 
   const hooks = await sessionHooks(inputs, opened);
-  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
   const checkpoints = openSessionCheckpoints({
     gongHome: inputs.where.gongHome,
     cwd,
@@ -139,19 +138,7 @@ async function assembleSession(
   running.agent = agent;
   task.late.agent = agent;
 
-  const reloader = new SettingsReloader({
-    agent,
-    loaded,
-    settingsQuery: inputs.settingsQuery,
-    settingsStamps: inputs.settingsStamps,
-    toolKit,
-    commandHooks,
-    hookModules,
-    bashConfirmation,
-    configGuard,
-    permissions,
-    warn,
-  });
+  const reloader = sessionReloader(inputs, agent, toolKit, hooks);
   running.reloader = reloader;
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
@@ -160,9 +147,32 @@ async function assembleSession(
   return new CodingSession({
     ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
     planMode,
-    permissions,
+    permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
+  });
+}
+
+/** Re-reads the settings files when they change and applies them to the running agent. */
+function sessionReloader(
+  inputs: SessionInputs,
+  agent: Agent,
+  toolKit: SessionToolKit,
+  hooks: Awaited<ReturnType<typeof sessionHooks>>,
+): SettingsReloader {
+  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
+  return new SettingsReloader({
+    agent,
+    loaded: inputs.loaded,
+    settingsQuery: inputs.settingsQuery,
+    settingsStamps: inputs.settingsStamps,
+    toolKit,
+    commandHooks,
+    hookModules,
+    bashConfirmation,
+    configGuard,
+    permissions,
+    warn: inputs.warn,
   });
 }
 
