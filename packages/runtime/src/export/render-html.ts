@@ -2,7 +2,6 @@ import {
   addUsage,
   emptyUsage,
   emptyUsageTotals,
-  type ToolResultMessage,
   type UsageTotals,
 } from "@gong/llm";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
