@@ -26,7 +26,21 @@ describe("plan mode — read-only tools until the plan is approved", () => {
     const run = await runGong(["--permission-mode", "plan", "-p", "add a.txt"], box);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(`${PLAN}\n`);
-    expect(offered(0)).toEqual(["read", "grep", "find", "ls", "web_fetch", "exit_plan_mode"]);
+    expect(offered(0)).toEqual([
+      "read",
+      "grep",
+      "find",
+      "ls",
+      "web_fetch",
+      "task",
+      "exit_plan_mode",
+    ]);
+    // task runs read-only subagents only in plan mode.
+    const tools = (mock.requests[0]?.body as { tools: { name: string; description: string }[] })
+      .tools;
+    const task = tools.find((t) => t.name === "task")?.description ?? "";
+    expect(task).toContain("- explore:");
+    expect(task).not.toContain("- general:");
     expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(false);
     expect(JSON.stringify(mock.requests[1]?.body)).toContain(
       "write is not available in plan mode: only reading and searching tools are",

@@ -21,6 +21,7 @@ function fakeSession() {
     messages: [],
     model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
     thinkingLevel: "off",
+    sandbox: { mode: "off", network: false },
     queuedMessages: { steering: [], followUp: [] },
     stats: () => ({ session: { cost: 0 } }),
     prompt: async (text: string) => {

@@ -137,7 +137,8 @@ describe("interactive mode — keys", { timeout: 120_000 }, () => {
     gong.write(KEYS.tab);
     await gong.waitForText(/^\/hotkeys$/m, WAIT); // the editor's line, completed
     gong.write(KEYS.enter);
-    await gong.waitForText("show or hide thinking", WAIT); // the keys block
+    await gong.waitForText("exit gong", WAIT); // the end of the keys and commands
+    expect(gong.output()).toContain("show or hide thinking"); // the keys block, above
     // Shift+Enter as xterm sends it with modifyOtherKeys (which gong switches on).
     gong.write(`line one${KEYS.ctrlJ}line two\x1b[27;2;13~line three`);
     await gong.waitForText(/line one\s*\n.*line two\s*\n.*line three/, WAIT);

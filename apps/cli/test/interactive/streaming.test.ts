@@ -28,6 +28,7 @@ function streamingSetup() {
     messages: [],
     model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
     thinkingLevel: "off",
+    sandbox: { mode: "off", network: false },
     queuedMessages: { steering: [], followUp: [] },
     stats: () => ({ session: { cost: 0 } }),
     abort: () => {},

@@ -1,9 +1,4 @@
-import {
-  addUsage,
-  emptyUsage,
-  emptyUsageTotals,
-  type UsageTotals,
-} from "@gong/llm";
+import { addUsage, emptyUsage, emptyUsageTotals, type UsageTotals } from "@gong/llm";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
 import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";

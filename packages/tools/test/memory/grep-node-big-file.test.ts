@@ -11,7 +11,9 @@ it("bad input item 4 — without rg, grep of a 60 MB file reads it in chunks, no
     );
     expect(response.data.fallback).toBe("node");
     expect(response.data.total_matches).toBe(0);
-    expect(growthMb).toBeLessThan(40);
+    // Read whole it would take the 60 MB buffer plus its string (≥ 120 MB); chunked reading
+    // peaked at 41 MB once on a loaded machine, where garbage is collected later.
+    expect(growthMb).toBeLessThan(50);
   } finally {
     project.cleanup();
   }
