@@ -11,6 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
+  ElicitRequestSchema,
   ErrorCode,
   McpError,
   type Tool as McpToolDefinition,
@@ -18,7 +19,11 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
+import type { McpElicitHandler } from "./elicitation.js";
 import { serverEnvironment } from "./environment.js";
+import { authorizedFetch } from "./oauth/authorized-fetch.js";
+import { GongOAuthProvider } from "./oauth/provider.js";
+import { OAuthStore } from "./oauth/token-store.js";
 
 export type { McpToolDefinition };
 
@@ -37,6 +42,19 @@ export interface ConnectionOptions {
   cwd: string;
   /** The server's tool list changed after it started. */
   onToolsChanged: () => void;
+  /** Answers the server's `elicitation/create` (form mode). */
+  elicit: McpElicitHandler;
+  /** Remote servers: the OAuth flow on a 401 (oauth/); absent, a 401 is a failure. */
+  oauth?: McpOAuthOptions;
+}
+
+export interface McpOAuthOptions {
+  /** Where the tokens are kept (`$GONG_HOME/mcp-oauth`). */
+  dir: string;
+  /** false: a login that needs the browser fails, naming `gong mcp login`. */
+  interactive: boolean;
+  /** Prints the authorization URL and opens the browser. */
+  openAuthorizationUrl: (server: string, url: string) => void;
 }
 
 export interface CallOptions {
@@ -63,12 +81,24 @@ export class McpServerConnection {
   private lastStderrLine = "";
   private restarts = 0;
   private starting: Promise<void> | undefined;
+  private readonly oauth: GongOAuthProvider | undefined;
 
   constructor(
     readonly name: string,
     private readonly entry: McpServerEntry,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    const oauth = options.oauth;
+    if (isRemoteEntry(entry) && oauth) {
+      this.oauth = new GongOAuthProvider({
+        server: name,
+        entry: entry.oauth,
+        store: new OAuthStore(oauth.dir, name, entry.url),
+        interactive: oauth.interactive,
+        openAuthorizationUrl: (url) => oauth.openAuthorizationUrl(name, url),
+      });
+    }
+  }
 
   /** Connects and lists the tools; never rejects (a failure sets `state` and `error`). */
   start(): Promise<void> {
@@ -84,7 +114,9 @@ export class McpServerConnection {
     this.lastStderrLine = "";
     const transport = this.createTransport();
     const client = new Client(clientInfo(), {
-      capabilities: {},
+      // Form elicitation only (a URL one would send the user to a page we cannot vouch
+      // for); no sampling: a server never spends the user's model budget.
+      capabilities: { elicitation: { form: { applyDefaults: true } } },
       listChanged: {
         tools: {
           onChanged: (error, tools) => {
@@ -94,6 +126,16 @@ export class McpServerConnection {
           },
         },
       },
+    });
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (params.mode === "url") return { action: "decline" };
+      return this.options.elicit({
+        server: this.name,
+        message: params.message,
+        schema: params.requestedSchema,
+        signal: extra.signal,
+      });
     });
     this.client = client;
     this.transport = transport;
@@ -133,10 +175,13 @@ export class McpServerConnection {
     const entry = this.entry;
     if (isRemoteEntry(entry)) {
       const url = new URL(entry.url);
-      const requestInit = entry.headers ? { headers: entry.headers } : undefined;
+      const options = {
+        ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
+        ...(this.oauth ? { fetch: authorizedFetch(this.oauth, url) } : {}),
+      };
       return entry.type === "sse"
-        ? new SSEClientTransport(url, requestInit ? { requestInit } : {})
-        : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+        ? new SSEClientTransport(url, options)
+        : new StreamableHTTPClientTransport(url, options);
     }
     const transport = new StdioClientTransport({
       command: entry.command,
@@ -212,6 +257,7 @@ export class McpServerConnection {
   /** Ends the server (stdin closed, then TERM, then KILL: the SDK's stdio close). */
   async close(): Promise<void> {
     this.state = "closed";
+    this.oauth?.close();
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => undefined);

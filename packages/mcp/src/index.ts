@@ -6,7 +6,15 @@ export {
 } from "./config/entry.js";
 export { expandEntry } from "./config/expand.js";
 export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
-export { MAX_RESTARTS, START_TIMEOUT_MS } from "./connection.js";
+export { MAX_RESTARTS, type McpOAuthOptions, START_TIMEOUT_MS } from "./connection.js";
+export {
+  acceptElicitationDefaults,
+  declineElicitation,
+  elicitThroughAskUser,
+  type McpElicitation,
+  type McpElicitationAnswer,
+  type McpElicitHandler,
+} from "./elicitation.js";
 export { mcpToolName, uniqueToolNames } from "./names.js";
 export { providerSchema } from "./schema.js";
 export {

@@ -6,7 +6,8 @@
 import type { Tool } from "@gong/tools";
 import type { McpServerEntry } from "./config/entry.js";
 import { expandEntry } from "./config/expand.js";
-import { McpServerConnection } from "./connection.js";
+import { type McpOAuthOptions, McpServerConnection } from "./connection.js";
+import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
 
@@ -27,6 +28,10 @@ export interface McpServersOptions {
   cwd: string;
   /** One line per server that failed to start. */
   warn: (message: string) => void;
+  /** Answers a server's elicitation; default: declined (nobody can answer). */
+  elicit?: McpElicitHandler;
+  /** Remote servers log in with OAuth on a 401 (`oauth/`); absent, a 401 is a failure. */
+  oauth?: McpOAuthOptions;
 }
 
 export interface McpToolSelection {
@@ -65,6 +70,8 @@ export class McpServers {
         env: options.env,
         cwd: options.cwd,
         onToolsChanged: notify,
+        elicit: options.elicit ?? declineElicitation,
+        ...(options.oauth ? { oauth: options.oauth } : {}),
       });
       return { name, entry: raw, connection };
     });
