@@ -20,6 +20,8 @@ export function codingSessionOptions(
     // `--yes`: every call that needs confirmation is allowed (without it, print and json
     // mode deny them; the interactive mode asks).
     ...(args.yes ? { confirmToolCall: ALWAYS_YES } : {}),
+    // `--yes` where nobody can answer an MCP server's form: its defaults, else declined.
+    ...(args.yes ? { mcpElicitationDefaults: true } : {}),
     onWarning,
   };
 }

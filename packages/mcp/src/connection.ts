@@ -53,8 +53,8 @@ export interface McpOAuthOptions {
   dir: string;
   /** false: a login that needs the browser fails, naming `gong mcp login`. */
   interactive: boolean;
-  /** Prints the authorization URL and opens the browser. */
-  openAuthorizationUrl: (server: string, url: string) => void;
+  /** Shows the authorization URL and opens it; default: a warning, then `$BROWSER` or the platform opener. */
+  openAuthorizationUrl?: (server: string, url: string) => void;
 }
 
 export interface CallOptions {
@@ -95,9 +95,14 @@ export class McpServerConnection {
         entry: entry.oauth,
         store: new OAuthStore(oauth.dir, name, entry.url),
         interactive: oauth.interactive,
-        openAuthorizationUrl: (url) => oauth.openAuthorizationUrl(name, url),
+        openAuthorizationUrl: (url) => oauth.openAuthorizationUrl?.(name, url),
       });
     }
+  }
+
+  /** A browser login for this server is under way. */
+  get loggingIn(): boolean {
+    return this.oauth?.waitingForBrowser ?? false;
   }
 
   /** Connects and lists the tools; never rejects (a failure sets `state` and `error`). */

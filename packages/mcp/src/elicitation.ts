@@ -66,11 +66,10 @@ export function elicitThroughAskUser(askUser: AskUserHandler): McpElicitHandler 
     for (const { key, field, question } of fields) {
       const text = answers[question.question]?.trim();
       const value = text ? parseAnswer(field, text) : defaultOf(field);
-      if (value === undefined) {
-        if (schema.required?.includes(key)) return { action: "decline" };
-        continue;
-      }
-      content[key] = value;
+      // What the user typed does not fit: sending something else would put words in their mouth.
+      if (text && value === undefined) return { action: "decline" };
+      if (value !== undefined) content[key] = value;
+      else if (schema.required?.includes(key)) return { action: "decline" };
     }
     return { action: "accept", content };
   };

@@ -16,6 +16,8 @@ export {
   type McpElicitHandler,
 } from "./elicitation.js";
 export { mcpToolName, uniqueToolNames } from "./names.js";
+export { CALLBACK_TIMEOUT_MS } from "./oauth/callback-listener.js";
+export { forgetMcpLogin, hasMcpLogin } from "./oauth/token-store.js";
 export { providerSchema } from "./schema.js";
 export {
   type McpServerState,

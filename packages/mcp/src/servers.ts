@@ -10,6 +10,7 @@ import { type McpOAuthOptions, McpServerConnection } from "./connection.js";
 import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
+import { openUrl } from "./oauth/open-url.js";
 
 export type McpServerState = "connecting" | "connected" | "failed" | "disabled";
 
@@ -55,6 +56,17 @@ export class McpServers {
   private readonly listeners = new Set<() => void>();
 
   constructor(options: McpServersOptions) {
+    const oauth = options.oauth && {
+      ...options.oauth,
+      openAuthorizationUrl:
+        options.oauth.openAuthorizationUrl ??
+        ((server: string, url: string) => {
+          options.warn(
+            `MCP server "${server}" needs a login: opening ${url} in the browser (open it yourself if none comes up).`,
+          );
+          openUrl(url, options.env);
+        }),
+    };
     const notify = () => {
       for (const listener of this.listeners) listener();
     };
@@ -71,7 +83,7 @@ export class McpServers {
         cwd: options.cwd,
         onToolsChanged: notify,
         elicit: options.elicit ?? declineElicitation,
-        ...(options.oauth ? { oauth: options.oauth } : {}),
+        ...(oauth ? { oauth } : {}),
       });
       return { name, entry: raw, connection };
     });
@@ -97,6 +109,9 @@ export class McpServers {
     });
     await Promise.race([this.started, waited]);
     clearTimeout(timer);
+    // A login in the browser is the user at work, not a slow server: its tools are
+    // worth the wait (bounded by the callback's own timeout).
+    if (this.servers.some((s) => s.connection?.loggingIn)) await this.started;
   }
 
   /** Called when a server's tools arrive late or change (`tools/list_changed`). */

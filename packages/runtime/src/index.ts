@@ -59,6 +59,12 @@ export {
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";
+export {
+  loginMcpServer,
+  logoutMcpServer,
+  type McpLoginOptions,
+  type McpLoginResult,
+} from "./mcp/login.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export { CodingSession, finalText } from "./session/coding-session.js";

@@ -111,6 +111,10 @@ export class GongOAuthProvider implements OAuthClientProvider {
     this.options.openAuthorizationUrl(authorizationUrl.toString());
   }
 
+  get waitingForBrowser(): boolean {
+    return this.listener !== undefined;
+  }
+
   /** The code the browser brought back to the listener (after `redirectToAuthorization`). */
   async authorizationCode(): Promise<string> {
     const listener = this.listener;

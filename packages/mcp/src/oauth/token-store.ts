@@ -57,3 +57,13 @@ export class OAuthStore {
     return existed;
   }
 }
+
+/** `gong mcp logout`: forgets a remote server's login; true when there was one. */
+export function forgetMcpLogin(dir: string, server: string, url: string): boolean {
+  return new OAuthStore(dir, server, url).remove();
+}
+
+/** Whether a remote server has tokens stored (`gong mcp login` tells a login from no need). */
+export function hasMcpLogin(dir: string, server: string, url: string): boolean {
+  return new OAuthStore(dir, server, url).read().tokens !== undefined;
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import {
+  acceptElicitationDefaults,
+  elicitThroughAskUser,
+  type McpElicitation,
+} from "../src/index.js";
+
+const request = (schema: McpElicitation["schema"]): McpElicitation => ({
+  server: "s",
+  message: "Deploy?",
+  schema,
+  signal: new AbortController().signal,
+});
+
+describe("mcp elicitation — a form is never answered with values the user did not give", () => {
+  it("--yes declines a form whose required value has no default", async () => {
+    const answer = await acceptElicitationDefaults(
+      request({
+        type: "object",
+        properties: { env: { type: "string" }, dry: { type: "boolean", default: true } },
+        required: ["env"],
+      }),
+    );
+    expect(answer).toEqual({ action: "decline" });
+  });
+
+  it("an answer that does not fit its type declines; an empty answer is the default; no answers cancel", async () => {
+    const schema: McpElicitation["schema"] = {
+      type: "object",
+      properties: {
+        replicas: { type: "integer", default: 2 },
+        region: { type: "string", enum: ["eu", "us"] },
+      },
+      required: ["region"],
+    };
+    const answering = (answers: Record<string, string>) =>
+      elicitThroughAskUser(async (questions) =>
+        Object.fromEntries(
+          questions.flatMap((q) => (answers[q.header] ? [[q.question, answers[q.header]]] : [])),
+        ),
+      );
+    expect(await answering({ replicas: "two", region: "eu" })(request(schema))).toEqual({
+      action: "decline",
+    });
+    expect(await answering({ region: "mars" })(request(schema))).toEqual({ action: "decline" });
+    expect(await answering({ region: "us" })(request(schema))).toEqual({
+      action: "accept",
+      content: { replicas: 2, region: "us" },
+    });
+    expect(await answering({})(request(schema))).toEqual({ action: "cancel" });
+  });
+});
