@@ -103,7 +103,9 @@ describe("mcp oauth — a session logs in on a 401 and refreshes an expired toke
     expect(first.code).toBe(0);
     expect(result(first.stdout)).toBe("hello authorized client");
     // json mode reports warnings as events on stdout.
-    expect(first.stdout).toContain('MCP server \\"remote\\" needs a login: opening http://127.0.0.1');
+    expect(first.stdout).toContain(
+      'MCP server \\"remote\\" needs a login: opening http://127.0.0.1',
+    );
     expect(lines(browserLog)).toHaveLength(1);
 
     // The access token lasts 1 s: wait until the server would refuse it.

@@ -26,3 +26,10 @@ export {
   type McpServersOptions,
   type McpToolSelection,
 } from "./servers.js";
+export {
+  definitionTokens,
+  type McpToolSearch,
+  TOOL_SEARCH_NAME,
+  TOOL_SEARCH_SHARE,
+  toolDefinitionText,
+} from "./tool-search.js";

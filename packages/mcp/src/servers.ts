@@ -11,6 +11,12 @@ import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
 import { openUrl } from "./oauth/open-url.js";
+import {
+  createToolSearchTool,
+  definitionTokens,
+  type McpToolSearch,
+  TOOL_SEARCH_SHARE,
+} from "./tool-search.js";
 
 export type McpServerState = "connecting" | "connected" | "failed" | "disabled";
 
@@ -40,6 +46,8 @@ export interface McpToolSelection {
   readOnlyOnly?: boolean;
   /** An explicit tool list (`--tools`): only the MCP tools it names. */
   names?: readonly string[];
+  /** Offer `mcp_tool_search` instead when the definitions would crowd the context window. */
+  toolSearch?: McpToolSearch;
 }
 
 interface Server {
@@ -54,6 +62,8 @@ export class McpServers {
   private readonly servers: Server[];
   private readonly started: Promise<void>;
   private readonly listeners = new Set<() => void>();
+  /** Tools `mcp_tool_search` returned: offered beside it from then on. */
+  private readonly unlocked = new Set<string>();
 
   constructor(options: McpServersOptions) {
     const oauth = options.oauth && {
@@ -67,9 +77,7 @@ export class McpServers {
           openUrl(url, options.env);
         }),
     };
-    const notify = () => {
-      for (const listener of this.listeners) listener();
-    };
+    const notify = () => this.notify();
     this.servers = Object.entries(options.servers).map(([name, raw]) => {
       if (raw.disabled) return { name, entry: raw };
       const expanded = expandEntry(raw, options.env);
@@ -114,14 +122,39 @@ export class McpServers {
     if (this.servers.some((s) => s.connection?.loggingIn)) await this.started;
   }
 
-  /** Called when a server's tools arrive late or change (`tools/list_changed`). */
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called when a server's tools arrive late or change (`tools/list_changed`), or search unlocked some. */
   onToolsChanged(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** The tools of the servers connected now. */
+  /**
+   * The tools of the servers connected now; with `toolSearch`, when their definitions
+   * would take more than a tenth of the context window, `mcp_tool_search` and the
+   * tools it returned so far instead.
+   */
   tools(selection: McpToolSelection = {}): Tool[] {
+    const all = this.selectedTools(selection);
+    const search = selection.toolSearch;
+    if (!search || all.length === 0) return all;
+    const budget = search.contextWindow * TOOL_SEARCH_SHARE;
+    if (definitionTokens(all, search.countTokens) <= budget) return all;
+    const searchTool = createToolSearchTool({
+      tools: () => this.selectedTools(selection),
+      unlock: (names) => {
+        const before = this.unlocked.size;
+        for (const name of names) this.unlocked.add(name);
+        if (this.unlocked.size > before) this.notify();
+      },
+    });
+    return [searchTool, ...all.filter((tool) => this.unlocked.has(tool.name))];
+  }
+
+  private selectedTools(selection: McpToolSelection): Tool[] {
     const tools = this.offered().map((t) =>
       createMcpTool({
         name: t.name,

@@ -36,7 +36,10 @@ describe("mcp elicitation — a form is never answered with values the user did 
     const answering = (answers: Record<string, string>) =>
       elicitThroughAskUser(async (questions) =>
         Object.fromEntries(
-          questions.flatMap((q) => (answers[q.header] ? [[q.question, answers[q.header]]] : [])),
+          questions.flatMap((q) => {
+            const answer = answers[q.header];
+            return answer ? [[q.question, answer]] : [];
+          }),
         ),
       );
     expect(await answering({ replicas: "two", region: "eu" })(request(schema))).toEqual({

@@ -89,7 +89,13 @@ async function assembleSession(
     apiKey: apiKeys,
   });
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
-  const toolKit = sessionToolKit(inputs, opened, summarize, mcp);
+  const toolKit = sessionToolKit(
+    inputs,
+    opened,
+    summarize,
+    mcp,
+    () => (running.agent?.state.model ?? model).contextWindow,
+  );
   const tools = modelTools(toolKit, loaded.settings);
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
@@ -157,6 +163,7 @@ function sessionToolKit(
   { store }: OpenedSession,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
+  contextWindow: SessionToolKit["contextWindow"],
 ): SessionToolKit {
   const { options } = inputs;
   return {
@@ -175,6 +182,7 @@ function sessionToolKit(
     names: options.tools,
     preset: options.preset,
     mcp,
+    contextWindow,
   };
 }
 

@@ -1,3 +1,4 @@
+import { estimateTextTokens } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
@@ -39,6 +40,8 @@ export interface SessionToolKit {
   preset: ToolPresetName | undefined;
   /** The session's MCP servers: their tools come after the built-in ones. */
   mcp: McpServers | undefined;
+  /** The running model's context window: too many MCP tools for it become `mcp_tool_search`. */
+  contextWindow: () => number;
 }
 
 /** The model's tools under these settings. */
@@ -59,6 +62,7 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
   const mcpTools = kit.mcp.tools({
     ...(names !== undefined ? { names } : {}),
     ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
+    toolSearch: { contextWindow: kit.contextWindow(), countTokens: estimateTextTokens },
   });
   return { ok: true, tools: [...built.tools, ...mcpTools] };
 }
