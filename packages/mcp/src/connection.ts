@@ -16,6 +16,8 @@ import {
   McpError,
   type Tool as McpToolDefinition,
   type Progress,
+  type ReadResourceResult,
+  type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
@@ -217,6 +219,41 @@ export class McpServerConnection {
 
   private withStderr(reason: string): string {
     return this.lastStderrLine ? `${reason}: ${this.lastStderrLine}` : reason;
+  }
+
+  /** Whether the server offers resources (`list_mcp_resources` / `read_mcp_resource`). */
+  get offersResources(): boolean {
+    return this.state === "connected" && !!this.client?.getServerCapabilities()?.resources;
+  }
+
+  /** Every resource the server lists (all pages); throws what the server or transport threw. */
+  async listResources(signal: AbortSignal | undefined): Promise<Resource[]> {
+    const client = this.connectedClient();
+    const resources: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : {}, {
+        ...(signal ? { signal } : {}),
+        timeout: START_TIMEOUT_MS,
+      });
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return resources;
+  }
+
+  async readResource(uri: string, signal: AbortSignal | undefined): Promise<ReadResourceResult> {
+    return this.connectedClient().readResource(
+      { uri },
+      { ...(signal ? { signal } : {}), timeout: START_TIMEOUT_MS },
+    );
+  }
+
+  private connectedClient(): Client {
+    if (this.state !== "connected" || !this.client) {
+      throw new Error(this.error ?? `the server is ${this.state}`);
+    }
+    return this.client;
   }
 
   /** Calls a tool, restarting a server that died since the last call (bounded). */

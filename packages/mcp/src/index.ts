@@ -1,3 +1,4 @@
+export { MCP_CLIENT_TOOL_NAMES } from "./client-tool-names.js";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   type McpServerEntry,

@@ -11,6 +11,7 @@ import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
 import { openUrl } from "./oauth/open-url.js";
+import { createResourceTools } from "./resource-tools.js";
 import {
   createToolSearchTool,
   definitionTokens,
@@ -138,6 +139,20 @@ export class McpServers {
    * tools it returned so far instead.
    */
   tools(selection: McpToolSelection = {}): Tool[] {
+    return [...this.serverTools(selection), ...this.resourceTools(selection)];
+  }
+
+  /** list_mcp_resources / read_mcp_resource while a connected server offers resources. */
+  private resourceTools(selection: McpToolSelection): Tool[] {
+    const offering = () =>
+      this.servers.flatMap(({ connection }) => (connection?.offersResources ? [connection] : []));
+    if (offering().length === 0) return [];
+    return createResourceTools(offering).filter(
+      (tool) => selection.names === undefined || selection.names.includes(tool.name),
+    );
+  }
+
+  private serverTools(selection: McpToolSelection): Tool[] {
     const all = this.selectedTools(selection);
     const search = selection.toolSearch;
     if (!search || all.length === 0) return all;

@@ -293,6 +293,30 @@ describe("mcp — @modelcontextprotocol/server-everything over stdio", () => {
   });
 });
 
+describe("mcp — resource tools only when a server offers resources", () => {
+  it("server-everything's resources are listed and read; a server without resources adds no resource tool", async () => {
+    const bin = fileURLToPath(
+      new URL(
+        "../node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+        import.meta.url,
+      ),
+    );
+    const plain = await start({ fixture: fixture() });
+    expect(plain.mcp.tools().map((t) => t.name)).not.toContain("list_mcp_resources");
+    const { mcp } = await start({
+      everything: { command: process.execPath, args: [bin, "stdio"] },
+    });
+    const listed = await call(tool(mcp, "list_mcp_resources"), {});
+    expect(listed.status).toBe("success");
+    const uri = "demo://resource/static/document/architecture.md";
+    expect(listed.text).toContain(`everything  ${uri}  architecture.md  (text/markdown`);
+    const read = await call(tool(mcp, "read_mcp_resource"), { server: "everything", uri });
+    expect(read.text).toMatch(/^# Everything Server – Architecture/);
+    const missing = await call(tool(mcp, "read_mcp_resource"), { server: "nope", uri });
+    expect(missing.error?.code).toBe("NOT_FOUND");
+  });
+});
+
 describe("mcp — servers that join or change later", () => {
   it("a slow server does not hold ready(); its tools arrive later with onToolsChanged", async () => {
     const warnings: string[] = [];
