@@ -296,6 +296,17 @@ export class McpServerConnection {
     }
   }
 
+  /** Ends the server and starts it again (`/mcp reconnect`): a fresh restart budget too. */
+  async reconnect(): Promise<void> {
+    if (this.starting) await this.starting;
+    const client = this.client;
+    // Cleared first: the old client's close must not mark the new connection exited.
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+    this.restarts = 0;
+    await this.start();
+  }
+
   /** Ends the server (stdin closed, then TERM, then KILL: the SDK's stdio close). */
   async close(): Promise<void> {
     this.state = "closed";

@@ -225,6 +225,17 @@ export class McpServers {
     });
   }
 
+  /**
+   * Ends and starts again the server named (every started one when none is), then
+   * offers their tools anew; a server that still fails says why in its status.
+   */
+  async reconnect(name?: string): Promise<McpServerStatus[]> {
+    const chosen = this.servers.filter((s) => name === undefined || s.name === name);
+    await Promise.all(chosen.map((s) => s.connection?.reconnect()));
+    this.notify();
+    return this.statuses();
+  }
+
   /** Ends every server; safe to call twice. */
   async close(): Promise<void> {
     this.listeners.clear();
