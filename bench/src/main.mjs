@@ -17,7 +17,7 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm"];
+const SECTIONS = ["tools", "scaling", "cli", "llm", "mcp"];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -41,6 +41,7 @@ const fdSetup = preparePiBin(piAgentDir, bins);
 const { benchTools, toolSets } = await import("./tools.mjs");
 const { benchScaling } = await import("./scaling.mjs");
 const { benchEndToEnd } = await import("./e2e.mjs");
+const { benchMcp } = await import("./mcp.mjs");
 
 const machine = { ...machineInfo(bins, piVersion()), piFd: fdSetup };
 log(
@@ -106,6 +107,11 @@ if (only.has("cli") || only.has("sessions")) {
 if (only.has("llm")) {
   log("llm: adapters vs their SDKs");
   rows.push(...(await benchAdapter(plan.adapterRounds)));
+}
+
+if (only.has("mcp")) {
+  log("mcp: MCP servers at start, a call through @gong/mcp vs the SDK, tool search");
+  rows.push(...(await benchMcp(plan.mcp, bins, log)));
 }
 
 const scored = rows.map(scoreRow);
