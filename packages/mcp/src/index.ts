@@ -27,10 +27,4 @@ export {
   type McpServersOptions,
   type McpToolSelection,
 } from "./servers.js";
-export {
-  definitionTokens,
-  type McpToolSearch,
-  TOOL_SEARCH_NAME,
-  TOOL_SEARCH_SHARE,
-  toolDefinitionText,
-} from "./tool-search.js";
+export { definitionTokens, type McpToolSearch, TOOL_SEARCH_SHARE } from "./tool-search.js";
