@@ -115,6 +115,10 @@ describe("mcp oauth — a session logs in on a 401 and refreshes an expired toke
     expect(second.code).toBe(0);
     expect(result(second.stdout)).toBe("hello authorized client");
     expect(lines(browserLog)).toHaveLength(1);
-    expect(await stats(url)).toMatchObject({ codes: 1, refreshes: 1 });
+    // One browser login in all; the second run's expired token was refreshed (on a busy
+    // machine the first run may already have needed a refresh of its own).
+    const granted = await stats(url);
+    expect(granted.codes).toBe(1);
+    expect(granted.refreshes).toBeGreaterThanOrEqual(1);
   });
 });

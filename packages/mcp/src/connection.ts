@@ -102,9 +102,14 @@ export class McpServerConnection {
     }
   }
 
-  /** A browser login for this server is under way. */
+  /** An OAuth flow for this server (a refresh, or a login in the browser) is under way. */
   get loggingIn(): boolean {
-    return this.oauth?.waitingForBrowser ?? false;
+    return this.oauth?.authorizing ?? false;
+  }
+
+  /** Settles when a start under way has (at once when none is); never starts one. */
+  started(): Promise<void> {
+    return this.starting ?? Promise.resolve();
   }
 
   /** Connects and lists the tools; never rejects (a failure sets `state` and `error`). */

@@ -118,9 +118,12 @@ export class McpServers {
     });
     await Promise.race([this.started, waited]);
     clearTimeout(timer);
-    // A login in the browser is the user at work, not a slow server: its tools are
-    // worth the wait (bounded by the callback's own timeout).
-    if (this.servers.some((s) => s.connection?.loggingIn)) await this.started;
+    // A login (the user at work in the browser) or a token refresh is not a slow
+    // server: its tools are worth the wait (bounded by the callback's own timeout).
+    const loggingIn = this.servers.flatMap(({ connection }) =>
+      connection?.loggingIn ? [connection.started()] : [],
+    );
+    await Promise.all(loggingIn);
   }
 
   private notify(): void {

@@ -31,8 +31,10 @@ export function authorizedFetch(
     const challenge = authChallenge(response);
     if (!challenge) return response;
     await response.body?.cancel();
+    provider.authorizing = true;
     authorizing ??= authorize(provider, serverUrl, challenge, base).finally(() => {
       authorizing = undefined;
+      provider.authorizing = false;
     });
     await authorizing;
     // Once: a server that still refuses gets its answer back to the transport (an error).

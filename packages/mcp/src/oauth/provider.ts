@@ -43,6 +43,8 @@ export class GongOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private expectedState = "";
   private listener: CallbackListener | undefined;
+  /** An OAuth flow (discovery, registration, refresh or browser login) is under way. */
+  authorizing = false;
 
   constructor(private readonly options: GongOAuthProviderOptions) {}
 
@@ -109,10 +111,6 @@ export class GongOAuthProvider implements OAuthClientProvider {
     this.listener?.close();
     this.listener = await listenForCallback(port, this.expectedState);
     this.options.openAuthorizationUrl(authorizationUrl.toString());
-  }
-
-  get waitingForBrowser(): boolean {
-    return this.listener !== undefined;
   }
 
   /** The code the browser brought back to the listener (after `redirectToAuthorization`). */
