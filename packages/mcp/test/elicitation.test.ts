@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { runTool } from "@gong/tools";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   acceptElicitationDefaults,
   elicitThroughAskUser,
   type McpElicitation,
+  McpServers,
 } from "../src/index.js";
 
 const request = (schema: McpElicitation["schema"]): McpElicitation => ({
@@ -51,5 +54,28 @@ describe("mcp elicitation — a form is never answered with values the user did 
       content: { replicas: 2, region: "us" },
     });
     expect(await answering({})(request(schema))).toEqual({ action: "cancel" });
+  });
+});
+
+const FIXTURE = fileURLToPath(new URL("./fixtures/fixture-server.mjs", import.meta.url));
+const opened: McpServers[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((mcp) => mcp.close()));
+});
+
+describe("mcp sampling — declared unsupported", () => {
+  it("a server's sampling request is refused: gong never spends the user's model on a server", async () => {
+    const mcp = new McpServers({
+      servers: { fixture: { command: process.execPath, args: [FIXTURE] } },
+      env: process.env,
+      cwd: process.cwd(),
+      warn: () => {},
+    });
+    opened.push(mcp);
+    await mcp.ready(15_000);
+    const sample = mcp.tools().find((t) => t.name === "mcp__fixture__sample");
+    if (!sample) throw new Error("the fixture's sample tool is missing");
+    const result = await runTool(sample, {}, { cwd: process.cwd() });
+    expect(result.text).toMatch(/^refused: MCP error -32601: Method not found/);
   });
 });

@@ -76,7 +76,7 @@ describe("mcp — a fixture server's tools become gong tools", () => {
       properties: { text: { type: "string" } },
       required: ["text"],
     });
-    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 13 }]);
+    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 14 }]);
   });
 
   it("returns the answer as a success envelope whose text the model reads", async () => {
