@@ -10,6 +10,7 @@ import { type McpOAuthOptions, McpServerConnection } from "./connection.js";
 import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
+import { CALLBACK_TIMEOUT_MS } from "./oauth/callback-listener.js";
 import { openUrl } from "./oauth/open-url.js";
 import { createResourceTools } from "./resource-tools.js";
 import {
@@ -73,7 +74,7 @@ export class McpServers {
         options.oauth.openAuthorizationUrl ??
         ((server: string, url: string) => {
           options.warn(
-            `MCP server "${server}" needs a login: opening ${url} in the browser (open it yourself if none comes up).`,
+            `MCP server "${server}" needs a login: opening ${url} in the browser (open it yourself if none comes up; waiting up to ${CALLBACK_TIMEOUT_MS / 60_000} minutes).`,
           );
           openUrl(url, options.env);
         }),
