@@ -11,7 +11,7 @@ export const PLANS = {
       bashBytes: 200_000_000,
       truncateBytes: 100 * 2 ** 20,
     },
-    mcp: { reps: 7, calls: 200 },
+    mcp: { reps: 7, calls: 1000 },
     e2e: {
       turns: 50,
       reps: 7,
@@ -32,7 +32,7 @@ export const PLANS = {
       bashBytes: 20_000_000,
       truncateBytes: 10 * 2 ** 20,
     },
-    mcp: { reps: 3, calls: 50 },
+    mcp: { reps: 3, calls: 300 },
     e2e: {
       turns: 20,
       reps: 2,
