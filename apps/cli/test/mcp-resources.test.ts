@@ -30,9 +30,8 @@ describe("mcp resources — a server that offers resources gives the model resou
     ]);
     const run = await runGong(["--mcp-config", config, "--mode", "json", "read the doc"], box);
     expect(run.code).toBe(0);
-    const offered = (mock.requests[0]?.body as { tools: { name: string }[] }).tools.map(
-      (t) => t.name,
-    );
+    const body = mock.requests[0]?.body as { tools: { name: string }[] };
+    const offered = body.tools.map((t) => t.name);
     expect(offered).toEqual(expect.arrayContaining(["list_mcp_resources", "read_mcp_resource"]));
     const end = jsonLines(run.stdout).find((e) => e.type === "tool_execution_end") as {
       result: { status: string; text: string };
