@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { textResponse, toolCallResponse } from "@gong/testing";
@@ -44,11 +45,14 @@ function remoteBox(url: string): { box: Sandbox; browserLog: string } {
 
 const lines = (file: string) => readFileSync(file, "utf8").trim().split("\n").filter(Boolean);
 
-async function stats(url: string): Promise<{ codes: number; refreshes: number }> {
-  return (await fetch(new URL("/stats", url))).json() as Promise<{
-    codes: number;
-    refreshes: number;
-  }>;
+interface Granted {
+  registrations: number;
+  codes: number;
+  refreshes: number;
+}
+
+async function stats(url: string): Promise<Granted> {
+  return (await fetch(new URL("/stats", url))).json() as Promise<Granted>;
 }
 
 describe("mcp oauth — gong mcp login / logout against an OAuth-protected server", () => {
@@ -79,6 +83,44 @@ describe("mcp oauth — gong mcp login / logout against an OAuth-protected serve
     const logout = await runGong(["mcp", "logout", "remote"], box);
     expect(logout.stdout).toBe('Logged out of MCP server "remote".\n');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe("mcp oauth — the callback port the client registered is taken at the next login", () => {
+  it("a session's login picks another port and registers again instead of failing", async () => {
+    const url = await startOAuthServer();
+    const { box, browserLog } = remoteBox(url);
+    expect((await runGong(["mcp", "login", "remote"], box, { timeoutMs: 30_000 })).code).toBe(0);
+    // The tokens are gone (revoked, say) but the registration stays: the next login
+    // would use the registered redirect port, which another program now holds.
+    const dir = path.join(box.gongHome, "mcp-oauth");
+    const file = path.join(dir, readdirSync(dir)[0] as string);
+    const { tokens: _gone, ...stored } = JSON.parse(readFileSync(file, "utf8"));
+    writeFileSync(file, JSON.stringify(stored));
+    const port = Number(new URL(stored.redirectUrl).port);
+    const squatter = createServer(() => {});
+    await new Promise<void>((resolve) => squatter.listen(port, "127.0.0.1", resolve));
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__remote__whoami", arguments: {} }]),
+      textResponse("done"),
+    ]);
+    try {
+      const run = await runGong(["--mode", "json", "who am i"], box, { timeoutMs: 30_000 });
+      expect(run.code).toBe(0);
+      const end = jsonLines(run.stdout).find((e) => e.type === "tool_execution_end") as {
+        result: { text: string };
+      };
+      expect(end.result.text).toBe("hello authorized client");
+    } finally {
+      squatter.close();
+    }
+    const ports = lines(browserLog).map(
+      (opened) => new URL(new URL(opened).searchParams.get("redirect_uri") as string).port,
+    );
+    expect(ports).toHaveLength(2);
+    expect(ports[0]).toBe(String(port));
+    expect(ports[1]).not.toBe(String(port));
+    expect(await stats(url)).toMatchObject({ registrations: 2, codes: 2 });
   });
 });
 

@@ -13,10 +13,17 @@ export const CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
 
 export type CallbackOutcome = { ok: true; code: string } | { ok: false; reason: string };
 
-/** A free port on 127.0.0.1 now (for a redirect URL that must be known before listening). */
-export async function freeLoopbackPort(): Promise<number> {
+/**
+ * A free port on 127.0.0.1 now (for a redirect URL that must be known before listening):
+ * `wanted` when it is free, else any; undefined `wanted` is any.
+ */
+export async function freeLoopbackPort(wanted = 0): Promise<number> {
   const server = createServer();
-  await listen(server, 0);
+  try {
+    await listen(server, wanted);
+  } catch {
+    await listen(server, 0);
+  }
   const { port } = server.address() as AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;

@@ -48,12 +48,24 @@ export class GongOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: GongOAuthProviderOptions) {}
 
-  /** Picks the callback port: the registered one again, else a free one. Before `auth()`. */
+  /**
+   * Picks the callback port before `auth()`: the one the client was registered with,
+   * else (never registered, or that port is taken now) a free one — and a client
+   * registered for another port registers again.
+   */
   async prepare(): Promise<void> {
     if (this.redirect) return;
     const stored = this.options.store.read().redirectUrl;
-    this.redirect = stored ?? `http://127.0.0.1:${await freeLoopbackPort()}${CALLBACK_PATH}`;
-    if (!stored) this.options.store.update((s) => ({ ...s, redirectUrl: this.redirect }));
+    const wanted = stored ? Number(new URL(stored).port) : 0;
+    const port = await freeLoopbackPort(wanted);
+    this.redirect = `http://127.0.0.1:${port}${CALLBACK_PATH}`;
+    if (this.redirect === stored) return;
+    this.options.store.update((s) => ({
+      ...s,
+      redirectUrl: this.redirect,
+      // Registered for the old redirect URL: the authorization server would refuse the new one.
+      ...(stored ? { clientInformation: undefined } : {}),
+    }));
   }
 
   get redirectUrl(): string | undefined {
