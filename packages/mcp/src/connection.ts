@@ -91,7 +91,11 @@ export class McpServerConnection {
     private readonly options: ConnectionOptions,
   ) {
     const oauth = options.oauth;
-    if (isRemoteEntry(entry) && oauth) {
+    // An entry that sends its own Authorization header has its credentials: a 401 is
+    // that token's failure to report, not a reason to log in some other way.
+    const ownAuthorization = (headers: Record<string, string> | undefined) =>
+      Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+    if (isRemoteEntry(entry) && oauth && !ownAuthorization(entry.headers)) {
       this.oauth = new GongOAuthProvider({
         server: name,
         entry: entry.oauth,
