@@ -17,7 +17,17 @@ import { formatRows, formatScaling, scoreRow, toRecord } from "./report.mjs";
 
 // `--only sessions`, not in a full run: the session rows of `cli` alone (scripted
 // session, its file size, resume of 1k–50k entries).
-const SECTIONS = ["tools", "scaling", "cli", "llm", "sandbox", "checkpoints", "web", "subagents"];
+const SECTIONS = [
+  "tools",
+  "scaling",
+  "cli",
+  "llm",
+  "sandbox",
+  "checkpoints",
+  "web",
+  "subagents",
+  "mcp",
+];
 const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
@@ -43,6 +53,7 @@ const { benchScaling } = await import("./scaling.mjs");
 const { benchEndToEnd } = await import("./e2e.mjs");
 const { benchSandbox } = await import("./sandbox.mjs");
 const { benchWeb } = await import("./web.mjs");
+const { benchMcp } = await import("./mcp.mjs");
 
 const machine = { ...machineInfo(bins, piVersion()), piFd: fdSetup };
 log(
@@ -152,6 +163,11 @@ if (only.has("web")) {
     async () => rows.push(...(await benchWeb(plan, log))),
     log,
   );
+}
+
+if (only.has("mcp")) {
+  log("mcp: MCP servers at start, a call through @gong/mcp vs the SDK, tool search");
+  rows.push(...(await benchMcp(plan.mcp, bins, log)));
 }
 
 const scored = rows.map(scoreRow);

@@ -13,6 +13,7 @@ export const PLANS = {
       truncateBytes: 100 * 2 ** 20,
     },
     checkpoints: { files: 50_000, turns: 50, reps: 9 },
+    mcp: { reps: 7, calls: 1000 },
     e2e: {
       turns: 50,
       reps: 7,
@@ -35,6 +36,7 @@ export const PLANS = {
       truncateBytes: 10 * 2 ** 20,
     },
     checkpoints: { files: 4_000, turns: 20, reps: 3 },
+    mcp: { reps: 3, calls: 300 },
     e2e: {
       turns: 20,
       reps: 2,

@@ -38,7 +38,10 @@ export interface CliArgs extends SessionOpeningFlags {
   /** `--mcp-config <file>` (repeatable): MCP servers for this run, `.mcp.json` shape. */
   mcpConfig: string[];
   /** `gong mcp list` / `gong mcp get <name>`: the MCP servers' status, no prompt. */
-  mcpCommand?: { name: "list" } | { name: "get"; server: string } | McpEditCommand;
+  mcpCommand?:
+    | { name: "list" }
+    | { name: "get" | "login" | "logout"; server: string }
+    | McpEditCommand;
   /** `gong web`: serve the session on a local page instead of running a prompt. */
   web?: WebOptions;
   outputLevel?: OutputLevelFlag;
@@ -241,7 +244,7 @@ function webSubcommand(words: string[]): ParseResult {
   return { ok: true, args: { ...args, web: split.web } };
 }
 
-const MCP_SUBCOMMANDS = "list, get <name>, add, remove";
+const MCP_SUBCOMMANDS = "list, get <name>, add, remove, login <name>, logout <name>";
 
 function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
   const [name, ...rest] = words;
@@ -249,11 +252,13 @@ function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
     return { ok: true, args: { ...args, mcpCommand: { name: "list" }, messages: [] } };
   }
   const server = rest[0];
-  if (name === "get" && rest.length === 1 && server) {
-    return { ok: true, args: { ...args, mcpCommand: { name: "get", server }, messages: [] } };
+  if ((name === "get" || name === "login" || name === "logout") && rest.length === 1 && server) {
+    return { ok: true, args: { ...args, mcpCommand: { name, server }, messages: [] } };
   }
   if (name === "list") return usage("gong mcp list takes no arguments");
-  if (name === "get") return usage("gong mcp get takes one server name");
+  if (name === "get" || name === "login" || name === "logout") {
+    return usage(`gong mcp ${name} takes one server name`);
+  }
   if (name === undefined) return usage(`gong mcp needs a subcommand: ${MCP_SUBCOMMANDS}`);
   return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS})`);
 }

@@ -122,6 +122,10 @@ MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<s
                                  gong mcp add --transport http docs https://example.com/mcp
   gong mcp remove [--scope user|project] <name>
                                Take a server out of that file.
+  gong mcp login <name>        Log in to a remote server with OAuth: the URL is printed and
+                               opened ($BROWSER), tokens kept in ~/.gong/mcp-oauth (0600).
+                                 gong mcp login linear
+  gong mcp logout <name>       Forget that server's tokens.
 
 Web view (the session on a local page, driven from the browser):
   gong web [--port N] [--host H] [--open]

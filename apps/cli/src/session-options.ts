@@ -22,6 +22,8 @@ export function codingSessionOptions(
     // approved (without it, print and json mode deny those calls and end the run with the
     // plan; the interactive mode asks).
     ...(args.yes ? { confirmToolCall: ALWAYS_YES, approvePlan: APPROVE_EVERY_PLAN } : {}),
+    // `--yes` where nobody can answer an MCP server's form: its defaults, else declined.
+    ...(args.yes ? { mcpElicitationDefaults: true } : {}),
     onWarning,
   };
 }

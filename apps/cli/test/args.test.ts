@@ -203,11 +203,19 @@ describe("CLI arguments — gong mcp subcommands", () => {
       mcpConfig: ["s.json"],
     });
     expect(ok(["-p", "mcp", "list"]).mcpCommand).toBeUndefined();
+    expect(ok(["mcp", "login", "linear"]).mcpCommand).toEqual({ name: "login", server: "linear" });
+    expect(ok(["mcp", "logout", "linear"]).mcpCommand).toEqual({
+      name: "logout",
+      server: "linear",
+    });
+    expect(error(["mcp", "login"])).toBe("gong mcp login takes one server name");
   });
   it("a wrong subcommand is a usage error naming the ones there are", () => {
-    expect(error(["mcp"])).toBe("gong mcp needs a subcommand: list, get <name>, add, remove");
+    expect(error(["mcp"])).toBe(
+      "gong mcp needs a subcommand: list, get <name>, add, remove, login <name>, logout <name>",
+    );
     expect(error(["mcp", "rm"])).toBe(
-      "unknown subcommand gong mcp rm (available: list, get <name>, add, remove)",
+      "unknown subcommand gong mcp rm (available: list, get <name>, add, remove, login <name>, logout <name>)",
     );
     expect(error(["mcp", "add"])).toMatch(
       /^gong mcp add needs a server name\nusage: gong mcp add /,

@@ -283,7 +283,7 @@ describe("gong mcp list", () => {
     const run = await runGong(["mcp", "list"], box);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^good: connected \(12 tools\)\nbroken: failed: .*cannot open the database \/nonexistent\noff: disabled\n$/,
+      /^good: connected \(14 tools\)\nbroken: failed: .*cannot open the database \/nonexistent\noff: disabled\n$/,
     );
   });
 

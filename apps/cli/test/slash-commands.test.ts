@@ -1,5 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { SessionHost, type Settings } from "@gong/runtime";
 import { textResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -55,6 +57,7 @@ describe("slash commands — parsing and unknown names", () => {
       "fork",
       "rewind",
       "session",
+      "mcp",
       "export",
       "hotkeys",
       "quit",
@@ -267,6 +270,54 @@ describe("/tree, /fork", () => {
     expect(host.current.file).not.toBe(original);
     expect(host.current.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(ui.lines("note").at(-1)).toBe("forked before: q2");
+  });
+});
+
+describe("/mcp — the MCP servers' status, and reconnect", () => {
+  it("shows connected (tool count), failed and why, disabled; reconnect brings back a server that failed", async () => {
+    const fixture = fileURLToPath(
+      new URL("../../../packages/mcp/test/fixtures/fixture-server.mjs", import.meta.url),
+    );
+    const broken = path.join(mkdtempSync(path.join(tmpdir(), "gong-mcp-")), "broken");
+    writeFileSync(broken, "");
+    const { ui, run } = await setup({
+      mcpServers: {
+        good: { command: process.execPath, args: [fixture], includeTools: ["echo"] },
+        flaky: {
+          command: process.execPath,
+          args: [fixture],
+          env: { FIXTURE_FAIL_START_WHILE: broken },
+          includeTools: ["echo", "pid"],
+        },
+        off: { command: process.execPath, args: [fixture], disabled: true },
+      },
+    });
+    const shown = () => {
+      const block = ui.shown.filter((s) => s.kind === "block").at(-1);
+      return block?.kind === "block" ? [block.title, ...block.lines] : [];
+    };
+    await run("/mcp");
+    expect(shown()).toEqual([
+      "MCP servers",
+      "good   connected (1 tool)",
+      expect.stringMatching(
+        /^flaky {2}failed: .*cannot open the database \/nonexistent — \/mcp reconnect flaky tries again$/,
+      ),
+      "off    disabled",
+    ]);
+    rmSync(broken);
+    await run("/mcp reconnect flaky");
+    expect(shown()).toEqual([
+      "MCP servers",
+      "good   connected (1 tool)",
+      "flaky  connected (2 tools)",
+      "off    disabled",
+    ]);
+    await run("/mcp reconnect nope");
+    expect(ui.shown.at(-1)).toEqual({
+      kind: "error",
+      text: 'No MCP server named "nope" (configured: good, flaky, off).',
+    });
   });
 });
 

@@ -11,16 +11,23 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   type CallToolResult,
+  ElicitRequestSchema,
   ErrorCode,
   type GetPromptResult,
   McpError,
   type Prompt as McpPromptDefinition,
   type Tool as McpToolDefinition,
   type Progress,
+  type ReadResourceResult,
+  type Resource,
 } from "@modelcontextprotocol/sdk/types.js";
 import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
+import type { McpElicitHandler } from "./elicitation.js";
 import { serverEnvironment } from "./environment.js";
+import { authorizedFetch } from "./oauth/authorized-fetch.js";
+import { GongOAuthProvider } from "./oauth/provider.js";
+import { OAuthStore } from "./oauth/token-store.js";
 
 export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
 
@@ -39,6 +46,19 @@ export interface ConnectionOptions {
   cwd: string;
   /** The server's tool list changed after it started. */
   onToolsChanged: () => void;
+  /** Answers the server's `elicitation/create` (form mode). */
+  elicit: McpElicitHandler;
+  /** Remote servers: the OAuth flow on a 401 (oauth/); absent, a 401 is a failure. */
+  oauth?: McpOAuthOptions;
+}
+
+export interface McpOAuthOptions {
+  /** Where the tokens are kept (`$GONG_HOME/mcp-oauth`). */
+  dir: string;
+  /** false: a login that needs the browser fails, naming `gong mcp login`. */
+  interactive: boolean;
+  /** Shows the authorization URL and opens it; default: a warning, then `$BROWSER` or the platform opener. */
+  openAuthorizationUrl?: (server: string, url: string) => void;
 }
 
 export interface CallOptions {
@@ -65,12 +85,38 @@ export class McpServerConnection {
   private lastStderrLine = "";
   private restarts = 0;
   private starting: Promise<void> | undefined;
+  private readonly oauth: GongOAuthProvider | undefined;
 
   constructor(
     readonly name: string,
     private readonly entry: McpServerEntry,
     private readonly options: ConnectionOptions,
-  ) {}
+  ) {
+    const oauth = options.oauth;
+    // An entry that sends its own Authorization header has its credentials: a 401 is
+    // that token's failure to report, not a reason to log in some other way.
+    const ownAuthorization = (headers: Record<string, string> | undefined) =>
+      Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+    if (isRemoteEntry(entry) && oauth && !ownAuthorization(entry.headers)) {
+      this.oauth = new GongOAuthProvider({
+        server: name,
+        entry: entry.oauth,
+        store: new OAuthStore(oauth.dir, name, entry.url),
+        interactive: oauth.interactive,
+        openAuthorizationUrl: (url) => oauth.openAuthorizationUrl?.(name, url),
+      });
+    }
+  }
+
+  /** An OAuth flow for this server (a refresh, or a login in the browser) is under way. */
+  get loggingIn(): boolean {
+    return this.oauth?.authorizing ?? false;
+  }
+
+  /** Settles when a start under way has (at once when none is); never starts one. */
+  started(): Promise<void> {
+    return this.starting ?? Promise.resolve();
+  }
 
   /** Connects and lists the tools; never rejects (a failure sets `state` and `error`). */
   start(): Promise<void> {
@@ -86,7 +132,9 @@ export class McpServerConnection {
     this.lastStderrLine = "";
     const transport = this.createTransport();
     const client = new Client(clientInfo(), {
-      capabilities: {},
+      // Form elicitation only (a URL one would send the user to a page we cannot vouch
+      // for); no sampling: a server never spends the user's model budget.
+      capabilities: { elicitation: { form: { applyDefaults: true } } },
       listChanged: {
         tools: {
           onChanged: (error, tools) => {
@@ -96,6 +144,16 @@ export class McpServerConnection {
           },
         },
       },
+    });
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+      const params = request.params;
+      if (params.mode === "url") return { action: "decline" };
+      return this.options.elicit({
+        server: this.name,
+        message: params.message,
+        schema: params.requestedSchema,
+        signal: extra.signal,
+      });
     });
     this.client = client;
     this.transport = transport;
@@ -135,10 +193,13 @@ export class McpServerConnection {
     const entry = this.entry;
     if (isRemoteEntry(entry)) {
       const url = new URL(entry.url);
-      const requestInit = entry.headers ? { headers: entry.headers } : undefined;
+      const options = {
+        ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
+        ...(this.oauth ? { fetch: authorizedFetch(this.oauth, url) } : {}),
+      };
       return entry.type === "sse"
-        ? new SSEClientTransport(url, requestInit ? { requestInit } : {})
-        : new StreamableHTTPClientTransport(url, requestInit ? { requestInit } : {});
+        ? new SSEClientTransport(url, options)
+        : new StreamableHTTPClientTransport(url, options);
     }
     const transport = new StdioClientTransport({
       command: entry.command,
@@ -169,6 +230,41 @@ export class McpServerConnection {
 
   private withStderr(reason: string): string {
     return this.lastStderrLine ? `${reason}: ${this.lastStderrLine}` : reason;
+  }
+
+  /** Whether the server offers resources (`list_mcp_resources` / `read_mcp_resource`). */
+  get offersResources(): boolean {
+    return this.state === "connected" && !!this.client?.getServerCapabilities()?.resources;
+  }
+
+  /** Every resource the server lists (all pages); throws what the server or transport threw. */
+  async listResources(signal: AbortSignal | undefined): Promise<Resource[]> {
+    const client = this.connectedClient();
+    const resources: Resource[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listResources(cursor ? { cursor } : {}, {
+        ...(signal ? { signal } : {}),
+        timeout: START_TIMEOUT_MS,
+      });
+      resources.push(...page.resources);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return resources;
+  }
+
+  async readResource(uri: string, signal: AbortSignal | undefined): Promise<ReadResourceResult> {
+    return this.connectedClient().readResource(
+      { uri },
+      { ...(signal ? { signal } : {}), timeout: START_TIMEOUT_MS },
+    );
+  }
+
+  private connectedClient(): Client {
+    if (this.state !== "connected" || !this.client) {
+      throw new Error(this.error ?? `the server is ${this.state}`);
+    }
+    return this.client;
   }
 
   /** Calls a tool, restarting a server that died since the last call (bounded). */
@@ -248,9 +344,21 @@ export class McpServerConnection {
     }
   }
 
+  /** Ends the server and starts it again (`/mcp reconnect`): a fresh restart budget too. */
+  async reconnect(): Promise<void> {
+    if (this.starting) await this.starting;
+    const client = this.client;
+    // Cleared first: the old client's close must not mark the new connection exited.
+    this.client = undefined;
+    await client?.close().catch(() => undefined);
+    this.restarts = 0;
+    await this.start();
+  }
+
   /** Ends the server (stdin closed, then TERM, then KILL: the SDK's stdio close). */
   async close(): Promise<void> {
     this.state = "closed";
+    this.oauth?.close();
     const client = this.client;
     this.client = undefined;
     await client?.close().catch(() => undefined);

@@ -1,3 +1,4 @@
+export { MCP_CLIENT_TOOL_NAMES } from "./client-tool-names.js";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   type McpServerEntry,
@@ -6,8 +7,18 @@ export {
 } from "./config/entry.js";
 export { expandEntry } from "./config/expand.js";
 export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
-export { MAX_RESTARTS, START_TIMEOUT_MS } from "./connection.js";
+export { MAX_RESTARTS, type McpOAuthOptions, START_TIMEOUT_MS } from "./connection.js";
+export {
+  acceptElicitationDefaults,
+  declineElicitation,
+  elicitThroughAskUser,
+  type McpElicitation,
+  type McpElicitationAnswer,
+  type McpElicitHandler,
+} from "./elicitation.js";
 export { mcpToolName, uniqueToolNames } from "./names.js";
+export { CALLBACK_TIMEOUT_MS } from "./oauth/callback-listener.js";
+export { forgetMcpLogin, hasMcpLogin } from "./oauth/token-store.js";
 export type { McpPrompt, McpPromptText } from "./prompts.js";
 export { providerSchema } from "./schema.js";
 export {
@@ -17,3 +28,4 @@ export {
   type McpServersOptions,
   type McpToolSelection,
 } from "./servers.js";
+export { definitionTokens, type McpToolSearch, TOOL_SEARCH_SHARE } from "./tool-search.js";

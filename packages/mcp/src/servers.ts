@@ -6,9 +6,12 @@
 import type { Tool } from "@gong/tools";
 import type { McpServerEntry } from "./config/entry.js";
 import { expandEntry } from "./config/expand.js";
-import { McpServerConnection } from "./connection.js";
+import { type McpOAuthOptions, McpServerConnection } from "./connection.js";
+import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
+import { CALLBACK_TIMEOUT_MS } from "./oauth/callback-listener.js";
+import { openUrl } from "./oauth/open-url.js";
 import {
   type McpPrompt,
   type McpPromptText,
@@ -16,6 +19,13 @@ import {
   promptInfo,
   promptText,
 } from "./prompts.js";
+import { createResourceTools } from "./resource-tools.js";
+import {
+  createToolSearchTool,
+  definitionTokens,
+  type McpToolSearch,
+  TOOL_SEARCH_SHARE,
+} from "./tool-search.js";
 
 export type McpServerState = "connecting" | "connected" | "failed" | "disabled";
 
@@ -34,6 +44,10 @@ export interface McpServersOptions {
   cwd: string;
   /** One line per server that failed to start. */
   warn: (message: string) => void;
+  /** Answers a server's elicitation; default: declined (nobody can answer). */
+  elicit?: McpElicitHandler;
+  /** Remote servers log in with OAuth on a 401 (`oauth/`); absent, a 401 is a failure. */
+  oauth?: McpOAuthOptions;
 }
 
 export interface McpToolSelection {
@@ -41,6 +55,8 @@ export interface McpToolSelection {
   readOnlyOnly?: boolean;
   /** An explicit tool list (`--tools`): only the MCP tools it names. */
   names?: readonly string[];
+  /** Offer `mcp_tool_search` instead when the definitions would crowd the context window. */
+  toolSearch?: McpToolSearch;
 }
 
 interface Server {
@@ -56,12 +72,23 @@ export class McpServers {
   private readonly started: Promise<void>;
   private readonly listeners = new Set<() => void>();
   private readonly warn: (message: string) => void;
+  /** Tools `mcp_tool_search` returned: offered beside it from then on. */
+  private readonly unlocked = new Set<string>();
 
   constructor(options: McpServersOptions) {
     this.warn = options.warn;
-    const notify = () => {
-      for (const listener of this.listeners) listener();
+    const oauth = options.oauth && {
+      ...options.oauth,
+      openAuthorizationUrl:
+        options.oauth.openAuthorizationUrl ??
+        ((server: string, url: string) => {
+          options.warn(
+            `MCP server "${server}" needs a login: opening ${url} in the browser (open it yourself if none comes up; waiting up to ${CALLBACK_TIMEOUT_MS / 60_000} minutes).`,
+          );
+          openUrl(url, options.env);
+        }),
     };
+    const notify = () => this.notify();
     this.servers = Object.entries(options.servers).map(([name, raw]) => {
       if (raw.disabled) return { name, entry: raw };
       const expanded = expandEntry(raw, options.env);
@@ -74,6 +101,8 @@ export class McpServers {
         env: options.env,
         cwd: options.cwd,
         onToolsChanged: notify,
+        elicit: options.elicit ?? declineElicitation,
+        ...(oauth ? { oauth } : {}),
       });
       return { name, entry: raw, connection };
     });
@@ -99,16 +128,61 @@ export class McpServers {
     });
     await Promise.race([this.started, waited]);
     clearTimeout(timer);
+    // A login (the user at work in the browser) or a token refresh is not a slow
+    // server: its tools are worth the wait (bounded by the callback's own timeout).
+    const loggingIn = this.servers.flatMap(({ connection }) =>
+      connection?.loggingIn ? [connection.started()] : [],
+    );
+    await Promise.all(loggingIn);
   }
 
-  /** Called when a server's tools arrive late or change (`tools/list_changed`). */
+  private notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Called when a server's tools arrive late or change (`tools/list_changed`), or search unlocked some. */
   onToolsChanged(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** The tools of the servers connected now. */
+  /**
+   * The tools of the servers connected now; with `toolSearch`, when their definitions
+   * would take more than a tenth of the context window, `mcp_tool_search` and the
+   * tools it returned so far instead.
+   */
   tools(selection: McpToolSelection = {}): Tool[] {
+    return [...this.serverTools(selection), ...this.resourceTools(selection)];
+  }
+
+  /** list_mcp_resources / read_mcp_resource while a connected server offers resources. */
+  private resourceTools(selection: McpToolSelection): Tool[] {
+    const offering = () =>
+      this.servers.flatMap(({ connection }) => (connection?.offersResources ? [connection] : []));
+    if (offering().length === 0) return [];
+    return createResourceTools(offering).filter(
+      (tool) => selection.names === undefined || selection.names.includes(tool.name),
+    );
+  }
+
+  private serverTools(selection: McpToolSelection): Tool[] {
+    const all = this.selectedTools(selection);
+    const search = selection.toolSearch;
+    if (!search || all.length === 0) return all;
+    const budget = search.contextWindow * TOOL_SEARCH_SHARE;
+    if (definitionTokens(all, search.countTokens) <= budget) return all;
+    const searchTool = createToolSearchTool({
+      tools: () => this.selectedTools(selection),
+      unlock: (names) => {
+        const before = this.unlocked.size;
+        for (const name of names) this.unlocked.add(name);
+        if (this.unlocked.size > before) this.notify();
+      },
+    });
+    return [searchTool, ...all.filter((tool) => this.unlocked.has(tool.name))];
+  }
+
+  private selectedTools(selection: McpToolSelection): Tool[] {
     const tools = this.offered().map((t) =>
       createMcpTool({
         name: t.name,
@@ -208,6 +282,17 @@ export class McpServers {
           return { name, status: "failed", tools: 0, error: connection.error ?? connection.state };
       }
     });
+  }
+
+  /**
+   * Ends and starts again the server named (every started one when none is), then
+   * offers their tools anew; a server that still fails says why in its status.
+   */
+  async reconnect(name?: string): Promise<McpServerStatus[]> {
+    const chosen = this.servers.filter((s) => name === undefined || s.name === name);
+    await Promise.all(chosen.map((s) => s.connection?.reconnect()));
+    this.notify();
+    return this.statuses();
   }
 
   /** Ends every server; safe to call twice. */

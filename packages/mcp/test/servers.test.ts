@@ -76,7 +76,7 @@ describe("mcp — a fixture server's tools become gong tools", () => {
       properties: { text: { type: "string" } },
       required: ["text"],
     });
-    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 12 }]);
+    expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 14 }]);
   });
 
   it("returns the answer as a success envelope whose text the model reads", async () => {
@@ -290,6 +290,30 @@ describe("mcp — @modelcontextprotocol/server-everything over stdio", () => {
     const result = await call(tool(mcp, "mcp__everything__echo"), { message: "hello" });
     expect(result.status).toBe("success");
     expect(result.text).toContain("hello");
+  });
+});
+
+describe("mcp — resource tools only when a server offers resources", () => {
+  it("server-everything's resources are listed and read; a server without resources adds no resource tool", async () => {
+    const bin = fileURLToPath(
+      new URL(
+        "../node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+        import.meta.url,
+      ),
+    );
+    const plain = await start({ fixture: fixture() });
+    expect(plain.mcp.tools().map((t) => t.name)).not.toContain("list_mcp_resources");
+    const { mcp } = await start({
+      everything: { command: process.execPath, args: [bin, "stdio"] },
+    });
+    const listed = await call(tool(mcp, "list_mcp_resources"), {});
+    expect(listed.status).toBe("success");
+    const uri = "demo://resource/static/document/architecture.md";
+    expect(listed.text).toContain(`everything  ${uri}  architecture.md  (text/markdown`);
+    const read = await call(tool(mcp, "read_mcp_resource"), { server: "everything", uri });
+    expect(read.text).toMatch(/^# Everything Server – Architecture/);
+    const missing = await call(tool(mcp, "read_mcp_resource"), { server: "nope", uri });
+    expect(missing.error?.code).toBe("NOT_FOUND");
   });
 });
 

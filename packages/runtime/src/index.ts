@@ -6,7 +6,7 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
-export type { McpServerEntry } from "@gong/mcp";
+export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
 export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
@@ -74,6 +74,12 @@ export {
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";
+export {
+  loginMcpServer,
+  logoutMcpServer,
+  type McpLoginOptions,
+  type McpLoginResult,
+} from "./mcp/login.js";
 export { ANY_MODEL, type ListedModel, listModels } from "./models/list-models.js";
 export { resolveModel } from "./models/resolve-model.js";
 export type { SessionPermissions } from "./permissions/session-permissions.js";

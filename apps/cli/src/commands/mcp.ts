@@ -1,6 +1,8 @@
 import {
   addMcpServer,
   checkMcpServers,
+  loginMcpServer,
+  logoutMcpServer,
   type McpServerReport,
   removeMcpServer,
   resolveGongHome,
@@ -23,6 +25,9 @@ export async function mcpCommand(
   io: CliIo,
 ): Promise<number> {
   if (command.name === "add" || command.name === "remove") return editMcpServers(command, io);
+  if (command.name === "login" || command.name === "logout") {
+    return mcpLogin(command.name, command.server, args, io);
+  }
   const report = await checkMcpServers({
     cwd: io.cwd,
     env: io.env,
@@ -48,6 +53,32 @@ export async function mcpCommand(
     return 0;
   }
   for (const server of report.servers) io.stdout(`${server.name}: ${describe(server)}\n`);
+  return 0;
+}
+
+/** `gong mcp login` / `logout`: the authorization URL goes to stderr, the outcome to stdout. */
+async function mcpLogin(
+  name: "login" | "logout",
+  server: string,
+  args: CliArgs,
+  io: CliIo,
+): Promise<number> {
+  const options = {
+    cwd: io.cwd,
+    env: io.env,
+    mcpConfig: args.mcpConfig,
+    server,
+    ...(args.trust ? { trust: true } : {}),
+  };
+  const result =
+    name === "login"
+      ? await loginMcpServer({ ...options, print: (line) => io.stderr(`gong: ${line}\n`) })
+      : logoutMcpServer(options);
+  if (!result.ok) {
+    io.stderr(`gong: ${result.message}\n`);
+    return 1;
+  }
+  io.stdout(`${result.message}\n`);
   return 0;
 }
 

@@ -30,6 +30,17 @@ const RemoteEntrySchema = Type.Object(
     type: Type.Union([Type.Literal("http"), Type.Literal("sse")]),
     url: Type.String({ minLength: 1 }),
     headers: Type.Optional(Type.Record(Type.String(), Type.String())),
+    oauth: Type.Optional(
+      Type.Object(
+        {
+          clientId: Type.Optional(Type.String({ minLength: 1 })),
+          clientSecret: Type.Optional(Type.String({ minLength: 1 })),
+          clientMetadataUrl: Type.Optional(Type.String({ minLength: 1 })),
+          scopes: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     ...common,
   },
   { additionalProperties: false },
@@ -38,7 +49,7 @@ const RemoteEntrySchema = Type.Object(
 /** Validated with the settings machinery: a wrong entry is one `file:line:col` warning. */
 export const McpServerEntrySchema = Type.Union([StdioEntrySchema, RemoteEntrySchema], {
   expected:
-    'a server entry: {"command", "args"?, "env"?, "cwd"?} or {"type": "http" | "sse", "url", "headers"?}, each with optional "disabled", "timeout" (ms, a whole number ≥ 1), "includeTools", "excludeTools"',
+    'a server entry: {"command", "args"?, "env"?, "cwd"?} or {"type": "http" | "sse", "url", "headers"?, "oauth"?}, each with optional "disabled", "timeout" (ms, a whole number ≥ 1), "includeTools", "excludeTools"',
 });
 
 export const McpServersSchema = Type.Record(Type.String(), McpServerEntrySchema);

@@ -29,7 +29,20 @@ export function expandEntry(entry: McpServerEntry, env: NodeJS.ProcessEnv): Expa
       : Object.fromEntries(Object.entries(values).map(([key, value]) => [key, text(value)]));
 
   const expanded: McpServerEntry = isRemoteEntry(entry)
-    ? { ...entry, url: text(entry.url), ...optional("headers", record(entry.headers)) }
+    ? {
+        ...entry,
+        url: text(entry.url),
+        ...optional("headers", record(entry.headers)),
+        // A client secret in a checked-in .mcp.json is a `${VAR}` like a header's token.
+        ...optional(
+          "oauth",
+          entry.oauth && {
+            ...entry.oauth,
+            ...optional("clientId", entry.oauth.clientId && text(entry.oauth.clientId)),
+            ...optional("clientSecret", entry.oauth.clientSecret && text(entry.oauth.clientSecret)),
+          },
+        ),
+      }
     : {
         ...entry,
         command: text(entry.command),

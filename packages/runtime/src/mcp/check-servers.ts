@@ -8,6 +8,7 @@ import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-server
 import { resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
+import { mcpOAuthDir } from "./oauth-dir.js";
 
 export interface CheckMcpServersOptions {
   cwd: string;
@@ -56,7 +57,14 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     configFiles: options.mcpConfig ?? [],
     warn,
   });
-  const mcp = new McpServers({ servers, env, cwd: options.cwd, warn: () => {} });
+  const mcp = new McpServers({
+    servers,
+    env,
+    cwd: options.cwd,
+    warn: () => {},
+    // A stored login is used; one that needs the browser says `gong mcp login <name>`.
+    oauth: { dir: mcpOAuthDir(gongHome), interactive: false },
+  });
   try {
     // Each server's own start is bounded by START_TIMEOUT_MS; a little more lets it say why.
     await mcp.ready(START_TIMEOUT_MS + 1_000);

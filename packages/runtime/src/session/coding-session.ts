@@ -165,6 +165,11 @@ export class CodingSession {
     return this.parts.mcp?.statuses() ?? [];
   }
 
+  /** `/mcp reconnect [name]`: restarts the MCP server named (all when none), their tools anew. */
+  async reconnectMcpServers(name?: string): Promise<McpServerStatus[]> {
+    return (await this.parts.mcp?.reconnect(name)) ?? [];
+  }
+
   get messages(): readonly Message[] {
     return this.parts.agent.state.messages;
   }

@@ -103,7 +103,13 @@ async function assembleSession(
   await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
   const task = sessionTask(inputs, opened, apiKeys, truncator);
   const toolKit = {
-    ...sessionToolKit(inputs, opened, summarize, mcp),
+    ...sessionToolKit(
+      inputs,
+      opened,
+      summarize,
+      mcp,
+      () => (running.agent?.state.model ?? model).contextWindow,
+    ),
     planMode,
     task: task.tools,
   };
@@ -253,6 +259,7 @@ function sessionToolKit(
   { store }: OpenedSession,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
+  contextWindow: SessionToolKit["contextWindow"],
 ): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
   return {
@@ -272,6 +279,7 @@ function sessionToolKit(
     preset: options.preset,
     mcp,
     sandbox: inputs.sandbox.sandbox,
+    contextWindow,
   };
 }
 

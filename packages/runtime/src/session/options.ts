@@ -50,6 +50,11 @@ export interface CodingSessionOptions {
    * configured source, so they win by name.
    */
   mcpServers?: Record<string, McpServerEntry>;
+  /**
+   * Where nobody can answer a server's elicitation (no `askUser`): accept it with the
+   * form's defaults (`--yes`) instead of declining it.
+   */
+  mcpElicitationDefaults?: boolean;
   outputLevel?: OutputLevel;
   session?: SessionChoice;
   /** Where session files go (`--session-dir`). */

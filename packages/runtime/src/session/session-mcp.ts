@@ -1,5 +1,8 @@
 import { McpServers } from "@gong/mcp";
 import { sessionMcpServers } from "../config/mcp-servers.js";
+import { resolveGongHome } from "../config/paths.js";
+import { mcpOAuthDir } from "../mcp/oauth-dir.js";
+import { sessionElicitation } from "./session-elicitation.js";
 import type { SessionInputs } from "./session-inputs.js";
 
 /**
@@ -19,5 +22,14 @@ export function startSessionMcpServers(inputs: SessionInputs): McpServers | unde
     warn: inputs.warn,
   });
   if (Object.keys(servers).length === 0) return undefined;
-  return new McpServers({ servers, env: inputs.env, cwd: inputs.cwd, warn: inputs.warn });
+  const gongHome = inputs.settingsQuery.gongHome ?? resolveGongHome(inputs.env);
+  return new McpServers({
+    servers,
+    env: inputs.env,
+    cwd: inputs.cwd,
+    warn: inputs.warn,
+    elicit: sessionElicitation(inputs.options),
+    // A 401 starts the browser login, in every mode (`gong -p` too).
+    oauth: { dir: mcpOAuthDir(gongHome), interactive: true },
+  });
 }

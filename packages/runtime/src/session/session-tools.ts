@@ -1,3 +1,4 @@
+import { estimateTextTokens } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
@@ -48,6 +49,8 @@ export interface SessionToolKit {
   planMode: PlanMode;
   /** The task tool (subagents/session-task-tool.ts): offered by the default preset or by name. */
   task?: SessionTaskTools;
+  /** The running model's context window: too many MCP tools for it become `mcp_tool_search`. */
+  contextWindow: () => number;
 }
 
 /** The model's tools under these settings. */
@@ -71,6 +74,7 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
   const mcpTools = kit.mcp.tools({
     ...(names !== undefined ? { names } : {}),
     ...(names === undefined && preset === "readonly" ? { readOnlyOnly: true } : {}),
+    toolSearch: { contextWindow: kit.contextWindow(), countTokens: estimateTextTokens },
   });
   return { ok: true, tools: kit.planMode.offered([...withTask, ...mcpTools]) };
 }

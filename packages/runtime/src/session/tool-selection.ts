@@ -1,3 +1,4 @@
+import { MCP_CLIENT_TOOL_NAMES } from "@gong/mcp";
 import {
   type AskUserHandler,
   type BashSandbox,
@@ -64,16 +65,16 @@ export function checkToolSelection(selection: ToolSelection): string | undefined
 }
 
 /**
- * The built-in tools of an explicit list: `mcp__…` names are MCP tools, offered when a
- * server has them, and `task` is the runtime's own (session-tools.ts): both unknown to
- * the built-in presets.
+ * The built-in tools of an explicit list: `mcp__…` names (and the MCP client's own
+ * tools) are MCP tools, offered when a server has them, and `task` is the runtime's own
+ * (session-tools.ts): both unknown to the built-in presets.
  */
 function builtInNames(names: readonly string[] | undefined): string[] | undefined {
   return names?.filter((name) => !isMcpToolName(name) && name !== TASK_TOOL_NAME);
 }
 
 function isMcpToolName(name: string): boolean {
-  return name.startsWith("mcp__");
+  return name.startsWith("mcp__") || MCP_CLIENT_TOOL_NAMES.includes(name);
 }
 
 /** settings `webFetch.allowedDomains`; a list that is not all strings allows nothing (fail closed). */

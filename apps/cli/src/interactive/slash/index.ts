@@ -4,6 +4,7 @@ import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { hotkeysCommand } from "./hotkeys.js";
+import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
@@ -26,6 +27,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   forkCommand,
   rewindCommand,
   sessionCommand,
+  mcpCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,

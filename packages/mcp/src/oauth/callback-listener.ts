@@ -1,0 +1,98 @@
+/**
+ * The OAuth redirect's landing place: a one-shot HTTP listener on 127.0.0.1 that takes
+ * the authorization code from the first request carrying the expected `state`, answers
+ * the browser with a short page, and closes. Anything else (a wrong state, an error
+ * from the authorization server, no answer in time) ends the wait with a reason.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const CALLBACK_PATH = "/callback";
+/** How long a login may take in the browser. */
+export const CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
+
+export type CallbackOutcome = { ok: true; code: string } | { ok: false; reason: string };
+
+/**
+ * A free port on 127.0.0.1 now (for a redirect URL that must be known before listening):
+ * `wanted` when it is free, else any; undefined `wanted` is any.
+ */
+export async function freeLoopbackPort(wanted = 0): Promise<number> {
+  const server = createServer();
+  try {
+    await listen(server, wanted);
+  } catch {
+    await listen(server, 0);
+  }
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface CallbackListener {
+  /** The code, or why there is none; the listener is closed by then. */
+  outcome: Promise<CallbackOutcome>;
+  close(): void;
+}
+
+export async function listenForCallback(
+  port: number,
+  state: string,
+  timeoutMs = CALLBACK_TIMEOUT_MS,
+): Promise<CallbackListener> {
+  let settle: (outcome: CallbackOutcome) => void = () => {};
+  const outcome = new Promise<CallbackOutcome>((resolve) => {
+    settle = resolve;
+  });
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== CALLBACK_PATH) {
+      response.writeHead(404).end();
+      return;
+    }
+    const result = callbackResult(url, state);
+    response.writeHead(result.ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" });
+    response.end(
+      result.ok
+        ? "gong: authorized. You can close this tab."
+        : `gong: not authorized: ${result.reason}`,
+    );
+    finish(result);
+  });
+  const timer = setTimeout(
+    () => finish({ ok: false, reason: `no answer from the browser in ${timeoutMs / 1000} s` }),
+    timeoutMs,
+  );
+  timer.unref();
+  const finish = (result: CallbackOutcome) => {
+    clearTimeout(timer);
+    server.close();
+    server.closeAllConnections();
+    settle(result);
+  };
+  await listen(server, port);
+  return { outcome, close: () => finish({ ok: false, reason: "the login was abandoned" }) };
+}
+
+function callbackResult(url: URL, state: string): CallbackOutcome {
+  const error = url.searchParams.get("error");
+  if (error) {
+    const description = url.searchParams.get("error_description");
+    return { ok: false, reason: description ? `${error}: ${description}` : error };
+  }
+  // Another page posting a code to our port must not log us in to its account.
+  if (url.searchParams.get("state") !== state)
+    return { ok: false, reason: "the state did not match" };
+  const code = url.searchParams.get("code");
+  return code ? { ok: true, code } : { ok: false, reason: "the redirect carried no code" };
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
