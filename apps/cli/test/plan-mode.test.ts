@@ -36,8 +36,8 @@ describe("plan mode — read-only tools until the plan is approved", () => {
       "exit_plan_mode",
     ]);
     // task runs read-only subagents only in plan mode.
-    const tools = (mock.requests[0]?.body as { tools: { name: string; description: string }[] })
-      .tools;
+    const body = mock.requests[0]!.body as { tools: { name: string; description: string }[] };
+    const tools = body.tools;
     const task = tools.find((t) => t.name === "task")?.description ?? "";
     expect(task).toContain("- explore:");
     expect(task).not.toContain("- general:");
