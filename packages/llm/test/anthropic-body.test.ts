@@ -1,6 +1,8 @@
 import { type MockLlmServer, startMockLlmServer, textResponse } from "@gong/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { complete, type Message } from "../src/index.js";
+import { anthropicRequestBody } from "../src/providers/anthropic-body.js";
+import { buildAnthropicParams } from "../src/providers/anthropic-request.js";
 import { mockModel, userMessage } from "./helpers.js";
 
 let mock: MockLlmServer;
@@ -109,12 +111,13 @@ describe("llm — a long session's history is not encoded again on every call", 
     expect(JSON.stringify(mock.requests[0]!.body)).toBe(JSON.stringify(expected));
   });
 
-  it("a message already sent is not serialized again; the cache mark moves to the new last user message", async () => {
-    const messages = history();
+  it("a turn already sent is not serialized again; the cache mark moves to the new last user message", async () => {
+    const answer: Message = { ...assistantCalling(), content: [{ type: "text", text: "fine" }] };
+    const messages = [...history(), userMessage("second question")];
     mock.enqueue(textResponse("ok"));
     mock.enqueue(textResponse("ok"));
     await complete(model(), { messages }, { apiKey: "k" });
-    const next = [...messages, userMessage("second question")];
+    const next = [...messages, answer, userMessage("third question")];
     const writes = await stringified("UNIQUE-OUTPUT-A", () =>
       complete(model(), { messages: next }, { apiKey: "k" }),
     );
@@ -122,9 +125,32 @@ describe("llm — a long session's history is not encoded again on every call", 
     const body = mock.requests[1]!.body as { messages: { content: Record<string, unknown>[] }[] };
     const results = body.messages[2]!.content;
     expect(results.map((block) => block.cache_control)).toEqual([undefined, undefined]);
-    expect(body.messages.at(-1)).toEqual({
-      role: "user",
-      content: [{ type: "text", text: "second question", cache_control: { type: "ephemeral" } }],
-    });
+    expect(body.messages.slice(3)).toEqual([
+      { role: "user", content: [{ type: "text", text: "second question" }] },
+      { role: "assistant", content: [{ type: "text", text: "fine" }] },
+      {
+        role: "user",
+        content: [{ type: "text", text: "third question", cache_control: { type: "ephemeral" } }],
+      },
+    ]);
+  });
+
+  it("a history grown one message at a time gives the bytes it gives from scratch", () => {
+    const params = buildAnthropicParams(model(), { systemPrompt: "sys" }, {});
+    const messages: Message[] = [
+      ...history(),
+      assistantCalling("call_c"),
+      result("call_c", "c"),
+      { ...userMessage(""), timestamp: 9 },
+      result("call_c", "late"),
+      userMessage("next"),
+      assistantCalling(),
+      userMessage("again"),
+    ];
+    for (let length = 1; length <= messages.length; length++) {
+      const grown = anthropicRequestBody(params, messages.slice(0, length));
+      const fresh = anthropicRequestBody(params, structuredClone(messages.slice(0, length)));
+      expect(grown.toString()).toBe(fresh.toString());
+    }
   });
 });
