@@ -14,7 +14,7 @@ import { messageBlocks } from "./anthropic-request.js";
 /** One message of the request: its role and its blocks' JSON. */
 interface Turn {
   role: "user" | "assistant";
-  blocks: Buffer[];
+  blocks: string[];
   /** Made of tool results (the results of one turn travel in one user message). */
   results: boolean;
   /** Index of the message after the turn's last one. */
@@ -26,7 +26,7 @@ function turnsOf(messages: readonly Message[], start: number): Turn[] {
   const turns: Turn[] = [];
   for (let i = start; i < messages.length; i++) {
     const message = messages[i]!;
-    const blocks = messageBlocks(message).map((block) => Buffer.from(JSON.stringify(block)));
+    const blocks = messageBlocks(message).map((block) => JSON.stringify(block));
     const previous = turns.at(-1);
     if (message.role === "toolResult" && previous?.results) {
       previous.blocks.push(...blocks);
@@ -39,32 +39,21 @@ function turnsOf(messages: readonly Message[], start: number): Turn[] {
   return turns;
 }
 
-const COMMA = Buffer.from(",");
-const OPEN = {
-  user: Buffer.from('{"role":"user","content":['),
-  assistant: Buffer.from('{"role":"assistant","content":['),
-};
-const CLOSE = Buffer.from("]}");
+const OPEN = { user: '{"role":"user","content":[', assistant: '{"role":"assistant","content":[' };
 /** Caching the last user turn lets the next request reuse the whole prefix. */
-const CACHE_CONTROL = Buffer.from(',"cache_control":{"type":"ephemeral"}}');
+const CACHE_CONTROL = ',"cache_control":{"type":"ephemeral"}}';
 /** Where the messages go in the rest of the request's JSON. */
 const MESSAGES_SLOT = '"messages":[]';
 
 /** The JSON of `turns`, comma-separated; `cached` gets `cache_control` on its last block. */
-function turnBytes(turns: readonly Turn[], cached?: Turn): Buffer[] {
-  const pieces: Buffer[] = [];
-  turns.forEach((turn, t) => {
-    if (t > 0) pieces.push(COMMA);
-    pieces.push(OPEN[turn.role]);
-    turn.blocks.forEach((block, b) => {
-      if (b > 0) pieces.push(COMMA);
-      if (turn === cached && b === turn.blocks.length - 1) {
-        pieces.push(block.subarray(0, block.length - 1), CACHE_CONTROL);
-      } else pieces.push(block);
-    });
-    pieces.push(CLOSE);
-  });
-  return pieces;
+function turnsJson(turns: readonly Turn[], cached?: Turn): string {
+  return turns
+    .map((turn) => {
+      const blocks = turn.blocks.join(",");
+      const marked = turn === cached ? `${blocks.slice(0, -1)}${CACHE_CONTROL}` : blocks;
+      return `${OPEN[turn.role]}${marked}]}`;
+    })
+    .join(",");
 }
 
 /** The settled turns of one history: their messages, and their bytes. */
@@ -87,20 +76,19 @@ class HistoryBytes {
     const lastUser = turns.findLastIndex((turn) => turn.role === "user");
     // A turn followed by another is closed, and the cache mark never goes back to it.
     if (lastUser > 0) {
-      this.append(turnBytes(turns.slice(0, lastUser)));
+      this.append(turnsJson(turns.slice(0, lastUser)));
       const end = turns[lastUser - 1]!.end;
       for (let i = this.settled.length; i < end; i++) this.settled.push(messages[i]!);
     }
-    const open = turns.slice(Math.max(lastUser, 0));
-    const tail = turnBytes(open, turns[lastUser]);
+    const tail = turnsJson(turns.slice(Math.max(lastUser, 0)), turns[lastUser]);
     const head = this.bytes.subarray(0, this.length);
-    if (head.length === 0) return tail;
-    return tail.length > 0 ? [head, COMMA, ...tail] : [head];
+    if (head.length === 0) return [Buffer.from(tail)];
+    return tail ? [head, Buffer.from(`,${tail}`)] : [head];
   }
 
-  private append(pieces: Buffer[]): void {
-    if (this.length > 0) pieces.unshift(COMMA);
-    const size = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  private append(json: string): void {
+    const text = this.length > 0 ? `,${json}` : json;
+    const size = Buffer.byteLength(text);
     if (this.length + size > this.bytes.length) {
       // The first fill is exact (a resumed history); growth after it leaves room for more.
       const capacity = this.length === 0 ? size : Math.ceil((this.length + size) * 1.5);
@@ -108,7 +96,7 @@ class HistoryBytes {
       this.bytes.copy(bigger, 0, 0, this.length);
       this.bytes = bigger;
     }
-    for (const piece of pieces) this.length += piece.copy(this.bytes, this.length);
+    this.length += this.bytes.write(text, this.length);
   }
 }
 
