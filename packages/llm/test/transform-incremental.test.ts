@@ -101,3 +101,14 @@ describe("llm — a growing history is transformed only where it grew", () => {
     );
   });
 });
+
+describe("llm — a resumed history of any length is transformed", () => {
+  it("200 000 messages in one call", () => {
+    const messages = Array.from({ length: 200_000 }, (_, i) =>
+      i % 2 === 0
+        ? user(`q${i}`)
+        : assistant([{ type: "text", text: `a${i}` }], { stopReason: "stop" }),
+    );
+    expect(transformMessages(messages, other)).toHaveLength(200_000);
+  });
+});

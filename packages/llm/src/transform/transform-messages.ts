@@ -108,7 +108,9 @@ class HistoryTransform {
     let last = this.transformed.length - 1;
     while (last > this.openTurn && this.transformed[last]?.role === "toolResult") last--;
     if (last > this.openTurn) {
-      this.settled.push(...repairOrphanedToolCalls(this.transformed.slice(this.openTurn, last)));
+      // A loop, not push(...): a resumed history can exceed the arguments a call may take.
+      for (const message of repairOrphanedToolCalls(this.transformed.slice(this.openTurn, last)))
+        this.settled.push(message);
       this.openTurn = last;
     }
     return [...this.settled, ...repairOrphanedToolCalls(this.transformed.slice(this.openTurn))];
