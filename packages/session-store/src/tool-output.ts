@@ -10,7 +10,9 @@
  * when it holds the content's images (`images: true`: a read image was on disk twice as
  * base64). A data string found later in the text (an edit's `diff`) is stored as its
  * place in the text, `[offset, length]`; grep's `matches` as `"lines"`, rebuilt from the
- * text's `file:line: text` lines. Every stored form is decoded again before it is
+ * text's `file:line: text` lines. What is left then mostly repeats the previous result
+ * of the same tool: only what changed is stored (`like: true`, details-delta.ts). Every
+ * stored form is decoded again before it is
  * written, and a message it would not give back exactly is written whole. A line
  * without that key (every file written before) is loaded as it is.
  */
@@ -184,7 +186,7 @@ export function toStoredMessage(entry: MessageEntry, earlier?: EarlierEntries): 
     message,
     message.details,
     text,
-    earlier?.callArguments?.(entry.parentId, message.toolCallId),
+    earlier?.callArguments(entry.parentId, message.toolCallId),
   );
   const previous = earlier?.previousDetails(entry.parentId, message.toolName);
   const candidates: [JsonObject, DetailsFromContent][] = [];
