@@ -112,3 +112,16 @@ describe("llm — a resumed history of any length is transformed", () => {
     expect(transformMessages(messages, other)).toHaveLength(200_000);
   });
 });
+
+describe("llm — what is kept between calls is bounded", () => {
+  it("a history not sent while eight others were is transformed from scratch again", () => {
+    const messages = history();
+    const first = transformMessages(messages, textOnly);
+    expect(transformMessages(messages, textOnly)[6]).toBe(first[6]);
+    for (let i = 0; i < 8; i++) transformMessages(history(), textOnly);
+    const again = transformMessages(messages, textOnly);
+    expect(again).toEqual(first);
+    // The merged prompts are made anew: the old state was let go.
+    expect(again[6]).not.toBe(first[6]);
+  });
+});

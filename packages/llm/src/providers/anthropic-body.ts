@@ -8,6 +8,7 @@
  * request with its converted messages.
  */
 import type Anthropic from "@anthropic-ai/sdk";
+import { HISTORIES_KEPT, HistoryCache } from "../transform/history-cache.js";
 import type { Message } from "../types.js";
 import { messageBlocks } from "./anthropic-request.js";
 
@@ -100,7 +101,7 @@ class HistoryBytes {
   }
 }
 
-const histories = new WeakMap<object, HistoryBytes>();
+const histories = new HistoryCache<HistoryBytes>(HISTORIES_KEPT);
 
 /** The settled bytes of the history `messages` extends; new ones when it extends none. */
 function historyBytesFor(messages: readonly Message[]): HistoryBytes {

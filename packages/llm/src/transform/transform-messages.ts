@@ -8,6 +8,7 @@ import type {
   UserMessage,
 } from "../types.js";
 import { isEmptyAssistant, normalizeContent } from "./content.js";
+import { HISTORIES_KEPT, HistoryCache } from "./history-cache.js";
 import { repairOrphanedToolCalls } from "./orphans.js";
 import { normalizeToolCallId, type ToolCallIdFormat, toolCallIdFormat } from "./tool-call-ids.js";
 
@@ -34,10 +35,10 @@ export function transformMessages(messages: readonly Message[], model: Model): M
 /*
  * The `HistoryTransform` of a history, kept between calls: a session sends its whole
  * history on every call, and the history only grows between two of them. A history is
- * known by its first message (a compaction or another branch starts a new one, and the
- * old one is collected with it); one transform per model it was sent to.
+ * known by its first message (a compaction or another branch starts a new one); one
+ * transform per model it was sent to, for the last `HISTORIES_KEPT` histories.
  */
-const transforms = new WeakMap<object, Map<string, HistoryTransform>>();
+const transforms = new HistoryCache<Map<string, HistoryTransform>>(HISTORIES_KEPT);
 
 /** What the transform depends on in a model. */
 function modelKey(model: Model): string {
