@@ -58,21 +58,16 @@ export function changedSince(details: JsonObject, previous: JsonObject): JsonObj
   return changed;
 }
 
-/** `previous` with the `changed` values put in, keys in `previous`'s order, new ones after. */
+/**
+ * `previous` with the `changed` values put in, keys in `previous`'s order, new ones after.
+ * What did not change is shared with `previous`, never copied: a kept message is never
+ * edited in place (every rule that changes one makes a new object).
+ */
 export function withPrevious(previous: JsonObject, changed: JsonObject): JsonObject {
-  const rebuilt = copyJson(previous) as JsonObject;
+  const rebuilt: JsonObject = { ...previous };
   for (const [key, value] of Object.entries(changed)) {
     const before = rebuilt[key];
     rebuilt[key] = isRecord(value) && isRecord(before) ? withPrevious(before, value) : value;
   }
   return rebuilt;
-}
-
-/** A copy of a parsed JSON value: entries never share an object another could change. */
-function copyJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyJson);
-  if (!isRecord(value)) return value;
-  const copy: JsonObject = {};
-  for (const key in value) copy[key] = copyJson(value[key]);
-  return copy;
 }
