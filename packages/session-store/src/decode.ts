@@ -3,7 +3,7 @@
  * corrupt and skipped; an unknown type is kept as an UnknownEntry (never dropped).
  */
 import type { SessionEntry } from "./entries.js";
-import { type CallArguments, fromStoredMessage } from "./tool-output.js";
+import { type EarlierEntries, fromStoredMessage } from "./tool-output.js";
 
 const KNOWN_FIELDS: Record<string, string[]> = {
   message: ["message"],
@@ -23,10 +23,10 @@ export type DecodeResult =
   /** A record without an id: nothing can point at it, so it is kept only as a line. */
   | { ok: "detached"; raw: Record<string, unknown> };
 
-/** `callArguments` finds a tool result's call among the entries loaded before it. */
+/** `earlier` finds what a tool result refers to among the entries loaded before it. */
 export function decodeEntry(
   record: Record<string, unknown>,
-  callArguments?: CallArguments,
+  earlier?: EarlierEntries,
 ): DecodeResult {
   let raw = record;
   const { type, id, parentId, timestamp } = raw;
@@ -57,7 +57,7 @@ export function decodeEntry(
     if (message === null || typeof message !== "object" || typeof message.role !== "string") {
       return { ok: false, reason: `message entry ${id} has no message role` };
     }
-    const rebuilt = fromStoredMessage(raw, callArguments);
+    const rebuilt = fromStoredMessage(raw, earlier);
     if (!rebuilt) {
       return {
         ok: false,

@@ -4,7 +4,7 @@
  * as its first key; the fast listing relies on that (see list.ts).
  */
 import type { Message, ThinkingLevel } from "@gong/llm";
-import { type CallArguments, toStoredMessage } from "./tool-output.js";
+import { type EarlierEntries, toStoredMessage } from "./tool-output.js";
 
 /** The version this code writes. Older files are migrated on load (migrate.ts). */
 export const CURRENT_SESSION_VERSION = 1;
@@ -167,9 +167,9 @@ export interface SessionTreeNode {
  */
 export function entryToRecord(
   entry: SessionEntry,
-  callArguments?: CallArguments,
+  earlier?: EarlierEntries,
 ): Record<string, unknown> {
   if (entry.type === "unknown") return entry.raw;
-  if (entry.type === "message") return toStoredMessage(entry, callArguments);
+  if (entry.type === "message") return toStoredMessage(entry, earlier);
   return entry as unknown as Record<string, unknown>;
 }

@@ -9,7 +9,7 @@ import { EntryIndex } from "./entry-index.js";
 import { fail, ioError, ok, type Result, type SessionWarning } from "./errors.js";
 import { headerVersion, migrateSessionFile } from "./migrate.js";
 import { parseSessionFile } from "./parse.js";
-import { callArgumentsIn } from "./tool-output.js";
+import { earlierEntriesIn } from "./tool-output.js";
 
 export interface LoadedSession {
   header: SessionHeader;
@@ -73,10 +73,10 @@ export function loadSessionFile(path: string): Result<LoadedSession> {
   const index = new EntryIndex();
   const detached: Record<string, unknown>[] = [];
   const warn = (warning: SessionWarning) => warnings.push({ ...warning, path });
-  const callArguments = callArgumentsIn((id) => index.get(id));
+  const earlier = earlierEntriesIn((id) => index.get(id));
   rawEntries.forEach((raw, i) => {
     const line = lines[i] ?? 0;
-    const decoded = decodeEntry(raw, callArguments);
+    const decoded = decodeEntry(raw, earlier);
     if (decoded.ok === true) index.load(decoded.entry, line, warn);
     else if (decoded.ok === "detached") detached.push(decoded.raw);
     else {

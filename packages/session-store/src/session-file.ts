@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { entryToRecord, type SessionEntry, type SessionHeader } from "./entries.js";
-import { callArgumentsIn } from "./tool-output.js";
+import { earlierEntriesIn } from "./tool-output.js";
 
 /** Makes a new name in a folder durable (POSIX needs the folder itself fsynced). */
 export function fsyncDirectory(path: string): void {
@@ -38,8 +38,8 @@ export function serializeSession(
 ): string {
   const lines = [JSON.stringify(header)];
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const callArguments = callArgumentsIn((id) => byId.get(id));
-  for (const entry of entries) lines.push(JSON.stringify(entryToRecord(entry, callArguments)));
+  const earlier = earlierEntriesIn((id) => byId.get(id));
+  for (const entry of entries) lines.push(JSON.stringify(entryToRecord(entry, earlier)));
   for (const record of detached) lines.push(JSON.stringify(record));
   return `${lines.join("\n")}\n`;
 }

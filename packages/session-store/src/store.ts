@@ -43,7 +43,7 @@ import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
 import { serializeSession, writeFileDurably } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
-import { callArgumentsIn } from "./tool-output.js";
+import { earlierEntriesIn } from "./tool-output.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
 /**
@@ -425,7 +425,7 @@ export class SessionStore {
   }
 
   /** A tool result's call, found in the index (its copy of the arguments is not stored twice). */
-  private readonly callArguments = callArgumentsIn((id) => this.index.get(id));
+  private readonly earlier = earlierEntriesIn((id) => this.index.get(id));
 
   private base(): { id: string; parentId: string | null; timestamp: string } {
     return {
@@ -448,7 +448,7 @@ export class SessionStore {
     } else if (this.writer) {
       const policy = this.options.fsync ?? "message-end";
       const failure = this.writer.append(
-        JSON.stringify(entryToRecord(entry, this.callArguments)),
+        JSON.stringify(entryToRecord(entry, this.earlier)),
         policy === "always",
       );
       this.lastFailure = failure;

@@ -10,13 +10,21 @@
  * when it holds the content's images (`images: true`: a read image was on disk twice as
  * base64). A data string found later in the text (an edit's `diff`) is stored as its
  * place in the text, `[offset, length]`; grep's `matches` as `"lines"`, rebuilt from the
- * text's `file:line: text` lines. Every stored form is decoded again before it is
+ * text's `file:line: text` lines. What is left then mostly repeats the previous result
+ * of the same tool: only what changed is stored (`like: true`, details-delta.ts). Every
+ * stored form is decoded again before it is
  * written, and a message it would not give back exactly is written whole. A line
  * without that key (every file written before) is loaded as it is.
  */
 import { isDeepStrictEqual } from "node:util";
 import { isRecord } from "@gong/base";
 import type { ToolResultMessage } from "@gong/llm";
+import {
+  changedSince,
+  type PreviousDetails,
+  previousDetailsIn,
+  withPrevious,
+} from "./details-delta.js";
 import type { MessageEntry, SessionEntry } from "./entries.js";
 
 /**
@@ -33,6 +41,8 @@ interface DetailsFromContent {
   params?: true;
   /** `data.images` equals the content's images. */
   images?: true;
+  /** `details` holds only what changed since the previous result of the tool (details-delta.ts). */
+  like?: true;
 }
 
 /**
@@ -42,8 +52,17 @@ interface DetailsFromContent {
  */
 export type CallArguments = (parentId: string | null, toolCallId: string) => unknown;
 
-/** A lookup over the entries known so far (the index, or the entries being written). */
-export function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
+/** What a stored line may refer to: the entries before it (the index, or the entries being written). */
+export interface EarlierEntries {
+  callArguments: CallArguments;
+  previousDetails: PreviousDetails;
+}
+
+export function earlierEntriesIn(get: (id: string) => SessionEntry | undefined): EarlierEntries {
+  return { callArguments: callArgumentsIn(get), previousDetails: previousDetailsIn(get) };
+}
+
+function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
   return (parentId, toolCallId) => {
     for (let id = parentId; id !== null; ) {
       const entry = get(id);
@@ -161,14 +180,49 @@ function dereference(reference: unknown, text: string): unknown {
 }
 
 /** The record written for a message entry: tool output strings only once. */
-export function toStoredMessage(entry: MessageEntry, callArguments?: CallArguments): JsonObject {
+export function toStoredMessage(entry: MessageEntry, earlier?: EarlierEntries): JsonObject {
   const message = entry.message;
   if (message.role !== "toolResult" || !isRecord(message.details)) return { ...entry };
   const text = contentText(message);
   if (text === undefined) return { ...entry };
+  const { details, derived } = leftOut(
+    message,
+    message.details,
+    text,
+    earlier?.callArguments(entry.parentId, message.toolCallId),
+  );
+  const previous = earlier?.previousDetails(entry.parentId, message.toolName);
+  const candidates: [JsonObject, DetailsFromContent][] = [];
+  const changed =
+    previous && changedSince(details, derived.params ? withoutParams(previous) : previous);
+  if (changed) candidates.push([changed, { ...derived, like: true }]);
+  if (Object.keys(derived).length > 0) candidates.push([details, derived]);
+  // What a reader rebuilds must be the message itself (a grep line that reads back
+  // differently, a key the rules would add): otherwise the message is written whole.
+  for (const [stored, from] of candidates) {
+    // Nothing changed since the previous envelope: no `details` at all.
+    const omit = from.like && Object.keys(stored).length === 0;
+    const record = {
+      ...entry,
+      message: withDetails(message, omit ? undefined : stored),
+      [KEY]: from,
+    };
+    const rebuilt = fromStoredMessage(record, earlier);
+    if (isDeepStrictEqual(rebuilt?.message, message)) return record;
+  }
+  return { ...entry };
+}
+
+/** `details` without what the line holds elsewhere, and where it is (see `DetailsFromContent`). */
+function leftOut(
+  message: ToolResultMessage,
+  original: JsonObject,
+  text: string,
+  callArguments: unknown,
+): { details: JsonObject; derived: DetailsFromContent } {
   const derived: DetailsFromContent = {};
-  const details: JsonObject = { ...message.details };
-  const context = withoutCallParams(details, callArguments?.(entry.parentId, message.toolCallId));
+  const details: JsonObject = { ...original };
+  const context = withoutCallParams(details, callArguments);
   if (context) {
     details.context = context;
     derived.params = true;
@@ -194,20 +248,7 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
     }
     details.data = data;
   }
-  if (
-    derived.text === undefined &&
-    derived.data === undefined &&
-    !derived.params &&
-    !derived.images
-  ) {
-    return { ...entry };
-  }
-  const stored: ToolResultMessage = { ...message, details };
-  const record = { ...entry, message: stored, [KEY]: derived };
-  // What a reader rebuilds must be the message itself (a grep line that reads back
-  // differently, a key the rules would add): otherwise the message is written whole.
-  const rebuilt = fromStoredMessage(record, callArguments);
-  return isDeepStrictEqual(rebuilt?.message, message) ? record : { ...entry };
+  return { details, derived };
 }
 
 /**
@@ -216,7 +257,7 @@ export function toStoredMessage(entry: MessageEntry, callArguments?: CallArgumen
  */
 export function fromStoredMessage(
   raw: JsonObject,
-  callArguments?: CallArguments,
+  earlier?: EarlierEntries,
 ): JsonObject | undefined {
   // Checked first: most lines have no key, and are then not copied at all.
   if (raw[KEY] === undefined) return raw;
@@ -224,7 +265,15 @@ export function fromStoredMessage(
   const message = entry.message as JsonObject;
   const text = contentText(message);
   if (!isRecord(derived) || text === undefined) return undefined;
-  const details: JsonObject = isRecord(message.details) ? { ...message.details } : {};
+  const parentId = typeof entry.parentId === "string" ? entry.parentId : null;
+  const stored: JsonObject = isRecord(message.details) ? message.details : {};
+  let details: JsonObject = { ...stored };
+  if (derived.like === true) {
+    const previous = earlier?.previousDetails(parentId, String(message.toolName));
+    // The previous result was lost (a corrupt line): the result loads, its envelope not.
+    if (!previous) return { ...entry, message: withoutDetails(message) };
+    details = withPrevious(previous, stored);
+  }
   if (derived.text !== undefined) {
     if (typeof derived.text !== "number") return undefined;
     const value = dereference(derived.text, text);
@@ -249,12 +298,31 @@ export function fromStoredMessage(
   // copy of its arguments, rather than be dropped and leave the call unanswered.
   const params =
     derived.params === true && isRecord(details.context)
-      ? callArguments?.(
-          typeof entry.parentId === "string" ? entry.parentId : null,
-          String(message.toolCallId),
-        )
+      ? earlier?.callArguments(parentId, String(message.toolCallId))
       : undefined;
   if (params !== undefined)
     details.context = { ...(details.context as JsonObject), params_input: params };
   return { ...entry, message: { ...message, details } };
+}
+
+function withoutDetails(message: JsonObject): JsonObject {
+  const { details: _, ...rest } = message;
+  return rest;
+}
+
+/** `details` as stored when its `params_input` is the call's arguments (taken back on load). */
+function withoutParams(details: JsonObject): JsonObject {
+  return isRecord(details.context)
+    ? { ...details, context: { ...details.context, params_input: null } }
+    : details;
+}
+
+/** `message` with `details` replaced in its place (or left out), the other keys in order. */
+function withDetails(message: ToolResultMessage, details: JsonObject | undefined): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(message)) {
+    if (key !== "details") out[key] = value;
+    else if (details) out[key] = details;
+  }
+  return out;
 }

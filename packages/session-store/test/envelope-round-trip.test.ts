@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { AssistantMessage, ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
@@ -314,5 +314,66 @@ describe("session-store — every tool's envelope is the one written after a rel
       return { name: pick(["read", "grep", "edit"]), args, content: text(full), details: ordered };
     });
     expectRoundTrip(exchanges);
+  });
+});
+
+describe("session-store — an envelope is stored as what changed since its tool's previous one (issue 23.10)", () => {
+  const bash = (command: string, durationMs: number, stdout: string): Exchange => ({
+    name: "bash",
+    args: { command },
+    content: text(stdout),
+    details: {
+      status: "success",
+      data: {
+        exit_code: 0,
+        signal: null,
+        timed_out: false,
+        killed: false,
+        duration_ms: durationMs,
+        stdout,
+        truncated: false,
+        full_output_path: null,
+      },
+      stats: { time_ms: durationMs, duration_ms: durationMs },
+      context: context({ command }),
+    },
+  });
+
+  it("the repeated fields are on disk once, and every envelope loads back identical (also in a fork)", () => {
+    const lines = expectRoundTrip([
+      bash("wc -l a", 30, "40 a\n"),
+      edit,
+      bash("wc -l b", 31, "41 b\n"),
+      bash("wc -l c", 31, "42 c\n"),
+    ]);
+    expect(lines[0]).toContain('"timed_out":false');
+    expect(lines[2]).not.toContain('"timed_out":false');
+    expect(lines[2]).toContain('"duration_ms":31');
+    expect(lines[3]).not.toContain('"duration_ms"');
+    expect(lines[3]).not.toMatch(/exit_code|"cwd"|params_input/);
+  });
+
+  it("a result whose previous one was lost still loads, its text intact, without an envelope", () => {
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir(), fsync: "never" }));
+    const ids = [bash("wc -l a", 30, "40 a\n"), bash("wc -l b", 31, "41 b\n")].map(
+      (exchange, i) => {
+        store.appendMessage(callOf(`call_${i}`, exchange));
+        return store.appendMessage(resultOf(`call_${i}`, exchange)).id;
+      },
+    );
+    store.close();
+    const file = readFileSync(store.path!, "utf8");
+    const lost = file
+      .split("\n")
+      .map((line) => (line.includes(`"id":"${ids[0]}"`) ? "{not json" : line))
+      .join("\n");
+    writeFileSync(store.path!, lost);
+    const reopened = unwrap(SessionStore.open(store.path!, { readOnly: true }));
+    const second = reopened.getEntry(ids[1]!);
+    expect(second?.type === "message" && second.message).toMatchObject({
+      role: "toolResult",
+      content: text("41 b\n"),
+    });
+    expect(second?.type === "message" && "details" in second.message).toBe(false);
   });
 });

@@ -17,19 +17,38 @@ function hasContent(message: AssistantMessage): boolean {
   );
 }
 
+/** What `finished` made of an errored, aborted or string-content answer (see below). */
+const finishedCopies = new WeakMap<Message, Message | undefined>();
+
 /**
  * An errored or aborted turn keeps its text but not its unfinished tool calls (their
  * arguments may be cut off mid-stream); a turn left with nothing is dropped. This is
- * agent-core's own rule — llm keeps such calls and answers them like any orphan.
+ * agent-core's own rule — llm keeps such calls and answers them like any orphan. The
+ * copy is made once per message: llm caches what it sends by message object.
  */
+function finished(original: Message): Message | undefined {
+  if (original.role !== "assistant") return original;
+  const complete = original.stopReason !== "error" && original.stopReason !== "aborted";
+  if (complete && Array.isArray(original.content)) return original;
+  if (finishedCopies.has(original)) return finishedCopies.get(original);
+  const message = normalizeAssistantContent(original);
+  let kept: Message | undefined = message;
+  if (!complete) {
+    const copy = { ...message, content: message.content.filter((p) => p.type !== "toolCall") };
+    kept = hasContent(copy) ? copy : undefined;
+  }
+  finishedCopies.set(original, kept);
+  return kept;
+}
+
+/** `messages` without the unfinished tool calls of errored or aborted turns (see `finished`). */
 export function dropUnfinishedToolCalls(messages: readonly Message[]): Message[] {
-  return messages.flatMap((original): Message[] => {
-    if (original.role !== "assistant") return [original];
-    const message = normalizeAssistantContent(original);
-    if (message.stopReason !== "error" && message.stopReason !== "aborted") return [message];
-    const kept = { ...message, content: message.content.filter((p) => p.type !== "toolCall") };
-    return hasContent(kept) ? [kept] : [];
-  });
+  const out: Message[] = [];
+  for (const message of messages) {
+    const kept = finished(message);
+    if (kept) out.push(kept);
+  }
+  return out;
 }
 
 /**

@@ -9,7 +9,6 @@ import type {
   ThinkingLevel,
 } from "../types.js";
 
-type MessageParam = Anthropic.MessageParam;
 type ContentBlockParam = Anthropic.ContentBlockParam;
 
 /** Thinking budgets per level (Anthropic's minimum is 1024). */
@@ -20,17 +19,20 @@ const THINKING_BUDGET: Record<Exclude<ThinkingLevel, "off">, number> = {
   high: 32_000,
 };
 
-/** The Messages API request body for a (transformed) context. */
+/**
+ * The Messages API request for a context, its `messages` left empty: the body is
+ * written with them by `anthropicRequestBody` (anthropic-body.ts).
+ */
 export function buildAnthropicParams(
   model: Model,
-  context: Context,
+  context: Omit<Context, "messages">,
   options: StreamOptions,
 ): Anthropic.MessageCreateParamsStreaming {
   let maxTokens = options.maxTokens ?? model.maxTokens;
   const params: Anthropic.MessageCreateParamsStreaming = {
     model: model.id,
     max_tokens: maxTokens,
-    messages: convertMessages(context.messages),
+    messages: [],
     stream: true,
   };
   if (context.systemPrompt) {
@@ -73,58 +75,46 @@ export function usesAdaptiveThinking(model: Pick<Model, "id" | "compat">): boole
   return /^claude-[a-z]+-(4-[6-9]|[5-9])(\b|-)/.test(model.id);
 }
 
-export function convertMessages(messages: readonly Message[]): MessageParam[] {
-  const out: MessageParam[] = [];
-  for (const message of messages) {
-    if (message.role === "user") {
-      const content = userBlocks(message.content);
-      if (content.length > 0) out.push({ role: "user", content });
-    } else if (message.role === "assistant") {
-      const content: ContentBlockParam[] = [];
-      for (const block of message.content) {
-        if (block.type === "text") {
-          if (block.text.trim()) content.push({ type: "text", text: block.text });
-        } else if (block.type === "thinking") {
-          if (block.redacted)
-            content.push({ type: "redacted_thinking", data: block.thinkingSignature ?? "" });
-          else if (block.thinkingSignature)
-            content.push({
-              type: "thinking",
-              thinking: block.thinking,
-              signature: block.thinkingSignature,
-            });
-        } else {
+/**
+ * One message's content blocks as the Messages API takes them; empty when there is
+ * nothing to send. A tool result is one `tool_result` block: the body groups the results
+ * of a turn into one user message (anthropic-body.ts).
+ */
+export function messageBlocks(message: Message): ContentBlockParam[] {
+  if (message.role === "user") return userBlocks(message.content);
+  if (message.role === "assistant") {
+    const content: ContentBlockParam[] = [];
+    for (const block of message.content) {
+      if (block.type === "text") {
+        if (block.text.trim()) content.push({ type: "text", text: block.text });
+      } else if (block.type === "thinking") {
+        if (block.redacted)
+          content.push({ type: "redacted_thinking", data: block.thinkingSignature ?? "" });
+        else if (block.thinkingSignature)
           content.push({
-            type: "tool_use",
-            id: block.id,
-            name: block.name,
-            input: block.arguments ?? {},
+            type: "thinking",
+            thinking: block.thinking,
+            signature: block.thinkingSignature,
           });
-        }
-      }
-      if (content.length > 0) out.push({ role: "assistant", content });
-    } else {
-      // All results of one turn travel in one user message, as the API requires.
-      const result: Anthropic.ToolResultBlockParam = {
-        type: "tool_result",
-        tool_use_id: message.toolCallId,
-        content: resultBlocks(message.content),
-        is_error: message.isError,
-      };
-      const previous = out.at(-1);
-      if (
-        previous?.role === "user" &&
-        Array.isArray(previous.content) &&
-        previous.content.every((b) => b.type === "tool_result")
-      ) {
-        previous.content.push(result);
       } else {
-        out.push({ role: "user", content: [result] });
+        content.push({
+          type: "tool_use",
+          id: block.id,
+          name: block.name,
+          input: block.arguments ?? {},
+        });
       }
     }
+    return content;
   }
-  markLastUserTurnCacheable(out);
-  return out;
+  return [
+    {
+      type: "tool_result",
+      tool_use_id: message.toolCallId,
+      content: resultBlocks(message.content),
+      is_error: message.isError,
+    },
+  ];
 }
 
 function userBlocks(content: string | (TextContent | ImageContent)[]): ContentBlockParam[] {
@@ -158,12 +148,4 @@ function imageBlock(image: ImageContent): Anthropic.ImageBlockParam {
       data: image.data,
     },
   };
-}
-
-/** Caching the last user turn lets the next request reuse the whole prefix. */
-function markLastUserTurnCacheable(messages: MessageParam[]): void {
-  const last = messages.findLast((message) => message.role === "user");
-  if (!last || !Array.isArray(last.content)) return;
-  const block = last.content.at(-1) as { cache_control?: unknown } | undefined;
-  if (block) block.cache_control = { type: "ephemeral" };
 }

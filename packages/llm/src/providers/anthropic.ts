@@ -12,6 +12,7 @@ import type {
   StreamFunction,
   StreamOptions,
 } from "../types.js";
+import { anthropicRequestBody } from "./anthropic-body.js";
 import { buildAnthropicParams } from "./anthropic-request.js";
 import type { MessageBuilder } from "./message-builder.js";
 import { readServerSentEvents } from "./read-events.js";
@@ -38,9 +39,17 @@ async function runAnthropic(run: ProviderRun, context: Context): Promise<void> {
   const client = new Anthropic(sdkClientOptions(run));
   // The SDK sends the request and turns an error status into its APIError; the stream
   // is read here (read-events.ts), every event of a chunk handled in one go.
+  const params = buildAnthropicParams(model, context, options);
+  // `create` still checks the model and thinking (its deprecation notices) and sends
+  // the request; the body it would encode is the one written from the cached messages.
+  const body = anthropicRequestBody(params, context.messages);
   const response = await routeConsoleWarnings(options.onWarning, () =>
     client.messages
-      .create(buildAnthropicParams(model, context, options), { signal: run.signal })
+      .create(params, {
+        signal: run.signal,
+        body,
+        headers: { "content-type": "application/json" },
+      })
       .asResponse(),
   );
   // Anthropic's block index → our content index (they differ if we ever skip a block).
