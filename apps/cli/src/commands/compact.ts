@@ -1,7 +1,7 @@
-import { createCodingSession, listSessionsForCwd, resolveGongHome } from "@gong/runtime";
+import { listSessionsForCwd, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
-import { codingSessionOptions } from "../session-options.js";
+import { openCommandSession } from "./open-session.js";
 
 /**
  * `gong --compact -c` / `-r <id>`: summarises a stored session's older messages so the
@@ -13,14 +13,9 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
     io.stderr("gong: --compact -c: no saved session for this directory yet.\n");
     return 1;
   }
-  const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
-  const created = await createCodingSession(codingSessionOptions(args, io, warn));
-  for (const message of created.warnings) warn(message);
-  if (!created.ok) {
-    io.stderr(`gong: ${created.error.message}\n`);
-    return created.error.usage ? 2 : 1;
-  }
-  const session = created.session;
+  const opened = await openCommandSession(args, io);
+  if (!opened.ok) return opened.code;
+  const session = opened.session;
   try {
     const outcome = await session.compact();
     if (!outcome.ok) {

@@ -1,15 +1,10 @@
 import { createInterface } from "node:readline/promises";
-import {
-  type CheckpointList,
-  type CodingSession,
-  createCodingSession,
-  type RewindPlan,
-} from "@gong/runtime";
+import type { CheckpointList, CodingSession, RewindPlan } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { changeLine, formatBytes } from "../rewind-lines.js";
-import { codingSessionOptions } from "../session-options.js";
 import { terminalSafe } from "../terminal-text.js";
+import { openCommandSession } from "./open-session.js";
 
 /**
  * `gong --rewind -c` / `-r <id>`: lists the stored session's checkpoints (the prompts a
@@ -18,14 +13,9 @@ import { terminalSafe } from "../terminal-text.js";
  * change, asks on a terminal (`--yes` elsewhere; without it, exit 2), and rewinds.
  */
 export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
-  const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
-  const created = await createCodingSession(codingSessionOptions(args, io, warn));
-  for (const message of created.warnings) warn(message);
-  if (!created.ok) {
-    io.stderr(`gong: ${created.error.message}\n`);
-    return created.error.usage ? 2 : 1;
-  }
-  const session = created.session;
+  const opened = await openCommandSession(args, io);
+  if (!opened.ok) return opened.code;
+  const session = opened.session;
   try {
     if (args.rewind === true) return await listCheckpoints(session, args, io);
     return await rewindTo(session, args.rewind ?? "", args, io);
