@@ -34,7 +34,8 @@ export interface McpServersReport {
   warnings: string[];
 }
 
-export async function checkMcpServers(options: CheckMcpServersOptions): Promise<McpServersReport> {
+/** The settings a `gong mcp` command reads: the user's, and the project's when trusted. */
+export function mcpCommandSettings(options: CheckMcpServersOptions) {
   const env = options.env ?? process.env;
   const gongHome = options.gongHome ?? resolveGongHome(env);
   const loaded = loadSettings({
@@ -43,6 +44,11 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     env,
     ...(options.trust ? { projectTrusted: true } : {}),
   });
+  return { env, gongHome, loaded };
+}
+
+export async function checkMcpServers(options: CheckMcpServersOptions): Promise<McpServersReport> {
+  const { env, gongHome, loaded } = mcpCommandSettings(options);
   const warnings = [...loaded.warnings];
   const warn = (message: string) => warnings.push(message);
   const skipped = untrustedFolderWarning(

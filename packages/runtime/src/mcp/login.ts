@@ -13,9 +13,7 @@ import {
   START_TIMEOUT_MS,
 } from "@gong/mcp";
 import { sessionMcpServers } from "../config/mcp-servers.js";
-import { resolveGongHome } from "../config/paths.js";
-import { loadSettings } from "../config/settings.js";
-import type { CheckMcpServersOptions } from "./check-servers.js";
+import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
 
 export interface McpLoginOptions extends CheckMcpServersOptions {
@@ -75,14 +73,7 @@ type Found =
   | { ok: false; message: string };
 
 function findRemoteServer(options: CheckMcpServersOptions & { server: string }): Found {
-  const env = options.env ?? process.env;
-  const gongHome = options.gongHome ?? resolveGongHome(env);
-  const loaded = loadSettings({
-    cwd: options.cwd,
-    gongHome,
-    env,
-    ...(options.trust ? { projectTrusted: true } : {}),
-  });
+  const { gongHome, loaded } = mcpCommandSettings(options);
   const servers = sessionMcpServers({
     cwd: options.cwd,
     loaded,
