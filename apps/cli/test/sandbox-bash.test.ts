@@ -4,12 +4,12 @@
  * a machine without it (or refusing user namespaces) skips them and says why. The test
  * that bwrap is missing runs everywhere.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import {
+  bwrapUnusable,
   isProcessAlive,
   liveProcessesInGroup,
   textResponse,
@@ -21,13 +21,7 @@ import { jsonLines, runGong, type Sandbox, sandbox, waitFor, writeSettings } fro
 
 const mock = useMockLlmServer();
 
-const probe = spawnSync(
-  "bwrap",
-  ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-net", "true"],
-  { encoding: "utf8" },
-);
-const bwrapProblem =
-  probe.error?.message ?? (probe.status === 0 ? undefined : probe.stderr.trim() || "bwrap failed");
+const bwrapProblem = bwrapUnusable();
 const kernel = bwrapProblem
   ? `sandbox — skipped: bwrap is not usable here (${bwrapProblem}); CI installs bubblewrap`
   : "sandbox — bash under bubblewrap";

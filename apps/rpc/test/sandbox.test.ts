@@ -3,10 +3,9 @@
  * mode and the client's own `bash` runs in the same sandbox as the model's. Needs a
  * working bwrap (CI installs bubblewrap); skipped, saying why, where there is none.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { bwrapUnusable, textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { promptInNewSession } from "./acp-client.js";
@@ -14,15 +13,7 @@ import { RpcProcess } from "./harness.js";
 
 const mock = useMockLlmServer();
 
-const probe = spawnSync(
-  "bwrap",
-  ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"],
-  {
-    encoding: "utf8",
-  },
-);
-const bwrapProblem =
-  probe.error?.message ?? (probe.status === 0 ? undefined : probe.stderr.trim() || "bwrap failed");
+const bwrapProblem = bwrapUnusable();
 const title = bwrapProblem
   ? `gong-rpc sandbox — skipped: bwrap is not usable here (${bwrapProblem}); CI installs bubblewrap`
   : "gong-rpc sandbox — get_state shows the mode and the client's bash follows it";

@@ -1,3 +1,4 @@
+export { bwrapUnusable } from "./bwrap.js";
 export { isProcessAlive, liveProcessesInGroup } from "./processes.js";
 export type {
   MockLlmServer,

@@ -3,9 +3,9 @@
  * line shows the mode and the user's own `!cmd` runs in the same sandbox as the model's
  * bash. Needs a working bwrap (CI installs bubblewrap); skipped, saying why, elsewhere.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
+import { bwrapUnusable } from "@gong/testing";
 import { KEYS } from "@gong/testing/pty";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
@@ -14,15 +14,7 @@ import { startReady, WAIT, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-const probe = spawnSync(
-  "bwrap",
-  ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "true"],
-  {
-    encoding: "utf8",
-  },
-);
-const bwrapProblem =
-  probe.error?.message ?? (probe.status === 0 ? undefined : probe.stderr.trim() || "bwrap failed");
+const bwrapProblem = bwrapUnusable();
 const title = bwrapProblem
   ? `interactive sandbox — skipped: bwrap is not usable here (${bwrapProblem}); CI installs bubblewrap`
   : "interactive sandbox — the status line shows the mode and !cmd follows it";
