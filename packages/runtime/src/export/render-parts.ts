@@ -4,6 +4,10 @@
  * loads nothing of Node — the CLI bundles it into the page's script.
  */
 export { PartialMessage } from "@gong/agent-core";
+export {
+  type SubagentProgressData,
+  subagentProgressLine,
+} from "../subagents/progress-line.js";
 export { escapeHtml } from "./escape.js";
 export { type LiveOutputs, renderMessage } from "./render-message.js";
 export { EXPORT_CSS } from "./styles.js";
