@@ -309,16 +309,22 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await page.locator("#sandbox", { hasText: "sandbox: workspace-write" }).waitFor();
     const toggle = page.getByRole("checkbox", { name: "Plan mode" });
     await expect(toggle.isChecked()).resolves.toBe(false);
+    const other = await openPage(web);
     await toggle.focus();
     await page.keyboard.press("Space");
     await page.locator('header[data-mode="plan"]').waitFor();
+    // Another tab on the session shows the change too.
+    await other.getByRole("checkbox", { name: "Plan mode", checked: true }).waitFor();
+    await other.close();
     await send(page, "add a.txt");
 
     const dialog = page.locator("dialog.question[open]");
-    await dialog.getByText("1. Write a.txt").waitFor();
+    // The plan is Markdown: a heading and a numbered list.
+    await dialog.locator("h1", { hasText: "Plan" }).waitFor();
+    await dialog.locator("ol li", { hasText: "Write a.txt" }).waitFor();
     await dialog.getByRole("textbox").fill("keep the old API");
     await dialog.getByRole("button", { name: "Revise" }).click();
-    await dialog.getByText("keeping the old API").waitFor();
+    await dialog.locator("ol li", { hasText: "keeping the old API" }).waitFor();
     expect(JSON.stringify(mock.requests[1]!.body)).toContain("keep the old API");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await page.locator(".markdown", { hasText: "wrote it" }).waitFor();

@@ -9,5 +9,6 @@ export {
   subagentProgressLine,
 } from "../subagents/progress-line.js";
 export { escapeHtml } from "./escape.js";
+export { renderMarkdown } from "./markdown.js";
 export { type LiveOutputs, renderMessage } from "./render-message.js";
 export { EXPORT_CSS } from "./styles.js";

@@ -76,6 +76,9 @@ function onLine(line: EventLine): void {
         showError(String(line.errorMessage));
       refresh(transcript.messages);
       return;
+    case "web_mode_changed":
+      void status.refresh(transcript.messages);
+      return;
     case "model_change":
     case "thinking_level_change":
     case "messages_replaced":
