@@ -339,7 +339,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
 
   it('a confirmation answered "Always, this session" is not asked again for the same call', async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
-    writeSettings(box.gongHome, { confirmBash: ["^touch\\b"] });
+    writeSettings(box.gongHome, { confirmBash: ["^touch\\b"], trustedFolders: [box.cwd] });
     const touch = { name: "bash", arguments: { command: "touch always.txt" } };
     mock.enqueue([
       toolCallResponse([touch]),
@@ -351,14 +351,17 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await send(page, "touch it twice");
     const dialog = page.locator("dialog.question[open]");
     await dialog.waitFor();
+    // A trusted folder offers the rule for the project too; this answer is for the session only.
+    await dialog.getByRole("button", { name: "Always in this project: Bash(touch:*)" }).waitFor();
     await dialog.getByRole("button", { name: "Always, this session" }).click();
     // A second question would hold the run: whichever comes first tells.
     const answer = page.locator(".markdown", { hasText: "touched it twice" });
     await answer.or(dialog).first().waitFor();
     await expect(dialog.count()).resolves.toBe(0);
     await answer.waitFor();
-    expect(offered(mock.requests[2]).length).toBeGreaterThan(0);
-    expect(JSON.stringify(mock.requests[2]!.body)).not.toContain("denied");
+    expect(mock.requests).toHaveLength(3);
+    expect(existsSync(path.join(box.cwd, "always.txt"))).toBe(true);
+    expect(existsSync(path.join(box.cwd, ".gong", "settings.local.json"))).toBe(false);
   });
 
   it("two subagents: each task block shows its subagent's progress live, then its result, collapsed", async () => {
