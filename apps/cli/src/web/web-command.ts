@@ -132,6 +132,8 @@ async function answer(
   // Every tab shows the question; once one answered, the others close it.
   if (fields.type === "extension_ui_response" && response.success)
     events.append({ type: "web_ui_closed", id: fields.requestId });
+  // The protocol has no event for a change of mode: every tab reads it again.
+  if (fields.type === "set_mode" && response.success) events.append({ type: "web_mode_changed" });
   return response;
 }
 

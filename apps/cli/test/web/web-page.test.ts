@@ -1,7 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, thinkingResponse, toolCallResponse } from "@gong/testing";
+import {
+  type RecordedRequest,
+  textResponse,
+  thinkingResponse,
+  toolCallResponse,
+} from "@gong/testing";
 import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import type { Browser, Page } from "playwright-core";
@@ -46,6 +51,14 @@ function processesRunning(marker: string): string[] {
     return []; // pgrep exits 1 when nothing matches
   }
 }
+
+/** The tool names the model was offered in `request`. */
+const offered = (request: RecordedRequest | undefined) =>
+  ((request?.body as { tools?: { name: string }[] } | undefined)?.tools ?? []).map((t) => t.name);
+
+/** A subagent's request: its first user message is the task's prompt. */
+const isSubagent = (request: RecordedRequest) =>
+  JSON.stringify((request.body as { messages: unknown[] }).messages[0]).includes("SUBTASK");
 
 const ANSWER =
   "All **done**: the greeting now says goodbye, and the check printed both of its lines. Nothing else in the project needed a change.";
@@ -277,5 +290,127 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
         return `${model.provider}/${model.id} ${thinkingLevel}`;
       })
       .toBe(`${other} high`);
+  });
+  it("plan mode from the page: the toggle sets it, Revise sends the feedback, Approve goes on with every tool", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const plan = (step: string) => ({
+      name: "exit_plan_mode",
+      arguments: { plan: `# Plan\n\n1. ${step}` },
+    });
+    mock.enqueue([
+      toolCallResponse([plan("Write a.txt")]),
+      toolCallResponse([plan("Write a.txt, keeping the old API")]),
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "done" } }]),
+      textResponse("wrote it"),
+    ]);
+    const web = await GongWeb.start(box, ["--sandbox", "workspace-write"]);
+    const page = await openPage(web);
+    // The status line names the sandbox and the mode (get_state's).
+    await page.locator("#sandbox", { hasText: "sandbox: workspace-write" }).waitFor();
+    const toggle = page.getByRole("checkbox", { name: "Plan mode" });
+    await expect(toggle.isChecked()).resolves.toBe(false);
+    const other = await openPage(web);
+    await toggle.focus();
+    await page.keyboard.press("Space");
+    await page.locator('header[data-mode="plan"]').waitFor();
+    // Another tab on the session shows the change too.
+    await other.getByRole("checkbox", { name: "Plan mode", checked: true }).waitFor();
+    await other.close();
+    await send(page, "add a.txt");
+
+    const dialog = page.locator("dialog.question[open]");
+    // The plan is Markdown: a heading and a numbered list.
+    await dialog.locator("h1", { hasText: "Plan" }).waitFor();
+    await dialog.locator("ol li", { hasText: "Write a.txt" }).waitFor();
+    await dialog.getByRole("textbox").fill("keep the old API");
+    await dialog.getByRole("button", { name: "Revise" }).click();
+    await dialog.locator("ol li", { hasText: "keeping the old API" }).waitFor();
+    expect(JSON.stringify(mock.requests[1]!.body)).toContain("keep the old API");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await page.locator(".markdown", { hasText: "wrote it" }).waitFor();
+
+    expect(offered(mock.requests[0])).not.toContain("write");
+    expect(offered(mock.requests[2])).toContain("write");
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("done");
+    // Approved, the session is back in default mode, and the page says so.
+    await page.locator('header[data-mode="default"]').waitFor();
+    await expect(toggle.isChecked()).resolves.toBe(false);
+  });
+
+  it('a confirmation answered "Always, this session" is not asked again for the same call', async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { confirmBash: ["^touch\\b"], trustedFolders: [box.cwd] });
+    const touch = { name: "bash", arguments: { command: "touch always.txt" } };
+    mock.enqueue([
+      toolCallResponse([touch]),
+      toolCallResponse([touch]),
+      textResponse("touched it twice"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "touch it twice");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.waitFor();
+    // A trusted folder offers the rule for the project too; this answer is for the session only.
+    await dialog.getByRole("button", { name: "Always in this project: Bash(touch:*)" }).waitFor();
+    await dialog.getByRole("button", { name: "Always, this session" }).click();
+    // A second question would hold the run: whichever comes first tells.
+    const answer = page.locator(".markdown", { hasText: "touched it twice" });
+    await answer.or(dialog).first().waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    await answer.waitFor();
+    expect(mock.requests).toHaveLength(3);
+    expect(existsSync(path.join(box.cwd, "always.txt"))).toBe(true);
+    expect(existsSync(path.join(box.cwd, ".gong", "settings.local.json"))).toBe(false);
+  });
+
+  it("two subagents: each task block shows its subagent's progress live, then its result, collapsed", async () => {
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    mock.setFallback(async (request) => {
+      const body = JSON.stringify(request.body);
+      if (isSubagent(request)) {
+        const which = body.includes("SUBTASK A") ? "A" : "B";
+        if (!body.includes("tool_result"))
+          return toolCallResponse([{ name: "grep", arguments: { pattern: `define${which}` } }]);
+        await released;
+        return textResponse(`found ${which} at src/${which}.ts:1`);
+      }
+      if (body.includes("tool_result")) return textResponse("both done");
+      return toolCallResponse(
+        ["A", "B"].map((which) => ({
+          name: "task",
+          arguments: { description: `find ${which}`, prompt: `SUBTASK ${which}: find ${which}` },
+        })),
+      );
+    });
+    const web = await GongWeb.start(gongSandbox(mock.anthropicBaseUrl));
+    const page = await openPage(web);
+    await send(page, "find both");
+    for (const which of ["A", "B"]) {
+      const progress = page.locator("details.tool-call.running .tool-output", {
+        hasText: `grep define${which}`,
+      });
+      await progress.waitFor();
+      await expect(progress.textContent()).resolves.toMatch(/: grep define\w · 1 tool call · /);
+    }
+    // The subagent waits on its model: no update comes, and the time still runs on.
+    await page
+      .locator("details.tool-call.running .tool-output", { hasText: /grep defineA .* [1-9]\d*s$/ })
+      .waitFor();
+    release();
+    await page.locator(".markdown", { hasText: "both done" }).waitFor();
+    for (const which of ["A", "B"]) {
+      const block = page.locator("details.tool-call", { hasText: `find ${which}` });
+      await expect(block.locator(".tool-output").textContent()).resolves.toContain(
+        `found ${which} at src/${which}.ts:1`,
+      );
+      await expect(block.textContent()).resolves.not.toContain("tool call ·");
+      expect(await block.getAttribute("open")).toBeNull();
+    }
+    // The subagents' own messages stay in their own transcripts.
+    await expect(page.locator(".msg.assistant").count()).resolves.toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { AgentEvent } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import { progress } from "@gong/tools";
+import { type SubagentProgressData, subagentProgressLine } from "./progress-line.js";
 
 /** The argument that says what a call is about, in the order looked for. */
 const KEY_ARGUMENTS = ["command", "path", "pattern", "url", "description", "query"];
@@ -62,19 +63,16 @@ export class SubagentProgress {
   }
 
   private envelope(): ToolResponse {
-    const elapsedMs = Date.now() - this.started;
-    const data = {
+    const data: SubagentProgressData = {
       subagent_type: this.type,
       description: this.description,
       current: this.current,
       turns: this.turns,
       tool_calls: this.toolCalls,
       tokens: this.tokens,
-      elapsed_ms: elapsedMs,
+      elapsed_ms: Date.now() - this.started,
     };
-    const seconds = Math.round(elapsedMs / 1000);
-    const text = `${this.type}: ${this.current} · ${this.toolCalls} tool call${this.toolCalls === 1 ? "" : "s"} · ${this.tokens} tokens · ${seconds}s`;
-    return progress(data, text);
+    return progress(data, subagentProgressLine(data));
   }
 }
 

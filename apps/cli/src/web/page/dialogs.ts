@@ -6,6 +6,7 @@
  * the others close theirs.
  */
 import type { AskUserQuestion } from "@gong/runtime";
+import { renderMarkdown } from "@gong/runtime/render";
 import { sendCommand } from "./connection.ts";
 
 type Request = { id: string; title?: string; message?: string; input?: unknown } & (
@@ -94,8 +95,10 @@ function planForm(
 ): void {
   const title = element("h2", "Approve this plan?");
   title.id = `${id}-title`;
-  const text = element("pre", plan);
-  text.className = "plan";
+  // Rendered like the model's answers: Markdown, any HTML in it escaped.
+  const text = document.createElement("div");
+  text.className = "plan markdown";
+  text.innerHTML = renderMarkdown(plan);
   const feedback = document.createElement("textarea");
   feedback.placeholder = "what to change (optional)";
   feedback.setAttribute("aria-label", "What to change in the plan");

@@ -16,7 +16,14 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 const transcript = new Transcript(byId("transcript"));
 const showError = (text: string) => transcript.note(text, "warn");
 const status = new StatusBar(
-  { model: byId("model"), thinking: byId("thinking"), usage: byId("usage") },
+  {
+    header: byId("status"),
+    model: byId("model"),
+    thinking: byId("thinking"),
+    mode: byId("plan-mode"),
+    sandbox: byId("sandbox"),
+    usage: byId("usage"),
+  },
   showError,
 );
 const panel = new SessionsPanel(
@@ -49,8 +56,8 @@ function refresh(messages: readonly Message[]): void {
 }
 
 function onLine(line: EventLine): void {
-  // A subagent's own events (tagged with its task call): the task block shows its result,
-  // and its transcript is a session file of its own.
+  // A subagent's own events (tagged with its task call): the task block shows its progress
+  // (the task call's own updates) and then its result; its transcript is a file of its own.
   if ("parentToolCallId" in line) return;
   switch (line.type) {
     case "web_snapshot":
@@ -69,6 +76,9 @@ function onLine(line: EventLine): void {
         showError(String(line.errorMessage));
       refresh(transcript.messages);
       return;
+    case "web_mode_changed":
+      void status.refresh(transcript.messages);
+      return;
     case "model_change":
     case "thinking_level_change":
     case "messages_replaced":
@@ -80,6 +90,8 @@ function onLine(line: EventLine): void {
       return;
     case "web_ui_closed":
       closeRequest(String(line.id));
+      // An approved plan ends plan mode.
+      refresh(transcript.messages);
       return;
     case "web_closed":
       closeAllRequests();

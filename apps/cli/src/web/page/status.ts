@@ -1,7 +1,7 @@
 /**
- * The status line and the pickers: model, thinking level, tokens, cost and how full
- * the context is — read with the protocol's `get_state` and `get_session_stats`, and
- * changed with `set_model` and `set_thinking_level`.
+ * The status line and the pickers: model, thinking level, plan mode, bash's sandbox,
+ * tokens, cost and how full the context is — read with the protocol's `get_state` and
+ * `get_session_stats`, and changed with `set_model`, `set_thinking_level` and `set_mode`.
  */
 import type { Message } from "@gong/runtime";
 import { sendCommand } from "./connection.ts";
@@ -12,6 +12,8 @@ interface State {
   model: { provider: string; id: string; contextWindow: number };
   thinkingLevel: string;
   isStreaming: boolean;
+  mode: "default" | "plan";
+  sandbox: { mode: string; network: boolean };
 }
 
 export class StatusBar {
@@ -19,8 +21,11 @@ export class StatusBar {
 
   constructor(
     private readonly elements: {
+      header: HTMLElement;
       model: HTMLSelectElement;
       thinking: HTMLSelectElement;
+      mode: HTMLInputElement;
+      sandbox: HTMLElement;
       usage: HTMLElement;
     },
     private readonly onError: (text: string) => void,
@@ -32,6 +37,7 @@ export class StatusBar {
       const response = await sendCommand({ type: "set_thinking_level", level });
       if (!response.success) this.onError(response.error ?? "");
     });
+    elements.mode.addEventListener("change", () => this.pickMode());
   }
 
   /** Reads the state again (after a snapshot, a run, a change of model). */
@@ -48,6 +54,11 @@ export class StatusBar {
       this.elements.model.add(new Option(key, key));
     this.elements.model.value = key;
     this.elements.thinking.value = current.thinkingLevel;
+    this.showMode(current.mode);
+    // Like the terminal's status line: only a sandbox that is on is named.
+    const { mode, network } = current.sandbox;
+    this.elements.sandbox.hidden = mode === "off";
+    this.elements.sandbox.textContent = `sandbox: ${mode}${network ? ", network" : ""}`;
     const totals = stats.data as { tokens?: { total: number }; cost?: number } | undefined;
     const context = contextTokens(messages);
     const percent = current.model.contextWindow
@@ -72,6 +83,21 @@ export class StatusBar {
       const key = `${model.provider}/${model.id}`;
       this.elements.model.add(new Option(key, key));
     }
+  }
+
+  private async pickMode(): Promise<void> {
+    const mode = this.elements.mode.checked ? "plan" : "default";
+    const response = await sendCommand({ type: "set_mode", mode });
+    if (response.success) this.showMode(mode);
+    else {
+      this.elements.mode.checked = !this.elements.mode.checked;
+      this.onError(response.error ?? "");
+    }
+  }
+
+  private showMode(mode: State["mode"]): void {
+    this.elements.mode.checked = mode === "plan";
+    this.elements.header.dataset.mode = mode;
   }
 
   private async pickModel(): Promise<void> {

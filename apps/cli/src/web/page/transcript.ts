@@ -3,13 +3,14 @@
  * transcript: the answer being streamed is rebuilt by the shared `PartialMessage`,
  * each message is rendered by the HTML export's renderer (`renderMessage`), a running
  * command's output is kept from its text deltas and shown inside its call until the
- * result is in. A message's element is redrawn at most once per frame, however many
+ * result is in (a task call's: its subagent's progress, SubagentClock). A message's element is redrawn at most once per frame, however many
  * deltas came in between.
  */
 import type { Message, ToolResultMessage } from "@gong/runtime";
 import { escapeHtml, PartialMessage, renderMessage } from "@gong/runtime/render";
 import type { EventLine } from "./connection.ts";
 import { scheduleFrame } from "./frame.ts";
+import { SubagentClock } from "./subagent-clock.ts";
 
 type AssistantMessage = Extract<Message, { role: "assistant" }>;
 
@@ -32,6 +33,9 @@ export class Transcript {
   private readonly live = new Map<string, string>();
   private partial: { builder: PartialMessage; entry: Entry } | undefined;
   private readonly dirty = new Set<Entry>();
+  private readonly subagents = new SubagentClock((ids) => {
+    for (const id of ids) this.touchCall(id);
+  });
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -46,6 +50,7 @@ export class Transcript {
     this.callIds.clear();
     this.owners.clear();
     this.live.clear();
+    this.subagents.clear();
     this.partial = undefined;
     this.dirty.clear();
     this.root.replaceChildren();
@@ -77,6 +82,7 @@ export class Transcript {
         this.touchCall(String(line.toolCallId));
         return;
       case "tool_execution_update":
+        this.subagents.update(String(line.toolCallId), line.partial);
         this.updateOutput(String(line.toolCallId), line.delta as TextDelta | undefined);
         return;
       case "warning":
@@ -98,6 +104,7 @@ export class Transcript {
         // Calls that got no result will not get one: they stop looking alive.
         for (const id of [...this.live.keys()]) {
           this.live.delete(id);
+          this.subagents.stop(id);
           this.touchCall(id);
         }
         return;
@@ -135,6 +142,7 @@ export class Transcript {
     if (message.role === "toolResult") {
       this.results.set(message.toolCallId, message);
       this.live.delete(message.toolCallId);
+      this.subagents.stop(message.toolCallId);
       const owner = this.owners.get(message.toolCallId);
       if (owner) {
         this.touch(owner);
@@ -206,10 +214,11 @@ export class Transcript {
 
   private flush(): void {
     const follow = isAtBottom();
+    const live = this.subagents.withProgress(this.live);
     for (const entry of this.dirty) {
       // A result whose call is in this transcript is drawn inside the call instead.
       const message = entry === this.partial?.entry ? this.partial.builder.message : entry.message;
-      entry.element.innerHTML = renderOrNote(message, this.results, this.callIds, this.live);
+      entry.element.innerHTML = renderOrNote(message, this.results, this.callIds, live);
       const blocks = entry.element.querySelectorAll("details");
       for (const [index, open] of entry.toggled) if (blocks[index]) blocks[index].open = open;
     }
