@@ -56,14 +56,18 @@ function single(ms) {
 /** Makes the corpus a git repository with one packed commit (setup, not timed). */
 function commitAll(project) {
   const git = (...args) =>
-    execFileSync("git", ["-c", "user.name=bench", "-c", "user.email=bench@bench", ...args], {
-      cwd: project,
-      stdio: "ignore",
-    });
+    execFileSync(
+      "git",
+      ["-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@bench", ...args],
+      {
+        cwd: project,
+        stdio: "ignore",
+      },
+    );
   git("init", "-q");
   git("add", "-A");
   git("commit", "-qm", "corpus");
-  git("gc", "-q");
+  git("repack", "-adq");
 }
 
 export async function benchCheckpoints({ files, turns, reps }, log) {
