@@ -16,12 +16,15 @@
  * Best effort: any failure leaves the store empty and the first snapshot hashes everything.
  */
 import { spawn } from "node:child_process";
+import { lstatSync } from "node:fs";
+import path from "node:path";
 import { type GitPaths, gitEnvironment, runGit, splitNul } from "./git-command.js";
 
 /** Blobs and symbolic links; a submodule's commit (160000) is not in the project's objects. */
 const FILE_MODES = new Set(["100644", "100755", "120000"]);
 
-export async function seedFromProject(paths: GitPaths): Promise<void> {
+/** Copies the blobs of the project's tracked files of at most `maxBytes` into the store. */
+export async function seedFromProject(paths: GitPaths, maxBytes: number): Promise<void> {
   const found = projectEnvironment(paths);
   const gitDir = await runInProject(paths, found, ["rev-parse", "--absolute-git-dir"]);
   if (gitDir === undefined) return;
@@ -30,12 +33,23 @@ export async function seedFromProject(paths: GitPaths): Promise<void> {
   if (listed === undefined) return;
   const blobs = new Set<string>();
   for (const record of splitNul(listed)) {
-    // `mode oid stage\tpath`
+    // `mode oid stage\tpath`, the path relative to the project folder
     const [mode, oid] = record.split(" ");
-    if (mode && oid && FILE_MODES.has(mode)) blobs.add(oid);
+    const file = record.slice(record.indexOf("\t") + 1);
+    if (mode && oid && FILE_MODES.has(mode) && storable(paths.workTree, file, maxBytes))
+      blobs.add(oid);
   }
   if (blobs.size === 0) return;
   await copyObjects(paths, env, [...blobs]);
+}
+
+/** A file the snapshot stores: there, and not over the size limit (its blob would be unused). */
+function storable(project: string, file: string, maxBytes: number): boolean {
+  try {
+    return lstatSync(path.join(project, file)).size <= maxBytes;
+  } catch {
+    return false;
+  }
 }
 
 /**

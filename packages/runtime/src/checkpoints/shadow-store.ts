@@ -127,7 +127,7 @@ export class ShadowGitStore implements SnapshotStore {
         writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
-        await seedFromProject(this.paths);
+        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES);
       }
       // A gong killed (-9) mid-snapshot leaves its lock; this session's index has one writer.
       rmSync(`${this.paths.indexFile}.lock`, { force: true });

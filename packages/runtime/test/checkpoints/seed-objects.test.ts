@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../../src/checkpoints/git-command.js";
-import { ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
+import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
 import { tempDir, writeFile } from "../helpers.js";
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -37,6 +37,8 @@ describe("checkpoints — a git project's first snapshot reuses its objects", ()
     git("init", "-q");
     writeFile(path.join(dir, "a.txt"), "one\n");
     writeFile(path.join(dir, "src", "b.txt"), "committed\n");
+    // Tracked but over the size limit: snapshots skip it, so its blob is not copied either.
+    writeFile(path.join(dir, "big.bin"), "x".repeat(MAX_SNAPSHOT_FILE_BYTES + 1));
     git("add", ".");
     git("commit", "-qm", "first");
     git("gc", "-q");
@@ -58,6 +60,8 @@ describe("checkpoints — a git project's first snapshot reuses its objects", ()
     expect(await show(`${first.id}:src/b.txt`)).toBe("in the work tree\n");
     expect(await show(`${first.id}:a.txt`)).toBe("one\n");
     expect(await show(`${second.id}:src/b.txt`)).toBe("committed\n");
+    const big = git("rev-parse", "HEAD:big.bin").trim();
+    expect((await runGit(store.paths, ["cat-file", "-e", big])).ok).toBe(false);
     expect(fingerprint(path.join(dir, ".git"))).toEqual(before);
   });
 });
