@@ -1,7 +1,11 @@
 // Checkpoints (issue 26): the cost of one snapshot of the 50 000-file tree into the shadow
-// git store when nothing changed (goal < 100 ms) and when 10 files changed, and the
-// store's size after the first snapshot and after a 50-turn session. The store is an
-// internal module of @gong/runtime, imported from its build (run after `pnpm build`).
+// git store when nothing changed (goal < 100 ms) and when 10 files changed, the store's size
+// after the first snapshot and after a 50-turn session, and the first snapshot of a plain
+// folder and of the same tree as a git repository (seeded from its objects). Each timing
+// also reports the CPU (user+sys) of node and of the git processes it ran, and the load
+// average, so a slow run on a loaded machine can be told from an expensive one. The store is
+// an internal module of @gong/runtime, imported from its build (run after `pnpm build`).
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +13,8 @@ import { storeSize } from "../../packages/runtime/dist/checkpoints/retention.js"
 import { ShadowGitStore } from "../../packages/runtime/dist/checkpoints/shadow-store.js";
 import { attempt } from "./attempt.mjs";
 import { generateTree } from "./corpus.mjs";
-import { interleave, timed } from "./measure.mjs";
+import { interleave, timedWithCpu } from "./measure.mjs";
+import { summarize } from "./stats.mjs";
 
 const SNAPSHOT_GOAL_MS = 100;
 
@@ -30,8 +35,39 @@ function sourcesOf(root, files, count) {
   });
 }
 
+/** "CPU 40 ms (git 35 ms), load 3.1" for one timing or the medians of several. */
+function cpuText(runs) {
+  if (runs.some((run) => run.childCpuMs === undefined)) return "CPU not measured (no /proc)";
+  const median = (key) => summarize(runs.map((run) => run[key])).median;
+  const git = median("childCpuMs");
+  const total = summarize(runs.map((run) => run.cpuMs + run.childCpuMs)).median;
+  return `CPU ${total.toFixed(0)} ms (git ${git.toFixed(0)} ms), load ${median("load").toFixed(1)}`;
+}
+
 function touch(file, n) {
   writeFileSync(file, `${readFileSync(file, "utf8")}// edit ${n}\n`);
+}
+
+/** One timing as a row value. */
+function single(ms) {
+  return { median: ms, min: ms, max: ms, n: 1 };
+}
+
+/** Makes the corpus a git repository with one packed commit (setup, not timed). */
+function commitAll(project) {
+  const git = (...args) =>
+    execFileSync(
+      "git",
+      ["-c", "gc.auto=0", "-c", "user.name=bench", "-c", "user.email=bench@bench", ...args],
+      {
+        cwd: project,
+        stdio: "ignore",
+      },
+    );
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "corpus");
+  git("repack", "-adq");
 }
 
 export async function benchCheckpoints({ files, turns, reps }, log) {
@@ -47,25 +83,30 @@ export async function benchCheckpoints({ files, turns, reps }, log) {
       if (!taken.ok) throw new Error(taken.error);
       return taken.value;
     };
-    const first = await timed(snapshot);
+    const first = await timedWithCpu(snapshot);
     const firstBytes = storeSize(path.join(dir, "store"));
-    log(
-      `  first snapshot: ${(first.ms / 1000).toFixed(1)} s, ${(firstBytes / 2 ** 20).toFixed(1)} MiB`,
-    );
-    const note = `${files} files (+10 000 empty, ignored build/); first snapshot ${(first.ms / 1000).toFixed(1)} s`;
+    const firstText = `first snapshot ${(first.ms / 1000).toFixed(1)} s, ${cpuText([first])}`;
+    log(`  ${firstText}, ${(firstBytes / 2 ** 20).toFixed(1)} MiB`);
+    const note = `${files} files (+10 000 empty, ignored build/); ${firstText}`;
+    rows.push({
+      section: "checkpoints",
+      name: "first snapshot, a plain folder",
+      gong: single(first.ms),
+      note: `${cpuText([first])}; ${files} files (+10 000 empty, ignored build/)`,
+    });
 
     await attempt(
       rows,
       "checkpoints",
       "snapshot, nothing changed",
       async () => {
-        const result = await interleave({ gong: async () => (await timed(snapshot)).ms }, reps);
+        const result = await interleave({ gong: () => timedWithCpu(snapshot) }, reps);
         const ratio = result.gong.median / SNAPSHOT_GOAL_MS;
         rows.push({
           section: "checkpoints",
           name: "snapshot, nothing changed",
           ...result,
-          note,
+          note: `${cpuText(result.gong.runs)}; ${note}`,
           self: { ratio, target: 1, label: `${SNAPSHOT_GOAL_MS} ms` },
         });
       },
@@ -84,12 +125,17 @@ export async function benchCheckpoints({ files, turns, reps }, log) {
             gong: async () => {
               edit++;
               for (const file of changed) touch(file, edit);
-              return (await timed(snapshot)).ms;
+              return timedWithCpu(snapshot);
             },
           },
           reps,
         );
-        rows.push({ section: "checkpoints", name: "snapshot, 10 files changed", ...result, note });
+        rows.push({
+          section: "checkpoints",
+          name: "snapshot, 10 files changed",
+          ...result,
+          note: `${cpuText(result.gong.runs)}; ${note}`,
+        });
       },
       log,
     );
@@ -117,6 +163,27 @@ export async function benchCheckpoints({ files, turns, reps }, log) {
           gong: value,
           unit: "KiB",
           note: `store after the first snapshot: ${(firstBytes / 2 ** 20).toFixed(1)} MiB`,
+        });
+      },
+      log,
+    );
+
+    await attempt(
+      rows,
+      "checkpoints",
+      "first snapshot, a git repository",
+      async () => {
+        commitAll(project);
+        const fresh = new ShadowGitStore(path.join(dir, "store-of-repo"), project, "bench");
+        const taken = await timedWithCpu(async () => {
+          const result = await fresh.snapshot("bench");
+          if (!result.ok) throw new Error(result.error);
+        });
+        rows.push({
+          section: "checkpoints",
+          name: "first snapshot, a git repository",
+          gong: single(taken.ms),
+          note: `${cpuText([taken])}; the same tree committed and packed`,
         });
       },
       log,

@@ -1,6 +1,9 @@
 // Timing primitives: interleaved repetitions of competing variants, a raw command's wall
-// time, and the peak RSS growth of an in-process call.
+// time, the CPU time of an in-process call and its children, and the peak RSS growth of an
+// in-process call.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
 import { summarize } from "./stats.mjs";
 
 /**
@@ -59,4 +62,42 @@ export async function withPeakRss(fn) {
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage.rss());
   return { ms, result, rssMiB: (peak - base) / (1024 * 1024) };
+}
+
+/**
+ * CPU seconds so far of this process and of its children that have exited (Linux
+ * /proc/self/stat: utime, stime, cutime, cstime in clock ticks); undefined elsewhere.
+ * Children are counted once they are reaped, which node does as soon as they exit.
+ */
+function cpuSeconds() {
+  try {
+    const stat = readFileSync("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = (index) => Number(fields[index]) / CLOCK_TICKS;
+    return { self: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ, which /proc reports times in. */
+const CLOCK_TICKS = 100;
+
+/**
+ * Wall time of an async call plus the CPU it cost: `cpuMs` of this process (user+sys) and
+ * `childCpuMs` of the processes it ran (git), so a slow run on a loaded machine can be told
+ * from an expensive one; `load` is the 1-minute load average when it ended.
+ */
+export async function timedWithCpu(fn) {
+  const before = cpuSeconds();
+  const { ms, result } = await timed(fn);
+  const after = cpuSeconds();
+  const cpu =
+    before && after
+      ? {
+          cpuMs: (after.self - before.self) * 1000,
+          childCpuMs: (after.children - before.children) * 1000,
+        }
+      : {};
+  return { ms, result, ...cpu, load: os.loadavg()[0] };
 }

@@ -57,7 +57,7 @@ export function gitEnvironment(paths: GitPaths, inherited: NodeJS.ProcessEnv): N
 export function runGit(
   paths: GitPaths,
   args: readonly string[],
-  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: string; stream?: NodeJS.ReadableStream; env?: NodeJS.ProcessEnv } = {},
 ): Promise<Result<GitOutput>> {
   const config = FORCED_CONFIG.flatMap((entry) => ["-c", entry]);
   return new Promise((resolve) => {
@@ -81,7 +81,8 @@ export function runGit(
     });
     // A git that exits before reading its input (an error) closes the pipe: not our failure.
     child.stdin.on("error", () => {});
-    child.stdin.end(options.input ?? "");
+    if (options.stream) options.stream.pipe(child.stdin);
+    else child.stdin.end(options.input ?? "");
   });
 }
 

@@ -5,9 +5,12 @@
  * written. A snapshot is a commit on `refs/sessions/<session id>`, so the session's
  * snapshots stay reachable until its session file is gone (retention.ts).
  *
- * Incremental: `ls-files` names only what changed since the session's last snapshot
- * (the index's stat data, plus the untracked cache), `update-index` hashes just those,
- * and when nothing changed the last commit is the snapshot again.
+ * Incremental: `git status` names only what changed since the session's last snapshot
+ * (the index's stat data, plus the untracked cache: changed-paths.ts), `update-index`
+ * hashes just those, and when nothing changed the last commit is the snapshot again.
+ * HEAD is pointed at the session's ref when it opens so status compares the index with
+ * this session's last snapshot; with sessions of one project open at once HEAD names the
+ * last one opened, which makes status print more, never snapshot something else.
  */
 import {
   copyFileSync,
@@ -22,8 +25,10 @@ import {
 import path from "node:path";
 import type { Result } from "@gong/base";
 import { encodeCwd } from "@gong/session-store";
+import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
-import { type GitPaths, runGit, splitNul } from "./git-command.js";
+import { type GitPaths, runGit } from "./git-command.js";
+import { seedFromProject } from "./seed-objects.js";
 import type { SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
@@ -82,16 +87,9 @@ export class ShadowGitStore implements SnapshotStore {
   async snapshot(message: string): Promise<Result<Snapshot>> {
     const ready = await this.prepare();
     if (!ready.ok) return ready;
-    const changed = await runGit(this.paths, [
-      "ls-files",
-      "-z",
-      "-o",
-      "-m",
-      "-d",
-      "--exclude-standard",
-    ]);
+    const changed = await changedPaths(this.paths);
     if (!changed.ok) return changed;
-    const { small, large } = bySize(this.project, [...new Set(splitNul(changed.value.stdout))]);
+    const { small, large } = bySize(this.project, [...new Set(changed.value)]);
     if (this.last && this.indexHoldsLast && small.length === 0 && !(await this.tracksAny(large))) {
       return { ok: true, value: { id: this.last.id, skipped: large } };
     }
@@ -129,6 +127,7 @@ export class ShadowGitStore implements SnapshotStore {
         writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
+        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES);
       }
       // A gong killed (-9) mid-snapshot leaves its lock; this session's index has one writer.
       rmSync(`${this.paths.indexFile}.lock`, { force: true });
@@ -138,6 +137,8 @@ export class ShadowGitStore implements SnapshotStore {
       return { ok: false, error: `checkpoint store ${this.root}: ${(error as Error).message}` };
     }
     await this.options.beforeFirstUse?.(this.paths);
+    const named = await runGit(this.paths, ["symbolic-ref", "HEAD", this.ref]);
+    if (!named.ok) return named;
     const head = await runGit(this.paths, ["rev-parse", "-q", "--verify", `${this.ref}^{commit}`]);
     if (head.ok) {
       const id = head.value.stdout.trim();
