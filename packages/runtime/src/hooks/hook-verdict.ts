@@ -78,7 +78,7 @@ function isCutAnswer(result: CommandResult): boolean {
  * One line for Claude Code's "non-blocking error" (any exit code but 0 and 2, a crash,
  * a timeout, a missing script): what failed, how, and the first line it printed.
  */
-function describeFailure(hook: HookRun, result: CommandResult): string {
+function describeHookFailure(hook: HookRun, result: CommandResult): string {
   const how = result.timedOut
     ? `timed out after ${hook.timeoutS} s`
     : result.exitCode !== null
@@ -159,7 +159,7 @@ export function interpretHookResult(hook: HookRun, result: CommandResult): HookV
     // Claude Code lets the call go on after a non-blocking error, so this one is
     // reported and skipped — but the chain goes on: a broken logging hook must never
     // disarm the guard after it (STYLE "Security paths fail closed").
-    return { warnings: [describeFailure(hook, result)], next: "continue" };
+    return { warnings: [describeHookFailure(hook, result)], next: "continue" };
   }
   const output = parseOutput(result.stdout);
   if (!output && isCutAnswer(result)) {
