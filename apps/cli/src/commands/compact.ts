@@ -1,7 +1,8 @@
-import { createCodingSession, listSessionsForCwd, resolveGongHome } from "@gong/runtime";
+import { createCodingSession } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
+import { continuesNoSession } from "./no-saved-session.js";
 
 /**
  * `gong --compact -c` / `-r <id>`: summarises a stored session's older messages so the
@@ -9,7 +10,7 @@ import { codingSessionOptions } from "../session-options.js";
  */
 export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> {
   // `-c` alone would start a new, empty session when there is none: nothing to compact.
-  if (args.continue && (await hasNoSession(args, io))) {
+  if (await continuesNoSession(args, io)) {
     io.stderr("gong: --compact -c: no saved session for this directory yet.\n");
     return 1;
   }
@@ -33,14 +34,4 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
   } finally {
     await session.close();
   }
-}
-
-async function hasNoSession(args: CliArgs, io: CliIo): Promise<boolean> {
-  const sessions = await listSessionsForCwd({
-    cwd: io.cwd,
-    gongHome: resolveGongHome(io.env),
-    sessionDir: args.sessionDir,
-    env: io.env,
-  });
-  return sessions.length === 0;
 }

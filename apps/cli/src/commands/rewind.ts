@@ -10,6 +10,7 @@ import type { CliIo } from "../io.js";
 import { changeLine, formatBytes } from "../rewind-lines.js";
 import { codingSessionOptions } from "../session-options.js";
 import { terminalSafe } from "../terminal-text.js";
+import { continuesNoSession } from "./no-saved-session.js";
 
 /**
  * `gong --rewind -c` / `-r <id>`: lists the stored session's checkpoints (the prompts a
@@ -18,6 +19,10 @@ import { terminalSafe } from "../terminal-text.js";
  * change, asks on a terminal (`--yes` elsewhere; without it, exit 2), and rewinds.
  */
 export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
+  if (await continuesNoSession(args, io)) {
+    io.stderr("gong: --rewind -c: no saved session for this directory yet.\n");
+    return 1;
+  }
   const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
   const created = await createCodingSession(codingSessionOptions(args, io, warn));
   for (const message of created.warnings) warn(message);
