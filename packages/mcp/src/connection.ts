@@ -380,7 +380,9 @@ function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return `command not found (${error.message})`;
-    return error.message;
+    // fetch's own message is only "fetch failed": why (refused, DNS, TLS) is in its cause.
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    return cause && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message;
   }
   return String(error);
 }
