@@ -90,9 +90,10 @@ async function rewindTo(
       );
       return 2;
     }
-    if (!(await askYes())) {
-      io.stdout("Nothing changed.\n");
-      return 0;
+    const answer = await askYes();
+    if (answer !== "yes") {
+      io.stdout(answer === "interrupted" ? "\nNothing changed.\n" : "Nothing changed.\n");
+      return answer === "interrupted" ? 130 : 0;
     }
   }
   const done = await session.rewind(plan);
@@ -129,11 +130,15 @@ function planText(plan: RewindPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function askYes(): Promise<boolean> {
+/** Ctrl+C at the question is an answer too: nothing is done and the exit is SIGINT's 130. */
+async function askYes(): Promise<"yes" | "no" | "interrupted"> {
   const reader = createInterface({ input: process.stdin, output: process.stderr });
   try {
     const answer = await reader.question("Rewind? [y/N] ");
-    return /^y(es)?$/i.test(answer.trim());
+    return /^y(es)?$/i.test(answer.trim()) ? "yes" : "no";
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ABORT_ERR") return "interrupted";
+    throw error;
   } finally {
     reader.close();
   }
