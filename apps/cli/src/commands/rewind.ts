@@ -92,7 +92,8 @@ async function rewindTo(
     }
     const answer = await askYes();
     if (answer !== "yes") {
-      io.stdout(answer === "interrupted" ? "\nNothing changed.\n" : "Nothing changed.\n");
+      // An unanswered question leaves the cursor after it.
+      io.stdout(answer === "no" ? "Nothing changed.\n" : "\nNothing changed.\n");
       return answer === "interrupted" ? 130 : 0;
     }
   }
@@ -130,15 +131,26 @@ function planText(plan: RewindPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Ctrl+C at the question is an answer too: nothing is done and the exit is SIGINT's 130. */
-async function askYes(): Promise<"yes" | "no" | "interrupted"> {
+/**
+ * Ctrl+C and Ctrl+D at the question are answers too (both end it unanswered): nothing is
+ * done, and Ctrl+C exits with SIGINT's 130.
+ */
+async function askYes(): Promise<"yes" | "no" | "closed" | "interrupted"> {
   const reader = createInterface({ input: process.stdin, output: process.stderr });
+  // Node 20 leaves a question pending when its reader closes: the signal settles it.
+  const unanswered = new AbortController();
+  let interrupted = false;
+  reader.on("SIGINT", () => {
+    interrupted = true;
+    unanswered.abort();
+  });
+  reader.on("close", () => unanswered.abort());
   try {
-    const answer = await reader.question("Rewind? [y/N] ");
+    const answer = await reader.question("Rewind? [y/N] ", { signal: unanswered.signal });
     return /^y(es)?$/i.test(answer.trim()) ? "yes" : "no";
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ABORT_ERR") return "interrupted";
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ABORT_ERR") throw error;
+    return interrupted ? "interrupted" : "closed";
   } finally {
     reader.close();
   }

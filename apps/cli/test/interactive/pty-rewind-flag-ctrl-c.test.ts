@@ -9,7 +9,7 @@ import { startGong, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-describe("gong --rewind <entryId> — Ctrl+C at 'Rewind? [y/N]'", { timeout: 120_000 }, () => {
+describe("gong --rewind <entryId> — Ctrl+C or Ctrl+D at 'Rewind? [y/N]'", { timeout: 120_000 }, () => {
   it("changes nothing, says so and exits 130, without an error asking for --verbose", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([
@@ -29,6 +29,14 @@ describe("gong --rewind <entryId> — Ctrl+C at 'Rewind? [y/N]'", { timeout: 120
     const screen = gong.screen().join("\n");
     expect(screen).toContain("Nothing changed.");
     expect(screen).not.toContain("--verbose");
+    expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(true);
+
+    // Ctrl+D (end of input) is "no": nothing changes, exit 0.
+    const eof = startGong(box, { args: ["--rewind", String(entryId), "-c"] });
+    await eof.waitForText("Rewind? [y/N]", WAIT);
+    eof.write("\u0004");
+    expect(await eof.exit).toMatchObject({ code: 0 });
+    expect(eof.screen().join("\n")).toContain("Nothing changed.");
     expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(true);
   });
 });
