@@ -12,9 +12,10 @@ import {
   McpServers,
   START_TIMEOUT_MS,
 } from "@gong/mcp";
-import { sessionMcpServers } from "../config/mcp-servers.js";
+import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
+import { untrustedFolderWarning } from "../config/trust.js";
 import type { CheckMcpServersOptions } from "./check-servers.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
 
@@ -92,7 +93,17 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
   const entry = servers[options.server];
   if (!entry) {
     const names = Object.keys(servers).join(", ") || "none";
-    return { ok: false, message: `no MCP server named "${options.server}" (configured: ${names})` };
+    // The name may be in a file this untrusted folder's session skips: say so, and the fix.
+    const skipped = untrustedFolderWarning(
+      loaded.untrustedKeys.filter((key) => key === "mcpServers"),
+      0,
+      untrustedMcpJsonServers(options.cwd, loaded),
+    );
+    const why = skipped ? `: ${skipped}` : "";
+    return {
+      ok: false,
+      message: `no MCP server named "${options.server}" (configured: ${names})${why}`,
+    };
   }
   if (!("url" in entry)) {
     return {
