@@ -31,3 +31,18 @@ describe("mcp — a remote server that refuses the connection says why, not only
     );
   });
 });
+
+describe("mcp — a local server that exits at start says so, not 'MCP error -32000: Connection closed'", () => {
+  it("gong mcp list says the process exited and how to see why", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const config = path.join(box.cwd, "servers.json");
+    writeJson(config, {
+      mcpServers: { crash: { command: process.execPath, args: ["-e", "process.exit(3)"] } },
+    });
+    const run = await runGong(["mcp", "list", "--mcp-config", config], box);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      "crash: failed: the server closed the connection before it answered (a local server's process exited: run its command yourself to see why)\n",
+    );
+  });
+});

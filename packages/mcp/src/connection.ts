@@ -377,6 +377,9 @@ export class McpServerConnection {
 }
 
 function describeError(error: unknown): string {
+  // The SDK's -32000 "Connection closed" is what a server that crashed or exited leaves.
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+    return "the server closed the connection before it answered (a local server's process exited: run its command yourself to see why)";
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return `command not found (${error.message})`;
