@@ -78,7 +78,8 @@ async function rewindTo(
   const restore = args.restore ?? "both";
   const planned = await session.planRewind(entryId, restore);
   if (!planned.ok) {
-    io.stderr(`gong: --rewind: ${planned.error}\n`);
+    const list = `gong --rewind -r ${session.header.id}`;
+    io.stderr(`gong: --rewind: ${planned.error}\nThis session's checkpoints: ${list}\n`);
     return 1;
   }
   const plan = planned.value;
