@@ -32,3 +32,19 @@ describe("task — an agent file's model with a mistyped provider is an unknown 
     );
   });
 });
+
+describe("task — an agent file's tools naming no tool (a typo) is a warning, not silently dropped", () => {
+  it("tools: Read, Bahs warns with file:line:col and the name", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const agents = path.join(box.cwd, ".gong", "agents");
+    mkdirSync(agents, { recursive: true });
+    writeFileSync(
+      path.join(agents, "rev.md"),
+      "---\nname: rev\ndescription: reviews\ntools: Read, Bahs\n---\nYou review.\n",
+    );
+    mock.enqueue(textResponse("hi"));
+    const run = await runGong(["-p", "go"], box);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/rev\.md:4:\d+: tools names unknown tool "Bahs"; it was ignored/);
+  });
+});
