@@ -129,8 +129,8 @@ MCP servers (.mcp.json, settings "mcpServers", --mcp-config; tools named mcp__<s
 
 Web view (the session on a local page, driven from the browser):
   gong web [--port N] [--host H] [--open]
-                               Serve it on 127.0.0.1 and print the URL with its one-time
-                               token; session flags (-c, -r <id>, --model) apply. Ctrl+C stops.
+                               Serve it on 127.0.0.1 and print the URL with its token (new
+                               each run); session flags (-c, -r <id>, --model) apply. Ctrl+C stops.
                                  gong web -c --open
 
 Other:

@@ -377,10 +377,15 @@ export class McpServerConnection {
 }
 
 function describeError(error: unknown): string {
+  // The SDK's -32000 "Connection closed" is what a server that crashed or exited leaves.
+  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+    return "the server closed the connection before it answered (a local server's process exited: run its command yourself to see why)";
   if (error instanceof Error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return `command not found (${error.message})`;
-    return error.message;
+    // fetch's own message is only "fetch failed": why (refused, DNS, TLS) is in its cause.
+    const cause = error.cause instanceof Error ? error.cause.message : undefined;
+    return cause && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message;
   }
   return String(error);
 }

@@ -1,4 +1,3 @@
-import { listSessionsForCwd, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { openCommandSession } from "./open-session.js";
@@ -8,12 +7,7 @@ import { openCommandSession } from "./open-session.js";
  * next prompt fits — the print-mode counterpart of the interactive `/compact`.
  */
 export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> {
-  // `-c` alone would start a new, empty session when there is none: nothing to compact.
-  if (args.continue && (await hasNoSession(args, io))) {
-    io.stderr("gong: --compact -c: no saved session for this directory yet.\n");
-    return 1;
-  }
-  const opened = await openCommandSession(args, io);
+  const opened = await openCommandSession(args, io, "--compact");
   if (!opened.ok) return opened.code;
   const session = opened.session;
   try {
@@ -28,14 +22,4 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
   } finally {
     await session.close();
   }
-}
-
-async function hasNoSession(args: CliArgs, io: CliIo): Promise<boolean> {
-  const sessions = await listSessionsForCwd({
-    cwd: io.cwd,
-    gongHome: resolveGongHome(io.env),
-    sessionDir: args.sessionDir,
-    env: io.env,
-  });
-  return sessions.length === 0;
 }

@@ -13,7 +13,7 @@ import { openCommandSession } from "./open-session.js";
  * change, asks on a terminal (`--yes` elsewhere; without it, exit 2), and rewinds.
  */
 export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
-  const opened = await openCommandSession(args, io);
+  const opened = await openCommandSession(args, io, "--rewind");
   if (!opened.ok) return opened.code;
   const session = opened.session;
   try {
@@ -63,7 +63,8 @@ async function rewindTo(
   const restore = args.restore ?? "both";
   const planned = await session.planRewind(entryId, restore);
   if (!planned.ok) {
-    io.stderr(`gong: --rewind: ${planned.error}\n`);
+    const list = `gong --rewind -r ${session.header.id}`;
+    io.stderr(`gong: --rewind: ${planned.error}\nThis session's checkpoints: ${list}\n`);
     return 1;
   }
   const plan = planned.value;
@@ -75,9 +76,11 @@ async function rewindTo(
       );
       return 2;
     }
-    if (!(await askYes())) {
-      io.stdout("Nothing changed.\n");
-      return 0;
+    const answer = await askYes();
+    if (answer !== "yes") {
+      // An unanswered question leaves the cursor after it.
+      io.stdout(answer === "no" ? "Nothing changed.\n" : "\nNothing changed.\n");
+      return answer === "interrupted" ? 130 : 0;
     }
   }
   const done = await session.rewind(plan);
@@ -114,11 +117,26 @@ function planText(plan: RewindPlan): string {
   return `${lines.join("\n")}\n`;
 }
 
-async function askYes(): Promise<boolean> {
+/**
+ * Ctrl+C and Ctrl+D at the question are answers too (both end it unanswered): nothing is
+ * done, and Ctrl+C exits with SIGINT's 130.
+ */
+async function askYes(): Promise<"yes" | "no" | "closed" | "interrupted"> {
   const reader = createInterface({ input: process.stdin, output: process.stderr });
+  // Node 20 leaves a question pending when its reader closes: the signal settles it.
+  const unanswered = new AbortController();
+  let interrupted = false;
+  reader.on("SIGINT", () => {
+    interrupted = true;
+    unanswered.abort();
+  });
+  reader.on("close", () => unanswered.abort());
   try {
-    const answer = await reader.question("Rewind? [y/N] ");
-    return /^y(es)?$/i.test(answer.trim());
+    const answer = await reader.question("Rewind? [y/N] ", { signal: unanswered.signal });
+    return /^y(es)?$/i.test(answer.trim()) ? "yes" : "no";
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ABORT_ERR") throw error;
+    return interrupted ? "interrupted" : "closed";
   } finally {
     reader.close();
   }

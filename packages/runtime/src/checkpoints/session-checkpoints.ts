@@ -218,7 +218,8 @@ export class SessionCheckpoints {
     if (!message || text === undefined) {
       return {
         ok: false,
-        error: `${entryId} is not a user message or a rewind of this session; list them with get_checkpoints (gong --rewind).`,
+        // Each front end names its own way to list them (gong --rewind -r <id>, get_checkpoints).
+        error: `${entryId} is not a user message or a rewind of this session`,
       };
     }
     const snapshot = this.session

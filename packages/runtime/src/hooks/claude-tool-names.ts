@@ -40,6 +40,16 @@ export function fromClaudeToolName(name: string): string {
   return name;
 }
 
+/** Whether `name` (ours or Claude Code's, any case) is one of the built-in tools. */
+export function isBuiltInToolName(name: string): boolean {
+  return Object.hasOwn(TO_CLAUDE, fromClaudeToolName(name));
+}
+
+/** The built-in tools by their Claude Code names, for messages that list them. */
+export function claudeToolNames(): string[] {
+  return Object.values(TO_CLAUDE);
+}
+
 /** Names a matcher may use for our tool `name`: ours, Claude Code's, and aliases. */
 function namesFor(name: string): string[] {
   return [name, toClaudeToolName(name), ...(CLAUDE_ALIASES[name] ?? [])];

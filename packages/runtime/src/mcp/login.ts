@@ -12,7 +12,8 @@ import {
   McpServers,
   START_TIMEOUT_MS,
 } from "@gong/mcp";
-import { sessionMcpServers } from "../config/mcp-servers.js";
+import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
+import { untrustedFolderWarning } from "../config/trust.js";
 import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
 
@@ -83,7 +84,17 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
   const entry = servers[options.server];
   if (!entry) {
     const names = Object.keys(servers).join(", ") || "none";
-    return { ok: false, message: `no MCP server named "${options.server}" (configured: ${names})` };
+    // The name may be in a file this untrusted folder's session skips: say so, and the fix.
+    const skipped = untrustedFolderWarning(
+      loaded.untrustedKeys.filter((key) => key === "mcpServers"),
+      0,
+      untrustedMcpJsonServers(options.cwd, loaded),
+    );
+    const why = skipped ? `: ${skipped}` : "";
+    return {
+      ok: false,
+      message: `no MCP server named "${options.server}" (configured: ${names})${why}`,
+    };
   }
   if (!("url" in entry)) {
     return {

@@ -170,6 +170,11 @@ export function findModel(
   if (slash > 0 && registry.providers().includes(prefix)) {
     return registry.find(prefix, ref.slice(slash + 1));
   }
+  // `nope/x`: a mistyped provider, not an id with a slash — unless the provider is a router
+  // or local server (ids with slashes, or none listed) that may serve `org/model`.
+  const listed = registry.list(provider);
+  const slashless = listed.length > 0 && !listed.some((m) => m.id.includes("/"));
+  if (slash > 0 && slashless && !registry.list().some((m) => m.id === ref)) return undefined;
   return registry.find(provider, ref);
 }
 

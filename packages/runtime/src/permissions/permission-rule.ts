@@ -9,7 +9,11 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { isPathWithin } from "@gong/base";
 import { resolveInputPath } from "@gong/tools";
-import { fromClaudeToolName } from "../hooks/claude-tool-names.js";
+import {
+  claudeToolNames,
+  fromClaudeToolName,
+  isBuiltInToolName,
+} from "../hooks/claude-tool-names.js";
 import { bashCommandMatches } from "./bash-rule.js";
 
 /** A rule as parsed: the tools it names and what of their calls it covers. */
@@ -65,7 +69,9 @@ export function parsePermissionRule(text: unknown): ParsedRule {
   const trimmed = text.trim();
   const form = RULE_FORM.exec(trimmed);
   const named = /^([A-Za-z_][\w-]*)/.exec(trimmed)?.[1];
-  const guessed = named ? { tools: toolsOf(named) } : {};
+  // A name that is no tool (a typo) names nothing: a broken deny rule then asks for every call.
+  const readable = named && (named.startsWith("mcp__") || isBuiltInToolName(named));
+  const guessed = readable ? { tools: toolsOf(named) } : {};
   if (!form) {
     return {
       ok: false,
@@ -75,6 +81,10 @@ export function parsePermissionRule(text: unknown): ParsedRule {
   }
   const [, name, inner] = form as unknown as [string, string, string | undefined];
   if (name.startsWith("mcp__")) return mcpRule(text, name, inner);
+  if (!isBuiltInToolName(name)) {
+    const names = `${claudeToolNames().join(", ")}, or mcp__server__tool`;
+    return { ok: false, error: `"${text}": ${name} is no tool (${names})` };
+  }
   const tools = toolsOf(name);
   if (inner === undefined || inner.trim() === "*") return { ok: true, rule: { text, tools } };
   const specifier = parseSpecifier(tools[0]!, inner.trim());

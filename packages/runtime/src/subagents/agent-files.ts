@@ -1,9 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
+import { formatConfigIssue } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
 import { parseFrontMatter, toolNamesOf } from "../config/front-matter.js";
 import { readRegularFile } from "../config/read-regular-file.js";
+import { isBuiltInToolName } from "../hooks/claude-tool-names.js";
 import type { SubagentType } from "./subagent-types.js";
 
 /** An agent file larger than this is not one someone wrote by hand: it is cut here. */
@@ -102,7 +104,15 @@ export function parseAgentFile(text: string, file: string): ParsedAgent {
   const systemPrompt = parsed.body.trim();
   if (!systemPrompt) return { ok: false, error: "its body (the agent's system prompt) is empty" };
   const type: SubagentType = { name, description, systemPrompt, readOnly: false, file };
-  if (fields.tools !== undefined && fields.tools !== null) type.tools = toolNamesOf(fields.tools);
+  if (fields.tools !== undefined && fields.tools !== null) {
+    type.tools = toolNamesOf(fields.tools);
+    // A name that is no tool (a typo) would give the agent nothing for it, silently.
+    const where = parsed.at(["tools"], "value");
+    for (const tool of type.tools.filter((t) => !isBuiltInToolName(t) && !t.startsWith("mcp__"))) {
+      const message = `tools names unknown tool "${tool}"; it was ignored`;
+      warnings.push(formatConfigIssue(file, { ...where, message }));
+    }
+  }
   const model = trimmed(fields.model);
   if (model && model !== "inherit") type.model = model;
   return { ok: true, type, warnings };

@@ -8,6 +8,8 @@ const KEY_ARGUMENTS = ["command", "path", "pattern", "url", "description", "quer
 
 /** At most one update per this many ms (a tool's own updates come every 200 ms). */
 const UPDATE_INTERVAL_MS = 250;
+/** While no event comes (one long model call), an update this often keeps the time moving. */
+const HEARTBEAT_MS = 1000;
 
 /**
  * The task call's live progress (`tool_execution_update` of the parent's call): the
@@ -22,6 +24,8 @@ export class SubagentProgress {
   private turns = 0;
   private tokens = 0;
   private timer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly type: string,
@@ -30,7 +34,8 @@ export class SubagentProgress {
   ) {}
 
   onEvent(event: AgentEvent): void {
-    if (!this.onUpdate) return;
+    if (!this.onUpdate || this.stopped) return;
+    this.startHeartbeat();
     switch (event.type) {
       case "turn_start":
         this.turns++;
@@ -50,8 +55,17 @@ export class SubagentProgress {
 
   /** No update after the call's result. */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
     this.timer = undefined;
+  }
+
+  private startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => this.onUpdate?.(this.envelope()), HEARTBEAT_MS);
+    // Progress alone never keeps the process alive.
+    this.heartbeat.unref();
   }
 
   private schedule(): void {

@@ -78,16 +78,19 @@ async function runTask(
 ): Promise<ToolResponse> {
   const toolCallId = context.toolCallId ?? `task-${Date.now()}`;
   const live = new SubagentProgress(type.name, params.description, context.onUpdate);
-  const outcome = await runSubagent(host, {
-    type,
-    prompt: params.prompt,
-    toolCallId,
-    signal: context.signal,
-    traceSpan: context.traceSpan,
-    onEvent: (event) => live.onEvent(event),
-  });
-  live.stop();
-  return outcomeEnvelope(type, outcome);
+  try {
+    const outcome = await runSubagent(host, {
+      type,
+      prompt: params.prompt,
+      toolCallId,
+      signal: context.signal,
+      traceSpan: context.traceSpan,
+      onEvent: (event) => live.onEvent(event),
+    });
+    return outcomeEnvelope(type, outcome);
+  } finally {
+    live.stop();
+  }
 }
 
 function offeredTypes({ types, readOnlyOnly }: TaskToolOptions): SubagentType[] {
