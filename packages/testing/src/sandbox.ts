@@ -15,7 +15,10 @@ export interface GongSandbox {
 
 const sandboxes: string[] = [];
 afterEach(() => {
-  for (const dir of sandboxes.splice(0)) rmSync(dir, { recursive: true, force: true });
+  // Retried: a gong killed by the test may leave a git child finishing a checkpoint.
+  for (const dir of sandboxes.splice(0)) {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
 });
 
 /**

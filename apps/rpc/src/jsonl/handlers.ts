@@ -181,7 +181,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   async rewind(command, { host }) {
     const session = host.current;
     const planned = await session.planRewind(command.entryId, command.restore ?? "both");
-    if (!planned.ok) throw new Error(planned.error);
+    if (!planned.ok) throw new Error(`${planned.error} (get_checkpoints lists the entries)`);
     const { files, text, notes } = planned.value;
     if (command.dryRun) return { files, ...(text !== undefined ? { text } : {}), notes };
     const done = await session.rewind(planned.value);
