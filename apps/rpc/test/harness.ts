@@ -10,9 +10,14 @@ export const BIN = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
 export type Line = Record<string, unknown> & { type: string };
 
 const running = new Set<RpcProcess>();
-afterEach(() => {
-  for (const rpc of running) rpc.kill();
+afterEach(async () => {
+  const stopping = [...running];
   running.clear();
+  for (const rpc of stopping) rpc.kill();
+  // Gone before the sandbox is removed (its afterEach runs after this one).
+  await Promise.all(
+    stopping.map((rpc) => withTimeout(rpc.exited, 5_000, "gong-rpc kept running").catch(() => {})),
+  );
 });
 
 /** A spawned `gong-rpc` in JSON-lines mode, with its output parsed line by line. */
