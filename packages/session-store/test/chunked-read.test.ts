@@ -2,7 +2,7 @@ import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionStore } from "../src/index.js";
-import { tempDir, unwrap, user } from "./helpers.js";
+import { headerLine, messageLine, tempDir, unwrap, user } from "./helpers.js";
 
 // What the load takes from the disk at once: the largest single read, and whole-file reads.
 const reads = vi.hoisted(() => ({ largest: 0, wholeFiles: 0 }));
@@ -28,31 +28,11 @@ beforeEach(() => {
   reads.wholeFiles = 0;
 });
 
-function header(): string {
-  return JSON.stringify({
-    type: "session",
-    version: 1,
-    id: "chunked-0001",
-    timestamp: "2026-01-01T00:00:00.000Z",
-    cwd: "/big",
-  });
-}
-
-function messageLine(i: number, text: string): string {
-  return JSON.stringify({
-    type: "message",
-    id: `e${i}`,
-    parentId: i ? `e${i - 1}` : null,
-    timestamp: "2026-01-01T00:00:00.000Z",
-    message: user(text),
-  });
-}
-
 describe("session-store — resuming a 50 MB session never holds the whole file in memory", () => {
   it("the file is read in pieces of a few MB, never whole", () => {
     const path = join(tempDir(), "big.jsonl");
     const body = "x".repeat(10_000);
-    const lines = [header()];
+    const lines = [headerLine("chunked-0001")];
     for (let i = 0; lines.length * body.length < 50 * MB; i++) lines.push(messageLine(i, body));
     writeFileSync(path, `${lines.join("\n")}\n`);
 
@@ -73,7 +53,7 @@ describe("session-store — resuming a 50 MB session never holds the whole file 
       "日".repeat(9 * MB + 1),
       "end",
     ];
-    const lines = [header(), ...texts.map((text, i) => messageLine(i, text))];
+    const lines = [headerLine("chunked-0001"), ...texts.map((text, i) => messageLine(i, text))];
     writeFileSync(path, `${lines.join("\n")}\n`);
     appendFileSync(path, messageLine(99, "torn").slice(0, 40)); // a crash mid-write
 

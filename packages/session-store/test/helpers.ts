@@ -78,3 +78,25 @@ export function expectTreeInvariants(store: SessionStore): void {
     }
   }
 }
+
+/** A session file's header line, as written by hand for a file too big to build in memory. */
+export function headerLine(id: string): string {
+  return JSON.stringify({
+    type: "session",
+    version: 1,
+    id,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    cwd: "/big",
+  });
+}
+
+/** Message entry `e<i>` (parent `e<i-1>`) holding a user message, as one JSONL line. */
+export function messageLine(i: number, text: string): string {
+  return JSON.stringify({
+    type: "message",
+    id: `e${i}`,
+    parentId: i ? `e${i - 1}` : null,
+    timestamp: "2026-01-01T00:00:00.000Z",
+    message: user(text),
+  });
+}

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { listSessions, newestSession, sessionDirFor } from "../src/index.js";
-import { tempDir, user } from "./helpers.js";
+import { headerLine, messageLine, tempDir } from "./helpers.js";
 
 // Every byte the listing reads goes through `readSync`; counting them is the test.
 const reads = vi.hoisted(() => ({ bytes: 0 }));
@@ -18,32 +18,12 @@ vi.mock("node:fs", async (importOriginal) => {
 
 const MB = 1024 * 1024;
 
-function header(id: string): string {
-  return JSON.stringify({
-    type: "session",
-    version: 1,
-    id,
-    timestamp: "2026-01-01T00:00:00.000Z",
-    cwd: "/big",
-  });
-}
-
-function messageLine(i: number, text: string): string {
-  return JSON.stringify({
-    type: "message",
-    id: `e${i}`,
-    parentId: i ? `e${i - 1}` : null,
-    timestamp: "t",
-    message: user(text),
-  });
-}
-
 /** A session file of about `bytes`, written without going through the store. */
 function writeSession(home: string, id: string, lines: string[]): string {
   const dir = sessionDirFor("/big", { gongHome: home });
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
-  writeFileSync(path, `${[header(id), ...lines].join("\n")}\n`);
+  writeFileSync(path, `${[headerLine(id), ...lines].join("\n")}\n`);
   return path;
 }
 
