@@ -11,6 +11,16 @@ function start(args: string[] = []) {
   return { box, rpc: RpcProcess.start(box, args) };
 }
 
+/** A prompt whose bash call sleeps 30 s, running now; the session file's path. */
+async function sleepingToolCall(rpc: RpcProcess): Promise<string> {
+  mock.enqueue([
+    toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 30" } }]),
+  ]);
+  await rpc.request({ type: "prompt", message: "sleep please" });
+  await rpc.waitFor((l) => l.type === "tool_execution_start");
+  return ((await rpc.request({ type: "get_state" })).data as { sessionFile: string }).sessionFile;
+}
+
 describe("gong-rpc JSON lines — robustness", () => {
   it("names the problem of a malformed line, a non-object, a missing type, a bad id, and keeps serving", async () => {
     const { rpc } = start();
@@ -114,13 +124,7 @@ describe("gong-rpc JSON lines — robustness", () => {
 
   it("SIGTERM during a tool call ends the run, saves the session and exits 0", async () => {
     const { rpc } = start();
-    mock.enqueue([
-      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 30" } }]),
-    ]);
-    await rpc.request({ type: "prompt", message: "sleep please" });
-    await rpc.waitFor((l) => l.type === "tool_execution_start");
-    const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })
-      .sessionFile;
+    const file = await sleepingToolCall(rpc);
     rpc.child.kill("SIGTERM");
     expect(await withTimeout(rpc.exited, 10_000, "no exit after SIGTERM")).toBe(0);
     const stored = readFileSync(file, "utf8");
@@ -130,13 +134,7 @@ describe("gong-rpc JSON lines — robustness", () => {
 
   it("SIGHUP (the editor's terminal closing) ends it as SIGTERM does — one exit guard for every app: session saved, exit 0", async () => {
     const { rpc } = start();
-    mock.enqueue([
-      toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: "sleep 30" } }]),
-    ]);
-    await rpc.request({ type: "prompt", message: "sleep please" });
-    await rpc.waitFor((l) => l.type === "tool_execution_start");
-    const file = ((await rpc.request({ type: "get_state" })).data as { sessionFile: string })
-      .sessionFile;
+    const file = await sleepingToolCall(rpc);
     rpc.child.kill("SIGHUP");
     expect(await withTimeout(rpc.exited, 10_000, "no exit after SIGHUP")).toBe(0);
     expect(readFileSync(file, "utf8")).toContain("toolu_1");
