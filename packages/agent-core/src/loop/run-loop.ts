@@ -1,9 +1,10 @@
 import type { AssistantMessage, Message, ToolCall } from "@gong/llm";
 import { shouldCompact } from "../compaction/context-tokens.js";
 import { describeSilentOverflow } from "../compaction/silent-overflow.js";
+import type { AgentEvent } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { executeToolCalls } from "./execute-tools.js";
-import type { RunContext } from "./run-context.js";
+import type { LoopContext, RunConfig } from "./run-context.js";
 import { streamAssistantWithRecovery } from "./stream-turn.js";
 
 /** How one run of the agent loop ended (not runtime's `RunOutcome`, which a session reports). */
@@ -16,34 +17,31 @@ export interface LoopOutcome {
   turns: number;
 }
 
-function announce(run: RunContext, messages: Message[]) {
-  for (const message of messages) {
-    run.emit({ type: "message_start", message });
-    run.emit({ type: "message_end", message });
-  }
-}
-
 /**
  * Checked before every LLM call, also between the tool turns of one run (test/j12-compaction.test.ts, compaction in the loop).
  * `silentOverflow` describes a previous answer whose provider reported more input than
  * the window holds: that is an overflow, compacted as one, whatever the threshold says.
+ * Only called with compaction on.
  */
-async function compactIfNeeded(run: RunContext, silentOverflow: string | undefined) {
-  const settings = run.config.settings.compaction;
-  if (!settings.enabled) return;
+async function* compactIfNeeded(
+  context: LoopContext,
+  config: RunConfig,
+  silentOverflow: string | undefined,
+): AsyncGenerator<AgentEvent, void> {
   if (silentOverflow) {
-    const outcome = await run.input.compact("overflow");
+    const outcome = yield* config.compact("overflow");
     if (outcome !== "compacted") {
-      run.emit({
+      yield {
         type: "warning",
         message: `${silentOverflow} It could not be compacted (${outcome}); run /compact or start a new session.`,
-      });
+      };
     }
     return;
   }
-  const tokens = run.input.contextTokens();
-  if (shouldCompact(tokens, run.input.model().contextWindow, settings.reserveTokens)) {
-    await run.input.compact("threshold");
+  const tokens = config.contextTokens(context.messages, context.systemPrompt.current);
+  const { reserveTokens } = config.settings.compaction;
+  if (shouldCompact(tokens, config.turnSetup().model.contextWindow, reserveTokens)) {
+    yield* config.compact("threshold");
   }
 }
 
@@ -59,47 +57,51 @@ interface TurnOutcome {
  * One turn: the pending messages, a compaction if due, one LLM call (with recovery) and
  * its tool calls.
  */
-async function runTurn(
-  run: RunContext,
+async function* runTurn(
+  context: LoopContext,
+  config: RunConfig,
   turnIndex: number,
-  pending: Message[],
+  pending: readonly Message[],
   silentOverflow: string | undefined,
-): Promise<TurnOutcome> {
+): AsyncGenerator<AgentEvent, TurnOutcome> {
   const started = performance.now();
-  const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, run.config.span);
+  const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, config.span);
   // LLM and tool spans of this turn nest under the turn's span.
-  const turn: RunContext = { ...run, config: { ...run.config, span } };
-  run.config.metrics.recordTurn();
-  run.emit({ type: "turn_start", turnIndex });
-  announce(run, pending);
+  const turn: RunConfig = { ...config, span };
+  config.metrics.recordTurn();
+  yield { type: "turn_start", turnIndex };
+  for (const message of pending) {
+    yield { type: "message_start", message };
+    yield { type: "message_end", message };
+  }
 
-  await compactIfNeeded(run, silentOverflow);
-  const message = await streamAssistantWithRecovery(turn);
+  if (config.settings.compaction.enabled) yield* compactIfNeeded(context, config, silentOverflow);
+  const message = yield* streamAssistantWithRecovery(context, turn);
   if (!message) {
     endSpan(span, "aborted");
     return { message, hasToolCalls: false, steering: [], silentOverflow };
   }
-  const overflow = describeSilentOverflow(message, run.input.model());
-  if (overflow && !run.config.settings.compaction.enabled) {
-    run.emit({
+  const overflow = describeSilentOverflow(message, config.turnSetup().model);
+  if (overflow && !config.settings.compaction.enabled) {
+    yield {
       type: "warning",
       message: `${overflow} Auto-compaction is off; run /compact or start a new session.`,
-    });
+    };
   }
 
   const calls =
     message.stopReason === "error" || message.stopReason === "aborted"
       ? []
       : message.content.filter((p): p is ToolCall => p.type === "toolCall");
-  const { results, steering } = await executeToolCalls(turn, message, calls);
-  run.emit({
+  const { results, steering } = yield* executeToolCalls(context, turn, message, calls);
+  yield {
     type: "turn_end",
     turnIndex,
     message,
     toolResults: results,
     toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
     durationMs: performance.now() - started,
-  });
+  };
   endSpan(span, message.stopReason === "error" ? message.errorMessage : undefined);
   return { message, hasToolCalls: calls.length > 0, steering, silentOverflow: overflow };
 }
@@ -108,9 +110,16 @@ async function runTurn(
  * The two loops (test/j9-agent-pipeline.test.ts 1.4, 1.5): the inner loop runs while the model calls tools or
  * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
  * request to continue). Stops at once on an error or abort (test/j9-agent-pipeline.test.ts 1.6).
+ *
+ * A function of what the run starts from and what it is configured with: it yields every
+ * event and the agent folds each one before the loop goes on (docs/architecture.md,
+ * "The event stream").
  */
-export async function runLoop(run: RunContext, initial: Message[]): Promise<LoopOutcome> {
-  let pending = initial;
+export async function* runLoop(
+  context: LoopContext,
+  config: RunConfig,
+): AsyncGenerator<AgentEvent, LoopOutcome> {
+  let pending = context.pending;
   let turns = 0;
   let lastMessage: AssistantMessage | undefined;
   let stopHookActive = false;
@@ -121,7 +130,7 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<Loop
   for (;;) {
     let hasToolCalls = true;
     while (hasToolCalls || pending.length > 0) {
-      const turn = await runTurn(run, turns++, pending, silentOverflow);
+      const turn = yield* runTurn(context, config, turns++, pending, silentOverflow);
       const { message } = turn;
       if (!message) return { lastMessage, error: undefined, aborted: true, turns };
       lastMessage = message;
@@ -129,17 +138,17 @@ export async function runLoop(run: RunContext, initial: Message[]): Promise<Loop
       if (message.stopReason === "error") {
         return { lastMessage, error: message.errorMessage ?? "LLM error", aborted: false, turns };
       }
-      if (message.stopReason === "aborted" || run.config.signal.aborted) {
+      if (message.stopReason === "aborted" || config.signal.aborted) {
         return { lastMessage, error: undefined, aborted: true, turns };
       }
       hasToolCalls = turn.hasToolCalls;
-      pending = turn.steering.length > 0 ? turn.steering : run.input.takeSteering();
+      pending = turn.steering.length > 0 ? turn.steering : config.queue.takeSteering();
     }
 
-    pending = run.input.takeFollowUps();
+    pending = config.queue.takeFollowUps();
     if (pending.length > 0) continue;
-    const stop = await run.config.hooks.beforeStop(stopHookActive);
-    if (stop && !stopHookActive && !run.config.signal.aborted) {
+    const stop = await config.hooks.beforeStop(stopHookActive);
+    if (stop && !stopHookActive && !config.signal.aborted) {
       // Like Claude Code's `stop_hook_active`: a Stop hook may extend a run once per stop.
       stopHookActive = true;
       pending = [{ role: "user", content: stop.continueWith, timestamp: Date.now() }];
