@@ -1,4 +1,10 @@
-import { ABORTED_BY_USER, type AssistantMessage, type Context, emptyUsage } from "@gong/llm";
+import {
+  ABORTED_BY_USER,
+  type AssistantMessage,
+  type AssistantMessageEventStream,
+  type Context,
+  emptyUsage,
+} from "@gong/llm";
 import type { Span } from "@opentelemetry/api";
 import { type AgentEvent, toMessageDelta } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
@@ -186,8 +192,22 @@ async function* streamAttempt(
     thinking: thinkingLevel,
     idleTimeoutMs: config.settings.streamIdleTimeoutMs,
   });
-  // Only the first partial is sent (with message_start); UIs rebuild the rest from the
-  // deltas (PartialMessage), so nothing is copied per token.
+  const mirrored = yield* mirrorStream(stream);
+  const final = settleFinal(mirrored.final ?? (await stream.result()), config.signal.aborted);
+  // A stream that ended without a partial still opens its message before closing it.
+  if (!mirrored.started) yield { type: "message_start", message: final };
+  recordCall(config, span, final);
+  return final;
+}
+
+/**
+ * The provider's events as agent events. Only the first partial is sent (with
+ * message_start); UIs rebuild the rest from the deltas (PartialMessage), so nothing is
+ * copied per token.
+ */
+async function* mirrorStream(
+  stream: AssistantMessageEventStream,
+): AsyncGenerator<AgentEvent, { final: AssistantMessage | undefined; started: boolean }> {
   let started = false;
   let final: AssistantMessage | undefined;
   for await (const event of stream) {
@@ -203,11 +223,7 @@ async function* streamAttempt(
       }
     }
   }
-  const settled = settleFinal(final ?? (await stream.result()), config.signal.aborted);
-  // A stream that ended without a partial still opens its message before closing it.
-  if (!started) yield { type: "message_start", message: settled };
-  recordCall(config, span, settled);
-  return settled;
+  return { final, started };
 }
 
 /** The final message as the loop keeps it: normalized, with usage, an abort as an abort. */
