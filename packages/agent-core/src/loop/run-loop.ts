@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message, ToolCall } from "@gong/llm";
+import type { AssistantMessage, ToolCall, ToolResultMessage } from "@gong/llm";
 import { shouldCompact } from "../compaction/context-tokens.js";
 import { describeSilentOverflow } from "../compaction/silent-overflow.js";
 import type { AgentEvent } from "../events.js";
@@ -45,75 +45,52 @@ async function* compactIfNeeded(
   }
 }
 
-/** How one turn ended; `undefined` message: aborted before anything worth keeping. */
-interface TurnOutcome {
-  message: AssistantMessage | undefined;
-  hasToolCalls: boolean;
-  steering: Message[];
-  silentOverflow: string | undefined;
+/** One turn's bookkeeping: LLM and tool spans of the turn nest under its span. */
+interface Turn {
+  index: number;
+  started: number;
+  span: RunConfig["span"];
+  config: RunConfig;
 }
 
-/**
- * One turn: the pending messages, a compaction if due, one LLM call (with recovery) and
- * its tool calls.
- */
-async function* runTurn(
-  context: LoopContext,
-  config: RunConfig,
-  turnIndex: number,
-  pending: readonly Message[],
-  silentOverflow: string | undefined,
-): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const started = performance.now();
-  const span = startSpan("gong.turn", { "gong.turn.index": turnIndex }, config.span);
-  // LLM and tool spans of this turn nest under the turn's span.
-  const turn: RunConfig = { ...config, span };
+function openTurn(config: RunConfig, index: number): Turn {
+  const span = startSpan("gong.turn", { "gong.turn.index": index }, config.span);
   config.metrics.recordTurn();
-  yield { type: "turn_start", turnIndex };
-  for (const message of pending) {
-    yield { type: "message_start", message };
-    yield { type: "message_end", message };
-  }
+  return { index, started: performance.now(), span, config: { ...config, span } };
+}
 
-  if (config.settings.compaction.enabled) yield* compactIfNeeded(context, config, silentOverflow);
-  const message = yield* streamAssistantWithRecovery(context, turn);
-  if (!message) {
-    endSpan(span, "aborted");
-    return { message, hasToolCalls: false, steering: [], silentOverflow };
-  }
-  const overflow = describeSilentOverflow(message, config.turnSetup().model);
-  if (overflow && !config.settings.compaction.enabled) {
-    yield {
-      type: "warning",
-      message: `${overflow} Auto-compaction is off; run /compact or start a new session.`,
-    };
-  }
-
-  const calls =
-    message.stopReason === "error" || message.stopReason === "aborted"
-      ? []
-      : message.content.filter((p): p is ToolCall => p.type === "toolCall");
-  const { results, steering } = yield* executeToolCalls(context, turn, message, calls);
-  yield {
+function turnEnd(
+  turn: Turn,
+  message: AssistantMessage,
+  calls: ToolCall[],
+  toolResults: ToolResultMessage[],
+): AgentEvent {
+  return {
     type: "turn_end",
-    turnIndex,
+    turnIndex: turn.index,
     message,
-    toolResults: results,
+    toolResults,
     toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments })),
-    durationMs: performance.now() - started,
+    durationMs: performance.now() - turn.started,
   };
-  endSpan(span, message.stopReason === "error" ? message.errorMessage : undefined);
-  return { message, hasToolCalls: calls.length > 0, steering, silentOverflow: overflow };
+}
+
+function toolCallsOf(message: AssistantMessage): ToolCall[] {
+  if (message.stopReason === "error" || message.stopReason === "aborted") return [];
+  return message.content.filter((p): p is ToolCall => p.type === "toolCall");
 }
 
 /**
- * The two loops (test/j9-agent-pipeline.test.ts 1.4, 1.5): the inner loop runs while the model calls tools or
- * steering messages wait; the outer loop picks up follow-ups (and a `Stop` hook's
- * request to continue). Stops at once on an error or abort (test/j9-agent-pipeline.test.ts 1.6).
+ * The two loops (test/j9-agent-pipeline.test.ts 1.4, 1.5): the inner loop runs turns while
+ * the model calls tools or steering messages wait — each turn the pending messages, a
+ * compaction if due, one LLM call (with recovery) and its tool calls; the outer loop
+ * picks up follow-ups (and a `Stop` hook's request to continue). Stops at once on an
+ * error or abort (test/j9-agent-pipeline.test.ts 1.6).
  *
  * A function of what the run starts from and what it is configured with: it yields every
  * event and the agent folds each one before the loop goes on (docs/architecture.md,
- * "The event stream").
+ * "The event stream"). A turn is not a generator of its own: every level an event passes
+ * through costs a few promises, and a run yields thousands of events.
  */
 export async function* runLoop(
   context: LoopContext,
@@ -130,19 +107,37 @@ export async function* runLoop(
   for (;;) {
     let hasToolCalls = true;
     while (hasToolCalls || pending.length > 0) {
-      const turn = yield* runTurn(context, config, turns++, pending, silentOverflow);
-      const { message } = turn;
-      if (!message) return { lastMessage, error: undefined, aborted: true, turns };
+      const turn = openTurn(config, turns++);
+      yield { type: "turn_start", turnIndex: turn.index };
+      for (const message of pending) {
+        yield { type: "message_start", message };
+        yield { type: "message_end", message };
+      }
+      if (config.settings.compaction.enabled)
+        yield* compactIfNeeded(context, config, silentOverflow);
+      const message = yield* streamAssistantWithRecovery(context, turn.config);
+      if (!message) {
+        endSpan(turn.span, "aborted");
+        return { lastMessage, error: undefined, aborted: true, turns };
+      }
       lastMessage = message;
-      silentOverflow = turn.silentOverflow;
+      silentOverflow = describeSilentOverflow(message, config.turnSetup().model);
+      if (silentOverflow && !config.settings.compaction.enabled) {
+        const advice = "Auto-compaction is off; run /compact or start a new session.";
+        yield { type: "warning", message: `${silentOverflow} ${advice}` };
+      }
+      const calls = toolCallsOf(message);
+      const { results, steering } = yield* executeToolCalls(context, turn.config, message, calls);
+      yield turnEnd(turn, message, calls, results);
+      endSpan(turn.span, message.stopReason === "error" ? message.errorMessage : undefined);
       if (message.stopReason === "error") {
         return { lastMessage, error: message.errorMessage ?? "LLM error", aborted: false, turns };
       }
       if (message.stopReason === "aborted" || config.signal.aborted) {
         return { lastMessage, error: undefined, aborted: true, turns };
       }
-      hasToolCalls = turn.hasToolCalls;
-      pending = turn.steering.length > 0 ? turn.steering : config.queue.takeSteering();
+      hasToolCalls = calls.length > 0;
+      pending = steering.length > 0 ? steering : config.queue.takeSteering();
     }
 
     pending = config.queue.takeFollowUps();
