@@ -186,33 +186,20 @@ async function* streamAttempt(
     { "gen_ai.request.model": model.id, "gen_ai.system": model.provider },
     config.span,
   );
-  const stream = config.streamFn(model, request, {
+  const stream: AssistantMessageEventStream = config.streamFn(model, request, {
     ...(await config.streamOptions(model)),
     signal: config.signal,
     thinking: thinkingLevel,
     idleTimeoutMs: config.settings.streamIdleTimeoutMs,
   });
-  const mirrored = yield* mirrorStream(stream);
-  const final = settleFinal(mirrored.final ?? (await stream.result()), config.signal.aborted);
-  // A stream that ended without a partial still opens its message before closing it.
-  if (!mirrored.started) yield { type: "message_start", message: final };
-  recordCall(config, span, final);
-  return final;
-}
-
-/**
- * The provider's events as agent events. Only the first partial is sent (with
- * message_start); UIs rebuild the rest from the deltas (PartialMessage), so nothing is
- * copied per token.
- */
-async function* mirrorStream(
-  stream: AssistantMessageEventStream,
-): AsyncGenerator<AgentEvent, { final: AssistantMessage | undefined; started: boolean }> {
+  // The provider's events as agent events. Only the first partial is sent (with
+  // message_start); UIs rebuild the rest from the deltas (PartialMessage), so nothing is
+  // copied per token. Not a generator of its own: each level costs every delta promises.
   let started = false;
-  let final: AssistantMessage | undefined;
+  let streamed: AssistantMessage | undefined;
   for await (const event of stream) {
-    if (event.type === "done") final = event.message;
-    else if (event.type === "error") final = event.error;
+    if (event.type === "done") streamed = event.message;
+    else if (event.type === "error") streamed = event.error;
     else {
       if (!started) {
         started = true;
@@ -223,7 +210,11 @@ async function* mirrorStream(
       }
     }
   }
-  return { final, started };
+  const final = settleFinal(streamed ?? (await stream.result()), config.signal.aborted);
+  // A stream that ended without a partial still opens its message before closing it.
+  if (!started) yield { type: "message_start", message: final };
+  recordCall(config, span, final);
+  return final;
 }
 
 /** The final message as the loop keeps it: normalized, with usage, an abort as an abort. */
