@@ -1,5 +1,6 @@
 // Loop overhead (issue #6): 1 000 turns, each one tool call to a no-op tool, against an
-// instant in-process model. Prints ms per turn and heap growth. Run after `build`:
+// instant in-process model, then one answer of 20 000 text deltas (every event is one
+// step of the loop's generator). Prints ms per turn, per delta and heap growth. Run after `build`:
 //   pnpm --filter @gong/agent-core bench
 import { createAssistantMessageEventStream } from "@gong/llm";
 import { success } from "@gong/tools";
@@ -7,6 +8,7 @@ import { Type } from "@sinclair/typebox";
 import { Agent } from "../dist/index.js";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const DELTAS = Number(process.env.BENCH_DELTAS ?? 20_000);
 // Full collection after the event loop has drained, so finished runs are really gone.
 async function settledHeap() {
   await new Promise((resolve) => setTimeout(resolve, 10));
@@ -92,6 +94,29 @@ async function run() {
   return { agent, ms, events };
 }
 
+/** One answer streamed as DELTAS one-character text deltas. */
+function streamingModel() {
+  return () => {
+    const stream = createAssistantMessageEventStream();
+    const final = message([{ type: "text", text: "x".repeat(DELTAS) }], "stop");
+    const partial = { ...final, content: [{ type: "text", text: "" }] };
+    stream.push({ type: "start", partial });
+    for (let i = 0; i < DELTAS; i++) {
+      stream.push({ type: "text_delta", contentIndex: 0, delta: "x", partial });
+    }
+    stream.push({ type: "done", reason: "stop", message: final });
+    return stream;
+  };
+}
+
+async function streamDeltas() {
+  const agent = new Agent({ model, streamFn: streamingModel() });
+  agent.subscribe(() => {});
+  const started = performance.now();
+  await agent.prompt("go");
+  return performance.now() - started;
+}
+
 // Warm-up run so JIT compilation is not measured.
 await run();
 const heapBefore = await settledHeap();
@@ -101,6 +126,8 @@ const messagesBytes = Buffer.byteLength(JSON.stringify(agent.state.messages));
 const messageCount = agent.state.messages.length;
 agent.replaceMessages([]);
 const heapCleared = await settledHeap();
+await streamDeltas();
+const deltaMs = await streamDeltas();
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const rows = [
@@ -108,6 +135,7 @@ const rows = [
   ["events", String(events)],
   ["total", `${ms.toFixed(1)} ms`],
   ["per turn", `${(ms / TURNS).toFixed(3)} ms`],
+  ["per streamed delta", `${((deltaMs / DELTAS) * 1000).toFixed(2)} µs`],
   ["messages kept", String(messageCount)],
   ["messages as JSON", kb(messagesBytes)],
   ["heap growth with messages", kb(heapAfter - heapBefore)],

@@ -13,6 +13,7 @@ import { type AgentState, foldAgentState, type InternalState } from "./agent-sta
 import { type GetApiKey, streamOptionsFor } from "./api-key.js";
 import {
   CompactionController,
+  type CompactionRequest,
   type CompactResult,
   compactionOutcome,
 } from "./compaction/controller.js";
@@ -20,7 +21,13 @@ import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type { CompactionReason, RunConfig, RunContext, RunInput } from "./loop/run-context.js";
+import type {
+  CompactionOutcome,
+  CompactionReason,
+  LoopContext,
+  RunConfig,
+  TurnSetup,
+} from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";
@@ -276,7 +283,21 @@ export class Agent {
     signal?: AbortSignal,
     customInstructions?: string,
   ): Promise<CompactResult> {
-    const events = this.compaction.run({
+    const run = this.applyAll(
+      this.compaction.run(this.compactionRequest(reason, signal, customInstructions)),
+    ).finally(() => {
+      if (this.compacting === run) this.compacting = undefined;
+    });
+    if (!this.compacting) this.compacting = run;
+    return run;
+  }
+
+  private compactionRequest(
+    reason: CompactionReason,
+    signal?: AbortSignal,
+    customInstructions?: string,
+  ): CompactionRequest {
+    return {
       reason,
       messages: this.internal.messages.slice(),
       systemPrompt: this.baseSystemPrompt(),
@@ -287,12 +308,20 @@ export class Agent {
       streamOptions: (model) => this.streamOptions(model),
       ...(signal ? { signal } : {}),
       ...(customInstructions ? { customInstructions } : {}),
-    });
-    const run = this.applyAll(events).finally(() => {
-      if (this.compacting === run) this.compacting = undefined;
-    });
-    if (!this.compacting) this.compacting = run;
-    return run;
+    };
+  }
+
+  /**
+   * A compaction the loop asks for: the loop yields its events, so they reach the agent
+   * in the same stream as the turn's. A threshold compaction with nothing new is skipped.
+   */
+  private async *loopCompaction(
+    reason: CompactionReason,
+    signal: AbortSignal,
+  ): AsyncGenerator<AgentEvent, CompactionOutcome> {
+    if (reason === "threshold" && this.compaction.unchangedSinceLast(this.internal.messages.length))
+      return "skipped";
+    return compactionOutcome(yield* this.compaction.run(this.compactionRequest(reason, signal)));
   }
 
   /** Applies each event a producer yields, in order; resolves to what it returns. */
@@ -410,12 +439,16 @@ export class Agent {
     let turns = 0;
     let error: string | undefined;
     try {
-      const run: RunContext = {
-        config: this.runConfig(controller.signal, span, doomLoop),
-        input: this.runInput(controller.signal, systemPrompt, scope),
-        emit: (event) => this.apply(event),
+      const internal = this.internal;
+      const context: LoopContext = {
+        get messages() {
+          return internal.messages;
+        },
+        pending: [...this.steeringQueue.splice(0), ...initial],
+        systemPrompt,
       };
-      const outcome = await runLoop(run, [...this.steeringQueue.splice(0), ...initial]);
+      const config = this.runConfig(controller.signal, span, doomLoop, scope);
+      const outcome = await this.applyAll(runLoop(context, config));
       turns = outcome.turns;
       error = outcome.error;
     } catch (bug) {
@@ -446,7 +479,12 @@ export class Agent {
     });
   }
 
-  private runConfig(signal: AbortSignal, span: RunConfig["span"], doomLoop: DoomLoopGuard) {
+  private runConfig(
+    signal: AbortSignal,
+    span: RunConfig["span"],
+    doomLoop: DoomLoopGuard,
+    scope: PromptScope | undefined,
+  ): RunConfig {
     const cwd = this.options.cwd ?? process.cwd();
     return {
       signal,
@@ -460,46 +498,31 @@ export class Agent {
       cwd,
       projectRoot: this.options.projectRoot ?? cwd,
       unofferedToolReason: this.options.unofferedToolReason,
-    } satisfies RunConfig;
+      baseSystemPrompt: () => this.baseSystemPrompt(),
+      contextTokens: (messages, systemPrompt) =>
+        this.compaction.contextTokens(messages, systemPrompt),
+      turnSetup: () => this.turnSetup(scope),
+      streamOptions: (model) => this.streamOptions(model),
+      queue: {
+        takeSteering: () => this.steeringQueue.splice(0),
+        takeFollowUps: () => this.followUpQueue.splice(0),
+        onSteer: (listener) => {
+          this.steerListeners.add(listener);
+          return () => this.steerListeners.delete(listener);
+        },
+      },
+      compact: (reason) => this.loopCompaction(reason, signal),
+    };
   }
 
-  private runInput(
-    signal: AbortSignal,
-    systemPrompt: RunSystemPrompt,
-    scope: PromptScope | undefined,
-  ): RunInput {
+  /** The model and tools in effect now: an active skill, then the prompt's scope, narrow them. */
+  private turnSetup(scope: PromptScope | undefined): TurnSetup {
     const skills = this.skillSession;
-    return {
-      messages: () => this.internal.messages,
-      systemPrompt: () => systemPrompt.next(this.baseSystemPrompt()),
-      contextTokens: () =>
-        this.compaction.contextTokens(this.internal.messages, systemPrompt.current),
-      model: () => {
-        const id = skills?.modelId() ?? scope?.model;
-        return (id && this.options.resolveModel?.(id)) || this.internal.model;
-      },
-      tools: () => {
-        const tools = narrowTools(this.internal.tools, scope?.allowedTools);
-        if (!skills) return tools;
-        return skills.filterTools([...tools, skills.tool()]);
-      },
-      thinkingLevel: () => this.internal.thinkingLevel,
-      streamOptions: (model) => this.streamOptions(model),
-      takeSteering: () => this.steeringQueue.splice(0),
-      takeFollowUps: () => this.followUpQueue.splice(0),
-      onSteer: (listener) => {
-        this.steerListeners.add(listener);
-        return () => this.steerListeners.delete(listener);
-      },
-      compact: async (reason) => {
-        if (
-          reason === "threshold" &&
-          this.compaction.unchangedSinceLast(this.internal.messages.length)
-        )
-          return "skipped";
-        return compactionOutcome(await this.compactNow(reason, signal));
-      },
-    };
+    const id = skills?.modelId() ?? scope?.model;
+    const model = (id && this.options.resolveModel?.(id)) || this.internal.model;
+    const scoped = narrowTools(this.internal.tools, scope?.allowedTools);
+    const tools = skills ? skills.filterTools([...scoped, skills.tool()]) : scoped;
+    return { model, tools, thinkingLevel: this.internal.thinkingLevel };
   }
 
   /**

@@ -10,10 +10,12 @@ import type {
 import type { Tool, ToolImage } from "@gong/tools";
 import { failure, runTool } from "@gong/tools";
 import { doomLoopNotice } from "../doom-loop.js";
+import type { AgentEvent } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { resolveOutputLevel } from "../output-level.js";
 import { cutOffEnvelope, isCutOff } from "./cut-off-call.js";
-import type { RunContext } from "./run-context.js";
+import { EventChannel } from "./event-channel.js";
+import type { LoopContext, RunConfig } from "./run-context.js";
 
 export const SKIPPED_FOR_STEERING = "Skipped due to queued user message";
 const SKIPPED_FOR_ABORT = "Skipped because the run was aborted";
@@ -59,10 +61,17 @@ function skippedEnvelope(reason: string): ToolResponse {
   });
 }
 
-function contextUsage(run: RunContext): number {
-  const window = run.input.model().contextWindow;
+/** What the calls of one turn read, and where their progress goes while they run. */
+interface ToolRun {
+  readonly context: LoopContext;
+  readonly config: RunConfig;
+  readonly push: (event: AgentEvent) => void;
+}
+
+function contextUsage({ context, config }: ToolRun): number {
+  const window = config.turnSetup().model.contextWindow;
   if (!window) return 0;
-  return run.input.contextTokens() / window;
+  return config.contextTokens(context.messages, context.systemPrompt.current) / window;
 }
 
 /**
@@ -72,7 +81,7 @@ function contextUsage(run: RunContext): number {
  * test/j9-agent-regressions.test.ts 5.5); the `onToolResult` chain; the ObservationTruncator; the doom-loop notice.
  */
 async function executeOne(
-  run: RunContext,
+  run: ToolRun,
   call: ToolCall,
   message: Pick<AssistantMessage, "stopReason">,
   tools: Tool[],
@@ -124,7 +133,7 @@ async function executeOne(
 
 /** `runTool` at the resolved output level, streaming updates, timed and traced. */
 async function runObserved(
-  run: RunContext,
+  run: ToolRun,
   call: ToolCall,
   tool: Tool,
   args: Record<string, unknown>,
@@ -148,7 +157,7 @@ async function runObserved(
     hasTaskTool,
     traceSpan: span,
     onUpdate: (partial) =>
-      run.emit({
+      run.push({
         type: "tool_execution_update",
         toolCallId: call.id,
         toolName: call.name,
@@ -161,45 +170,48 @@ async function runObserved(
   return envelope;
 }
 
-function announceStart(run: RunContext, call: ToolCall) {
-  run.emit({
+function announceStart(call: ToolCall): AgentEvent {
+  return {
     type: "tool_execution_start",
     toolCallId: call.id,
     toolName: call.name,
     args: call.arguments,
-  });
+  };
 }
 
-function finish(run: RunContext, call: ToolCall, envelope: ToolResponse): ToolResultMessage {
+/** The result message of a call, and the events that announce it. */
+function finish(call: ToolCall, envelope: ToolResponse): [ToolResultMessage, AgentEvent[]] {
   const message = toResultMessage(call, envelope);
-  run.emit({
-    type: "tool_execution_end",
-    toolCallId: call.id,
-    toolName: call.name,
-    result: envelope,
-    isError: message.isError,
-  });
-  run.emit({ type: "message_start", message });
-  run.emit({ type: "message_end", message });
-  return message;
+  const events: AgentEvent[] = [
+    {
+      type: "tool_execution_end",
+      toolCallId: call.id,
+      toolName: call.name,
+      result: envelope,
+      isError: message.isError,
+    },
+    { type: "message_start", message },
+    { type: "message_end", message },
+  ];
+  return [message, events];
 }
 
 /**
  * The signal a tool call runs with: the run's abort, plus (unless turned off) a queued
  * steering message, so `sleep 30` does not keep the user waiting (test/j9-coding-tools.test.ts 1.4).
  */
-function toolSignal(run: RunContext) {
+function toolSignal(config: RunConfig) {
   const controller = new AbortController();
   const abort = () => controller.abort();
-  run.config.signal.addEventListener("abort", abort, { once: true });
-  if (run.config.signal.aborted) controller.abort();
-  const unsubscribe = run.config.settings.steeringInterruptsTools
-    ? run.input.onSteer(abort)
+  config.signal.addEventListener("abort", abort, { once: true });
+  if (config.signal.aborted) controller.abort();
+  const unsubscribe = config.settings.steeringInterruptsTools
+    ? config.queue.onSteer(abort)
     : () => {};
   return {
     signal: controller.signal,
     dispose: () => {
-      run.config.signal.removeEventListener("abort", abort);
+      config.signal.removeEventListener("abort", abort);
       unsubscribe();
     },
   };
@@ -227,35 +239,44 @@ function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: bo
  * when a message is queued the remaining calls are answered with
  * `Skipped due to queued user message` (test/abort-and-events.test.ts). On abort the rest are skipped.
  */
-export async function executeToolCalls(
-  run: RunContext,
+export async function* executeToolCalls(
+  context: LoopContext,
+  config: RunConfig,
   message: Pick<AssistantMessage, "stopReason">,
   calls: ToolCall[],
-): Promise<ToolExecutionOutcome> {
-  const tools = run.input.tools();
+): AsyncGenerator<AgentEvent, ToolExecutionOutcome> {
+  const { tools } = config.turnSetup();
   const results: ToolResultMessage[] = [];
   let steering: Message[] = [];
   let index = 0;
   while (index < calls.length) {
-    const batch = nextBatch(calls, index, tools, run.config.settings.parallelReadOnlyTools);
-    for (const call of batch) announceStart(run, call);
-    const signal = toolSignal(run);
-    const envelopes = await Promise.all(
-      batch.map((call) => executeOne(run, call, message, tools, signal.signal)),
-    ).finally(signal.dispose);
-    batch.forEach((call, i) => {
-      results.push(finish(run, call, envelopes[i]!));
-    });
+    const batch = nextBatch(calls, index, tools, config.settings.parallelReadOnlyTools);
+    for (const call of batch) yield announceStart(call);
+    const signal = toolSignal(config);
+    const channel = new EventChannel();
+    const run: ToolRun = { context, config, push: channel.push };
+    const envelopes = yield* channel.until(
+      Promise.all(
+        batch.map((call) => executeOne(run, call, message, tools, signal.signal)),
+      ).finally(signal.dispose),
+    );
+    for (const [i, call] of batch.entries()) {
+      const [result, events] = finish(call, envelopes[i]!);
+      results.push(result);
+      for (const event of events) yield event;
+    }
     index += batch.length;
 
-    if (run.config.signal.aborted) break;
-    steering = run.input.takeSteering();
+    if (config.signal.aborted) break;
+    steering = config.queue.takeSteering();
     if (steering.length > 0) break;
   }
-  const skipReason = run.config.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
+  const skipReason = config.signal.aborted ? SKIPPED_FOR_ABORT : SKIPPED_FOR_STEERING;
   for (const call of calls.slice(index)) {
-    announceStart(run, call);
-    results.push(finish(run, call, skippedEnvelope(skipReason)));
+    yield announceStart(call);
+    const [result, events] = finish(call, skippedEnvelope(skipReason));
+    results.push(result);
+    for (const event of events) yield event;
   }
   return { results, steering };
 }

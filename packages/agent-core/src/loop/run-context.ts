@@ -7,6 +7,7 @@ import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { MetricsCollector } from "../observability/metrics.js";
 import type { ResolvedSettings } from "../settings.js";
+import type { RunSystemPrompt } from "./run-system-prompt.js";
 
 export type CompactionReason = "threshold" | "overflow" | "manual";
 /**
@@ -15,7 +16,38 @@ export type CompactionReason = "threshold" | "overflow" | "manual";
  */
 export type CompactionOutcome = "compacted" | "skipped" | "cancelled" | "failed" | "in_progress";
 
-/** What stays the same for a whole run: the loop only reads it. */
+/**
+ * What a run starts from. The loop is a generator the agent drives: it resumes only after
+ * the agent folded the event it yielded, so `messages` (a read-only view of the agent's
+ * list) already holds every message the loop ended.
+ */
+export interface LoopContext {
+  readonly messages: readonly Message[];
+  /** What the first turn announces: the steering queued before the run, then the prompt. */
+  readonly pending: readonly Message[];
+  /** The run's system prompt: its `onBeforeAgent` hooks' rewrite of the agent's base prompt. */
+  readonly systemPrompt: RunSystemPrompt;
+}
+
+/** The model, tools and thinking level of the next LLM call (a skill or the prompt's scope narrows them). */
+export interface TurnSetup {
+  readonly model: Model;
+  readonly tools: Tool[];
+  readonly thinkingLevel: ThinkingLevel;
+}
+
+/** The user's messages queued while the run goes on. */
+export interface RunQueue {
+  takeSteering(): Message[];
+  /** Calls `listener` when a steering message is queued; returns the unsubscribe function. */
+  onSteer(listener: () => void): () => void;
+  takeFollowUps(): Message[];
+}
+
+/**
+ * What stays the same for a whole run, and the few inputs the loop asks for as it goes
+ * (a skill, a `setModel` or an edited context file changes what they give between calls).
+ */
 export interface RunConfig {
   readonly signal: AbortSignal;
   /** The span that turns, LLM calls and tool calls nest under (a turn's span inside a turn). */
@@ -30,41 +62,14 @@ export interface RunConfig {
   readonly projectRoot: string;
   /** Why a called tool is not offered now (`AgentOptions.unofferedToolReason`). */
   readonly unofferedToolReason?: ((toolName: string) => string | undefined) | undefined;
-}
-
-/**
- * What the loop reads from its agent while it runs: the live state (a skill, a
- * `setModel` or an edited context file changes it between calls) and the queued input.
- * None of these change the state the loop produces; `compact` is the one operation the
- * loop asks for, and it reports back through events like everything else.
- */
-export interface RunInput {
-  messages(): readonly Message[];
-  /** The system prompt for the next LLM call (context files → base → hooks; docs/architecture.md, "The event stream"). */
-  systemPrompt(): Promise<string>;
-  /** Tokens the context uses now (usage of the last answer + estimate of the rest). */
-  contextTokens(): number;
-  /** The model and tools in effect now (an active skill may narrow or switch them). */
-  model(): Model;
-  tools(): Tool[];
-  thinkingLevel(): ThinkingLevel;
+  /** The agent's base system prompt now (docs/architecture.md, "The event stream"). */
+  baseSystemPrompt(): string;
+  /** Tokens a context uses (usage of the last answer + estimate of the rest). */
+  contextTokens(messages: readonly Message[], systemPrompt: string): number;
+  turnSetup(): TurnSetup;
   /** Options (API key included) for a call to `model`. */
   streamOptions(model: Model): Promise<StreamOptions>;
-  takeSteering(): Message[];
-  /** Calls `listener` when a steering message is queued; returns the unsubscribe function. */
-  onSteer(listener: () => void): () => void;
-  takeFollowUps(): Message[];
-  compact(reason: CompactionReason): Promise<CompactionOutcome>;
-}
-
-/** One run of the loop: read `config` and `input`, produce `emit`s. */
-export interface RunContext {
-  readonly config: RunConfig;
-  readonly input: RunInput;
-  /**
-   * What the loop produces. The agent derives its state from these before listeners see
-   * them: a `message_end` that is not `discarded` appends the message (`foldHistory`),
-   * `tool_execution_*` track pending calls.
-   */
-  readonly emit: (event: AgentEvent) => void;
+  readonly queue: RunQueue;
+  /** One compaction of the agent's list; the loop yields its events like its own. */
+  compact(reason: CompactionReason): AsyncGenerator<AgentEvent, CompactionOutcome>;
 }

@@ -17,9 +17,8 @@ import {
 } from "../retry.js";
 import type { ResolvedSettings } from "../settings.js";
 import { normalizeAssistantContent, repairContext } from "./repair-context.js";
-import type { RunConfig, RunContext } from "./run-context.js";
+import type { LoopContext, RunConfig } from "./run-context.js";
 
-type Emit = (event: AgentEvent) => void;
 type RetryEvent = Extract<AgentEvent, { type: "retry" }>;
 
 /** How far recovery has gone for this LLM call; each kind is bounded (test/j9-agent-regressions.test.ts, section 5). */
@@ -46,40 +45,41 @@ const COMPACTION_FAILED = "Automatic compaction failed: compact the session or s
  * once (5.6 there). Returns the kept message, or `undefined` when the run was aborted with
  * nothing worth keeping. Every streamed attempt ends with one `message_end`.
  */
-export async function streamAssistantWithRecovery(
-  run: RunContext,
-): Promise<AssistantMessage | undefined> {
+export async function* streamAssistantWithRecovery(
+  context: LoopContext,
+  config: RunConfig,
+): AsyncGenerator<AgentEvent, AssistantMessage | undefined> {
   let attempts: Attempts = { retries: 0, compacted: false, repaired: false };
   for (;;) {
-    const request = await buildRequest(run, attempts.repaired);
-    const message = await streamAttempt(run, request);
-    const recovery = decideRecovery(message, attempts, run.config.settings);
+    const request = await buildRequest(context, config, attempts.repaired);
+    const message = yield* streamAttempt(config, request);
+    const recovery = decideRecovery(message, attempts, config.settings);
     if (recovery.action === "keep") {
-      run.emit({ type: "message_end", message: recovery.message });
+      yield { type: "message_end", message: recovery.message };
       return recovery.message;
     }
-    run.emit({ type: "message_end", message, discarded: true });
+    yield { type: "message_end", message, discarded: true };
     switch (recovery.action) {
       case "drop":
         return undefined;
       case "compact": {
         attempts = { ...attempts, compacted: true };
-        const outcome = await run.input.compact("overflow");
+        const outcome = yield* config.compact("overflow");
         if (outcome !== "compacted") {
-          return announce(run.emit, withAdvice(message, COMPACTION_FAILED));
+          return yield* announce(withAdvice(message, COMPACTION_FAILED));
         }
         break;
       }
       case "repair":
         attempts = { ...attempts, repaired: true };
-        run.config.metrics.recordRetry();
-        run.emit(recovery.event);
+        config.metrics.recordRetry();
+        yield recovery.event;
         break;
       case "retry": {
         attempts = { ...attempts, retries: attempts.retries + 1 };
-        run.config.metrics.recordRetry();
-        run.emit(recovery.event);
-        const waited = await sleepUnlessAborted(recovery.event.delayMs, run.config.signal);
+        config.metrics.recordRetry();
+        yield recovery.event;
+        const waited = await sleepUnlessAborted(recovery.event.delayMs, config.signal);
         if (!waited) return undefined;
         break;
       }
@@ -155,12 +155,16 @@ function decideOverflow(
 }
 
 /** The request: repaired history, `onContext` hooks, the tools in effect (schemas as is). */
-async function buildRequest(run: RunContext, dropThinking: boolean): Promise<Context> {
-  const { config, input } = run;
-  const messages = await config.hooks.onContext(repairContext(input.messages(), { dropThinking }));
+async function buildRequest(
+  context: LoopContext,
+  config: RunConfig,
+  dropThinking: boolean,
+): Promise<Context> {
+  const repaired = repairContext(context.messages, { dropThinking });
+  const messages = await config.hooks.onContext(repaired);
   // Asked per call: context files edited during the run (even by its tools) apply at once.
-  const systemPrompt = await input.systemPrompt();
-  const tools = input.tools().map(({ name, description, parameters }) => ({
+  const systemPrompt = await context.systemPrompt.next(config.baseSystemPrompt());
+  const tools = config.turnSetup().tools.map(({ name, description, parameters }) => ({
     name,
     description,
     parameters,
@@ -172,58 +176,45 @@ async function buildRequest(run: RunContext, dropThinking: boolean): Promise<Con
  * One LLM call, mirrored as `message_start/update`; returns the final message. The
  * caller closes it with `message_end` once it knows whether the attempt is kept.
  */
-async function streamAttempt(run: RunContext, request: Context): Promise<AssistantMessage> {
-  const { config, input, emit } = run;
-  const model = input.model();
+async function* streamAttempt(
+  config: RunConfig,
+  request: Context,
+): AsyncGenerator<AgentEvent, AssistantMessage> {
+  const { model, thinkingLevel } = config.turnSetup();
   const span = startSpan(
     "gong.llm_call",
     { "gen_ai.request.model": model.id, "gen_ai.system": model.provider },
     config.span,
   );
-  const stream = config.streamFn(model, request, {
-    ...(await input.streamOptions(model)),
+  const stream: AssistantMessageEventStream = config.streamFn(model, request, {
+    ...(await config.streamOptions(model)),
     signal: config.signal,
-    thinking: input.thinkingLevel(),
+    thinking: thinkingLevel,
     idleTimeoutMs: config.settings.streamIdleTimeoutMs,
   });
-  const mirrored = await mirrorStream(stream, emit);
-  const final = settleFinal(mirrored.final ?? (await stream.result()), config.signal.aborted);
-  // A stream that ended without a partial still opens its message before closing it.
-  if (!mirrored.started) emit({ type: "message_start", message: final });
-  recordCall(config, span, final);
-  return final;
-}
-
-async function mirrorStream(
-  stream: AssistantMessageEventStream,
-  emit: Emit,
-): Promise<{ final: AssistantMessage | undefined; started: boolean }> {
+  // The provider's events as agent events. Only the first partial is sent (with
+  // message_start); UIs rebuild the rest from the deltas (PartialMessage), so nothing is
+  // copied per token. Not a generator of its own: each level costs every delta promises.
   let started = false;
-  let final: AssistantMessage | undefined;
-  // Only the first partial is sent (with message_start); UIs rebuild the rest from the
-  // deltas (PartialMessage), so nothing is copied per token.
-  const open = (partial: AssistantMessage) => {
-    if (started) return;
-    started = true;
-    emit({ type: "message_start", message: normalizeAssistantContent(partial) });
-  };
+  let streamed: AssistantMessage | undefined;
   for await (const event of stream) {
-    switch (event.type) {
-      case "start":
-        open(event.partial);
-        break;
-      case "done":
-        final = event.message;
-        break;
-      case "error":
-        final = event.error;
-        break;
-      default:
-        open(event.partial);
-        emit({ type: "message_update", assistantMessageEvent: toMessageDelta(event) });
+    if (event.type === "done") streamed = event.message;
+    else if (event.type === "error") streamed = event.error;
+    else {
+      if (!started) {
+        started = true;
+        yield { type: "message_start", message: normalizeAssistantContent(event.partial) };
+      }
+      if (event.type !== "start") {
+        yield { type: "message_update", assistantMessageEvent: toMessageDelta(event) };
+      }
     }
   }
-  return { final, started };
+  const final = settleFinal(streamed ?? (await stream.result()), config.signal.aborted);
+  // A stream that ended without a partial still opens its message before closing it.
+  if (!started) yield { type: "message_start", message: final };
+  recordCall(config, span, final);
+  return final;
 }
 
 /** The final message as the loop keeps it: normalized, with usage, an abort as an abort. */
@@ -252,9 +243,9 @@ function recordCall(config: RunConfig, span: Span, final: AssistantMessage) {
 }
 
 /** A final error decided after the streamed attempt was closed as discarded. */
-function announce(emit: Emit, message: AssistantMessage): AssistantMessage {
-  emit({ type: "message_start", message });
-  emit({ type: "message_end", message });
+async function* announce(message: AssistantMessage): AsyncGenerator<AgentEvent, AssistantMessage> {
+  yield { type: "message_start", message };
+  yield { type: "message_end", message };
   return message;
 }
 
