@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { benchAdapter } from "../src/adapter.mjs";
 import { attempt, measuredAnything } from "../src/attempt.mjs";
 import { formatRows, scoreRow } from "../src/report.mjs";
+import { bytesByField } from "../src/session-bytes.mjs";
 import { growSession } from "../src/sessions.mjs";
 import { formatMs, formatTable, ratio, slope, summarize, verdict } from "../src/stats.mjs";
 
@@ -202,5 +203,29 @@ describe("bench — a row that cannot measure says so in its row and the rest go
     expect(measuredAnything([failed], { grep: { points: { gong: [] } } })).toBe(false);
     expect(measuredAnything([failed], { grep: { points: { gong: [[1, 2]] } } })).toBe(true);
     expect(measuredAnything([failed, { name: "y" }], {})).toBe(true);
+  });
+});
+
+describe("session-bytes", () => {
+  it("counts each field as it takes room on its line, message fields apart from the entry's", () => {
+    const line = JSON.stringify({
+      type: "message",
+      timestamp: "T",
+      message: {
+        role: "toolResult",
+        content: [{ type: "text", text: "ab" }],
+        details: { x: 1 },
+        timestamp: 5,
+      },
+    });
+    const sizes = bytesByField(`${line}\n`);
+    expect(sizes.get("total (bytes)")).toBe(line.length + 1);
+    expect(sizes.get("message/toolResult (lines)")).toBe(1);
+    expect(sizes.get("message/toolResult.timestamp")).toBe('"timestamp":"T",'.length);
+    expect(sizes.get("message/toolResult.message.timestamp")).toBe('"timestamp":5,'.length);
+    expect(sizes.get("message/toolResult.message.details.x")).toBe('"x":1,'.length);
+    expect(sizes.get("message/toolResult.message.content text")).toBe(
+      '{"type":"text","text":"ab"},'.length,
+    );
   });
 });

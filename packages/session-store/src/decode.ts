@@ -2,6 +2,7 @@
  * Raw JSON record → typed entry. A known type missing what it needs is reported as
  * corrupt and skipped; an unknown type is kept as an UnknownEntry (never dropped).
  */
+import { fromStoredAssistant, isStoredAssistant } from "./assistant-delta.js";
 import type { SessionEntry } from "./entries.js";
 import { type EarlierEntries, fromStoredMessage } from "./tool-output.js";
 
@@ -57,7 +58,9 @@ export function decodeEntry(
     if (message === null || typeof message !== "object" || typeof message.role !== "string") {
       return { ok: false, reason: `message entry ${id} has no message role` };
     }
-    const rebuilt = fromStoredMessage(raw, earlier);
+    const rebuilt = isStoredAssistant(raw)
+      ? fromStoredAssistant(raw, earlier?.entry)
+      : fromStoredMessage(raw, earlier);
     if (!rebuilt) {
       return {
         ok: false,

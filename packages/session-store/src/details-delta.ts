@@ -65,7 +65,9 @@ export function changedSince(details: JsonObject, previous: JsonObject): JsonObj
  */
 export function withPrevious(previous: JsonObject, changed: JsonObject): JsonObject {
   const rebuilt: JsonObject = { ...previous };
-  for (const [key, value] of Object.entries(changed)) {
+  // Keys, not entries: no pair array per key on a path every loaded line may take.
+  for (const key of Object.keys(changed)) {
+    const value = changed[key];
     const before = rebuilt[key];
     rebuilt[key] = isRecord(value) && isRecord(before) ? withPrevious(before, value) : value;
   }

@@ -56,10 +56,16 @@ export type CallArguments = (parentId: string | null, toolCallId: string) => unk
 export interface EarlierEntries {
   callArguments: CallArguments;
   previousDetails: PreviousDetails;
+  /** An entry by id (an assistant message names the one it is stored against, assistant-delta.ts). */
+  entry: (id: string) => SessionEntry | undefined;
 }
 
 export function earlierEntriesIn(get: (id: string) => SessionEntry | undefined): EarlierEntries {
-  return { callArguments: callArgumentsIn(get), previousDetails: previousDetailsIn(get) };
+  return {
+    callArguments: callArgumentsIn(get),
+    previousDetails: previousDetailsIn(get),
+    entry: get,
+  };
 }
 
 function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
