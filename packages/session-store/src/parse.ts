@@ -40,8 +40,13 @@ export function parseObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
-/** Bytes read at a time: a 50 MB session never sits in memory twice (bytes and text). */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read at a time: a 50 MB session never sits in memory twice (bytes and text), and
+ * each piece's text stays small enough for V8's young generation, where it dies cheaply
+ * once its lines are parsed (4 MB pieces were large objects, each mapped afresh and kept
+ * until a full collection: +25 MB of heap and 10 000 page faults on a 43 MB file).
+ */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
  * Reads the file at `path` a chunk at a time, parses its complete lines as they come and
