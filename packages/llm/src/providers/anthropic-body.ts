@@ -120,7 +120,8 @@ class HistoryBytes {
    * mark never goes back to it.
    */
   body(open: string, messages: readonly Message[], close: string): Buffer {
-    const out = new ByteWriter(open.length + this.bytes.length + close.length + NEW_BYTES_GUESS);
+    const room = roomFor(messages, this.settled.length);
+    const out = new ByteWriter(open.length + this.bytes.length + close.length + room);
     out.write(open);
     const start = out.length;
     out.copy(this.bytes);
@@ -139,8 +140,22 @@ class HistoryBytes {
   }
 }
 
-/** Room for what a call adds to the settled bytes before the writer has to grow. */
-const NEW_BYTES_GUESS = 64 * 1024;
+/**
+ * Room for the JSON of `messages` from `start` on, so the writer seldom grows (each
+ * growth copies and touches everything written so far): the texts' lengths and a
+ * quarter more for escapes, and what surrounds a message (~130 bytes for a tool call or
+ * result). Too much costs address space only — it is never touched; too little (many
+ * multi-byte characters), one more copy.
+ */
+function roomFor(messages: readonly Message[], start: number): number {
+  let units = 0;
+  for (let i = start; i < messages.length; i++) {
+    const { content } = messages[i]!;
+    if (typeof content === "string") units += content.length;
+    else for (const block of content) if (block.type === "text") units += block.text.length;
+  }
+  return 64 * 1024 + Math.ceil(units * 1.25) + (messages.length - start) * 256;
+}
 
 const histories = new HistoryCache<HistoryBytes>(HISTORIES_KEPT);
 
