@@ -2,7 +2,7 @@ import { type MockLlmServer, startMockLlmServer, textResponse } from "@gong/test
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { complete, type Message } from "../src/index.js";
 import { anthropicRequestBody } from "../src/providers/anthropic-body.js";
-import { buildAnthropicParams } from "../src/providers/anthropic-request.js";
+import { buildAnthropicParams, messageBlocks } from "../src/providers/anthropic-request.js";
 import { mockModel, userMessage } from "./helpers.js";
 
 let mock: MockLlmServer;
@@ -153,4 +153,75 @@ describe("llm — a long session's history is not encoded again on every call", 
       expect(grown.toString()).toBe(fresh.toString());
     }
   });
+
+  it("every body, grown one message at a time or written fresh, is JSON.stringify of the converted request (random histories, multi-byte text)", () => {
+    const params = buildAnthropicParams(model(), { systemPrompt: "sys é" }, {});
+    for (let seed = 1; seed <= 40; seed++) {
+      const messages = randomHistory(seed, 30);
+      for (let length = 0; length <= messages.length; length++) {
+        const expected = JSON.stringify({
+          ...params,
+          messages: converted(messages.slice(0, length)),
+        });
+        const grown = anthropicRequestBody(params, messages.slice(0, length));
+        expect(grown.toString()).toBe(expected);
+        const fresh = anthropicRequestBody(params, structuredClone(messages.slice(0, length)));
+        expect(fresh.toString()).toBe(expected);
+      }
+    }
+  });
 });
+
+/** The request's messages the plain way: the reference the written bytes must match. */
+function converted(messages: readonly Message[]) {
+  const turns: { role: string; content: Record<string, unknown>[]; results: boolean }[] = [];
+  for (const message of messages) {
+    const blocks = messageBlocks(message) as unknown as Record<string, unknown>[];
+    const previous = turns.at(-1);
+    if (message.role === "toolResult" && previous?.results) previous.content.push(...blocks);
+    else if (blocks.length > 0) {
+      const role = message.role === "assistant" ? "assistant" : "user";
+      turns.push({ role, content: blocks, results: message.role === "toolResult" });
+    }
+  }
+  const cached = turns.findLast((turn) => turn.role === "user");
+  if (cached) {
+    const last = cached.content.length - 1;
+    cached.content[last] = { ...cached.content[last], cache_control: { type: "ephemeral" } };
+  }
+  return turns.map(({ role, content }) => ({ role, content }));
+}
+
+/** `count` messages of every kind (empty ones, orphan results, strings of 1–4 UTF-8 bytes a unit). */
+function randomHistory(seed: number, count: number): Message[] {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+  const texts = ["plain", "é à ü", "日本語", "emoji 🎉 ok", 'quote " and \\ back\nslash', "  ", ""];
+  const text = () => texts[next(texts.length)]!;
+  const messages: Message[] = [];
+  let calls: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = next(4);
+    if (kind === 0) {
+      messages.push(
+        next(2)
+          ? userMessage(text())
+          : { ...userMessage(""), content: [{ type: "text", text: text() }] },
+      );
+    } else if (kind === 1) {
+      calls = Array.from({ length: next(3) }, (_, n) => `call_${i}_${n}`);
+      const message = assistantCalling(...calls) as Extract<Message, { role: "assistant" }>;
+      messages.push({
+        ...message,
+        content: [{ type: "text", text: text() }, ...message.content.slice(1)],
+      });
+    } else {
+      const id = calls.length > 0 && next(4) > 0 ? calls[next(calls.length)]! : `orphan_${i}`;
+      messages.push(result(id, text()));
+    }
+  }
+  return messages;
+}

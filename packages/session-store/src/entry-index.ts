@@ -15,7 +15,8 @@ export class EntryIndex {
   /** All entries in file order, labels and leaf moves included. */
   readonly entries: SessionEntry[] = [];
   private readonly byId = new Map<string, SessionEntry>();
-  private readonly children = new Map<string | null, TreeEntry[]>();
+  /** Each entry's children, built when first asked for: a resume never asks. */
+  private children: Map<string | null, TreeEntry[]> | undefined;
   private readonly labels = new Map<string, string>();
   private lastTreeEntryId: string | null = null;
   leafId: string | null = null;
@@ -38,7 +39,17 @@ export class EntryIndex {
   }
 
   childrenOf(id: string | null): readonly TreeEntry[] {
+    if (!this.children) {
+      this.children = new Map();
+      for (const entry of this.entries) if (isTreeEntry(entry)) this.addChild(entry);
+    }
     return this.children.get(id) ?? [];
+  }
+
+  private addChild(entry: TreeEntry): void {
+    const siblings = this.children?.get(entry.parentId);
+    if (siblings) siblings.push(entry);
+    else this.children?.set(entry.parentId, [entry]);
   }
 
   /**
@@ -90,9 +101,7 @@ export class EntryIndex {
     this.entries.push(entry);
     this.byId.set(entry.id, entry);
     if (isTreeEntry(entry)) {
-      const siblings = this.children.get(entry.parentId);
-      if (siblings) siblings.push(entry);
-      else this.children.set(entry.parentId, [entry]);
+      this.addChild(entry);
       this.lastTreeEntryId = entry.id;
       this.leafId = entry.id;
     } else if (entry.type === "leaf") {

@@ -2,7 +2,9 @@
  * Bytes of a session file → raw JSON records, recovering from what a crash or a bad
  * disk leaves behind: a torn last line (the process died mid-write) is ignored and its
  * byte offset returned so a writer can cut it off; a corrupt line in the middle is
- * skipped with a warning. Nothing here throws on bad data.
+ * skipped with a warning. Nothing here throws on bad data. Each record goes to the
+ * caller as soon as its line is parsed, so what the caller makes of it (load.ts) is made
+ * while the record is new, and no list of every record is kept.
  */
 import { closeSync, openSync, readSync } from "node:fs";
 import { isRecord } from "@gong/base";
@@ -14,8 +16,10 @@ export interface RawRecord {
   value: Record<string, unknown>;
 }
 
+/** Takes each record, in file order. */
+export type RecordSink = (record: RawRecord) => void;
+
 export interface ParsedLines {
-  records: RawRecord[];
   warnings: SessionWarning[];
   /** Bytes worth keeping: a writer truncates the file to this length before appending. */
   validLength: number;
@@ -36,15 +40,23 @@ export function parseObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
-/** Bytes read at a time: a 50 MB session never sits in memory twice (bytes and text). */
-const CHUNK_BYTES = 4 * 1024 * 1024;
+/**
+ * Bytes read at a time: a 50 MB session never sits in memory twice (bytes and text), and
+ * each piece's text stays small enough for V8's young generation, where it dies cheaply
+ * once its lines are parsed (4 MB pieces were large objects, each mapped afresh and kept
+ * until a full collection: +25 MB of heap and 10 000 page faults on a 43 MB file).
+ */
+const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Reads the file at `path` a chunk at a time and parses its complete lines as they come.
- * Throws only the fs error of opening or reading it.
+ * Reads the file at `path` a chunk at a time, parses its complete lines as they come and
+ * hands each record to `sink`. Throws only the fs error of opening or reading it.
  */
-export function parseSessionFile(path: string): ParsedLines & { fileSize: number } {
-  const lines = new LineParser(path);
+export function parseSessionFile(
+  path: string,
+  sink: RecordSink,
+): ParsedLines & { fileSize: number } {
+  const lines = new LineParser(path, sink);
   const fd = openSync(path, "r");
   let chunk: Buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   let carried = 0; // the start of a line whose newline is in a later chunk
@@ -80,11 +92,13 @@ function grown(chunk: Buffer): Buffer {
 
 /** Complete lines in, records and warnings out; the last, unfinished line at the end. */
 class LineParser {
-  private readonly records: RawRecord[] = [];
   private readonly warnings: SessionWarning[] = [];
   private lineNumber = 0;
 
-  constructor(private readonly path: string | undefined) {}
+  constructor(
+    private readonly path: string | undefined,
+    private readonly sink: RecordSink,
+  ) {}
 
   /** `text`: whole lines, each ending in a newline. */
   parse(text: string): void {
@@ -105,13 +119,13 @@ class LineParser {
         });
         continue;
       }
-      this.records.push({ line: this.lineNumber, value });
+      this.sink({ line: this.lineNumber, value });
     }
   }
 
   /** `tailText`: what followed the last newline of a file of `fileSize` bytes. */
   finish(tailText: string, fileSize: number): ParsedLines {
-    const { records, warnings } = this;
+    const { warnings } = this;
     const tailBytes = Buffer.byteLength(tailText);
     let validLength = fileSize - tailBytes;
     let missingFinalNewline = false;
@@ -120,7 +134,7 @@ class LineParser {
       this.lineNumber++;
       if (value !== undefined) {
         // The whole line was written, only the newline is missing: keep it.
-        records.push({ line: this.lineNumber, value });
+        this.sink({ line: this.lineNumber, value });
         validLength = fileSize;
         missingFinalNewline = true;
       } else if (tailText.trim() !== "") {
@@ -132,7 +146,7 @@ class LineParser {
         });
       }
     }
-    return { records, warnings, validLength, missingFinalNewline };
+    return { warnings, validLength, missingFinalNewline };
   }
 
   private where(): { path?: string } {

@@ -81,6 +81,21 @@ describe("002 §7.2 会话 — branch and leaf moves", () => {
     store.close();
   });
 
+  it("children listed before later appends, after them and after a reload are the same", () => {
+    const store = create(tempDir());
+    const first = store.appendMessage(user("first"));
+    const answer = store.appendMessage(assistant("answer"));
+    expect(store.getChildren(first.id).map((e) => e.id)).toEqual([answer.id]);
+    unwrap(store.branch(first.id));
+    const retry = store.appendMessage(user("second try"));
+    expect(store.getChildren(first.id).map((e) => e.id)).toEqual([answer.id, retry.id]);
+    const path = store.path!;
+    store.close();
+    const reopened = unwrap(SessionStore.open(path, { readOnly: true }));
+    expect(reopened.getChildren(first.id).map((e) => e.id)).toEqual([answer.id, retry.id]);
+    expect(reopened.getChildren(retry.id)).toEqual([]);
+  });
+
   it("the current leaf survives a restart even when the last line is not the leaf", () => {
     const store = create(tempDir());
     const first = store.appendMessage(user("first"));
