@@ -135,7 +135,7 @@ describe("llm — a long session's history is not encoded again on every call", 
     ]);
   });
 
-  it("a history grown one message at a time gives the bytes it gives from scratch", () => {
+  it("a history grown one message at a time gives the bytes it gives from scratch", async () => {
     const params = buildAnthropicParams(model(), { systemPrompt: "sys" }, {});
     const messages: Message[] = [
       ...history(),
@@ -150,7 +150,38 @@ describe("llm — a long session's history is not encoded again on every call", 
     for (let length = 1; length <= messages.length; length++) {
       const grown = anthropicRequestBody(params, messages.slice(0, length));
       const fresh = anthropicRequestBody(params, structuredClone(messages.slice(0, length)));
-      expect(grown.toString()).toBe(fresh.toString());
+      expect(await grown.text()).toBe(await fresh.text());
     }
+  });
+
+  it("a history whose kept bytes are split into parts (large results, non-ASCII text) gives the bytes it gives from scratch", async () => {
+    const params = buildAnthropicParams(model(), { systemPrompt: "sys" }, {});
+    const messages: Message[] = [userMessage("start")];
+    for (let i = 0; i < 6; i++) {
+      const id = `call_${i}`;
+      messages.push(assistantCalling(id), result(id, `é😀${"x".repeat(120_000)}${i}`));
+    }
+    messages.push(userMessage("next"));
+    for (const length of [3, 7, 9, messages.length]) {
+      const grown = anthropicRequestBody(params, messages.slice(0, length));
+      const fresh = anthropicRequestBody(params, structuredClone(messages.slice(0, length)));
+      expect(await grown.text()).toBe(await fresh.text());
+    }
+  });
+
+  it("the body goes to fetch as a Blob of the kept bytes, not copied into one new buffer per call", async () => {
+    // undici copies a buffer body whole before streaming it; a Blob's parts are streamed.
+    const bodies: unknown[] = [];
+    const fetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      bodies.push(init?.body);
+      return fetch(input, init);
+    });
+    mock.enqueue(textResponse("ok"));
+    await complete(model(), { messages: history() }, { apiKey: "k" });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toBeInstanceOf(Blob);
+    const sent = await (bodies[0] as Blob).text();
+    expect(sent).toBe(JSON.stringify(mock.requests[0]!.body));
   });
 });

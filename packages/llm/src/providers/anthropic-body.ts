@@ -57,12 +57,25 @@ function turnsJson(turns: readonly Turn[], cached?: Turn): string {
     .join(",");
 }
 
-/** The settled turns of one history: their messages, and their bytes. */
+/**
+ * Settled bytes not yet in a Blob of their own stay text up to this length: they are
+ * encoded again on each call, and every Blob is one more chunk to stream.
+ */
+const OPEN_LIMIT = 256 * 1024;
+
+/**
+ * The settled turns of one history: their messages, and their bytes as Blobs. A body
+ * made of Blobs is sent without being copied into one buffer first (undici copies a
+ * buffer body once more before it streams it); a few large parts stream fastest.
+ */
 class HistoryBytes {
   /** The messages of the settled turns, as given (compared by identity). */
   private readonly settled: Message[] = [];
-  private bytes = Buffer.alloc(0);
-  private length = 0;
+  /** The settled bytes up to `open`, in order. */
+  private readonly frozen: Blob[] = [];
+  /** The settled JSON after the frozen parts, and its Blob once made. */
+  private open = "";
+  private openBlob: Blob | undefined;
 
   /** Whether `messages` starts with every settled message, the same objects in order. */
   extends(messages: readonly Message[]): boolean {
@@ -72,7 +85,7 @@ class HistoryBytes {
   }
 
   /** The messages' JSON array, without its brackets; settles what can no longer change. */
-  write(messages: readonly Message[]): Buffer[] {
+  write(messages: readonly Message[]): (Blob | string)[] {
     const turns = turnsOf(messages, this.settled.length);
     const lastUser = turns.findLastIndex((turn) => turn.role === "user");
     // A turn followed by another is closed, and the cache mark never goes back to it.
@@ -82,22 +95,25 @@ class HistoryBytes {
       for (let i = this.settled.length; i < end; i++) this.settled.push(messages[i]!);
     }
     const tail = turnsJson(turns.slice(Math.max(lastUser, 0)), turns[lastUser]);
-    const head = this.bytes.subarray(0, this.length);
-    if (head.length === 0) return [Buffer.from(tail)];
-    return tail ? [head, Buffer.from(`,${tail}`)] : [head];
+    const head = this.parts();
+    if (head.length === 0) return [tail];
+    return tail ? [...head, `,${tail}`] : head;
   }
 
   private append(json: string): void {
-    const text = this.length > 0 ? `,${json}` : json;
-    const size = Buffer.byteLength(text);
-    if (this.length + size > this.bytes.length) {
-      // The first fill is exact (a resumed history); growth after it leaves room for more.
-      const capacity = this.length === 0 ? size : Math.ceil((this.length + size) * 1.5);
-      const bigger = Buffer.allocUnsafe(capacity);
-      this.bytes.copy(bigger, 0, 0, this.length);
-      this.bytes = bigger;
+    const empty = this.frozen.length === 0 && this.open === "";
+    this.open += empty ? json : `,${json}`;
+    this.openBlob = undefined;
+    if (this.open.length >= OPEN_LIMIT) {
+      this.frozen.push(new Blob([this.open]));
+      this.open = "";
     }
-    this.length += this.bytes.write(text, this.length);
+  }
+
+  private parts(): Blob[] {
+    if (this.open === "") return [...this.frozen];
+    this.openBlob ??= new Blob([this.open]);
+    return [...this.frozen, this.openBlob];
   }
 }
 
@@ -121,14 +137,14 @@ function historyBytesFor(messages: readonly Message[]): HistoryBytes {
 export function anthropicRequestBody(
   params: Anthropic.MessageCreateParamsStreaming,
   messages: readonly Message[],
-): Buffer {
+): Blob {
   const json = JSON.stringify(params);
   // The first occurrence is the key: `model` and `max_tokens` come before it, and a
   // string value cannot hold an unescaped quote.
   const slot = json.indexOf(MESSAGES_SLOT) + MESSAGES_SLOT.length - 1;
-  return Buffer.concat([
-    Buffer.from(json.slice(0, slot)),
+  return new Blob([
+    json.slice(0, slot),
     ...historyBytesFor(messages).write(messages),
-    Buffer.from(json.slice(slot)),
+    json.slice(slot),
   ]);
 }
