@@ -1,9 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { SessionStore } from "@gong/session-store";
 import { afterEach, describe, expect, it } from "vitest";
 import { runGit } from "../../src/checkpoints/git-command.js";
 import { GitShell, shellQuote } from "../../src/checkpoints/git-shell.js";
+import { openSessionCheckpoints } from "../../src/checkpoints/open-checkpoints.js";
 import { ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
 import { tempDir, writeFile } from "../helpers.js";
 
@@ -51,6 +53,33 @@ describe("checkpoints — snapshots do not fork gong once per git command", () =
     const parents = new Set(runs.map((run) => run.split(" ")[0]));
     expect(parents.has(String(process.pid))).toBe(false);
     expect(parents.size).toBe(1);
+  });
+
+  it("opening a session's checkpoints runs no git; the first snapshot asks whether git runs, through the store's shell", async () => {
+    const root = tempDir();
+    const { log } = recordingGit(root);
+    const cwd = path.join(root, "project");
+    const gongHome = path.join(root, "home");
+    writeFile(path.join(cwd, "a.txt"), "one\n");
+    const created = SessionStore.create({ cwd, gongHome });
+    if (!created.ok) throw new Error(created.error.message);
+    const warnings: string[] = [];
+    const checkpoints = openSessionCheckpoints({
+      gongHome,
+      cwd,
+      session: created.value,
+      env: process.env,
+      warn: (message) => warnings.push(message),
+    });
+    expect(existsSync(log)).toBe(false);
+    await checkpoints.list();
+    const runs = readFileSync(log, "utf8").trim().split("\n");
+    const parent = (run: string | undefined) => run?.split(" ")[0];
+    expect(runs[0]).toMatch(/ --version$/);
+    expect(parent(runs[0])).not.toBe(String(process.pid));
+    expect(parent(runs.find((run) => run.includes(" write-tree")))).toBe(parent(runs[0]));
+    expect(warnings).toEqual([]);
+    created.value.close();
   });
 
   it("arguments, input and output pass through the shell byte for byte; a failure names git's error", async () => {
