@@ -83,9 +83,7 @@ export async function startMockLlmServer(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
-    const chunks = await readBody(req);
-    const bodyReadAt = performance.now();
-    const body = parseJson(Buffer.concat(chunks).toString("utf8"));
+    const { body, bodyReadAt, parsedAt } = await readJsonBody(req);
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const request: RecordedRequest = {
       method: req.method ?? "GET",
@@ -95,7 +93,7 @@ export async function startMockLlmServer(
       wire: wireOf(path),
       receivedAt,
       bodyReadAt,
-      parsedAt: performance.now(),
+      parsedAt,
     };
     requests.push(request);
     options.onRequest?.(request);
@@ -261,6 +259,16 @@ function write(res: ServerResponse, data: string): Promise<void> {
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** The body, parsed, and when it was read and when parsed (`performance.now()`). */
+async function readJsonBody(
+  req: IncomingMessage,
+): Promise<{ body: unknown; bodyReadAt: number; parsedAt: number }> {
+  const chunks = await readBody(req);
+  const bodyReadAt = performance.now();
+  const body = parseJson(Buffer.concat(chunks).toString("utf8"));
+  return { body, bodyReadAt, parsedAt: performance.now() };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer[]> {
