@@ -41,6 +41,21 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
+/** Folders of running shells: a signal to gong's process group ends sh before its trap. */
+const liveDirs = new Set<string>();
+let removingOnExit = false;
+
+function removeOnExit(dir: string): void {
+  if (!removingOnExit) process.once("exit", removeLiveDirs);
+  removingOnExit = true;
+  liveDirs.add(dir);
+}
+
+function removeLiveDirs(): void {
+  for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+  liveDirs.clear();
+}
+
 /** A child's pipe is a socket: it can stop (and start again) holding gong open. */
 function socket(pipe: NodeJS.ReadableStream | NodeJS.WritableStream): Socket {
   return pipe as Socket;
@@ -103,6 +118,9 @@ export class GitShell {
       const child = spawn("/bin/sh", [], { cwd: this.cwd, env: this.env, stdio: "pipe" });
       child.on("error", () => this.fail(child));
       child.on("exit", () => this.fail(child));
+      // The end of its stdout is the first sign of a shell gone mid-command: the process
+      // handle is unref'd, so without an answer here gong could exit with a call waiting.
+      child.stdout.on("close", () => this.fail(child));
       // A failed write means the shell is gone: "exit" says so.
       child.stdin.on("error", () => {});
       child.stderr.resume();
@@ -111,8 +129,10 @@ export class GitShell {
       child.unref();
       socket(child.stdin).unref();
       socket(child.stderr).unref();
-      // However the shell ends (idle, or gong gone and its stdin with it), its files go.
-      child.stdin.write(`trap ${shellQuote(`rm -rf -- ${shellQuote(dir)}`)} EXIT\n`);
+      // A shell that outlives gong (killed -9: its stdin ends) removes its own files; rm
+      // by its path, as PATH may not name it. Gong removes them when it exits itself.
+      child.stdin.write(`trap ${shellQuote(`/bin/rm -rf -- ${shellQuote(dir)}`)} EXIT\n`);
+      removeOnExit(dir);
       this.child = child;
       this.dir = dir;
       return { child, dir };
@@ -165,7 +185,10 @@ export class GitShell {
   }
 
   private cleanUp(): void {
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) {
+      rmSync(this.dir, { recursive: true, force: true });
+      liveDirs.delete(this.dir);
+    }
     this.child = undefined;
     this.dir = undefined;
     this.lines = "";
