@@ -7,7 +7,7 @@ import { startMockLlmServer, textResponse } from "@gong/testing";
 import { createAgent, runAgent } from "./agents.mjs";
 import { attempt } from "./attempt.mjs";
 import { interleave } from "./measure.mjs";
-import { counterIn, createScript, gaps, makeProject } from "./script.mjs";
+import { agentGaps, counterIn, createScript, gaps, makeProject } from "./script.mjs";
 import { fileSize, growSession, sessionFileIn } from "./sessions.mjs";
 import { slope, summarize } from "./stats.mjs";
 
@@ -99,6 +99,7 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
       if (script.arrivals.length !== turns)
         throw new Error(`bench: ${agent.name} made ${script.arrivals.length} of ${turns} calls`);
       const between = gaps(script.arrivals);
+      const agentOnly = agentGaps(script.arrivals, script.parses);
       const file = sessionFileIn(sessions);
       lastRun[agent.name] = { cwd, sessions, file };
       return {
@@ -106,6 +107,7 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
         rssMiB: run.rssMiB,
         firstGapMs: summarize(between.slice(0, 10)).median,
         lastGapMs: summarize(between.slice(-10)).median,
+        firstAgentGapMs: summarize(agentOnly.slice(0, 10)).median,
         sessionKiB: fileSize(file) / 1024,
       };
     };
@@ -208,9 +210,20 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
       };
       // `long` is there: grown() throws without it.
       const self = historyRow.gong.median / pick(long, "firstGapMs").gong.median;
-      historyRow.self = { ratio: self, target: 2, label: "own first turns" };
+      historyRow.self = { ratio: self, target: 1.5, label: "own first turns" };
       historyRow.note = `${self.toFixed(2)}× Gong's own first turns`;
       rows.push(historyRow);
+      // The mock runs in this process and parses every ~1.5 MB body before it answers:
+      // its own work, in both agents' gaps, that a real provider does elsewhere.
+      const agentRow = {
+        section: "cli",
+        name: "    the same, less the mock's parse of the body",
+        ...pick(history, "firstAgentGapMs"),
+      };
+      const agentSelf = agentRow.gong.median / pick(long, "firstAgentGapMs").gong.median;
+      agentRow.self = { ratio: agentSelf, target: 1.5, label: "own first turns, parse left out" };
+      agentRow.note = `${agentSelf.toFixed(2)}× Gong's own first turns (both less the parse)`;
+      rows.push(agentRow);
     });
 
     return { rows, scaling: resumeScaling };

@@ -33,10 +33,13 @@ export function counterIn(dir) {
 /**
  * A responder for `turns` model calls: turns-1 tool calls cycling read → grep → edit →
  * bash, then a final text; the edits count the project's counter up from `counter`.
- * `arrivals` holds when each call's headers arrived (ms), before the mock read its body.
+ * `arrivals` holds when each call's headers arrived (ms), before the mock read its body;
+ * `parses` how long the mock took to decode and parse each call's body (ms), its own work
+ * inside the gap that call opens.
  */
 export function createScript(turns, counter = 0) {
   const arrivals = [];
+  const parses = [];
   let edits = 0;
   const call = (k) => {
     const id = `toolu_${String(k).padStart(4, "0")}`;
@@ -57,12 +60,18 @@ export function createScript(turns, counter = 0) {
   const responder = (request) => {
     const k = arrivals.length;
     arrivals.push(request.receivedAt);
+    parses.push(request.parsedAt - request.bodyReadAt);
     return k < turns - 1 ? toolCallResponse([call(k)], { usage }) : textResponse("done", { usage });
   };
-  return { responder, arrivals, edits: () => edits };
+  return { responder, arrivals, parses, edits: () => edits };
 }
 
 /** Milliseconds between consecutive model calls. */
 export function gaps(arrivals) {
   return arrivals.slice(1).map((t, i) => t - arrivals[i]);
+}
+
+/** The gaps less the mock's own decoding and parsing of the body that opened each one. */
+export function agentGaps(arrivals, parses) {
+  return gaps(arrivals).map((gap, i) => gap - parses[i]);
 }

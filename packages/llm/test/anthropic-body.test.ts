@@ -170,6 +170,21 @@ describe("llm — a long session's history is not encoded again on every call", 
       }
     }
   });
+
+  it("a history of large results and non-ASCII text, grown call by call, gives the bytes it gives from scratch", () => {
+    const params = buildAnthropicParams(model(), { systemPrompt: "sys" }, {});
+    const messages: Message[] = [userMessage("start")];
+    for (let i = 0; i < 6; i++) {
+      const id = `call_${i}`;
+      messages.push(assistantCalling(id), result(id, `é😀${"x".repeat(120_000)}${i}`));
+    }
+    messages.push(userMessage("next"));
+    for (const length of [3, 7, 9, messages.length]) {
+      const grown = anthropicRequestBody(params, messages.slice(0, length));
+      const fresh = anthropicRequestBody(params, structuredClone(messages.slice(0, length)));
+      expect(grown.toString()).toBe(fresh.toString());
+    }
+  });
 });
 
 /** The request's messages the plain way: the reference the written bytes must match. */

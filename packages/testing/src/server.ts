@@ -27,6 +27,13 @@ export interface RecordedRequest {
   wire: MockWire | undefined;
   /** `performance.now()` when the request's headers arrived, before its body was read. */
   receivedAt: number;
+  /** `performance.now()` when the last byte of the body arrived, before it was decoded. */
+  bodyReadAt: number;
+  /**
+   * `performance.now()` once the body was decoded and parsed: from `bodyReadAt` to here
+   * is the mock's own work, which grows with the body (a benchmark can leave it out).
+   */
+  parsedAt: number;
 }
 
 /** Answers requests when the queue is empty (also handy for spawned processes). */
@@ -76,15 +83,17 @@ export async function startMockLlmServer(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const receivedAt = performance.now();
-    const raw = await readBody(req);
+    const { body, bodyReadAt, parsedAt } = await readJsonBody(req);
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const request: RecordedRequest = {
       method: req.method ?? "GET",
       path,
       headers: flattenHeaders(req),
-      body: parseJson(raw),
+      body,
       wire: wireOf(path),
       receivedAt,
+      bodyReadAt,
+      parsedAt,
     };
     requests.push(request);
     options.onRequest?.(request);
@@ -252,11 +261,21 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The body, parsed, and when it was read and when parsed (`performance.now()`). */
+async function readJsonBody(
+  req: IncomingMessage,
+): Promise<{ body: unknown; bodyReadAt: number; parsedAt: number }> {
+  const chunks = await readBody(req);
+  const bodyReadAt = performance.now();
+  const body = parseJson(Buffer.concat(chunks).toString("utf8"));
+  return { body, bodyReadAt, parsedAt: performance.now() };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer[]> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(chunks));
     req.on("error", reject);
   });
 }

@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import type { Result } from "@gong/base";
+import { GitShell } from "./git-shell.js";
 
 export interface GitPaths {
   /** The store's own repository (GIT_DIR). */
@@ -53,15 +54,51 @@ export function gitEnvironment(paths: GitPaths, inherited: NodeJS.ProcessEnv): N
   };
 }
 
+interface GitOptions {
+  input?: string;
+  stream?: NodeJS.ReadableStream;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The shell of each store (the same `paths` object per store), made on its first command. */
+const shells = new WeakMap<GitPaths, GitShell>();
+
 /** Runs `git args…` in the store; a non-zero exit is an error value with git's message. */
-export function runGit(
+export async function runGit(
   paths: GitPaths,
   args: readonly string[],
-  options: { input?: string; stream?: NodeJS.ReadableStream; env?: NodeJS.ProcessEnv } = {},
+  options: GitOptions = {},
 ): Promise<Result<GitOutput>> {
-  const config = FORCED_CONFIG.flatMap((entry) => ["-c", entry]);
+  // A piped input or an environment of the caller's own needs a process of its own.
+  if (options.stream || options.env) return spawnGit(paths, args, options);
+  let shell = shells.get(paths);
+  if (!shell) {
+    shell = new GitShell(paths.workTree, gitEnvironment(paths, process.env));
+    shells.set(paths, shell);
+  }
+  const run = await shell.run(withConfig(args), options.input ?? "");
+  if (run.code === null) return spawnGit(paths, args, options);
+  if (run.code === 0) return { ok: true, value: { stdout: run.stdout.toString() } };
+  return { ok: false, error: gitFailure(args, run.stderr, run.code) };
+}
+
+function withConfig(args: readonly string[]): string[] {
+  return [...FORCED_CONFIG.flatMap((entry) => ["-c", entry]), ...args];
+}
+
+function gitFailure(args: readonly string[], stderr: Buffer, code: number | null): string {
+  const message = stderr.toString().trim() || `exit code ${code}`;
+  return `git ${args[0]}: ${message}`;
+}
+
+/** `git args…` as a process of its own, spawned from gong. */
+function spawnGit(
+  paths: GitPaths,
+  args: readonly string[],
+  options: GitOptions,
+): Promise<Result<GitOutput>> {
   return new Promise((resolve) => {
-    const child = spawn("git", [...config, ...args], {
+    const child = spawn("git", withConfig(args), {
       cwd: paths.workTree,
       env: gitEnvironment(paths, options.env ?? process.env),
       stdio: ["pipe", "pipe", "pipe"],
@@ -76,8 +113,7 @@ export function runGit(
     child.on("close", (code) => {
       if (code === 0)
         return resolve({ ok: true, value: { stdout: Buffer.concat(out).toString() } });
-      const message = Buffer.concat(err).toString().trim() || `exit code ${code}`;
-      resolve({ ok: false, error: `git ${args[0]}: ${message}` });
+      resolve({ ok: false, error: gitFailure(args, Buffer.concat(err), code) });
     });
     // A git that exits before reading its input (an error) closes the pipe: not our failure.
     child.stdin.on("error", () => {});

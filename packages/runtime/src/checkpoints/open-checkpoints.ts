@@ -2,11 +2,11 @@
  * A session's checkpoints, opened with the session: the project's shadow git store, or
  * file backups of write and edit targets when git is not installed.
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { homeDir } from "@gong/base";
 import type { SessionStore } from "@gong/session-store";
 import { FileBackupStore } from "./backup-store.js";
+import { GitOrBackupStore } from "./git-or-backups.js";
 import { cleanEndedSessions, noteSession } from "./retention.js";
 import { SessionCheckpoints } from "./session-checkpoints.js";
 import { checkpointStoreDir, ShadowGitStore } from "./shadow-store.js";
@@ -28,10 +28,7 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
   if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
     return new SessionCheckpoints(session, tooBroad(folder), warn, root);
   }
-  if (!gitInstalled()) {
-    return new SessionCheckpoints(session, new FileBackupStore(root, cwd, session.id), warn, root);
-  }
-  const store = new ShadowGitStore(root, cwd, session.id, {
+  const git = new ShadowGitStore(root, cwd, session.id, {
     ...withInherited(lastSnapshot(session)),
     // A session that never takes a snapshot leaves nothing behind.
     beforeFirstUse: async (paths) => {
@@ -43,7 +40,8 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
       }
     },
   });
-  return new SessionCheckpoints(session, store, warn, root);
+  const backups = () => new FileBackupStore(root, cwd, session.id);
+  return new SessionCheckpoints(session, new GitOrBackupStore(git, backups), warn, root);
 }
 
 /** The newest snapshot the session's entries name (a fork's, copied from its parent). */
@@ -54,14 +52,6 @@ function lastSnapshot(session: SessionStore): string | undefined {
     if (entry.type === "checkpoint") return entry.snapshot;
   }
   return undefined;
-}
-
-function gitInstalled(): boolean {
-  const probe = spawnSync("git", ["--version"], {
-    stdio: "ignore",
-    env: { PATH: process.env.PATH ?? "" },
-  });
-  return probe.status === 0;
 }
 
 function withInherited(snapshot: string | undefined): { inherited?: string } {

@@ -40,12 +40,21 @@ export function detectSearchBinaries(envPath = process.env.PATH ?? ""): SearchBi
   if (cached) return cached;
   const rg = findOnPath(["rg"], envPath);
   const fd = findOnPath(["fd", "fdfind"], envPath);
-  let fdNoRequireGit = false;
-  if (fd) {
-    const help = spawnSync(fd, ["--help"], { encoding: "utf8", timeout: 5000 });
-    fdNoRequireGit = (help.stdout ?? "").includes("--no-require-git");
-  }
-  const found: SearchBinaries = { rg, fd, fdNoRequireGit };
+  let fdNoRequireGit: boolean | undefined;
+  const found: SearchBinaries = {
+    rg,
+    fd,
+    // Asked on first use, by find: grep needs only rg, and a spawn forks all of gong.
+    get fdNoRequireGit() {
+      fdNoRequireGit ??= fd ? fdHonoursIgnoreFilesAnywhere(fd) : false;
+      return fdNoRequireGit;
+    },
+  };
   cache.set(envPath, found);
   return found;
+}
+
+function fdHonoursIgnoreFilesAnywhere(fd: string): boolean {
+  const help = spawnSync(fd, ["--help"], { encoding: "utf8", timeout: 5000 });
+  return (help.stdout ?? "").includes("--no-require-git");
 }
