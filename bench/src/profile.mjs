@@ -6,10 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startMockLlmServer } from "@gong/testing";
-import { createAgent, runAgent } from "./agents.mjs";
+import { runAgent } from "./agents.mjs";
 import { topSelfFrames } from "./cpu-profile.mjs";
-import { rawTools } from "./machine.mjs";
-import { createScript, gaps, makeProject } from "./script.mjs";
+import { agentWithProject, createScript, gaps } from "./script.mjs";
 import { growSession, sessionFileIn } from "./sessions.mjs";
 import { summarize } from "./stats.mjs";
 
@@ -20,10 +19,7 @@ const root = mkdtempSync(path.join(tmpdir(), "gong-bench-profile-"));
 const mock = await startMockLlmServer();
 try {
   for (const name of ["gong", "pi"]) {
-    const agent = createAgent(name, root, mock, rawTools());
-    const cwd = path.join(root, `${name}-project`);
-    const sessions = path.join(root, `${name}-sessions`);
-    makeProject(cwd);
+    const { agent, cwd, sessions } = agentWithProject(name, root, mock);
     let flags = [];
     if (history) {
       // A first run writes the agent's own session file, grown to `history` entries.

@@ -4,12 +4,23 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
+import { createAgent } from "./agents.mjs";
+import { rawTools } from "./machine.mjs";
 
 /**
  * Real providers report usage on every response, and agents lean on it (the context
  * size is the last usage plus an estimate of what came after): the mock reports some.
  */
 const usage = { input: 1_200, output: 30 };
+
+/** One agent of the comparison with its own fresh project and sessions folder under `root`. */
+export function agentWithProject(name, root, mock) {
+  const agent = createAgent(name, root, mock, rawTools());
+  const cwd = path.join(root, `${name}-project`);
+  const sessions = path.join(root, `${name}-sessions`);
+  makeProject(cwd);
+  return { agent, cwd, sessions };
+}
 
 /** A fresh small project in `dir`: the files the script reads, greps and edits. */
 export function makeProject(dir) {

@@ -6,9 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startMockLlmServer } from "@gong/testing";
-import { createAgent, runAgent } from "./agents.mjs";
-import { rawTools } from "./machine.mjs";
-import { createScript, makeProject } from "./script.mjs";
+import { runAgent } from "./agents.mjs";
+import { agentWithProject, createScript } from "./script.mjs";
 import { sessionFileIn } from "./sessions.mjs";
 
 const bytes = (value) => Buffer.byteLength(JSON.stringify(value));
@@ -49,10 +48,7 @@ async function keepSessionFiles(turns, out) {
   const mock = await startMockLlmServer();
   try {
     for (const name of ["gong", "pi"]) {
-      const agent = createAgent(name, root, mock, rawTools());
-      const cwd = path.join(root, `${name}-project`);
-      const sessions = path.join(root, `${name}-sessions`);
-      makeProject(cwd);
+      const { agent, cwd, sessions } = agentWithProject(name, root, mock);
       mock.setFallback(createScript(turns).responder);
       const args = agent.args(["-p", "--session-dir", sessions, "work through the script"]);
       await runAgent(agent, args, { cwd });
