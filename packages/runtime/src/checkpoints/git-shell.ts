@@ -41,7 +41,7 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", "'\\''")}'`;
 }
 
-/** Folders of running shells: a signal to gong's process group ends sh before its trap. */
+/** Folders of running shells, removed when gong exits (a shell killed -9 has no trap). */
 const liveDirs = new Set<string>();
 let removingOnExit = false;
 
@@ -130,8 +130,13 @@ export class GitShell {
       socket(child.stdin).unref();
       socket(child.stderr).unref();
       // A shell that outlives gong (killed -9: its stdin ends) removes its own files; rm
-      // by its path, as PATH may not name it. Gong removes them when it exits itself.
-      child.stdin.write(`trap ${shellQuote(`/bin/rm -rf -- ${shellQuote(dir)}`)} EXIT\n`);
+      // by its path, as PATH may not name it. Gong removes them when it exits itself. A
+      // dead gong's pipe must not kill sh on the next exit code it writes (SIGPIPE), nor
+      // a signal to gong's process group end it before its EXIT trap.
+      const remove = shellQuote(`/bin/rm -rf -- ${shellQuote(dir)}`);
+      child.stdin.write(
+        `trap ${remove} EXIT; trap '' PIPE; trap 'exit 129' HUP; trap 'exit 130' INT; trap 'exit 143' TERM\n`,
+      );
       removeOnExit(dir);
       this.child = child;
       this.dir = dir;
