@@ -43,6 +43,14 @@ describe('checkpoints — "checkpoints": false in settings.json takes no snapsho
     expect(listed.stdout).toContain("Checkpoints are off");
     expect(listed.stdout).toContain('"checkpoints": true');
 
+    const json = await runGong(["--rewind", "-c", "--mode", "json"], box);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      type: "checkpoints",
+      checkpoints: [],
+      reason: expect.stringContaining("Checkpoints are off"),
+    });
+
     const rewind = await runGong(["--rewind", "whatever", "-c", "--yes"], box);
     expect(rewind.code).toBe(1);
     expect(rewind.stderr).toContain("Checkpoints are off");
