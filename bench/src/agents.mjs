@@ -40,18 +40,21 @@ export function piVersion() {
  * Sets up one agent's home under `root` (`bins`: the raw rg/fd found, for pi's bin
  * folder); returns { name, bin, env, args(extra) }.
  * `args` builds the argv for a print-mode run with the given extra flags.
+ * `variant` (gong only): `{ name, settings }`, a gong of that name, in a home of its own,
+ * whose settings.json also has `settings` (e.g. `{ checkpoints: false }`).
  */
-export function createAgent(name, root, mock, bins) {
-  const home = path.join(root, `${name}-home`);
+export function createAgent(name, root, mock, bins, variant) {
+  const home = path.join(root, `${variant?.name ?? name}-home`);
   mkdirSync(home, { recursive: true });
   const base = { PATH: process.env.PATH, HOME: home, LANG: "C.UTF-8" };
   if (name === "gong") {
     const gongHome = path.join(home, ".gong");
     mkdirSync(gongHome, { recursive: true });
     // Resuming a huge session must measure loading, not a compaction round-trip.
-    writeFileSync(path.join(gongHome, "settings.json"), JSON.stringify({ autoCompaction: false }));
+    const settings = { autoCompaction: false, ...variant?.settings };
+    writeFileSync(path.join(gongHome, "settings.json"), JSON.stringify(settings));
     return {
-      name,
+      name: variant?.name ?? name,
       bin: gongBin(),
       env: {
         ...base,

@@ -30,6 +30,8 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
     gong: createAgent("gong", root, mock, bins),
     pi: createAgent("pi", root, mock, bins),
   };
+  const noCheckpoints = { name: "gong-no-checkpoints", settings: { checkpoints: false } };
+  const gongNoCheckpoints = createAgent("gong", root, mock, bins, noCheckpoints);
   const rows = [];
   let runId = 0;
   const both = (fn) => ({ gong: () => fn(agents.gong), pi: () => fn(agents.pi) });
@@ -145,6 +147,27 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
         against: { pi: 1 },
       });
     });
+
+    if (!sessionsOnly) {
+      // What the /rewind snapshots cost: the same session, Gong's settings `checkpoints: false`.
+      const offName = "  the same, Gong with checkpoints off";
+      await measure(offName, async () => {
+        if (!long) throw new Error("no session to compare: the scripted session was not measured");
+        const off = await interleave(
+          { gong: () => session(gongNoCheckpoints, plan.turns) },
+          plan.reps,
+        );
+        const piRatio = off.gong.median / long.pi.median;
+        const saved = long.gong.median - off.gong.median;
+        rows.push({
+          section: "cli",
+          name: offName,
+          ...off,
+          self: { ratio: piRatio, target: 0.3, label: "pi" },
+          note: `${piRatio.toFixed(2)}× pi's median; checkpoints cost ${saved.toFixed(0)} ms of Gong's ${long.gong.median.toFixed(0)} ms`,
+        });
+      });
+    }
 
     // Equivalent big sessions: each agent's own file from the run above, grown.
     const grown = async (agent, entries, cache) => {

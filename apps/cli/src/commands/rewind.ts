@@ -24,15 +24,22 @@ export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
   }
 }
 
+/** None to list (checkpoints off, the home folder) exits 0 like none taken yet, saying why. */
 async function listCheckpoints(session: CodingSession, args: CliArgs, io: CliIo): Promise<number> {
-  const list = await session.checkpoints();
+  const listed = await session.checkpoints();
+  const sessionId = session.header.id;
   if (args.mode === "json") {
-    io.stdout(
-      `${JSON.stringify({ type: "checkpoints", sessionId: session.header.id, ...list })}\n`,
-    );
+    const list = listed.ok
+      ? listed.value
+      : { checkpoints: [], storeBytes: 0, reason: listed.error };
+    io.stdout(`${JSON.stringify({ type: "checkpoints", sessionId, ...list })}\n`);
     return 0;
   }
-  io.stdout(listText(session.header.id, list));
+  io.stdout(
+    listed.ok
+      ? listText(sessionId, listed.value)
+      : `Session ${sessionId} has no checkpoints: ${listed.error}\n`,
+  );
   return 0;
 }
 

@@ -175,8 +175,10 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       runningBash.delete(controller);
     }
   },
-  get_checkpoints(_command, { host }) {
-    return host.current.checkpoints();
+  async get_checkpoints(_command, { host }) {
+    const listed = await host.current.checkpoints();
+    if (!listed.ok) throw new Error(listed.error);
+    return listed.value;
   },
   async rewind(command, { host }) {
     const session = host.current;

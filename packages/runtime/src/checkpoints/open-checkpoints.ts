@@ -19,14 +19,21 @@ export interface OpenCheckpointsOptions {
   session: SessionStore;
   env: NodeJS.ProcessEnv;
   warn: (message: string) => void;
+  /** settings.json `checkpoints`: false takes no snapshot (no git runs, no store folder). */
+  enabled: boolean;
 }
 
 export function openSessionCheckpoints(options: OpenCheckpointsOptions): SessionCheckpoints {
   const { gongHome, cwd, session, warn } = options;
   const root = checkpointStoreDir(gongHome, cwd);
+  if (!options.enabled) {
+    // The user's choice: a snapshot not taken is no news, so nothing warns.
+    return new SessionCheckpoints(session, refusing(checkpointsOff(gongHome)), () => {}, root);
+  }
   const folder = path.resolve(cwd);
   if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
-    return new SessionCheckpoints(session, tooBroad(folder), warn, root);
+    const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
+    return new SessionCheckpoints(session, refusing(error), warn, root);
   }
   const git = new ShadowGitStore(root, cwd, session.id, {
     ...withInherited(lastSnapshot(session)),
@@ -58,11 +65,19 @@ function withInherited(snapshot: string | undefined): { inherited?: string } {
   return snapshot === undefined ? {} : { inherited: snapshot };
 }
 
-/** The home folder or `/` is not snapshotted: everything below it is far too much to copy. */
-function tooBroad(folder: string): SnapshotStore {
-  const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
+function checkpointsOff(gongHome: string): string {
+  const user = path.join(gongHome, "settings.json");
+  return `Checkpoints are off ("checkpoints": false in settings.json), so this session has none to rewind to. Set "checkpoints": true in ${user} (or the project's .gong/settings.json) and they are taken from gong's next start.`;
+}
+
+/**
+ * A store that takes no snapshot, answering `error` to everything: for the home folder
+ * or `/` (everything below is far too much to copy), and when the user turned them off.
+ */
+function refusing(error: string): SnapshotStore {
   return {
     coversEveryChange: false,
+    refusal: error,
     snapshot: async () => ({ ok: false, error }),
     changes: async () => ({ ok: false, error }),
     restore: async () => ({ ok: false, error }),

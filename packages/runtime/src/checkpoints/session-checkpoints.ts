@@ -106,7 +106,8 @@ export class SessionCheckpoints {
   }
 
   /** The session's prompts and rewinds with a checkpoint, oldest first. */
-  async list(): Promise<CheckpointList> {
+  async list(): Promise<Result<CheckpointList>> {
+    if (this.snapshots.refusal !== undefined) return { ok: false, error: this.snapshots.refusal };
     const now = await this.take(undefined, undefined);
     const points: CheckpointInfo[] = [];
     for (const entry of this.session.getEntries()) {
@@ -134,11 +135,12 @@ export class SessionCheckpoints {
         files: count,
       });
     }
-    return { checkpoints: points, storeBytes: storeSize(this.storeDir) };
+    return { ok: true, value: { checkpoints: points, storeBytes: storeSize(this.storeDir) } };
   }
 
   /** What rewinding to `entryId` would do, without changing anything. */
   async plan(entryId: string, restore: RewindRestore): Promise<Result<RewindPlan>> {
+    if (this.snapshots.refusal !== undefined) return { ok: false, error: this.snapshots.refusal };
     const target = this.target(entryId);
     if (!target.ok) return target;
     const { snapshot, leafId, text } = target.value;
@@ -180,6 +182,7 @@ export class SessionCheckpoints {
     plan: RewindPlan,
     moveLeaf: (leafId: string | null) => Result<void>,
   ): Promise<Result<RewindOutcome>> {
+    if (this.snapshots.refusal !== undefined) return { ok: false, error: this.snapshots.refusal };
     const leaf = this.session.leafId;
     const before = this.session.getEntries().length;
     // The files about to change are named, so file backups (no git) can undo this too.

@@ -49,6 +49,7 @@ export const SettingsSchema = Type.Object(
     ),
     streamIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     parallelReadOnlyTools: Type.Optional(Type.Boolean()),
+    checkpoints: Type.Optional(Type.Boolean()),
     shellPath: Type.Optional(Type.String({ minLength: 1 })),
     shellCommandPrefix: Type.Optional(Type.String()),
     passApiKeys: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),

@@ -76,6 +76,8 @@ export interface Settings {
   streamIdleTimeoutMs?: number;
   /** Read-only tool calls of one turn may run in parallel. */
   parallelReadOnlyTools?: boolean;
+  /** Snapshots for `/rewind` (default true); false takes none, read when a session opens. */
+  checkpoints?: boolean;
   shellPath?: string;
   shellCommandPrefix?: string;
   /**

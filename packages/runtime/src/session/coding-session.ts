@@ -432,9 +432,13 @@ export class CodingSession {
     return { ok: true };
   }
 
-  /** The prompts (and rewinds) a rewind can go back to, with the files each would change. */
-  async checkpoints(): Promise<CheckpointList> {
-    return (await this.parts.checkpoints?.list()) ?? { checkpoints: [], storeBytes: 0 };
+  /**
+   * The prompts (and rewinds) a rewind can go back to, with the files each would change;
+   * an error when this session takes none (checkpoints off, or the home folder).
+   */
+  async checkpoints(): Promise<{ ok: true; value: CheckpointList } | { ok: false; error: string }> {
+    if (!this.parts.checkpoints) return { ok: true, value: { checkpoints: [], storeBytes: 0 } };
+    return this.parts.checkpoints.list();
   }
 
   /** What `rewind(entryId, restore)` would change, changing nothing. */

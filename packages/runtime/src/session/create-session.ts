@@ -124,6 +124,7 @@ async function assembleSession(
     session: opened.store,
     env,
     warn,
+    enabled: loaded.settings.checkpoints ?? true,
   });
   const agent = buildAgent({
     model,

@@ -70,6 +70,7 @@ describe("checkpoints — snapshots do not fork gong once per git command", () =
       session: created.value,
       env: process.env,
       warn: (message) => warnings.push(message),
+      enabled: true,
     });
     expect(existsSync(log)).toBe(false);
     await checkpoints.list();

@@ -22,7 +22,9 @@ export const rewindCommand: SlashCommand = {
   async run(_args, context) {
     if (!whenIdle(context, "/rewind")) return;
     const session = context.host.current;
-    const { checkpoints, storeBytes } = await session.checkpoints();
+    const listed = await session.checkpoints();
+    if (!listed.ok) return context.ui.warn(listed.error);
+    const { checkpoints, storeBytes } = listed.value;
     if (checkpoints.length === 0) {
       context.ui.note("no checkpoints yet: each prompt makes one");
       return;
