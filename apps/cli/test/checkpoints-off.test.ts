@@ -64,4 +64,12 @@ describe('checkpoints — "checkpoints": false in settings.json takes no snapsho
     expect(run.stderr).toContain('"checkpoints" must be');
     expect(checkpointEntries(box.gongHome).length).toBeGreaterThan(0);
   });
+
+  it("an untrusted project's .gong/settings.json cannot turn them off: skipped with the trust warning", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(path.join(box.cwd, ".gong"), { checkpoints: false });
+    const run = await changeFiles(box);
+    expect(run.stderr).toContain("this folder is not trusted: skipped checkpoints");
+    expect(checkpointEntries(box.gongHome).length).toBeGreaterThan(0);
+  });
 });

@@ -16,7 +16,8 @@ import { editUserSettings } from "./user-settings-writer.js";
  * Project settings keys that run code (hooks, the shell) or widen access (allowedPaths;
  * webFetch, which could switch web_fetch back on or lift the user's allowedDomains; sessionDir,
  * which would write transcripts wherever a cloned repository says; retry, which could
- * send many more requests on the user's provider account).
+ * send many more requests on the user's provider account; checkpoints, which could take
+ * away the user's /rewind before the model touches a file).
  */
 export const TRUST_REQUIRED_KEYS = [
   "hooks",
@@ -29,6 +30,7 @@ export const TRUST_REQUIRED_KEYS = [
   "retry",
   // A stdio server is a command run at session start.
   "mcpServers",
+  "checkpoints",
 ] as const;
 
 /**
