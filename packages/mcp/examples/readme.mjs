@@ -9,7 +9,7 @@ const mcp = new McpServers({
   cwd: process.cwd(),
   warn: (line) => console.error(line),
 });
-await mcp.ready(20_000); // a slow server joins later (onToolsChanged)
+await mcp.ready(60_000); // npx may download it first; a slower server joins later (onToolsChanged)
 const echo = mcp.tools().find((tool) => tool.name === "mcp__everything__echo");
 if (echo) console.log((await runTool(echo, { message: "hi" }, { cwd: process.cwd() })).text);
 await mcp.close(); // every server process ends
