@@ -150,7 +150,7 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
 
     if (!sessionsOnly) {
       // What the /rewind snapshots cost: the same session, Gong's settings `checkpoints: false`.
-      const offName = "  the same, Gong with checkpoints off";
+      const offName = "  the 50-turn session, Gong with checkpoints off";
       await measure(offName, async () => {
         if (!long) throw new Error("no session to compare: the scripted session was not measured");
         const off = await interleave(
