@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,6 +25,15 @@ export function writeFile(file: string, content: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
   return file;
+}
+
+/** Runs git in `dir` as a user with a name and e-mail, returning its output. */
+export function gitIn(dir: string): (...args: string[]) => string {
+  return (...args) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+      cwd: dir,
+      encoding: "utf8",
+    });
 }
 
 /** A project and GONG_HOME in a temp folder, with an environment pointing at the mock. */

@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../../src/checkpoints/git-command.js";
 import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
-import { tempDir, writeFile } from "../helpers.js";
+import { gitIn, tempDir, writeFile } from "../helpers.js";
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!result.ok) throw new Error(result.error);
@@ -29,11 +28,7 @@ describe("checkpoints — a git project's first snapshot reuses its objects", ()
     const root = tempDir();
     const dir = path.join(root, "project");
     mkdirSync(dir);
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-        cwd: dir,
-        encoding: "utf8",
-      });
+    const git = gitIn(dir);
     git("init", "-q");
     writeFile(path.join(dir, "a.txt"), "one\n");
     writeFile(path.join(dir, "src", "b.txt"), "committed\n");

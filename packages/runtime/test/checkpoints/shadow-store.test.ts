@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -11,7 +10,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { changesBetween, restoreFiles } from "../../src/checkpoints/file-changes.js";
 import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
-import { tempDir, writeFile } from "../helpers.js";
+import { gitIn, tempDir, writeFile } from "../helpers.js";
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!result.ok) throw new Error(result.error);
@@ -57,11 +56,7 @@ describe("checkpoints — the shadow git store", () => {
 
   it("a git project's status, stash and log are not touched", async () => {
     const { dir, store } = project();
-    const git = (...args: string[]) =>
-      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-        cwd: dir,
-        encoding: "utf8",
-      });
+    const git = gitIn(dir);
     git("init", "-q");
     writeFile(path.join(dir, "a.txt"), "one\n");
     git("add", "a.txt");
