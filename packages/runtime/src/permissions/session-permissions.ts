@@ -133,7 +133,7 @@ export class SessionPermissions implements ConfirmedCalls {
       // Neither an allow rule nor "always" may pass a call a deny rule may be about.
       { confirmed: new Set<string>(), key: "" },
     );
-    return block ? { block } : "ok";
+    return block ? { block, byUser: true } : "ok";
   }
 }
 
