@@ -15,7 +15,7 @@ import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
-import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
+import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
 
 export interface LoadSettingsOptions {
   /** The project root whose `.gong/settings.json` applies (usually the cwd). */
@@ -38,8 +38,10 @@ export interface LoadedSettings {
   /** Problems that made a file or key be skipped, one actionable line each. */
   warnings: string[];
   projectTrusted: boolean;
-  /** Keys of the project file skipped because the folder is not trusted. */
+  /** Keys of the project files skipped because the folder is not trusted. */
   untrustedKeys: string[];
+  /** The same, each with the project file it is in (a key may be in both). */
+  untrustedSettings: UntrustedSetting[];
   /**
    * `file:line:column` of each top-level key's value, in the file whose value applies
    * (absent for a flag), so a setting found wrong later can be pointed at.
@@ -65,7 +67,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const files: string[] = [];
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
-  const untrustedKeys: string[] = [];
+  const untrustedSettings: UntrustedSetting[] = [];
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
 
@@ -93,18 +95,20 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     const layer = checked.value as Settings;
     warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
     if (project && !projectTrusted) {
+      const skipped = (key: string) =>
+        untrustedSettings.push({ key, file: path.relative(options.cwd, file) });
       for (const key of TRUST_REQUIRED_KEYS) {
         if (!(key in layer)) continue;
         delete layer[key];
-        untrustedKeys.push(key);
+        skipped(key);
       }
       // Deny rules only take away, so they apply anywhere; allow rules widen access.
       if (layer.permissions?.allow) {
         delete layer.permissions.allow;
-        untrustedKeys.push("permissions.allow");
+        skipped("permissions.allow");
       }
       const beyond = narrowProjectTools(userLayer, layer);
-      if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
+      if (beyond.length > 0) skipped(`tools (${beyond.join(", ")})`);
     }
     if (project) {
       const loosening = tightenProjectSandbox(userLayer, layer);
@@ -128,7 +132,8 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings, projectTrusted, untrustedKeys, origins };
+  const untrustedKeys = [...new Set(untrustedSettings.map((skipped) => skipped.key))];
+  return { settings, files, warnings, projectTrusted, untrustedKeys, untrustedSettings, origins };
 }
 
 /**

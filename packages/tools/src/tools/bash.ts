@@ -32,6 +32,7 @@ import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { type BashSandbox, sandboxArgv } from "../sandbox/sandbox-argv.js";
+import { sandboxEnv } from "../sandbox/sandbox-env.js";
 import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
 
@@ -231,7 +232,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           shellPath,
           script: prepared.script,
           cwd: context.cwd,
-          env: nonInteractiveEnv(baseEnv),
+          env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
           ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
           ...sandbox,
         },
