@@ -31,6 +31,13 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
     return new SessionCheckpoints(session, refusing(checkpointsOff(gongHome)), () => {}, root);
   }
   const folder = path.resolve(cwd);
+  const owner = path.resolve(session.header.cwd);
+  if (owner !== folder) {
+    // Its snapshots are of another folder's files: restoring one here would write that
+    // project's files into this one (issue 34.3), and new ones here would mix the two.
+    const error = `session ${session.id} belongs to ${owner}, so its checkpoints are that folder's files, not ${folder}'s; run gong --rewind in ${owner}`;
+    return new SessionCheckpoints(session, refusing(error), warn, root);
+  }
   if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
     const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
     return new SessionCheckpoints(session, refusing(error), warn, root);

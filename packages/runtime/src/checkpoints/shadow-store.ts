@@ -24,7 +24,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import type { Result } from "@gong/base";
-import { encodeCwd } from "@gong/session-store";
+import { encodeCwd, legacyEncodeCwd } from "@gong/session-store";
 import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
 import { type GitPaths, runGit } from "./git-command.js";
@@ -44,9 +44,18 @@ export interface Snapshot {
   skipped: string[];
 }
 
-/** Where the checkpoints of `project` are kept. */
+/**
+ * Where the checkpoints of `project` are kept: the folder named like its sessions', or,
+ * for a project that has a store under the earlier naming and none under the new, that
+ * one, so its earlier sessions can still rewind. Look-alike projects (`/X/a-b`, `/X/a/b`)
+ * may share such an old store; a session only ever restores snapshots it took itself, in
+ * its own project (open-checkpoints.ts), so none restores the other's.
+ */
 export function checkpointStoreDir(gongHome: string, project: string): string {
-  return path.join(gongHome, "checkpoints", encodeCwd(project));
+  const root = path.join(gongHome, "checkpoints");
+  const own = path.join(root, encodeCwd(project));
+  const legacy = path.join(root, legacyEncodeCwd(project));
+  return !existsSync(own) && existsSync(legacy) ? legacy : own;
 }
 
 export class ShadowGitStore implements SnapshotStore {
