@@ -83,6 +83,23 @@ describe("issue 34.3 — two projects whose names read alike keep apart (/X/a-b,
     expect(readdirSync(path.join(nested.gongHome, "sessions"))).toHaveLength(2);
   });
 
+  it("/X/a/b first, then /X/a-b: each gets folders of its own, the second starts fresh", async () => {
+    const { dashed, nested } = lookAlikes();
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "mine.txt", content: "a/b\n" } }]),
+      textResponse("wrote mine"),
+    ]);
+    const first = await runGong(["-p", "the nested project's prompt"], nested);
+    expect(first.code, first.stderr).toBe(0);
+    mock.enqueue([textResponse("fresh")]);
+    const second = await runGong(["-c", "-p", "the dashed project's prompt"], dashed);
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.stringify(mock.requests.at(-1)!.body)).not.toContain("the nested project's");
+    for (const kind of ["sessions", "checkpoints"]) {
+      expect(readdirSync(path.join(nested.gongHome, kind))).toHaveLength(2);
+    }
+  });
+
   it("-r with the other project's session: its checkpoints are refused here, nothing written", async () => {
     const { dashed, nested } = lookAlikes();
     const checkpoint = await sessionWritingSecret(dashed);
@@ -99,12 +116,18 @@ describe("issue 34.3 — two projects whose names read alike keep apart (/X/a-b,
     const checkpoint = await sessionWritingSecret(dashed);
     // What a gong from before the hash left: /X/a-b's session and store under the name
     // that /X/a/b's folders have.
+    const [folder] = readdirSync(path.join(dashed.gongHome, "sessions"));
     for (const kind of ["sessions", "checkpoints"]) {
-      const [folder] = readdirSync(path.join(dashed.gongHome, kind));
       renameSync(
         path.join(dashed.gongHome, kind, folder!),
         path.join(dashed.gongHome, kind, oldName(dashed.cwd)),
       );
+    }
+    // The store's note names the session file where that gong wrote it.
+    const notes = path.join(dashed.gongHome, "checkpoints", oldName(dashed.cwd), "sessions");
+    for (const note of readdirSync(notes)) {
+      const file = readFileSync(path.join(notes, note), "utf8");
+      writeFileSync(path.join(notes, note), file.replace(folder!, oldName(dashed.cwd)));
     }
     expect(oldName(dashed.cwd)).toBe(oldName(nested.cwd));
     const check = untouched(nested);

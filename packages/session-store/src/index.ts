@@ -25,7 +25,7 @@ export type {
 } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
 export type { SessionInfo } from "./list.js";
-export { listAllSessions, listSessions, newestSession } from "./list.js";
+export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";
 export { encodeCwd, legacyEncodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
 export type { SessionStats } from "./stats.js";
