@@ -14,7 +14,9 @@
  * (`'"$1"$'` inside `$'…'`).
  * Each rewrite is safe whichever context the shell is really in (a misread quote can make
  * the result look odd, never run the argument): outside quotes or inside double quotes
- * they are expansions, inside single quotes literal text.
+ * they are expansions, inside single quotes literal text. What the template itself does
+ * with a value stays its own: bash evaluates a value used in arithmetic (`$(( $1 ))`,
+ * `[[ $1 -gt 0 ]]`) as an expression, subscripts and all, as it would a pasted one.
  */
 import { shellQuote } from "@gong/tools";
 import { splitArguments } from "./arguments.js";
