@@ -1,7 +1,12 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, QueuedMessages, ToolCallDecision } from "@gong/agent-core";
 /** The busy rule, re-used from agent-core so every layer refuses a busy session alike. */
-export { BUSY_MESSAGE, PartialMessage, queuedMessageText } from "@gong/agent-core";
+export {
+  BUSY_MESSAGE,
+  compactionDetail,
+  PartialMessage,
+  queuedMessageText,
+} from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).

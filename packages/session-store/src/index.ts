@@ -12,6 +12,7 @@ export type {
   SessionEntry,
   SessionHeader,
   SessionTreeNode,
+  ShortenedMessage,
   ThinkingLevelChangeEntry,
   TreeEntry,
   UnknownEntry,
