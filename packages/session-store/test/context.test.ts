@@ -188,3 +188,35 @@ describe("issue #5 — in-memory session (--no-session)", () => {
     expect(() => store.appendMessage(user("after close"))).toThrow(/closed/);
   });
 });
+
+describe("compaction — shortened kept messages (issue 34.5)", () => {
+  it("the context uses a compaction's shortened copy of a kept result, also after a reload; the entry keeps the original", () => {
+    const home = tempDir();
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: home }));
+    store.appendMessage(user("old question"));
+    const kept = store.appendMessage(assistant("calls"));
+    const big = store.appendMessage(toolResult("x".repeat(5000)));
+    const short = toolResult("x… [cut to fit]");
+    store.appendCompaction({
+      summary: "## Goal\nShip it",
+      firstKeptEntryId: kept.id,
+      tokensBefore: 9_000,
+      shortened: [{ entryId: big.id, message: short }],
+    });
+    store.appendMessage(user("after"));
+    const before = store.buildContext();
+    expect(store.getEntry(big.id)).toMatchObject({ message: { content: [{ text: "x".repeat(5000) }] } });
+    store.close();
+    const reopened = unwrap(SessionStore.open(store.path));
+    for (const context of [before, reopened.buildContext()]) {
+      expect(context.messages.map((m) => JSON.stringify(m.content))).toEqual([
+        expect.stringContaining("Ship it"),
+        JSON.stringify(assistant("calls").content),
+        JSON.stringify(short.content),
+        JSON.stringify(user("after").content),
+      ]);
+      expect(context.shortenedEntryIds).toEqual([big.id]);
+    }
+    reopened.close();
+  });
+});
