@@ -57,6 +57,7 @@ describe("slash commands — parsing and unknown names", () => {
       "fork",
       "rewind",
       "session",
+      "usage",
       "mcp",
       "export",
       "hotkeys",

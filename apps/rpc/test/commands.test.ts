@@ -321,6 +321,18 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
       messages: { total: 4 },
     });
     expect(stats.cost).toBeGreaterThan(0);
+    // Issue 35.13: the same totals per model (subagents included), as /usage shows them.
+    expect(stats.models).toEqual([
+      expect.objectContaining({
+        input: 250,
+        output: 30,
+        answers: 2,
+        cost: stats.cost,
+        subagents: { runs: 0, totalTokens: 0, cost: 0 },
+      }),
+    ]);
+    expect((stats.models as { model: string }[])[0]!.model).toMatch(/^anthropic\//);
+    expect(stats.contextWindow).toBeGreaterThan(0);
   });
 
   it("export_html writes the page; an unwritable path fails under export_html", async () => {

@@ -13,7 +13,12 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
-export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
+export type {
+  ModelUsage,
+  SessionInfo,
+  SessionTreeNode,
+  TreeEntry,
+} from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.

@@ -29,6 +29,6 @@ export type { SessionInfo } from "./list.js";
 export { listAllSessions, listSessions, newestSession } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";
 export { encodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
-export type { SessionStats } from "./stats.js";
+export type { ModelUsage, SessionStats } from "./stats.js";
 export type { CreateSessionOptions, OpenSessionOptions } from "./store.js";
 export { SessionStore } from "./store.js";

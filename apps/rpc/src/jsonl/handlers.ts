@@ -148,6 +148,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       tokens: totals.tokens,
       cost: totals.cost,
       compactions: totals.compactions,
+      // Per model, subagents included (their part also apart): the same rows as /usage.
+      models: totals.models,
+      contextWindow: session.model.contextWindow,
       tools: metrics.tools,
     };
   },
