@@ -160,7 +160,9 @@ describe("/compact", () => {
     mock.enqueue(textResponse("## Goal\nsummary"));
     await run("/compact");
     expect(ui.lines("error")).toEqual([]);
-    expect(ui.lines("note").at(-1)).toMatch(/^compacted: \S+ → \S+ tokens \(\d+ messages? summarised\)$/);
+    expect(ui.lines("note").at(-1)).toMatch(
+      /^compacted: \S+ → \S+ tokens \(\d+ messages? summarised\)$/,
+    );
   });
 
   it("is refused while the agent runs, with a line saying how to go on", async () => {

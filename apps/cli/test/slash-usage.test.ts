@@ -79,7 +79,9 @@ describe("/usage (issue 35.13) — tokens, cost and context per model, subagents
       "openai/gpt-5-mini",
       "  tokens     3,000 in · 300 out · 0 cache read · 0 cache write",
       expect.stringMatching(/^ {2}cost {7}\$\d+\.\d{4} \(0 answers\)$/),
-      expect.stringMatching(/^ {2}subagents {2}1 run: 3,300 tokens, \$\d+\.\d{4} \(included above\)$/),
+      expect.stringMatching(
+        /^ {2}subagents {2}1 run: 3,300 tokens, \$\d+\.\d{4} \(included above\)$/,
+      ),
       expect.stringMatching(/^ {2}context {4}window [\d,]+ tokens$/),
       expect.stringMatching(
         /^total {8}24,000 in · 390 out · 4,000 cache read · 500 cache write · \$\d+\.\d{4}$/,

@@ -52,7 +52,10 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
   const entryIds: string[] = [];
   const compaction = compactionIndex >= 0 ? (path[compactionIndex] as CompactionEntry) : undefined;
   const shortened = new Map(
-    (Array.isArray(compaction?.shortened) ? compaction.shortened : []).map((s) => [s.entryId, s.message]),
+    (Array.isArray(compaction?.shortened) ? compaction.shortened : []).map((s) => [
+      s.entryId,
+      s.message,
+    ]),
   );
   const emit = (entry: TreeEntry) => {
     if (entry.type === "message") {

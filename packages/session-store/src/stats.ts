@@ -45,7 +45,12 @@ export function computeStats(entries: readonly SessionEntry[]): SessionStats {
   const modelUsage = (model: string) => {
     let found = models.get(model);
     if (!found) {
-      found = { model, ...emptyUsageTotals(), answers: 0, subagents: { runs: 0, totalTokens: 0, cost: 0 } };
+      found = {
+        model,
+        ...emptyUsageTotals(),
+        answers: 0,
+        subagents: { runs: 0, totalTokens: 0, cost: 0 },
+      };
       models.set(model, found);
     }
     return found;

@@ -181,7 +181,14 @@ describe("issue 35.13 — usage per model, subagents included", () => {
   it("each model's answers and subagent runs; a task result without a model counts under the model that called it", () => {
     const store = SessionStore.inMemory({ cwd: "/p" });
     store.appendMessage(assistant("x", 0.25, "claude-a"));
-    const usage = { input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, totalTokens: 1100, cost: 2 };
+    const usage = {
+      input: 1000,
+      output: 100,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1100,
+      cost: 2,
+    };
     const task = (data: Record<string, unknown>) => ({
       ...toolResult("found it", { data }),
       toolName: "task",
@@ -191,7 +198,11 @@ describe("issue 35.13 — usage per model, subagents included", () => {
     store.appendMessage(assistant("y", 0.5, "claude-a"));
     const { models, cost } = store.stats();
     expect(models.map((m) => m.model)).toEqual(["anthropic/claude-a", "openai/gpt-b"]);
-    expect(models[0]).toMatchObject({ answers: 2, input: 1200, subagents: { runs: 1, totalTokens: 1100, cost: 2 } });
+    expect(models[0]).toMatchObject({
+      answers: 2,
+      input: 1200,
+      subagents: { runs: 1, totalTokens: 1100, cost: 2 },
+    });
     expect(models[0]!.cost).toBeCloseTo(2.75);
     expect(models[1]).toMatchObject({ answers: 0, input: 1000, cost: 2, subagents: { runs: 1 } });
     expect(models.reduce((sum, m) => sum + m.cost, 0)).toBeCloseTo(cost);
@@ -226,7 +237,9 @@ describe("compaction — shortened kept messages (issue 34.5)", () => {
     });
     store.appendMessage(user("after"));
     const before = store.buildContext();
-    expect(store.getEntry(big.id)).toMatchObject({ message: { content: [{ text: "x".repeat(5000) }] } });
+    expect(store.getEntry(big.id)).toMatchObject({
+      message: { content: [{ text: "x".repeat(5000) }] },
+    });
     store.close();
     const reopened = unwrap(SessionStore.open(store.path!));
     for (const context of [before, reopened.buildContext()]) {

@@ -270,7 +270,9 @@ describe("ObservationTruncator — a tighter limit for one call (issue 34.5, the
         .full_output_path,
       limit_note: "its share of one message's results",
     });
-    expect(Buffer.byteLength((again.data as { preview: string }).preview)).toBeLessThanOrEqual(1000);
+    expect(Buffer.byteLength((again.data as { preview: string }).preview)).toBeLessThanOrEqual(
+      1000,
+    );
     expect(again.text).toContain("limit 2000 lines / 1000B: its share of one message's results");
     expect(again.text).toMatch(/Full output saved to \.tool-output\/tool_\S+_task\.txt/);
     // Within the limit a wrapper is left as it is.

@@ -19,7 +19,9 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
     }
     const { tokensBefore, tokensAfter } = outcome.result;
     const detail = compactionDetail(outcome.result);
-    io.stdout(`Compacted ${tokensBefore} tokens into ${tokensAfter}: ${detail} (${session.file}).\n`);
+    io.stdout(
+      `Compacted ${tokensBefore} tokens into ${tokensAfter}: ${detail} (${session.file}).\n`,
+    );
     return 0;
   } finally {
     await session.close();

@@ -10,11 +10,11 @@ import {
   type StreamOptions,
   type UserMessage,
 } from "@gong/llm";
+import type { ObservationTruncator } from "@gong/truncate";
 import { contextTokens } from "./context-tokens.js";
 import { explicitCutPoint, findCutPoint, turnStartBefore } from "./cut-point.js";
-import type { ObservationTruncator } from "@gong/truncate";
-import { fitKeptMessages } from "./fit-kept.js";
 import { collectFilesTouched, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
+import { fitKeptMessages } from "./fit-kept.js";
 import { pruneToolOutputs } from "./prune.js";
 import { buildSummaryRequest, SUMMARY_SYSTEM_PROMPT } from "./summary-prompt.js";
 import type { CompactionResult } from "./types.js";

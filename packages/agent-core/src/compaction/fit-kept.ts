@@ -55,7 +55,11 @@ function envelopeOf(message: ToolResultMessage): ToolResponse {
 
 function withEnvelope(message: ToolResultMessage, envelope: ToolResponse): ToolResultMessage {
   const images = message.content.filter((part): part is ImageContent => part.type === "image");
-  return { ...message, content: [{ type: "text", text: envelope.text }, ...images], details: envelope };
+  return {
+    ...message,
+    content: [{ type: "text", text: envelope.text }, ...images],
+    details: envelope,
+  };
 }
 
 /** Index ranges of the tool results that follow each assistant message. */

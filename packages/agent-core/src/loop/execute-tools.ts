@@ -13,12 +13,7 @@ import { doomLoopNotice } from "../doom-loop.js";
 import type { AgentEvent } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { resolveOutputLevel } from "../output-level.js";
-import {
-  batchBudget,
-  fitResults,
-  resultsBudgetTokens,
-  resultTokens,
-} from "../results-budget.js";
+import { batchBudget, fitResults, resultsBudgetTokens, resultTokens } from "../results-budget.js";
 import { cutOffEnvelope, isCutOff } from "./cut-off-call.js";
 import { EventChannel } from "./event-channel.js";
 import type { LoopContext, RunConfig } from "./run-context.js";
@@ -112,7 +107,9 @@ async function executeOne(
     }
     const available = tools.map((t) => t.name).join(", ") || "none";
     const text = `Tool ${call.name} not found. Available tools: ${available}.`;
-    return { envelope: failure("NOT_FOUND", text, { next: ["Call one of the available tools instead."] }) };
+    return {
+      envelope: failure("NOT_FOUND", text, { next: ["Call one of the available tools instead."] }),
+    };
   }
   const repeats = run.config.doomLoop.record(call.name, call.arguments);
   const gate = await run.config.hooks.beforeToolCall(call.name, call.arguments ?? {}, {

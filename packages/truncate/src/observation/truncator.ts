@@ -63,39 +63,44 @@ export interface ObservationTruncator {
 // Spill folders already cleaned by this process: cleanup runs at most once per start.
 const cleanedDirs = new Set<string>();
 
+/** A path as notices show it: project-relative POSIX inside the project, else absolute. */
+function displayPathIn(rootDir: string, file: string): string {
+  const relative = path.relative(rootDir, file);
+  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  return inside ? relative.split(path.sep).join("/") : file;
+}
+
+/** Writes the complete envelope (JSON) and its text (plain) to the spill folder. */
+async function spill(config: ObservationTruncatorConfig, envelope: ToolResponse, toolName: string) {
+  await ensureOutputDir(config.outputDir);
+  if (!cleanedDirs.has(config.outputDir)) {
+    cleanedDirs.add(config.outputDir);
+    await cleanupExpired(config.outputDir, config.retentionDays);
+  }
+  const stem = `tool_${spillTimestamp(new Date())}_${safeToolName(toolName)}`;
+  const jsonFile = await writeUniqueFile(
+    config.outputDir,
+    stem,
+    "json",
+    capJson(envelope, config.maxFileBytes, () => envelopeOutline(envelope)),
+  );
+  // The same text as a plain file, so the model can page and grep it by line number.
+  const textStem = path.basename(jsonFile, ".json");
+  const textFile = await writeUniqueFile(
+    config.outputDir,
+    textStem,
+    "txt",
+    capText(envelope.text, config.maxFileBytes).text,
+  );
+  return {
+    json: displayPathIn(config.rootDir, jsonFile),
+    text: displayPathIn(config.rootDir, textFile),
+  };
+}
+
 export function createObservationTruncator(
   config: ObservationTruncatorConfig,
 ): ObservationTruncator {
-  const displayPath = (file: string) => {
-    const relative = path.relative(config.rootDir, file);
-    const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-    return inside ? relative.split(path.sep).join("/") : file;
-  };
-
-  async function spill(envelope: ToolResponse, toolName: string) {
-    await ensureOutputDir(config.outputDir);
-    if (!cleanedDirs.has(config.outputDir)) {
-      cleanedDirs.add(config.outputDir);
-      await cleanupExpired(config.outputDir, config.retentionDays);
-    }
-    const stem = `tool_${spillTimestamp(new Date())}_${safeToolName(toolName)}`;
-    const jsonFile = await writeUniqueFile(
-      config.outputDir,
-      stem,
-      "json",
-      capJson(envelope, config.maxFileBytes, () => envelopeOutline(envelope)),
-    );
-    // The same text as a plain file, so the model can page and grep it by line number.
-    const textStem = path.basename(jsonFile, ".json");
-    const textFile = await writeUniqueFile(
-      config.outputDir,
-      textStem,
-      "txt",
-      capText(envelope.text, config.maxFileBytes).text,
-    );
-    return { json: displayPath(jsonFile), text: displayPath(textFile) };
-  }
-
   return {
     config,
     async truncate(envelope, options) {
@@ -113,7 +118,7 @@ export function createObservationTruncator(
 
       // A spill that fails (a spill folder that is a symbolic link, a full disk) costs
       // the full copy, not the call: the model still gets the preview and the reason.
-      const spilled = await spill(envelope, options.toolName).then(
+      const spilled = await spill(config, envelope, options.toolName).then(
         (paths) => ({ paths, problem: undefined }),
         (error: Error) => ({ paths: undefined, problem: error.message }),
       );
@@ -248,6 +253,11 @@ function recutWrapper(
   return {
     ...envelope,
     data: { ...(envelope.data as TruncatedData), truncation, preview: kept.preview },
-    text: wrapperText(kept.preview, truncation, textPath, options.hasTaskTool ?? config.hasTaskTool),
+    text: wrapperText(
+      kept.preview,
+      truncation,
+      textPath,
+      options.hasTaskTool ?? config.hasTaskTool,
+    ),
   };
 }

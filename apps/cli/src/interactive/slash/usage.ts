@@ -12,7 +12,11 @@ function tokensLine(usage: TokenCounts): string {
 }
 
 /** The context a model has: how full it is now for the current model, its window for the others. */
-function contextLine(session: CodingSession, key: string, windowOf: (key: string) => number | undefined): string {
+function contextLine(
+  session: CodingSession,
+  key: string,
+  windowOf: (key: string) => number | undefined,
+): string {
   const window = windowOf(key);
   const current = `${session.model.provider}/${session.model.id}`;
   if (key !== current) return window ? `window ${n(window)} tokens` : "window unknown";
@@ -23,7 +27,11 @@ function contextLine(session: CodingSession, key: string, windowOf: (key: string
 }
 
 /** The lines of one model: its tokens, cost, subagents' part and context. */
-function modelLines(session: CodingSession, row: ModelUsage, windowOf: (key: string) => number | undefined): string[] {
+function modelLines(
+  session: CodingSession,
+  row: ModelUsage,
+  windowOf: (key: string) => number | undefined,
+): string[] {
   const current = row.model === `${session.model.provider}/${session.model.id}`;
   const lines = [
     `${row.model}${current ? " (current)" : ""}`,

@@ -97,7 +97,9 @@ export class Transcript {
         } else if (event.result) {
           const { tokensBefore, tokensAfter } = event.result;
           const detail = compactionDetail(event.result);
-          this.live.push(noteEntry(`compacted ${tokensBefore} → ${tokensAfter} tokens (${detail})`));
+          this.live.push(
+            noteEntry(`compacted ${tokensBefore} → ${tokensAfter} tokens (${detail})`),
+          );
         }
         return;
       case "warning":
