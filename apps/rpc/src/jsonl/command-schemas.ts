@@ -112,7 +112,8 @@ export const COMMAND_SCHEMAS = [
     "compact",
     { customInstructions: Type.Optional(Type.String()) },
     {
-      response: "`{summary,tokensBefore,tokensAfter}`",
+      response:
+        "`{summary,tokensBefore,tokensAfter,summarised,shortened}` (`summarised`: messages the summary replaced; `shortened`: kept tool results cut so the context fits)",
       examples: [{ type: "compact", customInstructions: "keep the API decisions" }],
     },
   ),
