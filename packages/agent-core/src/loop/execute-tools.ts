@@ -275,6 +275,8 @@ function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: bo
  * to its own `toolCallId` (test/j9-agent-regressions.test.ts 4.6). Steering is checked after every call (or batch);
  * when a message is queued the remaining calls are answered with
  * `Skipped due to queued user message` (test/abort-and-events.test.ts). On abort the rest are skipped.
+ * All results of the message share one budget (results-budget.ts): each batch's results
+ * are fitted to what the earlier batches left before they are announced.
  */
 export async function* executeToolCalls(
   context: LoopContext,
