@@ -22,7 +22,9 @@ describe("compaction — an explicit --compact compacts a short session (issue 2
     const run = await runGong(["--compact", "-c"], box);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Compacted \d+ tokens into \d+ \(.*\.jsonl\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /^Compacted \d+ tokens into \d+: \d+ messages? summarised \(.*\.jsonl\)\.\n$/,
+    );
     // The two older turns were summarised; the last user turn stays verbatim.
     const summarised = JSON.stringify(mock.requests.filter(isSummaryCall).at(-1)?.body);
     expect(summarised).toContain("question two");

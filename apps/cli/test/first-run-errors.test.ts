@@ -132,7 +132,9 @@ describe("first run — errors a user can act on", () => {
     const run = await runGong(["--compact", "-c"], box);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Compacted \d+ tokens into \d+ \(.*\.jsonl\)\.\n$/);
+    expect(run.stdout).toMatch(
+      /^Compacted \d+ tokens into \d+: \d+ messages? summarised \(.*\.jsonl\)\.\n$/,
+    );
     // The summary is stored: the next run sends it instead of the old messages.
     mock.enqueue(textResponse("third answer"));
     expect((await runGong(["-c", "-p", "three"], box)).code).toBe(0);

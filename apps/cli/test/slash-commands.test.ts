@@ -57,6 +57,7 @@ describe("slash commands — parsing and unknown names", () => {
       "fork",
       "rewind",
       "session",
+      "usage",
       "mcp",
       "export",
       "hotkeys",
@@ -150,7 +151,7 @@ describe("/compact", () => {
     const notes = ui.lines("note");
     expect(ui.lines("error")).toEqual([]);
     expect(notes[0]).toBe("compacting…");
-    expect(notes.at(-1)).toMatch(/^compacted: \S+ → \S+ tokens$/);
+    expect(notes.at(-1)).toMatch(/^compacted: \S+ → \S+ tokens \(\d+ messages? summarised\)$/);
   });
 
   it("on a short session inside the keep-recent window it still compacts (issue 22.4)", async () => {
@@ -159,7 +160,9 @@ describe("/compact", () => {
     mock.enqueue(textResponse("## Goal\nsummary"));
     await run("/compact");
     expect(ui.lines("error")).toEqual([]);
-    expect(ui.lines("note").at(-1)).toMatch(/^compacted: \S+ → \S+ tokens$/);
+    expect(ui.lines("note").at(-1)).toMatch(
+      /^compacted: \S+ → \S+ tokens \(\d+ messages? summarised\)$/,
+    );
   });
 
   it("is refused while the agent runs, with a line saying how to go on", async () => {

@@ -237,7 +237,8 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
     const compacted = await rpc.request({ type: "compact" });
     expect(compacted).toMatchObject({
       success: true,
-      data: { summary: expect.stringContaining("summary-22-4") },
+      // q-one, a1, q-two, a2 went into the summary; nothing kept needed cutting (issue 34.5).
+      data: { summary: expect.stringContaining("summary-22-4"), summarised: 4, shortened: 0 },
     });
     const summarised = JSON.stringify(mock.requests.at(-1)?.body);
     expect(summarised).toContain("q-two");
@@ -321,6 +322,18 @@ describe("gong-rpc JSON lines — every command, success and failure", () => {
       messages: { total: 4 },
     });
     expect(stats.cost).toBeGreaterThan(0);
+    // Issue 35.13: the same totals per model (subagents included), as /usage shows them.
+    expect(stats.models).toEqual([
+      expect.objectContaining({
+        input: 250,
+        output: 30,
+        answers: 2,
+        cost: stats.cost,
+        subagents: { runs: 0, totalTokens: 0, cost: 0 },
+      }),
+    ]);
+    expect((stats.models as { model: string }[])[0]!.model).toMatch(/^anthropic\//);
+    expect(stats.contextWindow).toBeGreaterThan(0);
   });
 
   it("export_html writes the page; an unwritable path fails under export_html", async () => {

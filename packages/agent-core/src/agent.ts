@@ -306,6 +306,7 @@ export class Agent {
       hooks: this.hooks,
       streamFn: this.options.streamFn,
       streamOptions: (model) => this.streamOptions(model),
+      ...(this.options.truncator ? { truncator: this.options.truncator } : {}),
       ...(signal ? { signal } : {}),
       ...(customInstructions ? { customInstructions } : {}),
     };

@@ -3,6 +3,7 @@ export { Agent, BUSY_MESSAGE } from "./agent.js";
 export type { AgentState } from "./agent-state.js";
 export { compactMessages } from "./compaction/compact.js";
 export type { CompactResult } from "./compaction/controller.js";
+export { compactionDetail } from "./compaction/describe.js";
 export type { CompactionResult, CompactionSettings } from "./compaction/types.js";
 export { capContextText } from "./context-cap.js";
 export type { AgentEvent, AssistantMessageDelta } from "./events.js";

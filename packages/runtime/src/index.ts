@@ -1,14 +1,24 @@
 // The types an app needs to drive a session, so apps depend on the runtime alone.
 export type { AgentHooks, QueuedMessages, ToolCallDecision } from "@gong/agent-core";
 /** The busy rule, re-used from agent-core so every layer refuses a busy session alike. */
-export { BUSY_MESSAGE, PartialMessage, queuedMessageText } from "@gong/agent-core";
+export {
+  BUSY_MESSAGE,
+  compactionDetail,
+  PartialMessage,
+  queuedMessageText,
+} from "@gong/agent-core";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
-export type { SessionInfo, SessionTreeNode, TreeEntry } from "@gong/session-store";
+export type {
+  ModelUsage,
+  SessionInfo,
+  SessionTreeNode,
+  TreeEntry,
+} from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.

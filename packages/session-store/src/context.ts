@@ -17,6 +17,8 @@ export interface SessionContext {
   /** For each message, the entry it came from (a summary maps to its compaction or
    *  branch_summary entry); agent-core uses these as compaction cut points. */
   entryIds: string[];
+  /** Entries whose message in `messages` is a compaction's shortened copy (`CompactionEntry.shortened`). */
+  shortenedEntryIds?: string[];
   model?: { provider: string; modelId: string };
   thinkingLevel: ThinkingLevel;
 }
@@ -48,9 +50,16 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
 
   const messages: Message[] = [];
   const entryIds: string[] = [];
+  const compaction = compactionIndex >= 0 ? (path[compactionIndex] as CompactionEntry) : undefined;
+  const shortened = new Map(
+    (Array.isArray(compaction?.shortened) ? compaction.shortened : []).map((s) => [
+      s.entryId,
+      s.message,
+    ]),
+  );
   const emit = (entry: TreeEntry) => {
     if (entry.type === "message") {
-      messages.push(entry.message);
+      messages.push(shortened.get(entry.id) ?? entry.message);
       entryIds.push(entry.id);
     } else if (entry.type === "branch_summary" && entry.summary) {
       messages.push(summaryMessage(branchSummaryText(entry.summary), entry.timestamp));
@@ -58,10 +67,9 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
     }
   };
 
-  if (compactionIndex < 0) {
+  if (!compaction) {
     for (const entry of path) emit(entry);
   } else {
-    const compaction = path[compactionIndex] as CompactionEntry;
     messages.push(
       // The wrapper agent-core recognises at the next compaction (one text, in llm).
       summaryMessage(compactionSummaryText(compaction.summary), compaction.timestamp),
@@ -81,5 +89,12 @@ export function buildContextFromPath(path: readonly TreeEntry[]): SessionContext
     for (let i = compactionIndex + 1; i < path.length; i++) emit(path[i]!);
   }
 
-  return { messages, entryIds, ...(model ? { model } : {}), thinkingLevel };
+  const shortenedEntryIds = entryIds.filter((id) => shortened.has(id));
+  return {
+    messages,
+    entryIds,
+    ...(shortenedEntryIds.length > 0 ? { shortenedEntryIds } : {}),
+    ...(model ? { model } : {}),
+    thinkingLevel,
+  };
 }

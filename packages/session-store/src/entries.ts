@@ -57,7 +57,19 @@ export interface CompactionEntry extends EntryBase {
    */
   turnStartEntryId?: string;
   tokensBefore: number;
+  /**
+   * Kept messages the compaction cut shorter so the context fits (tool results of a
+   * message over the results budget, or stubbed): the context uses these copies instead
+   * of the entries they name (test/context.test.ts "shortened").
+   */
+  shortened?: ShortenedMessage[];
   details?: CompactionDetails;
+}
+
+/** A kept message as a compaction shortened it, and the entry it stands for. */
+export interface ShortenedMessage {
+  entryId: string;
+  message: Message;
 }
 
 /** Summary of the branch the user left when moving to `fromId`'s subtree. */

@@ -12,6 +12,7 @@ export type {
   SessionEntry,
   SessionHeader,
   SessionTreeNode,
+  ShortenedMessage,
   ThinkingLevelChangeEntry,
   TreeEntry,
   UnknownEntry,
@@ -28,6 +29,6 @@ export type { SessionInfo } from "./list.js";
 export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";
 export { encodeCwd, legacyEncodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
-export type { SessionStats } from "./stats.js";
+export type { ModelUsage, SessionStats } from "./stats.js";
 export type { CreateSessionOptions, OpenSessionOptions } from "./store.js";
 export { SessionStore } from "./store.js";

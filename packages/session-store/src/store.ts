@@ -20,6 +20,7 @@ import {
   type SessionEntry,
   type SessionHeader,
   type SessionTreeNode,
+  type ShortenedMessage,
   type ThinkingLevelChangeEntry,
   type TreeEntry,
 } from "./entries.js";
@@ -87,6 +88,8 @@ export interface CompactionInput {
   /** See `CompactionEntry.turnStartEntryId`. */
   turnStartEntryId?: string;
   tokensBefore: number;
+  /** See `CompactionEntry.shortened`. */
+  shortened?: ShortenedMessage[];
   details?: CompactionDetails;
 }
 
@@ -300,6 +303,7 @@ export class SessionStore {
       firstKeptEntryId: input.firstKeptEntryId,
       ...(input.turnStartEntryId !== undefined ? { turnStartEntryId: input.turnStartEntryId } : {}),
       tokensBefore: input.tokensBefore,
+      ...(input.shortened?.length ? { shortened: input.shortened } : {}),
       ...(input.details ? { details: input.details } : {}),
     });
   }

@@ -177,6 +177,38 @@ describe("task — a subagent's usage counts in the session's totals", () => {
   });
 });
 
+describe("issue 35.13 — usage per model, subagents included", () => {
+  it("each model's answers and subagent runs; a task result without a model counts under the model that called it", () => {
+    const store = SessionStore.inMemory({ cwd: "/p" });
+    store.appendMessage(assistant("x", 0.25, "claude-a"));
+    const usage = {
+      input: 1000,
+      output: 100,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 1100,
+      cost: 2,
+    };
+    const task = (data: Record<string, unknown>) => ({
+      ...toolResult("found it", { data }),
+      toolName: "task",
+    });
+    store.appendMessage(task({ usage, model: "openai/gpt-b" }));
+    store.appendMessage(task({ usage }));
+    store.appendMessage(assistant("y", 0.5, "claude-a"));
+    const { models, cost } = store.stats();
+    expect(models.map((m) => m.model)).toEqual(["anthropic/claude-a", "openai/gpt-b"]);
+    expect(models[0]).toMatchObject({
+      answers: 2,
+      input: 1200,
+      subagents: { runs: 1, totalTokens: 1100, cost: 2 },
+    });
+    expect(models[0]!.cost).toBeCloseTo(2.75);
+    expect(models[1]).toMatchObject({ answers: 0, input: 1000, cost: 2, subagents: { runs: 1 } });
+    expect(models.reduce((sum, m) => sum + m.cost, 0)).toBeCloseTo(cost);
+  });
+});
+
 describe("issue #5 — in-memory session (--no-session)", () => {
   it("has the same API and writes nothing", () => {
     const store = SessionStore.inMemory({ cwd: "/p" });
@@ -186,5 +218,39 @@ describe("issue #5 — in-memory session (--no-session)", () => {
     expect(store.getLeaf()?.id).toBe(a.id);
     store.close();
     expect(() => store.appendMessage(user("after close"))).toThrow(/closed/);
+  });
+});
+
+describe("compaction — shortened kept messages (issue 34.5)", () => {
+  it("the context uses a compaction's shortened copy of a kept result, also after a reload; the entry keeps the original", () => {
+    const home = tempDir();
+    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: home }));
+    store.appendMessage(user("old question"));
+    const kept = store.appendMessage(assistant("calls"));
+    const big = store.appendMessage(toolResult("x".repeat(5000)));
+    const short = toolResult("x… [cut to fit]");
+    store.appendCompaction({
+      summary: "## Goal\nShip it",
+      firstKeptEntryId: kept.id,
+      tokensBefore: 9_000,
+      shortened: [{ entryId: big.id, message: short }],
+    });
+    store.appendMessage(user("after"));
+    const before = store.buildContext();
+    expect(store.getEntry(big.id)).toMatchObject({
+      message: { content: [{ text: "x".repeat(5000) }] },
+    });
+    store.close();
+    const reopened = unwrap(SessionStore.open(store.path!));
+    for (const context of [before, reopened.buildContext()]) {
+      expect(context.messages.map((m) => JSON.stringify(m.content))).toEqual([
+        expect.stringContaining("Ship it"),
+        JSON.stringify(assistant("calls").content),
+        JSON.stringify(short.content),
+        JSON.stringify(user("after").content),
+      ]);
+      expect(context.shortenedEntryIds).toEqual([big.id]);
+    }
+    reopened.close();
   });
 });

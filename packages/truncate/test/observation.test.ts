@@ -249,3 +249,36 @@ describe("seed 003 §4 — retention", () => {
     expect(await cleanupExpired(path.join(root, "nope"), 7)).toBe(0);
   });
 });
+
+describe("ObservationTruncator — a tighter limit for one call (issue 34.5, the results budget)", () => {
+  it("maxBytes cuts below the configured limit and says why; a wrapper cut again keeps its files and spills nothing more", async () => {
+    const t = truncator();
+    const original = envelope(numbered(20_000));
+    const first = await t.truncate(original, { toolName: "task" });
+    const files = await readdir(path.join(root, ".tool-output"));
+    const again = await t.truncate(first, {
+      toolName: "task",
+      maxBytes: 1000,
+      limitNote: "its share of one message's results",
+    });
+    expect(await readdir(path.join(root, ".tool-output"))).toEqual(files);
+    const record = (again.data as { truncation: Record<string, unknown> }).truncation;
+    expect(record).toMatchObject({
+      max_bytes: 1000,
+      original_lines: 20_000,
+      full_output_path: (first.data as { truncation: { full_output_path: string } }).truncation
+        .full_output_path,
+      limit_note: "its share of one message's results",
+    });
+    expect(Buffer.byteLength((again.data as { preview: string }).preview)).toBeLessThanOrEqual(
+      1000,
+    );
+    expect(again.text).toContain("limit 2000 lines / 1000B: its share of one message's results");
+    expect(again.text).toMatch(/Full output saved to \.tool-output\/tool_\S+_task\.txt/);
+    // Within the limit a wrapper is left as it is.
+    expect(await t.truncate(again, { toolName: "task", maxBytes: 1000 })).toBe(again);
+    const direct = await t.truncate(envelope(numbered(300)), { toolName: "read", maxBytes: 500 });
+    expect(direct.status).toBe("partial");
+    expect((direct.data as { truncation: { max_bytes: number } }).truncation.max_bytes).toBe(500);
+  });
+});

@@ -1,3 +1,4 @@
+import { compactionDetail } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { openCommandSession } from "./open-session.js";
@@ -17,7 +18,10 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
       return 1;
     }
     const { tokensBefore, tokensAfter } = outcome.result;
-    io.stdout(`Compacted ${tokensBefore} tokens into ${tokensAfter} (${session.file}).\n`);
+    const detail = compactionDetail(outcome.result);
+    io.stdout(
+      `Compacted ${tokensBefore} tokens into ${tokensAfter}: ${detail} (${session.file}).\n`,
+    );
     return 0;
   } finally {
     await session.close();

@@ -83,8 +83,8 @@ export function sessionCost(session: CodingSession): number {
   return session.stats().session.cost;
 }
 
-/** Context size as of the last answer. */
-function contextTokensOf(session: CodingSession): number | undefined {
+/** Context size as of the last answer (the status line's meter and /usage). */
+export function contextTokensOf(session: CodingSession): number | undefined {
   const messages = session.messages;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i]!;

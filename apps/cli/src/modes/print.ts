@@ -1,5 +1,5 @@
 import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtime";
-import { finalText } from "@gong/runtime";
+import { compactionDetail, finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { terminalSafe } from "../terminal-text.js";
@@ -61,7 +61,9 @@ function reportProgress(
     case "compaction_end":
       if (event.errorMessage) stderr(`gong: compaction failed: ${event.errorMessage}\n`);
       else if (event.result)
-        stderr(`gong: compacted ${event.result.tokensBefore} tokens into a summary.\n`);
+        stderr(
+          `gong: compacted ${event.result.tokensBefore} tokens into ${event.result.tokensAfter} (${compactionDetail(event.result)}).\n`,
+        );
       return;
     case "warning":
       stderr(`gong: warning: ${event.message}\n`);

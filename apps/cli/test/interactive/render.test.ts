@@ -193,7 +193,7 @@ describe("interactive — status line", () => {
     const line = plain(footerLine(info, 200));
     expect(line).toContain("anthropic/claude-sonnet-4-5");
     expect(line).toContain("thinking medium");
-    expect(line).toContain("12K/200K (6%)");
+    expect(line).toContain("ctx 6% 12K/200K");
     expect(line).toContain("$0.042");
     expect(line).toContain(info.cwd);
   });

@@ -112,7 +112,8 @@ export const COMMAND_SCHEMAS = [
     "compact",
     { customInstructions: Type.Optional(Type.String()) },
     {
-      response: "`{summary,tokensBefore,tokensAfter}`",
+      response:
+        "`{summary,tokensBefore,tokensAfter,summarised,shortened}` (`summarised`: messages the summary replaced; `shortened`: kept tool results cut so the context fits)",
       examples: [{ type: "compact", customInstructions: "keep the API decisions" }],
     },
   ),
@@ -153,7 +154,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`sessionId`, `sessionFile`, `messages {user,assistant,toolResult,total}`, `toolCalls`, `tokens {input,output,cacheRead,cacheWrite,total}`, `cost` (dollars), `compactions`, `tools` (per-tool metrics of this process)",
+        "`sessionId`, `sessionFile`, `messages {user,assistant,toolResult,total}`, `toolCalls`, `tokens {input,output,cacheRead,cacheWrite,total}`, `cost` (dollars), `compactions`, `models` (the same totals per `provider/id` model: `input, output, cacheRead, cacheWrite, totalTokens, cost, answers, subagents {runs, totalTokens, cost}` — a subagent's spending under the model it ran on, also shown apart), `contextWindow` (of the current model), `tools` (per-tool metrics of this process)",
       examples: [{ type: "get_session_stats" }],
     },
   ),

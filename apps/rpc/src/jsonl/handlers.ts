@@ -118,8 +118,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   async compact(command, { host }) {
     const result = await host.current.compact(command.customInstructions);
     if (!result.ok) throw new Error(result.message);
-    const { summary, tokensBefore, tokensAfter } = result.result;
-    return { summary, tokensBefore, tokensAfter };
+    const { summary, tokensBefore, tokensAfter, summarised, shortened } = result.result;
+    // What went: messages the summary replaced, kept tool results cut to fit (issue 34.5).
+    return { summary, tokensBefore, tokensAfter, summarised, shortened };
   },
   set_auto_compaction(command, { host }) {
     host.current.setAutoCompaction(command.enabled);
@@ -148,6 +149,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       tokens: totals.tokens,
       cost: totals.cost,
       compactions: totals.compactions,
+      // Per model, subagents included (their part also apart): the same rows as /usage.
+      models: totals.models,
+      contextWindow: session.model.contextWindow,
       tools: metrics.tools,
     };
   },

@@ -1,6 +1,8 @@
 import {
   type AssistantMessage,
   compactionSummaryText,
+  estimateMessageTokens,
+  estimateTextTokens,
   extractCompactionSummary,
   type Message,
   type Model,
@@ -8,9 +10,11 @@ import {
   type StreamOptions,
   type UserMessage,
 } from "@gong/llm";
+import type { ObservationTruncator } from "@gong/truncate";
 import { contextTokens } from "./context-tokens.js";
 import { explicitCutPoint, findCutPoint, turnStartBefore } from "./cut-point.js";
 import { collectFilesTouched, fileLists, formatFileLists, parseFileLists } from "./file-ops.js";
+import { fitKeptMessages } from "./fit-kept.js";
 import { pruneToolOutputs } from "./prune.js";
 import { buildSummaryRequest, SUMMARY_SYSTEM_PROMPT } from "./summary-prompt.js";
 import type { CompactionResult } from "./types.js";
@@ -33,6 +37,13 @@ export interface CompactOptions {
   maxSummaryTokens?: number;
   /** What the user wants the summary to focus on (`/compact <instructions>`). */
   customInstructions?: string;
+  /**
+   * The most tokens the compacted context may take (default: the model's window); kept
+   * tool results are cut until it fits (fit-kept.ts).
+   */
+  maxContextTokens?: number;
+  /** Spills kept tool results cut to the results budget (the agent's truncator). */
+  truncator?: ObservationTruncator;
 }
 
 /** Each old tool output is cut to this before it goes to the summarizer. */
@@ -199,6 +210,8 @@ export async function compactWithPlan(
       splitTurn: false,
       tokensBefore,
       tokensAfter: contextTokens(stubbed, options.systemPrompt, stubbed.length),
+      summarised: 0,
+      shortened: stubbed.filter((message, i) => message !== messages[i]).length,
       readFiles: read,
       modifiedFiles: modified,
       fallback: true,
@@ -212,7 +225,14 @@ export async function compactWithPlan(
     content: [{ type: "text", text: compactionSummaryText(summary) }],
     timestamp: Date.now(),
   };
-  const compacted = [summaryMessage, ...kept];
+  const fitted = await fitKeptMessages(kept, {
+    contextWindow: options.model.contextWindow,
+    maxContextTokens: options.maxContextTokens ?? options.model.contextWindow,
+    fixedTokens:
+      estimateTextTokens(options.systemPrompt ?? "") + estimateMessageTokens(summaryMessage),
+    truncator: options.truncator,
+  });
+  const compacted = [summaryMessage, ...fitted.messages];
   return {
     summary,
     messages: compacted,
@@ -221,6 +241,8 @@ export async function compactWithPlan(
     splitTurn,
     tokensBefore,
     tokensAfter: contextTokens(compacted, options.systemPrompt, compacted.length),
+    summarised: cut - start,
+    shortened: fitted.shortened,
     readFiles: read,
     modifiedFiles: modified,
     fallback: false,

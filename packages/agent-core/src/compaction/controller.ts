@@ -5,6 +5,7 @@ import {
   type StreamFunction,
   type StreamOptions,
 } from "@gong/llm";
+import type { ObservationTruncator } from "@gong/truncate";
 import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
@@ -40,6 +41,8 @@ export interface CompactionRequest {
   /** The run's signal: aborting the run aborts its compaction. */
   signal?: AbortSignal;
   customInstructions?: string;
+  /** Spills kept tool results the compaction cuts to fit (the agent's truncator). */
+  truncator?: ObservationTruncator;
 }
 
 /** The events a compaction yields: its result reaches the agent's list as `compaction_end`. */
@@ -153,6 +156,9 @@ export class CompactionController {
           signal: controller.signal,
           // The summary has to fit in the room compaction keeps free (pi uses 80 %).
           maxSummaryTokens: Math.floor(settings.reserveTokens * 0.8),
+          // What is kept has to leave the room compaction keeps free, too.
+          maxContextTokens: request.model.contextWindow - settings.reserveTokens,
+          ...(request.truncator ? { truncator: request.truncator } : {}),
           ...(request.customInstructions ? { customInstructions: request.customInstructions } : {}),
         },
         plan,

@@ -37,8 +37,16 @@ export interface CompactionResult {
    * run, so a session file must record both (apps/cli/test/compaction-resume.test.ts).
    */
   splitTurn: boolean;
+  /** Tokens of the context before, and of the context it made (estimated, system prompt included). */
   tokensBefore: number;
   tokensAfter: number;
+  /** How many messages the summary replaced (0 for the fallback). */
+  summarised: number;
+  /**
+   * How many kept tool results were cut shorter or stubbed so the context fits
+   * (fit-kept.ts); the fallback counts the results it stubbed.
+   */
+  shortened: number;
   readFiles: string[];
   modifiedFiles: string[];
   /** True when the summary call failed and old tool outputs were stubbed instead (test/j12-compaction.test.ts 3.1). */

@@ -13,6 +13,7 @@ import { doomLoopNotice } from "../doom-loop.js";
 import type { AgentEvent } from "../events.js";
 import { endSpan, startSpan } from "../observability/tracing.js";
 import { resolveOutputLevel } from "../output-level.js";
+import { batchBudget, fitResults, resultsBudgetTokens, resultTokens } from "../results-budget.js";
 import { cutOffEnvelope, isCutOff } from "./cut-off-call.js";
 import { EventChannel } from "./event-channel.js";
 import type { LoopContext, RunConfig } from "./run-context.js";
@@ -74,6 +75,14 @@ function contextUsage({ context, config }: ToolRun): number {
   return config.contextTokens(context.messages, context.systemPrompt.current) / window;
 }
 
+/** One call's envelope, and what the results budget and the doom-loop guard add to it. */
+interface CallOutcome {
+  envelope: ToolResponse;
+  hasTaskTool?: boolean;
+  /** Appended to the text once the results budget was applied (the doom-loop notice). */
+  notice?: string;
+}
+
 /**
  * The observation pipeline of one call: arguments cut off by the output limit → an
  * error, nothing run (test/item7-cut-off-tool-calls.test.ts); unknown tool → NOT_FOUND; gate hooks (a block
@@ -86,20 +95,21 @@ async function executeOne(
   message: Pick<AssistantMessage, "stopReason">,
   tools: Tool[],
   signal: AbortSignal,
-): Promise<ToolResponse> {
-  if (isCutOff(call, message)) return cutOffEnvelope(call);
+): Promise<CallOutcome> {
+  if (isCutOff(call, message)) return { envelope: cutOffEnvelope(call) };
   const tool = tools.find((t) => t.name === call.name);
   const info = { toolCallId: call.id, toolName: call.name };
   if (!tool) {
     const unoffered = run.config.unofferedToolReason?.(call.name);
-    if (unoffered)
-      return failure("BLOCKED", unoffered, {
-        next: ["Use the tools offered now, or do what the message says first."],
-      });
+    if (unoffered) {
+      const next = ["Use the tools offered now, or do what the message says first."] as const;
+      return { envelope: failure("BLOCKED", unoffered, { next }) };
+    }
     const available = tools.map((t) => t.name).join(", ") || "none";
-    return failure("NOT_FOUND", `Tool ${call.name} not found. Available tools: ${available}.`, {
-      next: ["Call one of the available tools instead."],
-    });
+    const text = `Tool ${call.name} not found. Available tools: ${available}.`;
+    return {
+      envelope: failure("NOT_FOUND", text, { next: ["Call one of the available tools instead."] }),
+    };
   }
   const repeats = run.config.doomLoop.record(call.name, call.arguments);
   const gate = await run.config.hooks.beforeToolCall(call.name, call.arguments ?? {}, {
@@ -108,9 +118,8 @@ async function executeOne(
   });
   if (gate.blocked) {
     const message = gate.byUser ? gate.reason : `Blocked by ${gate.source}: ${gate.reason}`;
-    return failure("BLOCKED", message, {
-      next: ["Do not retry the same call; choose another approach or ask the user."],
-    });
+    const next = ["Do not retry the same call; choose another approach or ask the user."] as const;
+    return { envelope: failure("BLOCKED", message, { next }) };
   }
 
   // Seed 003 §7: with the runtime's subagent tool offered, hints about a saved full
@@ -125,10 +134,12 @@ async function executeOne(
       ...(call.name === "bash" ? { direction: "tail" as const } : {}),
     });
   }
-  if (run.config.doomLoop.isLooping(repeats)) {
-    envelope = { ...envelope, text: `${envelope.text}\n\n${doomLoopNotice(call.name, repeats)}` };
-  }
-  return envelope;
+  const looping = run.config.doomLoop.isLooping(repeats);
+  return {
+    envelope,
+    hasTaskTool,
+    ...(looping ? { notice: doomLoopNotice(call.name, repeats) } : {}),
+  };
 }
 
 /** `runTool` at the resolved output level, streaming updates, timed and traced. */
@@ -177,6 +188,32 @@ function announceStart(call: ToolCall): AgentEvent {
     toolName: call.name,
     args: call.arguments,
   };
+}
+
+/**
+ * The envelopes of one batch within what the message's results may still take
+ * (results-budget.ts), each with its doom-loop notice after the cut.
+ */
+async function withinBudget(
+  config: RunConfig,
+  batch: ToolCall[],
+  outcomes: CallOutcome[],
+  budget: number,
+): Promise<ToolResponse[]> {
+  const fitted = await fitResults(
+    outcomes.map((outcome, i) => ({
+      envelope: outcome.envelope,
+      toolName: batch[i]!.name,
+      ...(batch[i]!.name === "bash" ? { direction: "tail" as const } : {}),
+      ...(outcome.hasTaskTool !== undefined ? { hasTaskTool: outcome.hasTaskTool } : {}),
+    })),
+    budget,
+    config.truncator,
+  );
+  return fitted.map((envelope, i) => {
+    const notice = outcomes[i]!.notice;
+    return notice ? { ...envelope, text: `${envelope.text}\n\n${notice}` } : envelope;
+  });
 }
 
 /** The result message of a call, and the events that announce it. */
@@ -238,6 +275,8 @@ function nextBatch(calls: ToolCall[], start: number, tools: Tool[], parallel: bo
  * to its own `toolCallId` (test/j9-agent-regressions.test.ts 4.6). Steering is checked after every call (or batch);
  * when a message is queued the remaining calls are answered with
  * `Skipped due to queued user message` (test/abort-and-events.test.ts). On abort the rest are skipped.
+ * All results of the message share one budget (results-budget.ts): each batch's results
+ * are fitted to what the earlier batches left before they are announced.
  */
 export async function* executeToolCalls(
   context: LoopContext,
@@ -245,7 +284,9 @@ export async function* executeToolCalls(
   message: Pick<AssistantMessage, "stopReason">,
   calls: ToolCall[],
 ): AsyncGenerator<AgentEvent, ToolExecutionOutcome> {
-  const { tools } = config.turnSetup();
+  const { tools, model } = config.turnSetup();
+  const messageBudget = resultsBudgetTokens(model.contextWindow);
+  let budgetUsed = 0;
   const results: ToolResultMessage[] = [];
   let steering: Message[] = [];
   let index = 0;
@@ -255,12 +296,15 @@ export async function* executeToolCalls(
     const signal = toolSignal(config);
     const channel = new EventChannel();
     const run: ToolRun = { context, config, push: channel.push };
-    const envelopes = yield* channel.until(
+    const outcomes = yield* channel.until(
       Promise.all(
         batch.map((call) => executeOne(run, call, message, tools, signal.signal)),
       ).finally(signal.dispose),
     );
+    const budget = batchBudget(messageBudget, budgetUsed, calls.length - index - batch.length);
+    const envelopes = await withinBudget(config, batch, outcomes, budget);
     for (const [i, call] of batch.entries()) {
+      budgetUsed += resultTokens(envelopes[i]!);
       const [result, events] = finish(call, envelopes[i]!);
       results.push(result);
       for (const event of events) yield event;

@@ -1,6 +1,6 @@
 import { type AgentEvent, type CompactionResult, foldHistory } from "@gong/agent-core";
 import type { Message } from "@gong/llm";
-import type { SessionContext, SessionStore } from "@gong/session-store";
+import type { SessionContext, SessionStore, ShortenedMessage } from "@gong/session-store";
 
 /**
  * Writes the agent's history to the session file as it happens: it folds the agent's
@@ -13,6 +13,8 @@ import type { SessionContext, SessionStore } from "@gong/session-store";
 export class SessionRecorder {
   /** The entry each message object was stored as (the agent never copies a message). */
   private readonly entryIds = new WeakMap<Message, string>();
+  /** Messages that are a compaction's shortened copy of their entry (`CompactionEntry.shortened`). */
+  private readonly shortened = new WeakSet<Message>();
   /** The agent's list, folded from the same events. */
   private messages: Message[];
 
@@ -21,7 +23,7 @@ export class SessionRecorder {
       SessionStore,
       "appendMessage" | "appendCompaction" | "appendModelChange" | "appendThinkingLevelChange"
     >,
-    restoredContext: Pick<SessionContext, "messages" | "entryIds">,
+    restoredContext: Pick<SessionContext, "messages" | "entryIds" | "shortenedEntryIds">,
     private readonly warn: (message: string) => void,
   ) {
     this.know(restoredContext);
@@ -32,10 +34,13 @@ export class SessionRecorder {
    * These messages are on disk already, as the entries `context.entryIds` names (a
    * branch the agent is about to move to with `messages_replaced`).
    */
-  know(context: Pick<SessionContext, "messages" | "entryIds">): void {
+  know(context: Pick<SessionContext, "messages" | "entryIds" | "shortenedEntryIds">): void {
+    const shortened = new Set(context.shortenedEntryIds ?? []);
     context.messages.forEach((message, i) => {
       const id = context.entryIds[i];
-      if (id !== undefined) this.entryIds.set(message, id);
+      if (id === undefined) return;
+      this.entryIds.set(message, id);
+      if (shortened.has(id)) this.shortened.add(message);
     });
   }
 
@@ -85,6 +90,7 @@ export class SessionRecorder {
     // recorded, or a resume would bring back the whole turn in between (apps/cli/test/compaction-resume.test.ts).
     const [summary, ...kept] = result.messages;
     const turnStart = result.splitTurn ? kept.shift() : undefined;
+    const shortened = this.shortenedKept(kept, result.firstKeptIndex);
     const turnStartEntryId = turnStart ? this.entryIds.get(turnStart) : undefined;
     const firstKeptEntryId = kept[0] ? this.entryIds.get(kept[0]) : undefined;
     if (!summary || firstKeptEntryId === undefined || (turnStart && !turnStartEntryId)) {
@@ -98,8 +104,30 @@ export class SessionRecorder {
       firstKeptEntryId,
       ...(turnStartEntryId ? { turnStartEntryId } : {}),
       tokensBefore: result.tokensBefore,
+      ...(shortened.length > 0 ? { shortened } : {}),
       details: { readFiles: result.readFiles, modifiedFiles: result.modifiedFiles },
     }).id;
     this.entryIds.set(summary, compactionId);
+  }
+
+  /**
+   * The kept messages that are not their entry's message: cut shorter by this compaction
+   * (a copy of the message at the same place in the list it was made from) or by an
+   * earlier one. Each copy stands for its entry from now on.
+   */
+  private shortenedKept(kept: readonly Message[], firstKeptIndex: number): ShortenedMessage[] {
+    const shortened: ShortenedMessage[] = [];
+    kept.forEach((message, i) => {
+      let entryId = this.entryIds.get(message);
+      if (entryId === undefined) {
+        const original = this.messages[firstKeptIndex + i];
+        entryId = original ? this.entryIds.get(original) : undefined;
+        if (entryId === undefined) return;
+        this.entryIds.set(message, entryId);
+        this.shortened.add(message);
+      }
+      if (this.shortened.has(message)) shortened.push({ entryId, message });
+    });
+    return shortened;
   }
 }

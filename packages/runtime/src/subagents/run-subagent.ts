@@ -65,6 +65,8 @@ export interface SubagentOutcome {
   turns: number;
   toolCalls: number;
   usage: UsageTotals;
+  /** `provider/id` it ran on (undefined when its model was not found). */
+  model?: string;
   /** The transcript file (undefined with `--no-session`). */
   transcript?: string;
 }
@@ -104,7 +106,9 @@ export async function runSubagent(
   }
   const store = host.openTranscript(request.toolCallId);
   try {
-    return await runIn(store, host, request, { model, parent, tally });
+    const outcome = await runIn(store, host, request, { model, parent, tally });
+    // Its usage counts under this model in the session's per-model totals (/usage).
+    return { ...outcome, model: `${model.provider}/${model.id}` };
   } finally {
     store.close();
   }

@@ -117,6 +117,7 @@ function outcomeData(type: SubagentType, outcome: SubagentOutcome) {
     turns: outcome.turns,
     tool_calls: outcome.toolCalls,
     usage: outcome.usage,
+    model: outcome.model ?? null,
     transcript: outcome.transcript ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import type { Tool } from "@gong/tools";
 import { describe, expect, it } from "vitest";
 import { parseAgentFile } from "../../src/subagents/agent-files.js";
@@ -94,5 +95,24 @@ describe("task — at most subagents.maxParallel subagents at a time", () => {
     first!();
     await waiting;
     expect(third).toBeTypeOf("function");
+  });
+});
+
+describe("task — 50 calls waiting on one signal add one abort listener (issue 34.5)", () => {
+  it("the waiters share one listener, gone once none waits; an abort cancels them all", async () => {
+    const limiter = new Limiter(() => 1);
+    const batch = new AbortController();
+    const first = await limiter.acquire(batch.signal);
+    const waiting = Array.from({ length: 49 }, () => limiter.acquire(batch.signal));
+    expect(getEventListeners(batch.signal, "abort")).toHaveLength(1);
+    first!();
+    const second = await waiting[0]!;
+    expect(getEventListeners(batch.signal, "abort")).toHaveLength(1);
+    batch.abort();
+    expect(await Promise.all(waiting.slice(1))).toEqual(new Array(48).fill(undefined));
+    second!();
+    const other = new AbortController();
+    expect(await limiter.acquire(other.signal)).toBeTypeOf("function");
+    expect(getEventListeners(other.signal, "abort")).toHaveLength(0);
   });
 });

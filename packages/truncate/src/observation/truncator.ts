@@ -25,6 +25,8 @@ export interface TruncationRecord {
    * full output could not be saved (the text says why).
    */
   full_output_path: string | null;
+  /** Why `max_bytes` is below the configured limit, when it is. */
+  limit_note?: string;
 }
 
 export interface TruncatedData extends Record<string, unknown> {
@@ -40,6 +42,13 @@ export interface TruncateCallOptions {
   direction?: TruncationDirection;
   /** Overrides the configured `hasTaskTool` for this call (the calling agent's tools). */
   hasTaskTool?: boolean;
+  /**
+   * A tighter byte limit for this call (never looser than the configured one): the share
+   * of a budget several results split (agent-core's results budget).
+   */
+  maxBytes?: number;
+  /** Why the limit is `maxBytes`, said in the notice ("this result's share of …"). */
+  limitNote?: string;
 }
 
 export interface ObservationTruncator {
@@ -54,60 +63,71 @@ export interface ObservationTruncator {
 // Spill folders already cleaned by this process: cleanup runs at most once per start.
 const cleanedDirs = new Set<string>();
 
+/** A path as notices show it: project-relative POSIX inside the project, else absolute. */
+function displayPathIn(rootDir: string, file: string): string {
+  const relative = path.relative(rootDir, file);
+  const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  return inside ? relative.split(path.sep).join("/") : file;
+}
+
+/** Writes the complete envelope (JSON) and its text (plain) to the spill folder. */
+async function spill(config: ObservationTruncatorConfig, envelope: ToolResponse, toolName: string) {
+  await ensureOutputDir(config.outputDir);
+  if (!cleanedDirs.has(config.outputDir)) {
+    cleanedDirs.add(config.outputDir);
+    await cleanupExpired(config.outputDir, config.retentionDays);
+  }
+  const stem = `tool_${spillTimestamp(new Date())}_${safeToolName(toolName)}`;
+  const jsonFile = await writeUniqueFile(
+    config.outputDir,
+    stem,
+    "json",
+    capJson(envelope, config.maxFileBytes, () => envelopeOutline(envelope)),
+  );
+  // The same text as a plain file, so the model can page and grep it by line number.
+  const textStem = path.basename(jsonFile, ".json");
+  const textFile = await writeUniqueFile(
+    config.outputDir,
+    textStem,
+    "txt",
+    capText(envelope.text, config.maxFileBytes).text,
+  );
+  return {
+    json: displayPathIn(config.rootDir, jsonFile),
+    text: displayPathIn(config.rootDir, textFile),
+  };
+}
+
 export function createObservationTruncator(
   config: ObservationTruncatorConfig,
 ): ObservationTruncator {
-  const displayPath = (file: string) => {
-    const relative = path.relative(config.rootDir, file);
-    const inside = relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
-    return inside ? relative.split(path.sep).join("/") : file;
-  };
-
-  async function spill(envelope: ToolResponse, toolName: string) {
-    await ensureOutputDir(config.outputDir);
-    if (!cleanedDirs.has(config.outputDir)) {
-      cleanedDirs.add(config.outputDir);
-      await cleanupExpired(config.outputDir, config.retentionDays);
-    }
-    const stem = `tool_${spillTimestamp(new Date())}_${safeToolName(toolName)}`;
-    const jsonFile = await writeUniqueFile(
-      config.outputDir,
-      stem,
-      "json",
-      capJson(envelope, config.maxFileBytes, () => envelopeOutline(envelope)),
-    );
-    // The same text as a plain file, so the model can page and grep it by line number.
-    const textStem = path.basename(jsonFile, ".json");
-    const textFile = await writeUniqueFile(
-      config.outputDir,
-      textStem,
-      "txt",
-      capText(envelope.text, config.maxFileBytes).text,
-    );
-    return { json: displayPath(jsonFile), text: displayPath(textFile) };
-  }
-
   return {
     config,
     async truncate(envelope, options) {
       if (envelope.context?.truncation_skip === true) return envelope;
+      const limits = {
+        maxLines: config.maxLines,
+        maxBytes: Math.min(config.maxBytes, Math.max(1, options.maxBytes ?? config.maxBytes)),
+      };
+      const spilledBefore = spillWrapperOf(envelope);
+      if (spilledBefore) return recutWrapper(envelope, spilledBefore, limits, options, config);
       const direction = options.direction ?? config.direction;
-      const limits = { maxLines: config.maxLines, maxBytes: config.maxBytes };
       const text = envelope.text ?? "";
       const result = direction === "tail" ? truncateTail(text, limits) : truncateHead(text, limits);
       if (!result.truncated) return envelope;
 
       // A spill that fails (a spill folder that is a symbolic link, a full disk) costs
       // the full copy, not the call: the model still gets the preview and the reason.
-      const spilled = await spill(envelope, options.toolName).then(
+      const spilled = await spill(config, envelope, options.toolName).then(
         (paths) => ({ paths, problem: undefined }),
         (error: Error) => ({ paths: undefined, problem: error.message }),
       );
       const kept = keptPreview(text, result);
       const truncation: TruncationRecord = {
         direction,
-        max_lines: config.maxLines,
-        max_bytes: config.maxBytes,
+        max_lines: limits.maxLines,
+        max_bytes: limits.maxBytes,
+        ...(options.limitNote ? { limit_note: options.limitNote } : {}),
         original_lines: result.totalLines,
         original_bytes: result.totalBytes,
         kept_lines: kept.lines,
@@ -164,7 +184,7 @@ function truncatedNotice(t: TruncationRecord): string {
   return (
     `[Output truncated: showing the ${which} ${t.kept_lines} of ${t.original_lines} lines ` +
     `(${formatSize(t.kept_bytes)} of ${formatSize(t.original_bytes)}; limit ${t.max_lines} lines / ` +
-    `${formatSize(t.max_bytes)})`
+    `${formatSize(t.max_bytes)}${t.limit_note ? `: ${t.limit_note}` : ""})`
   );
 }
 
@@ -193,4 +213,51 @@ function unsavedText(preview: string, t: TruncationRecord, problem: string): str
   const step =
     "Repeat the call narrower (a smaller range, a more specific pattern) to see the rest";
   return `${preview}\n\n${notice}\n\nRecommended next step:\n- ${step}`;
+}
+
+/** The record of an envelope this truncator already spilled (its wrapper), else undefined. */
+function spillWrapperOf(envelope: ToolResponse): TruncationRecord | undefined {
+  const data = envelope.data as Partial<TruncatedData> | undefined;
+  const record = data?.truncation;
+  if (data?.truncated !== true || typeof data.preview !== "string") return undefined;
+  if (!record || typeof record.full_output_path !== "string") return undefined;
+  return record;
+}
+
+/**
+ * A wrapper cut smaller (a result kept through a compaction that had to shorten it):
+ * its preview is cut to the new limit and its text points at the files it was spilled
+ * to, never spilling the preview again. Within the limit it is returned as it is.
+ */
+function recutWrapper(
+  envelope: ToolResponse,
+  record: TruncationRecord,
+  limits: { maxLines: number; maxBytes: number },
+  options: TruncateCallOptions,
+  config: ObservationTruncatorConfig,
+): ToolResponse {
+  const preview = (envelope.data as TruncatedData).preview;
+  const result =
+    record.direction === "tail" ? truncateTail(preview, limits) : truncateHead(preview, limits);
+  if (!result.truncated) return envelope;
+  const kept = keptPreview(preview, result);
+  const truncation: TruncationRecord = {
+    ...record,
+    max_lines: limits.maxLines,
+    max_bytes: limits.maxBytes,
+    ...(options.limitNote ? { limit_note: options.limitNote } : {}),
+    kept_lines: kept.lines,
+    kept_bytes: kept.bytes,
+  };
+  const textPath = record.full_output_path!.replace(/\.json$/, ".txt");
+  return {
+    ...envelope,
+    data: { ...(envelope.data as TruncatedData), truncation, preview: kept.preview },
+    text: wrapperText(
+      kept.preview,
+      truncation,
+      textPath,
+      options.hasTaskTool ?? config.hasTaskTool,
+    ),
+  };
 }

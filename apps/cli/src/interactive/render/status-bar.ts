@@ -37,7 +37,7 @@ export function activityLine(info: StatusInfo, width: number, now: number): stri
 }
 
 /**
- * `~/src/app · openai/gpt-5 · thinking medium · 12.3k/200k (6%) · $0.042` (`plan mode`
+ * `~/src/app · openai/gpt-5 · thinking medium · ctx 6% 12K/200K · $0.042` (`plan mode`
  * first in plan mode, then `sandbox workspace-write` when on). The cwd is
  * what gives way on a narrow terminal (cut from the left, so its last folders stay).
  */
@@ -48,12 +48,8 @@ export function footerLine(info: StatusInfo, width: number): string {
     info.model,
   ];
   parts.push(`thinking ${info.thinking}`);
-  if (info.contextTokens !== undefined) {
-    const window = info.contextWindow ?? 0;
-    const percent = window > 0 ? ` (${Math.round((info.contextTokens / window) * 100)}%)` : "";
-    const of = window > 0 ? `/${formatTokens(window)}` : "";
-    parts.push(`${formatTokens(info.contextTokens)}${of}${percent}`);
-  }
+  const meter = contextMeter(info);
+  if (meter) parts.push(meter);
   parts.push(formatCost(info.cost));
   const right = parts.join(" · ");
   const room = width - visibleWidth(right) - 3;
@@ -66,4 +62,17 @@ function shortenLeft(text: string, width: number): string {
   let cut = text;
   while (cut.length > 0 && visibleWidth(cut) > width - 1) cut = cut.slice(1);
   return `…${cut}`;
+}
+
+/**
+ * `ctx 6% 12K/200K`: how full the context is as of the last answer (issue 35.13); the
+ * percentage first, so it survives a narrow terminal. Nothing before the first answer
+ * that reported usage.
+ */
+export function contextMeter(info: Pick<StatusInfo, "contextTokens" | "contextWindow">): string {
+  const used = info.contextTokens;
+  if (used === undefined) return "";
+  const window = info.contextWindow ?? 0;
+  if (window <= 0) return `ctx ${formatTokens(used)}`;
+  return `ctx ${Math.round((used / window) * 100)}% ${formatTokens(used)}/${formatTokens(window)}`;
 }

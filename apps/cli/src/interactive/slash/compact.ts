@@ -1,3 +1,4 @@
+import { compactionDetail } from "@gong/runtime";
 import { formatTokens } from "../../format-tokens.js";
 import type { SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
@@ -20,7 +21,7 @@ export const compactCommand: SlashCommand = {
     }
     const { tokensBefore, tokensAfter } = outcome.result;
     context.ui.note(
-      `compacted: ${formatTokens(tokensBefore)} → ${formatTokens(tokensAfter)} tokens`,
+      `compacted: ${formatTokens(tokensBefore)} → ${formatTokens(tokensAfter)} tokens (${compactionDetail(outcome.result)})`,
     );
   },
 };

@@ -13,6 +13,7 @@ import { rewindCommand } from "./rewind.js";
 import { sessionCommand } from "./session-info.js";
 import { thinkingCommand } from "./thinking.js";
 import { treeCommand } from "./tree.js";
+import { usageCommand } from "./usage.js";
 
 export { startConfigWatch } from "./config-watch.js";
 
@@ -27,6 +28,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   forkCommand,
   rewindCommand,
   sessionCommand,
+  usageCommand,
   mcpCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),

@@ -1,4 +1,9 @@
-import { type CodingSessionEvent, type Message, PartialMessage } from "@gong/runtime";
+import {
+  type CodingSessionEvent,
+  compactionDetail,
+  type Message,
+  PartialMessage,
+} from "@gong/runtime";
 import { retryLine } from "../../modes/retry-line.js";
 import type { ToolCallView } from "../render/tool-block.js";
 import { AssistantEntry } from "./assistant-entry.js";
@@ -90,7 +95,11 @@ export class Transcript {
         if (event.errorMessage) {
           this.live.push(noteEntry(`compaction failed: ${event.errorMessage}`, "error"));
         } else if (event.result) {
-          this.live.push(noteEntry(`compacted ${event.result.tokensBefore} tokens into a summary`));
+          const { tokensBefore, tokensAfter } = event.result;
+          const detail = compactionDetail(event.result);
+          this.live.push(
+            noteEntry(`compacted ${tokensBefore} → ${tokensAfter} tokens (${detail})`),
+          );
         }
         return;
       case "warning":
