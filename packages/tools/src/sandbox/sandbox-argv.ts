@@ -35,9 +35,16 @@ export interface BashSandbox {
 
 /**
  * bwrap and its options, up to where the shell's own argv starts. `roots` are real,
- * existing, non-nested folders (sandbox-roots.ts); `cwd` is where the shell starts.
+ * existing, non-nested folders (sandbox-roots.ts); `cwd` is where the shell starts;
+ * `protect` the options that keep the roots' code-running files read-only
+ * (sandbox-protected.ts), applied over the roots.
  */
-export function sandboxArgv(sandbox: BashSandbox, roots: readonly string[], cwd: string): string[] {
+export function sandboxArgv(
+  sandbox: BashSandbox,
+  roots: readonly string[],
+  cwd: string,
+  protect: readonly string[] = [],
+): string[] {
   const bind = sandbox.mode === "workspace-write" ? "--bind" : "--ro-bind";
   return [
     sandbox.bwrapPath,
@@ -51,6 +58,7 @@ export function sandboxArgv(sandbox: BashSandbox, roots: readonly string[], cwd:
     "--tmpfs",
     "/tmp",
     ...roots.flatMap((root) => [bind, root, root]),
+    ...protect,
     ...(sandbox.network ? [] : ["--unshare-net"]),
     "--die-with-parent",
     "--chdir",
