@@ -26,9 +26,12 @@ export function sessionMcpServers(sources: McpServerSources): Record<string, Mcp
     for (const warning of config.warnings) sources.warn(warning);
     return config;
   };
-  const project = sources.loaded.projectTrusted
-    ? read(projectMcpJsonPath(sources.cwd)).servers
-    : {};
+  // Not a file the agent wrote unasked either (config/agent-written.ts; warned by the loader).
+  const mcpJson = projectMcpJsonPath(sources.cwd);
+  const project =
+    sources.loaded.projectTrusted && !sources.loaded.agentWritten.includes(mcpJson)
+      ? read(mcpJson).servers
+      : {};
   let servers: Record<string, McpServerEntry> = {
     ...project,
     ...sources.loaded.settings.mcpServers,

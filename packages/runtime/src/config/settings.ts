@@ -4,15 +4,18 @@ import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/con
 import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../permissions/permission-rules.js";
 import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
+import { refusedAgentWrites } from "./agent-written.js";
 import {
   globalSettingsPath,
   homeDir,
   projectLocalSettingsPath,
+  projectMcpJsonPath,
   projectSettingsPath,
   resolveGongHome,
 } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
+import { hookFolders } from "./resources.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
@@ -40,6 +43,12 @@ export interface LoadedSettings {
   projectTrusted: boolean;
   /** Keys of the project file skipped because the folder is not trusted. */
   untrustedKeys: string[];
+  /**
+   * Configuration not loaded because the agent's own tools wrote it unasked and it is
+   * still as the agent left it (config/agent-written.ts): settings files, `.mcp.json`,
+   * hook folders. Each is named in `warnings`.
+   */
+  agentWritten: string[];
   /**
    * `file:line:column` of each top-level key's value, in the file whose value applies
    * (absent for a flag), so a setting found wrong later can be pointed at.
@@ -77,7 +86,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   // Running gong inside ~ makes both paths the same file; read it once.
   if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.splice(1, 1);
 
+  const agentWritten = agentWrittenConfig(options.cwd, gongHome, sources, warnings);
+
   for (const { file, base, project } of sources) {
+    if (agentWritten.includes(file)) continue;
     const result = readJsonConfigFile(file);
     if (!result.ok) {
       if (!result.missing) {
@@ -128,7 +140,30 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings, projectTrusted, untrustedKeys, origins };
+  return { settings, files, warnings, projectTrusted, untrustedKeys, agentWritten, origins };
+}
+
+/**
+ * The files the agent wrote unasked and that are still as it left them: the settings
+ * files, the project's `.mcp.json` and the hook folders (config/agent-written.ts).
+ */
+function agentWrittenConfig(
+  cwd: string,
+  gongHome: string,
+  sources: readonly { file: string }[],
+  warnings: string[],
+): string[] {
+  const refused = refusedAgentWrites(
+    gongHome,
+    [
+      ...sources.map((source) => source.file),
+      projectMcpJsonPath(cwd),
+      ...Object.values(hookFolders({ cwd, gongHome })),
+    ],
+    path.resolve(cwd),
+  );
+  for (const { warning } of refused) warnings.push(warning);
+  return refused.map((entry) => entry.file);
 }
 
 /**
