@@ -69,6 +69,7 @@ describe("settings — precedence global < project < flags", () => {
       projectTrusted: false,
       untrustedKeys: [],
       agentWritten: [],
+      projectMcpServers: [],
       origins: {},
     });
   });

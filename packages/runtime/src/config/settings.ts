@@ -49,6 +49,8 @@ export interface LoadedSettings {
    * hook folders. Each is named in `warnings`.
    */
   agentWritten: string[];
+  /** Names of `mcpServers` entries a project settings file set (config/mcp-servers.ts). */
+  projectMcpServers: string[];
   /**
    * `file:line:column` of each top-level key's value, in the file whose value applies
    * (absent for a flag), so a setting found wrong later can be pointed at.
@@ -75,6 +77,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
   const untrustedKeys: string[] = [];
+  const projectMcpServers: string[] = [];
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
 
@@ -104,20 +107,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     files.push(file);
     const layer = checked.value as Settings;
     warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
-    if (project && !projectTrusted) {
-      for (const key of TRUST_REQUIRED_KEYS) {
-        if (!(key in layer)) continue;
-        delete layer[key];
-        untrustedKeys.push(key);
-      }
-      // Deny rules only take away, so they apply anywhere; allow rules widen access.
-      if (layer.permissions?.allow) {
-        delete layer.permissions.allow;
-        untrustedKeys.push("permissions.allow");
-      }
-      const beyond = narrowProjectTools(userLayer, layer);
-      if (beyond.length > 0) untrustedKeys.push(`tools (${beyond.join(", ")})`);
-    }
+    if (project && !projectTrusted) untrustedKeys.push(...dropUntrusted(layer, userLayer));
     if (project) {
       const loosening = tightenProjectSandbox(userLayer, layer);
       if (loosening.length > 0) {
@@ -127,6 +117,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       }
     }
     if (!project) userLayer = layer;
+    else projectMcpServers.push(...Object.keys(layer.mcpServers ?? {}));
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
     for (const key of Object.keys(layer)) {
       const at = result.locate([key], "value");
@@ -140,7 +131,37 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
-  return { settings, files, warnings, projectTrusted, untrustedKeys, agentWritten, origins };
+  return {
+    settings,
+    files,
+    warnings,
+    projectTrusted,
+    untrustedKeys,
+    agentWritten,
+    projectMcpServers,
+    origins,
+  };
+}
+
+/**
+ * Takes out of an untrusted project's layer what runs code or widens access; returns
+ * what it took (the keys, `permissions.allow`, the tools beyond the user's).
+ */
+function dropUntrusted(layer: Settings, userLayer: Settings): string[] {
+  const dropped: string[] = [];
+  for (const key of TRUST_REQUIRED_KEYS) {
+    if (!(key in layer)) continue;
+    delete layer[key];
+    dropped.push(key);
+  }
+  // Deny rules only take away, so they apply anywhere; allow rules widen access.
+  if (layer.permissions?.allow) {
+    delete layer.permissions.allow;
+    dropped.push("permissions.allow");
+  }
+  const beyond = narrowProjectTools(userLayer, layer);
+  if (beyond.length > 0) dropped.push(`tools (${beyond.join(", ")})`);
+  return dropped;
 }
 
 /**
