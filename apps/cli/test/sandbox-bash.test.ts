@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import {
   bwrapUnusable,
@@ -155,6 +155,28 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
       const end = await bashOnce(box, connect());
       expect(end.result.data.stdout).toContain("UNREACHABLE");
       expect(hits).toBe(before);
+    });
+
+    it("network false: a unix socket in the project served from outside does not answer (issue 34 item 10)", async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      writeSettings(box.gongHome, { sandbox: { mode: "workspace-write", network: false } });
+      const socket = path.join(box.cwd, "served.sock");
+      let unixHits = 0;
+      const unixServer = createNetServer((connection) => {
+        unixHits++;
+        connection.end("pong");
+      });
+      await new Promise<void>((resolve) => unixServer.listen(socket, resolve));
+      try {
+        const end = await bashOnce(
+          box,
+          `${JSON.stringify(process.execPath)} -e 'require("net").connect("served.sock").on("data", (d) => console.log("REACHED", String(d))).on("error", (e) => console.log("UNREACHABLE", e.code))'`,
+        );
+        expect(end.result.data.stdout).toContain("UNREACHABLE EACCES");
+        expect(unixHits).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => unixServer.close(() => resolve()));
+      }
     });
 
     it("network true: the same server answers", async () => {

@@ -12,6 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProcessGroups, probeSandbox } from "../src/index.js";
@@ -133,3 +134,64 @@ describe.skipIf(!probe.ok)(title, () => {
     expect(existsSync(project.file("ran.txt"))).toBe(false);
   });
 });
+
+describe.skipIf(!probe.ok)(
+  "sandbox — network false: a unix socket served from outside does not answer",
+  () => {
+    const connect = (socket: string) =>
+      `${JSON.stringify(process.execPath)} -e 'require("net").connect(${JSON.stringify(socket)}).on("data", (d) => { console.log("REACHED", String(d)); process.exit(0); }).on("error", (e) => console.log("UNREACHABLE", e.code))'`;
+
+    async function serve(
+      socket: string,
+    ): Promise<{ hits: () => number; close: () => Promise<void> }> {
+      let hits = 0;
+      const server = createServer((connection) => {
+        hits++;
+        connection.end("pong");
+      });
+      await new Promise<void>((resolve) => server.listen(socket, resolve));
+      return {
+        hits: () => hits,
+        close: () => new Promise((resolve) => server.close(() => resolve())),
+      };
+    }
+
+    it("a socket file in the project: refused inside (EACCES), answered outside and with the network on", async () => {
+      project = makeProject({
+        bash: { killGraceMs: 500, sandbox: probe.ok ? probe.sandbox : undefined },
+      });
+      const socket = project.file("served.sock");
+      const server = await serve(socket);
+      try {
+        const closed = await project.call("bash", { command: connect(socket) });
+        expect(closed.text).toContain("UNREACHABLE EACCES");
+        expect(server.hits()).toBe(0);
+        // socketpair (pipes between two processes) still works: node starts a child over one.
+        const pair = await project.call("bash", {
+          command: `${JSON.stringify(process.execPath)} -e 'require("child_process").spawnSync(process.execPath, ["-e", "1"], { stdio: ["pipe", "pipe", "pipe"] }).status === 0 && console.log("CHILD OK")'`,
+        });
+        expect(pair.text).toContain("CHILD OK");
+        const open = probeSandbox(
+          { mode: "workspace-write", network: true, writableRoots: [] },
+          process.env.PATH ?? "",
+        );
+        if (!open.ok) throw new Error(open.error);
+        // The same test reaches a server when the network is on: it can fail.
+        const networked = makeProject({ bash: { killGraceMs: 500, sandbox: open.sandbox } });
+        const other = await serve(networked.file("served.sock"));
+        try {
+          const reached = await networked.call("bash", {
+            command: connect(networked.file("served.sock")),
+          });
+          expect(reached.text).toContain("REACHED pong");
+          expect(other.hits()).toBe(1);
+        } finally {
+          await other.close();
+          networked.cleanup();
+        }
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);
