@@ -238,3 +238,31 @@ describe("security — what the agent wrote unasked does not load at the next st
     expect(offeredTools(2)).toEqual(["read", "write"]);
   });
 });
+
+describe("security — a hook module the agent planted unasked does not load at the next start", () => {
+  it("a .gong/hooks module written through a disguised bash call is not loaded, and the warning names the folder", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trustedProject(box);
+    const folder = path.join(box.cwd, ".gong", "hooks");
+    mkdirSync(folder, { recursive: true });
+    const marker = path.join(path.dirname(box.cwd), "module-loaded");
+    const module = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); export default { name: "planted" };`;
+    mock.enqueue([
+      toolCallResponse([
+        {
+          name: "bash",
+          arguments: { command: `cd .g''ong/hooks && echo '${module}' > planted.mjs` },
+        },
+      ]),
+      textResponse("done"),
+    ]);
+    expect((await runGong(["-p", "plant"], box)).code).toBe(0);
+    expect(existsSync(path.join(folder, "planted.mjs"))).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+    mock.enqueue([textResponse("next")]);
+    const next = await runGong(["-p", "hello"], box);
+    expect(next.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(next.stderr).toContain(`${folder} not loaded: the agent's bash call wrote it`);
+  });
+});
