@@ -48,7 +48,9 @@ describe("first run — errors a user can act on", () => {
     const lines = run.stderr.trim().split("\n");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(url);
-    expect(lines[0]).toContain("is the server running? start Ollama or pass --base-url");
+    // The Anthropic provider pointed here: the override is named, not Ollama
+    // (provider-refused.test.ts has each kind of provider).
+    expect(lines[0]).toContain("ANTHROPIC_BASE_URL");
   });
 
   it("a 401 names where the key came from — the environment variable", async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type RecordedRequest, textResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -124,4 +124,26 @@ describe("prompt commands — !`command` runs only in a trusted folder", () => {
     expect(run.code).toBe(0);
     expect(lastUserText(mock.requests[0])).toBe("Status:\nshell-42 key=none");
   });
+});
+
+describe("prompt commands — an argument never runs, whatever quotes the !`command` puts it in (issue 34.4)", () => {
+  const ARGS = "'$(touch pwned)' '`touch pwned2`'";
+  it.each([
+    ['"$ARGUMENTS"', 'git log --grep="$ARGUMENTS" 2>&1; echo "<$ARGUMENTS>"', `<${ARGS}>`],
+    ['"$1"', 'echo "<$1>" "<$2>"', "<$(touch pwned)> <`touch pwned2`>"],
+    ["unquoted", "echo $ARGUMENTS $1", "$(touch pwned) `touch pwned2` $(touch pwned)"],
+    ["single-quoted", "echo '<$1>' '<$ARGUMENTS>'", `<$(touch pwned)> <${ARGS}>`],
+  ])(
+    "%s: no file created, and the argument reaches the command as text",
+    async (_, command, out) => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      writeFile(path.join(box.cwd, ".gong", "commands", "find.md"), `Found:\n!\`${command}\`\n`);
+      mock.enqueue(textResponse("ok"));
+      const run = await runGong(["--trust", "-p", `/find ${ARGS}`], box);
+      expect(run.code, run.stderr).toBe(0);
+      expect(lastUserText(mock.requests[0]).split("\n").at(-1)).toBe(out);
+      expect(existsSync(path.join(box.cwd, "pwned"))).toBe(false);
+      expect(existsSync(path.join(box.cwd, "pwned2"))).toBe(false);
+    },
+  );
 });

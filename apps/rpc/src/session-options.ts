@@ -25,6 +25,9 @@ export function sessionOptions(
 ): CodingSessionOptions {
   return {
     ...sessionOptionsFromFlags(args, path.resolve(args.cwd ?? process.cwd()), env),
+    // The editor may let its user pick a provider (`set_model`) before the first prompt:
+    // without a key the server starts, and a prompt fails with the missing-key message.
+    allowMissingApiKey: true,
     ...extra,
   };
 }

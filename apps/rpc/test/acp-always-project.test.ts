@@ -44,4 +44,40 @@ describe("gong-rpc --acp — 'always allow in this project' is not asked again",
     expect(local).toEqual({ permissions: { allow: ["Bash(touch:*)"] } });
     expect(existsSync(path.join(box.cwd, "b.txt"))).toBe(true);
   });
+
+  it("a confirmBash match offers and saves the exact command: the guard still asks about another", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeJson(path.join(box.gongHome, "settings.json"), {
+      confirmBash: ["^touch"],
+      trustedFolders: [box.cwd],
+    });
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "touch a.txt" } }]),
+      toolCallResponse([{ name: "bash", arguments: { command: "touch b.txt" } }]),
+      textResponse("made both"),
+    ]);
+    const { result } = await withAgent(
+      box,
+      async (agent, run) => {
+        const { sessionId } = await agent.request(methods.agent.session.new, {
+          cwd: box.cwd,
+          mcpServers: [],
+        });
+        await agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: "text", text: "make a and b" }],
+        });
+        return run;
+      },
+      { answer: () => "allow_always_project" },
+    );
+    // Before the fix: "Always allow Bash(touch:*) in this project" offered, and every
+    // later touch ran past the user's confirmBash guard.
+    expect(result.permissions.map((p) => p.options.map((o) => o.name))).toEqual([
+      expect.arrayContaining(["Always allow Bash(touch a.txt) in this project"]),
+      expect.arrayContaining(["Always allow Bash(touch b.txt) in this project"]),
+    ]);
+    const local = JSON.parse(readFileSync(path.join(box.cwd, ".gong/settings.local.json"), "utf8"));
+    expect(local).toEqual({ permissions: { allow: ["Bash(touch a.txt)", "Bash(touch b.txt)"] } });
+  });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
@@ -16,6 +16,7 @@ const offered = (index: number) =>
 
 describe("gong-rpc — an 'always for this project' answer is not asked again", () => {
   it("extension_ui_response always:project saves the rule in .gong/settings.local.json (git-ignored); a new session runs the call unasked", async () => {
+    // A confirmBash match saves the exact command, so the guard still asks about others.
     const box = gongSandbox(mock.anthropicBaseUrl);
     writeJson(path.join(box.gongHome, "settings.json"), {
       confirmBash: ["^touch"],
@@ -29,7 +30,7 @@ describe("gong-rpc — an 'always for this project' answer is not asked again", 
     const first = RpcProcess.start(box);
     await first.request({ type: "prompt", message: "make a" });
     const ask = await first.waitFor((l) => l.type === "extension_ui_request");
-    expect(ask).toMatchObject({ method: "confirm", projectRule: "Bash(touch:*)" });
+    expect(ask).toMatchObject({ method: "confirm", projectRule: "Bash(touch a.txt)" });
     expect(
       await first.request({
         type: "extension_ui_response",
@@ -42,20 +43,30 @@ describe("gong-rpc — an 'always for this project' answer is not asked again", 
     expect(await first.end()).toBe(0);
     expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(true);
     const local = JSON.parse(readFileSync(path.join(box.cwd, ".gong/settings.local.json"), "utf8"));
-    expect(local).toEqual({ permissions: { allow: ["Bash(touch:*)"] } });
+    expect(local).toEqual({ permissions: { allow: ["Bash(touch a.txt)"] } });
     expect(readFileSync(path.join(box.cwd, ".gitignore"), "utf8")).toBe(
       "/.gong/settings.local.json\n",
     );
 
+    rmSync(path.join(box.cwd, "a.txt"));
     mock.enqueue([
       toolCallResponse([{ name: "bash", arguments: { command: "touch b.txt" } }]),
-      textResponse("made b"),
+      toolCallResponse([{ name: "bash", arguments: { command: "touch a.txt" } }]),
+      textResponse("made a again"),
     ]);
     const second = RpcProcess.start(box);
-    await second.request({ type: "prompt", message: "make b" });
+    await second.request({ type: "prompt", message: "make a again" });
+    // Another command the pattern matches is asked about (before the fix, Bash(touch:*)
+    // had switched the user's confirmBash guard off for every touch).
+    const again = await second.waitFor((l) => l.type === "extension_ui_request");
+    expect(again).toMatchObject({ projectRule: "Bash(touch b.txt)" });
+    await second.request({ type: "extension_ui_response", requestId: again.id, confirmed: false });
     await second.waitFor((l) => l.type === "run_end");
-    expect(second.ofType("extension_ui_request")).toHaveLength(0);
-    expect(existsSync(path.join(box.cwd, "b.txt"))).toBe(true);
+    // The saved command itself ran unasked.
+    expect(second.ofType("extension_ui_request")).toHaveLength(1);
+    expect(await second.end()).toBe(0);
+    expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(true);
+    expect(existsSync(path.join(box.cwd, "b.txt"))).toBe(false);
   });
 });
 

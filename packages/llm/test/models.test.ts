@@ -238,6 +238,24 @@ describe("API keys", () => {
     });
   });
 
+  it("issue 34.15 — the user's --base-url (userBaseUrl) gets the provider's standard key, no other URL does", () => {
+    writeModels({ providers: { openai: { baseUrl: "https://file.example/v1" } } });
+    const env = { ANTHROPIC_API_KEY: "env-ant", OPENAI_API_KEY: "env-oai" };
+    const registry = createModelRegistry({
+      gongHome: home,
+      env,
+      userBaseUrl: "http://proxy.local/",
+    });
+    expect(
+      registry.getApiKey({ provider: "anthropic", baseUrl: "http://proxy.local" }),
+    ).toMatchObject({ ok: true, apiKey: "env-ant" });
+    expect(registry.getApiKey({ provider: "anthropic", baseUrl: "http://other.local" }).ok).toBe(
+      false,
+    );
+    // A base URL from models.json is not the user's flag.
+    expect(registry.getApiKey({ provider: "openai" }).ok).toBe(false);
+  });
+
   it("a key goes only where it belongs: a standard variable never goes to another base URL", () => {
     writeModels({
       providers: {

@@ -218,10 +218,29 @@ describe("classifyError — a refused connection on this machine", () => {
     expect(classifyError(refused()).kind).toBe("network");
   });
 
-  it("names the URL and the likely fix", () => {
+  it("names the URL and the local server to start", () => {
     const url = "http://localhost:11434/v1";
     expect(describeError(classifyError(refused(), url), "ollama", { baseUrl: url })).toBe(
-      `ollama: Connection error. Nothing answers at ${url}: is the server running? start Ollama or pass --base-url.`,
+      `ollama: Connection error. Nothing answers at ${url}: is the server running? Start Ollama (ollama serve) or pass --base-url.`,
+    );
+    // --base-url alone: the port names the server.
+    expect(
+      describeError(classifyError(refused(), url), "openai-compatible", { baseUrl: url }),
+    ).toContain("Start Ollama (ollama serve)");
+    const other = "http://127.0.0.1:8080/v1";
+    const generic = describeError(classifyError(refused(), other), "openai-compatible", {
+      baseUrl: other,
+    });
+    expect(generic).toContain("Start the server or pass --base-url.");
+    expect(generic).not.toContain("Ollama");
+  });
+
+  it("a hosted provider pointed at this machine names the base URL override, not Ollama", () => {
+    const url = "http://127.0.0.1:9";
+    const text = describeError(classifyError(refused(), url), "anthropic", { baseUrl: url });
+    expect(text).not.toContain("Ollama");
+    expect(text).toContain(
+      `Nothing answers at ${url}, the base URL given for anthropic (its API is https://api.anthropic.com): start the proxy or server meant to listen there, or fix or remove the base URL (--base-url, ANTHROPIC_BASE_URL, models.json).`,
     );
   });
 });

@@ -68,6 +68,7 @@ describe("settings — precedence global < project < flags", () => {
       warnings: [],
       projectTrusted: false,
       untrustedKeys: [],
+      untrustedSettings: [],
       agentWritten: [],
       projectMcpServers: [],
       origins: {},

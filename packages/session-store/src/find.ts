@@ -7,7 +7,7 @@ import { isAbsolute, join, resolve } from "node:path";
 import { fail, ok, type Result } from "./errors.js";
 import {
   type SessionLocationOptions,
-  sessionDirFor,
+  sessionDirsFor,
   sessionIdFromFileName,
   sessionsRoot,
 } from "./paths.js";
@@ -70,7 +70,9 @@ export function resolveSessionPath(
     });
   }
   const scopes: string[][] = [];
-  if (options.cwd || options.sessionDir) scopes.push(listJsonl(sessionDirFor(base, options)));
+  if (options.cwd || options.sessionDir) {
+    scopes.push(sessionDirsFor(base, options).dirs.flatMap(listJsonl));
+  }
   scopes.push(allSessionDirs(options).flatMap(listJsonl));
   for (const files of scopes) {
     const matches = [...new Set(matchPrefix(files, query))];

@@ -25,9 +25,9 @@ export type {
 } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
 export type { SessionInfo } from "./list.js";
-export { listAllSessions, listSessions, newestSession } from "./list.js";
+export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";
-export { encodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
+export { encodeCwd, legacyEncodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
 export type { SessionStats } from "./stats.js";
 export type { CreateSessionOptions, OpenSessionOptions } from "./store.js";
 export { SessionStore } from "./store.js";

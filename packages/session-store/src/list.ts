@@ -7,12 +7,12 @@
  * per-process cache, so re-listing is nearly free.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type Message, parsePartialJson } from "@gong/llm";
 import type { SessionWarning, WarningListener } from "./errors.js";
 import { allSessionDirs } from "./find.js";
 import { parseObject } from "./parse.js";
-import { type SessionLocationOptions, sessionDirFor } from "./paths.js";
+import { type SessionLocationOptions, sessionDirsFor } from "./paths.js";
 
 export interface SessionInfo {
   id: string;
@@ -42,9 +42,19 @@ const LISTING_READ_BYTES = 64 * 1024;
 const MESSAGE_LINE = Buffer.from('\n{"type":"message"');
 const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo }>();
 
-/** Sessions of one project, most recently modified first. */
+/**
+ * Sessions of one project, most recently modified first. In the default layout only
+ * sessions whose header names this cwd: the folder of the earlier naming may hold a
+ * look-alike project's (`/X/a-b` beside `/X/a/b`), never to be listed or continued here.
+ */
 export function listSessions(cwd: string, options: ListSessionsOptions = {}): SessionInfo[] {
-  return listDirs([sessionDirFor(cwd, options)], options);
+  const { dirs, cwdFilter } = sessionDirsFor(cwd, options);
+  const sessions = listDirs(dirs, options);
+  return cwdFilter === undefined ? sessions : sessions.filter((info) => ownedBy(info, cwdFilter));
+}
+
+function ownedBy(info: SessionInfo, cwd: string): boolean {
+  return info.cwd !== "" && resolve(info.cwd) === cwd;
 }
 
 /**
@@ -56,12 +66,23 @@ export function newestSession(
   cwd: string,
   options: ListSessionsOptions = {},
 ): SessionInfo | undefined {
-  const dir = sessionDirFor(cwd, options);
+  const { dirs, cwdFilter } = sessionDirsFor(cwd, options);
+  const files: { path: string; mtimeMs: number }[] = [];
+  for (const dir of dirs) files.push(...jsonlFiles(dir));
+  files.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const file of files) {
+    const info = readSessionInfo(file.path, options.onWarning);
+    if (info && (cwdFilter === undefined || ownedBy(info, cwdFilter))) return info;
+  }
+  return undefined;
+}
+
+function jsonlFiles(dir: string): { path: string; mtimeMs: number }[] {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return undefined;
+    return []; // a project without sessions yet
   }
   const files: { path: string; mtimeMs: number }[] = [];
   for (const name of names) {
@@ -70,12 +91,7 @@ export function newestSession(
     const stat = statSync(path, { throwIfNoEntry: false });
     if (stat?.isFile()) files.push({ path, mtimeMs: stat.mtimeMs });
   }
-  files.sort((a, b) => b.mtimeMs - a.mtimeMs);
-  for (const file of files) {
-    const info = readSessionInfo(file.path, options.onWarning);
-    if (info) return info;
-  }
-  return undefined;
+  return files;
 }
 
 /** Sessions of every project, most recently modified first. */

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, renameSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -44,6 +44,29 @@ describe("ARCHITECTURE §6 — location and naming", () => {
     store.appendMessage(user("hello"));
     store.close();
     expect(listSessions("/p", { sessionDir: explicit }).map((s) => s.id)).toEqual([store.id]);
+  });
+});
+
+describe("issue 34.3 — look-alike paths (/X/a-b, /X/a/b) get folders of their own", () => {
+  it("a path with a dash gets a hash after the readable name; one without keeps its name", () => {
+    expect(encodeCwd("/X/a/b")).toBe("--X-a-b--");
+    expect(encodeCwd("/X/a-b")).toMatch(/^--X-a-b--[0-9a-f]{12}$/);
+    expect(encodeCwd("/X/a-b")).not.toBe(encodeCwd("/X/a_b"));
+    expect(encodeCwd("/X/a:b")).not.toBe(encodeCwd("/X/a?b"));
+  });
+
+  it("the folder of the earlier naming is read, keeping only this cwd's sessions", () => {
+    const home = tempDir();
+    const dashed = session(home, "/X/a-b", ["dashed"]);
+    const old = join(home, "sessions", "--X-a-b--");
+    mkdirSync(old, { recursive: true });
+    renameSync(dashed.path!, join(old, "moved.jsonl"));
+    expect(listSessions("/X/a/b", { gongHome: home })).toEqual([]);
+    expect(newestSession("/X/a/b", { gongHome: home })).toBeUndefined();
+    expect(listSessions("/X/a-b", { gongHome: home }).map((s) => s.id)).toEqual([dashed.id]);
+    expect(newestSession("/X/a-b", { gongHome: home })?.id).toBe(dashed.id);
+    const nested = session(home, "/X/a/b", ["nested"]);
+    expect(listSessions("/X/a/b", { gongHome: home }).map((s) => s.id)).toEqual([nested.id]);
   });
 });
 

@@ -24,7 +24,11 @@ export async function openCommandSession(
     return { ok: false, code: 1 };
   }
   const warn = (message: string) => io.stderr(`gong: warning: ${message}\n`);
-  const created = await createCodingSession(codingSessionOptions(args, io, warn));
+  const created = await createCodingSession({
+    ...codingSessionOptions(args, io, warn),
+    // A rewind calls no model, so it needs no key (issue 34.15); a compaction does.
+    allowMissingApiKey: command === "--rewind",
+  });
   for (const message of created.warnings) warn(message);
   if (created.ok) return { ok: true, session: created.session };
   io.stderr(`gong: ${created.error.message}\n`);

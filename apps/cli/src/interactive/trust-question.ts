@@ -20,8 +20,8 @@ export function untrustedProjectCode(
   const modules = discoverResources({ cwd, gongHome }).projectHookFiles;
   return [
     // `tools (bash, write)`: the key quoted, what it would add after it.
-    ...loaded.untrustedKeys.map(
-      (key) => `${key.replace(/^\S+/, (name) => `"${name}"`)} in .gong/settings.json`,
+    ...loaded.untrustedSettings.map(
+      ({ key, file }) => `${key.replace(/^\S+/, (name) => `"${name}"`)} in ${file}`,
     ),
     ...modules.map((file) => `hook module ${file}`),
     // A stdio server is a command gong would start.

@@ -352,7 +352,11 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     const dialog = page.locator("dialog.question[open]");
     await dialog.waitFor();
     // A trusted folder offers the rule for the project too; this answer is for the session only.
-    await dialog.getByRole("button", { name: "Always in this project: Bash(touch:*)" }).waitFor();
+    // A confirmBash match: the exact command, never Bash(touch:*), which would switch the
+    // user's guard off for every touch.
+    await dialog
+      .getByRole("button", { name: "Always in this project: Bash(touch always.txt)" })
+      .waitFor();
     await dialog.getByRole("button", { name: "Always, this session" }).click();
     // A second question would hold the run: whichever comes first tells.
     const answer = page.locator(".markdown", { hasText: "touched it twice" });

@@ -97,7 +97,11 @@ export class PermissionGate {
     return {
       ask: async (request) => {
         const args = asArgs(request.input);
-        const answer = await this.ask(request.toolName, args, request.toolCallId, request.reason);
+        // The rule the guard that asked offers (the exact call), not the generalised one.
+        const answer = await this.ask(request.toolName, args, request.toolCallId, {
+          reason: request.reason,
+          projectRule: request.projectRule,
+        });
         if (answer === "reject" || answer === "withdrawn") return false;
         if (answer === "allow_always") this.alwaysAllowed.add(request.toolName);
         this.allowedCalls.add(request.toolCallId);
@@ -125,14 +129,13 @@ export class PermissionGate {
       this.allowedCalls.delete(toolCallId) ||
       permissions?.judge(toolName, params).verdict === "allow";
     if (!allowed) {
-      const answer = await this.ask(toolName, params, toolCallId);
+      const projectRule = permissions?.projectRuleFor(toolName, params);
+      const answer = await this.ask(toolName, params, toolCallId, { projectRule });
       if (answer === "reject") return { block: REJECTED, byUser: true };
       if (answer === "withdrawn") return { block: WITHDRAWN, byUser: true };
       if (answer === "allow_always") this.alwaysAllowed.add(toolName);
-      if (answer === PROJECT_OPTION) {
-        const rule = permissions?.projectRuleFor(toolName, params);
-        if (rule) await permissions?.rememberForProject(rule);
-      }
+      if (answer === PROJECT_OPTION && projectRule)
+        await permissions?.rememberForProject(projectRule);
     }
     // It may have started out `pending` (see willAsk); now it runs.
     this.options.updates.send({
@@ -147,8 +150,9 @@ export class PermissionGate {
     toolName: string,
     args: Record<string, unknown>,
     toolCallId: string,
-    reason?: string,
+    offer: { reason?: string; projectRule?: string | undefined },
   ): Promise<Answer> {
+    const { reason, projectRule } = offer;
     const { client, cwd } = this.options;
     const controller = new AbortController();
     const withdrawn = new AbortController();
@@ -171,7 +175,7 @@ export class PermissionGate {
             content: toolDiffs(toolName, args, cwd),
             rawInput: args,
           },
-          options: optionsFor(this.options.permissions()?.projectRuleFor(toolName, args)),
+          options: optionsFor(projectRule),
         },
         {
           cancellationSignal: AbortSignal.any([controller.signal, withdrawn.signal]),

@@ -9,7 +9,14 @@ type HookErrorEvent = Extract<AgentEvent, { type: "hook_error" }>;
 
 export type ToolGateOutcome =
   | { blocked: false; params: Record<string, unknown> }
-  | { blocked: true; reason: string; hookName: string; byUser: boolean };
+  | {
+      blocked: true;
+      reason: string;
+      hookName: string;
+      /** How the block is introduced: the hook's `label`, else `hook <name>`. */
+      source: string;
+      byUser: boolean;
+    };
 
 export type InputOutcome =
   | { handled: true }
@@ -27,7 +34,7 @@ export interface PreparedPrompt {
   rewriteSystemPrompt(base: string): Promise<string>;
 }
 
-type Callback = Exclude<keyof AgentHooks, "name" | "timeoutMs">;
+type Callback = Exclude<keyof AgentHooks, "name" | "label" | "timeoutMs">;
 type AnswerOf<K extends Callback> = Awaited<ReturnType<NonNullable<AgentHooks[K]>>>;
 
 /** One hook's answer that carries a value. */
@@ -107,21 +114,26 @@ export class HookRunner {
     for (const [index, hook] of this.hooks.entries()) {
       if (typeof hook.beforeToolCall !== "function") continue;
       const hookName = nameOf(hook, index);
+      const blocked = {
+        blocked: true as const,
+        hookName,
+        source: hook.label ?? `hook ${hookName}`,
+      };
       const value = await this.call(hook, index, "beforeToolCall", () =>
         hook.beforeToolCall?.(toolName, current, info),
       );
       if (value === TIMED_OUT) {
         const timeoutMs = hook.timeoutMs ?? this.timeoutMs;
         const reason = `the hook did not answer within ${timeoutMs} ms, so the call was not allowed. Raise hookTimeoutMs in the settings if it needs longer.`;
-        return { blocked: true, reason, hookName, byUser: false };
+        return { ...blocked, reason, byUser: false };
       }
       if (value === SKIPPED) {
         const reason = `the hook failed, so the call was not allowed (its error is in the hook_error event). Fix or remove the hook ${hookName}.`;
-        return { blocked: true, reason, hookName, byUser: false };
+        return { ...blocked, reason, byUser: false };
       }
       if (!hasValue(value) || typeof value !== "object") continue;
       if ("block" in value)
-        return { blocked: true, reason: value.block, hookName, byUser: value.byUser === true };
+        return { ...blocked, reason: value.block, byUser: value.byUser === true };
       if (value.params) current = value.params;
     }
     return { blocked: false, params: current };

@@ -12,9 +12,10 @@ type MaybePromise<T> = T | Promise<T>;
 
 /**
  * Gate answer of `beforeToolCall`: allow (optionally with rewritten params) or block.
- * A block reads `Blocked by hook <name>: <reason>` to the model; `byUser` marks the
- * user's own answer (an editor's permission dialog), which the model reads as the
- * reason alone — the hook is only the messenger.
+ * A block reads `Blocked by <label>: <reason>` to the model (`label` defaults to
+ * `hook <name>`); `byUser` marks the user's own decision (their answer in a permission
+ * dialog, or their settings deciding for them), which the model reads as the reason
+ * alone — the hook is only the messenger, and its name means nothing to the user.
  */
 export type ToolCallDecision =
   | undefined
@@ -51,6 +52,12 @@ export interface ToolCallInfo {
 export interface AgentHooks {
   /** Shown in `hook_error` events. */
   name?: string;
+  /**
+   * How a block of this hook is introduced to the user and the model (`Blocked by
+   * <label>: …`), for a gate whose internal name means nothing to them: e.g. "a
+   * PreToolUse hook". Default `hook <name>`.
+   */
+  label?: string;
   /** Overrides the agent's `hookTimeoutMs` for this hook's callbacks. */
   timeoutMs?: number;
   /** Notify: every agent event. Must not throw (it is isolated if it does). */

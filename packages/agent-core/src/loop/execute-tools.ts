@@ -107,7 +107,7 @@ async function executeOne(
     repeatCount: repeats,
   });
   if (gate.blocked) {
-    const message = gate.byUser ? gate.reason : `Blocked by hook ${gate.hookName}: ${gate.reason}`;
+    const message = gate.byUser ? gate.reason : `Blocked by ${gate.source}: ${gate.reason}`;
     return failure("BLOCKED", message, {
       next: ["Do not retry the same call; choose another approach or ask the user."],
     });

@@ -161,7 +161,8 @@ function causeChainText(error: Error): string {
   return parts.join(" ");
 }
 
-function isLoopback(url: string): boolean {
+/** Whether the URL's host is this machine (localhost, 127.x, ::1). */
+export function isLoopback(url: string): boolean {
   try {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
     return host === "localhost" || host === "::1" || /^127\./.test(host);

@@ -1,5 +1,6 @@
+import { findProvider, OPENAI_COMPATIBLE } from "../models/catalog.js";
 import type { ErrorKind } from "../types.js";
-import type { ClassifiedError } from "./classify.js";
+import { type ClassifiedError, isLoopback } from "./classify.js";
 
 export interface DescribeHints {
   /** Where the key came from (`--api-key`, models.json, `the environment variable X`). */
@@ -28,12 +29,12 @@ export function describeError(
         ? "The provider or a proxy before it failed: retry; if it persists, check the base URL."
         : classified.kind === "invalid_request"
           ? CHECK_BASE_URL
-          : nextStep(classified.kind, classified, hints);
+          : nextStep(classified.kind, classified, { ...hints, provider });
     return `${provider}${status}: ${server} answered with ${classified.providerMessage} instead of an API response. ${next}`;
   }
   // Drop the provider's own final period so "Connection error." + ". Next" reads once.
   const words = classified.providerMessage.replace(/\.+\s*$/, "") || "(no message)";
-  return `${provider}${status}: ${words}. ${nextStep(classified.kind, classified, hints)}`;
+  return `${provider}${status}: ${words}. ${nextStep(classified.kind, classified, { ...hints, provider })}`;
 }
 
 const CHECK_BASE_URL =
@@ -46,7 +47,11 @@ const CHECK_BASE_URL =
  */
 const MODEL_NOT_FOUND = /^model: |model.*(not found|does not exist)|model_not_found/i;
 
-function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeHints): string {
+function nextStep(
+  kind: ErrorKind,
+  classified: ClassifiedError,
+  hints: DescribeHints & { provider: string },
+): string {
   switch (kind) {
     case "auth":
       if (/quota|billing/i.test(classified.providerMessage))
@@ -72,7 +77,7 @@ function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeH
     case "network":
       return "The connection failed or was cut: check the network or base URL, then retry.";
     case "connection_refused":
-      return `Nothing answers at ${hints.baseUrl ?? "the base URL"}: is the server running? start Ollama or pass --base-url.`;
+      return refusedConnectionStep(hints.provider, hints.baseUrl ?? "the base URL");
     case "server":
       return "The provider failed on its side: retry.";
     case "invalid_request":
@@ -82,4 +87,40 @@ function nextStep(kind: ErrorKind, classified: ClassifiedError, hints: DescribeH
     default:
       return "Unexpected failure: retry, and report it if it persists.";
   }
+}
+
+/** The local servers Gong knows by provider name, and how each is started. */
+const LOCAL_SERVERS: Record<string, string> = {
+  ollama: "Ollama (ollama serve)",
+  lmstudio: "LM Studio's server (lms server start)",
+  vllm: "vLLM (vllm serve <model>)",
+};
+
+/** An OpenAI-compatible URL on a local server's default port names that server. */
+const LOCAL_SERVER_PORTS: [RegExp, string][] = [
+  [/:11434\b/, "ollama"],
+  [/:1234\b/, "lmstudio"],
+];
+
+/**
+ * Nothing listens at a base URL on this machine (the only refusal classify.ts reports
+ * as such). A local server's provider (Ollama, LM Studio, vLLM, any OpenAI-compatible
+ * server, a models.json provider) names the server to start; a hosted provider
+ * (anthropic, openai, …) was pointed here by a base URL override — a proxy not running,
+ * or a stale override — so the step names the override, not Ollama
+ * (provider-errors.test.ts "a refused hosted provider's base URL does not suggest Ollama").
+ */
+function refusedConnectionStep(provider: string, url: string): string {
+  const known = findProvider(provider);
+  const hosted = known !== undefined && !isLoopback(known.baseUrl);
+  if (hosted) {
+    const variable = known.baseUrlEnv ? `, ${known.baseUrlEnv}` : "";
+    return `Nothing answers at ${url}, the base URL given for ${provider} (its API is ${known.baseUrl}): start the proxy or server meant to listen there, or fix or remove the base URL (--base-url${variable}, models.json).`;
+  }
+  const profile =
+    provider === OPENAI_COMPATIBLE
+      ? LOCAL_SERVER_PORTS.find(([port]) => port.test(url))?.[1]
+      : provider;
+  const server = LOCAL_SERVERS[profile ?? ""] ?? "the server";
+  return `Nothing answers at ${url}: is the server running? Start ${server} or pass --base-url.`;
 }

@@ -22,6 +22,12 @@ export interface ModelRegistryOptions {
   /** Directory holding models.json (default `$GONG_HOME`, else `~/.gong`: `resolveGongHome`). */
   gongHome?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * A base URL the user gave on the command line (`--base-url`): the user's own endpoint,
+   * like `ANTHROPIC_BASE_URL`, so a provider's standard key may go to it. Base URLs from
+   * files (models.json, a project's) get only a key named for them.
+   */
+  userBaseUrl?: string;
 }
 
 export type { ApiKeyResult, ResolvedApiKey };
@@ -94,7 +100,8 @@ export function createModelRegistry(options: ModelRegistryOptions = {}): ModelRe
   }
 
   const find = modelFinder(models, custom, env);
-  const getApiKey = apiKeyGetter(custom, env, modelsJsonPath);
+  const userBaseUrl = options.userBaseUrl?.replace(/\/+$/, "");
+  const getApiKey = apiKeyGetter(custom, env, modelsJsonPath, userBaseUrl);
 
   return {
     find,
@@ -145,6 +152,7 @@ function apiKeyGetter(
   custom: Record<string, ModelsJsonProvider>,
   env: NodeJS.ProcessEnv,
   modelsJsonPath: string,
+  userBaseUrl: string | undefined,
 ): ModelRegistry["getApiKey"] {
   return (
     model: Pick<Model, "provider"> & Partial<Pick<Model, "baseUrl">>,
@@ -166,7 +174,8 @@ function apiKeyGetter(
       model.baseUrl ??
       custom[model.provider]?.baseUrl ??
       (known ? providerBaseUrl(known, env) : undefined);
-    const fromEnv = environmentApiKey(model.provider, env, baseUrl);
+    const usersOwn = baseUrl !== undefined && baseUrl.replace(/\/+$/, "") === userBaseUrl;
+    const fromEnv = environmentApiKey(model.provider, env, usersOwn ? undefined : baseUrl);
     // A models.json provider that is not in the catalog and names no key is a local server.
     if (!fromEnv.ok && custom[model.provider] && !known) {
       return { ok: true, ...NO_KEY_NEEDED };

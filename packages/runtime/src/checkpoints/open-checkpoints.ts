@@ -2,6 +2,7 @@
  * A session's checkpoints, opened with the session: the project's shadow git store, or
  * file backups of write and edit targets when git is not installed.
  */
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
 import type { SessionStore } from "@gong/session-store";
@@ -31,6 +32,13 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
     return new SessionCheckpoints(session, refusing(checkpointsOff(gongHome)), () => {}, root);
   }
   const folder = path.resolve(cwd);
+  const owner = path.resolve(session.header.cwd);
+  if (!sameFolder(owner, folder)) {
+    // Its snapshots are of another folder's files: restoring one here would write that
+    // project's files into this one (issue 34.3), and new ones here would mix the two.
+    const error = `session ${session.id} belongs to ${owner}, so its checkpoints are that folder's files, not ${folder}'s; run gong --rewind in ${owner}`;
+    return new SessionCheckpoints(session, refusing(error), warn, root);
+  }
   if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
     const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
     return new SessionCheckpoints(session, refusing(error), warn, root);
@@ -49,6 +57,16 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
   });
   const backups = () => new FileBackupStore(root, cwd, session.id);
   return new SessionCheckpoints(session, new GitOrBackupStore(git, backups), warn, root);
+}
+
+/** The same path, or two paths of one folder (a symbolic link); a folder gone is no match. */
+function sameFolder(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 /** The newest snapshot the session's entries name (a fork's, copied from its parent). */

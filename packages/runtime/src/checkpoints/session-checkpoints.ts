@@ -90,6 +90,7 @@ export class SessionCheckpoints {
   /** The gate that snapshots before a call that may change files; it never blocks one. */
   readonly hook: AgentHooks = {
     name: "checkpoints",
+    label: "the checkpoint snapshot taken before each change",
     timeoutMs: SNAPSHOT_GATE_TIMEOUT_MS,
     beforeToolCall: async (toolName, params) => {
       if (!mayChangeFiles(toolName)) return undefined;

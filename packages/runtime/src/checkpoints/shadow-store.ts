@@ -18,13 +18,14 @@ import {
   lstatSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
 import type { Result } from "@gong/base";
-import { encodeCwd } from "@gong/session-store";
+import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
 import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
 import { type GitPaths, runGit } from "./git-command.js";
@@ -44,9 +45,34 @@ export interface Snapshot {
   skipped: string[];
 }
 
-/** Where the checkpoints of `project` are kept. */
+/**
+ * Where the checkpoints of `project` are kept: the folder named like its sessions', or,
+ * for a project whose sessions have snapshots in a store under the earlier naming and
+ * none under the new, that one, so its earlier sessions can still rewind. Look-alike
+ * projects (`/X/a-b`, `/X/a/b`) may share such an old store; a session only ever restores
+ * snapshots it took itself, in its own project (open-checkpoints.ts), so none restores
+ * the other's.
+ */
 export function checkpointStoreDir(gongHome: string, project: string): string {
-  return path.join(gongHome, "checkpoints", encodeCwd(project));
+  const root = path.join(gongHome, "checkpoints");
+  const own = path.join(root, encodeCwd(project));
+  const legacy = path.join(root, legacyEncodeCwd(project));
+  if (own === legacy || existsSync(own) || !holdsSessionsOf(legacy, project)) return own;
+  return legacy;
+}
+
+/** Whether a session of `project` noted its snapshots in the store (retention.ts). */
+function holdsSessionsOf(root: string, project: string): boolean {
+  const notes = path.join(root, "sessions");
+  try {
+    return readdirSync(notes).some((id) => {
+      const file = readFileSync(path.join(notes, id), "utf8").trim();
+      const info = file === "" ? undefined : readSessionInfo(file);
+      return info !== undefined && path.resolve(info.cwd) === path.resolve(project);
+    });
+  } catch {
+    return false; // no old store, or one that cannot be read: the project's own is used
+  }
 }
 
 export class ShadowGitStore implements SnapshotStore {

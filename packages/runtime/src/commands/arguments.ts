@@ -2,8 +2,6 @@
  * A command's arguments: the words after `/name`, split like a shell's (double or
  * single quotes keep spaces), and the template's placeholders filled from them.
  */
-import { shellQuote } from "@gong/tools";
-
 /** `a "b c" d` → `["a", "b c", "d"]`; an unclosed quote runs to the end. */
 export function splitArguments(args: string): string[] {
   const words: string[] = [];
@@ -23,14 +21,12 @@ export function hasPlaceholders(template: string): boolean {
 
 /**
  * `$ARGUMENTS` becomes everything after the name, `$1`…`$9` the words; a word not
- * given is empty. Inside a `` !`command` `` (`forShell`) each word is single-quoted, so
- * an argument is always data to the command, never a command of its own.
+ * given is empty. Text only: inside a `` !`command` `` the shell gets the arguments as
+ * variables instead (shell-arguments.ts), so an argument never runs.
  */
-export function fillPlaceholders(template: string, args: string, forShell = false): string {
+export function fillPlaceholders(template: string, args: string): string {
   const words = splitArguments(args);
-  const word = (text: string) => (forShell ? shellQuote(text) : text);
-  return template.replace(PLACEHOLDER, (_, which: string) => {
-    if (which !== "ARGUMENTS") return word(words[Number(which) - 1] ?? "");
-    return forShell ? words.map(shellQuote).join(" ") : args;
-  });
+  return template.replace(PLACEHOLDER, (_, which: string) =>
+    which === "ARGUMENTS" ? args : (words[Number(which) - 1] ?? ""),
+  );
 }

@@ -120,8 +120,9 @@ export class PromptCommands {
   /**
    * The template with its placeholders filled, its `` !`…` `` outputs inserted (trusted
    * folder only) and its `@path` files attached. An argument never runs: commands are
-   * found in the template only, a placeholder inside one is filled single-quoted, and
-   * arguments the template does not place are appended after the outputs.
+   * found in the template only, a placeholder inside one is a shell variable holding the
+   * argument (shell-arguments.ts), and arguments the template does not place are
+   * appended after the outputs.
    */
   private async expandCommand(
     command: PromptCommand,
@@ -129,12 +130,12 @@ export class PromptCommands {
     options: ExpandOptions,
   ): Promise<ExpandedPrompt> {
     const parts = templateParts(command.body);
-    const fill = (text: string, forShell = false) => fillPlaceholders(text, args, forShell);
+    const fill = (text: string) => fillPlaceholders(text, args);
     const placed = hasPlaceholders(command.body);
     const written = parts.flatMap((part) => (part.kind === "text" ? [fill(part.text)] : []));
     if (!placed && args !== "") written.push(args);
     const mentions = fileMentions(written.join("\n"));
-    const inserted = await insertShellOutputs(parts, fill, this.shell(), options.signal);
+    const inserted = await insertShellOutputs(parts, args, this.shell(), options.signal);
     if (inserted.refused) {
       this.parts.warn(
         `/${command.name}: its !\`…\` commands were not run (this folder is not trusted); run gong --trust here to let them run`,

@@ -4,6 +4,8 @@
  * first `/name`. The command runs as the user's own `!cmd` does (the session's bash,
  * provider keys scrubbed from its environment).
  */
+import { fillPlaceholders } from "./arguments.js";
+import { commandWithArguments } from "./shell-arguments.js";
 
 const SHELL_INSERT = /!`([^`\n]+)`/g;
 
@@ -28,23 +30,27 @@ export function templateParts(template: string): TemplatePart[] {
 }
 
 /**
- * Runs each command (in order) when `shell` is given; without it the `` !`…` `` stays
- * as text and `refused` is true, so the caller says why once.
+ * Runs each command (in order) when `shell` is given, with the command's arguments bound
+ * as the shell's variables (`commandWithArguments`); without it the `` !`…` `` stays as
+ * text and `refused` is true, so the caller says why once.
  */
 export async function insertShellOutputs(
   parts: readonly TemplatePart[],
-  fill: (text: string, forShell: boolean) => string,
+  args: string,
   shell: ShellRunner | undefined,
   signal?: AbortSignal,
 ): Promise<{ text: string; refused: boolean }> {
   let text = "";
   let refused = false;
   for (const part of parts) {
-    if (part.kind === "text") text += fill(part.text, false);
+    if (part.kind === "text") text += fillPlaceholders(part.text, args);
     else if (!shell) {
       refused = true;
       text += `!\`${part.command}\``;
-    } else text += (await shell.run(fill(part.command, true), signal)).replace(/\n+$/, "");
+    } else {
+      const output = await shell.run(commandWithArguments(part.command, args), signal);
+      text += output.replace(/\n+$/, "");
+    }
   }
   return { text, refused };
 }

@@ -18,7 +18,7 @@ import { narrowProjectTools } from "./project-tools.js";
 import { hookFolders } from "./resources.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
-import { isTrustedFolder, TRUST_REQUIRED_KEYS } from "./trust.js";
+import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
 
 export interface LoadSettingsOptions {
   /** The project root whose `.gong/settings.json` applies (usually the cwd). */
@@ -41,8 +41,10 @@ export interface LoadedSettings {
   /** Problems that made a file or key be skipped, one actionable line each. */
   warnings: string[];
   projectTrusted: boolean;
-  /** Keys of the project file skipped because the folder is not trusted. */
+  /** Keys of the project files skipped because the folder is not trusted. */
   untrustedKeys: string[];
+  /** The same, each with the project file it is in (a key may be in both). */
+  untrustedSettings: UntrustedSetting[];
   /**
    * Configuration not loaded because the agent's own tools wrote it unasked and it is
    * still as the agent left it (config/agent-written.ts): settings files, `.mcp.json`,
@@ -76,7 +78,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const files: string[] = [];
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
-  const untrustedKeys: string[] = [];
+  const untrustedSettings: UntrustedSetting[] = [];
   const projectMcpServers: string[] = [];
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
@@ -107,7 +109,12 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     files.push(file);
     const layer = checked.value as Settings;
     warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
-    if (project && !projectTrusted) untrustedKeys.push(...dropUntrusted(layer, userLayer));
+    if (project && !projectTrusted) {
+      const relative = path.relative(options.cwd, file);
+      for (const key of dropUntrusted(layer, userLayer)) {
+        untrustedSettings.push({ key, file: relative });
+      }
+    }
     if (project) {
       const loosening = tightenProjectSandbox(userLayer, layer);
       if (loosening.length > 0) {
@@ -131,12 +138,14 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
+  const untrustedKeys = [...new Set(untrustedSettings.map((skipped) => skipped.key))];
   return {
     settings,
     files,
     warnings,
     projectTrusted,
     untrustedKeys,
+    untrustedSettings,
     agentWritten,
     projectMcpServers,
     origins,

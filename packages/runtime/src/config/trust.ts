@@ -34,6 +34,14 @@ export const TRUST_REQUIRED_KEYS = [
   "checkpoints",
 ] as const;
 
+/** A project settings key skipped in an untrusted folder, and where it is. */
+export interface UntrustedSetting {
+  /** `hooks`, `permissions.allow`, `tools (bash, write)`. */
+  key: string;
+  /** The file as the user finds it from the project: `.gong/settings.local.json`. */
+  file: string;
+}
+
 /**
  * True only when the user settings list `folder` or a folder containing it, compared by
  * real path (a symlink cannot smuggle a folder in). Fails closed: unreadable or invalid
@@ -135,14 +143,16 @@ export function broadFolder(real: string, home: string): string | undefined {
 /**
  * The one warning of an untrusted folder whose executable entries were skipped, or
  * undefined when nothing was skipped (an untrusted folder without them needs no trust).
+ * Each key is named with the file it is in (`.gong/settings.local.json`).
  */
 export function untrustedFolderWarning(
-  skippedKeys: readonly string[],
+  skippedSettings: readonly UntrustedSetting[],
   skippedModules: number,
   skippedMcpJsonServers: readonly string[] = [],
 ): string | undefined {
   const parts: string[] = [];
-  if (skippedKeys.length > 0) parts.push(`${skippedKeys.join(", ")} from .gong/settings.json`);
+  for (const [file, keys] of keysByFile(skippedSettings))
+    parts.push(`${keys.join(", ")} from ${file}`);
   if (skippedModules > 0) {
     parts.push(`${skippedModules} hook module${skippedModules === 1 ? "" : "s"}`);
   }
@@ -154,6 +164,13 @@ export function untrustedFolderWarning(
   }
   if (parts.length === 0) return undefined;
   return `this folder is not trusted: skipped ${parts.join(" and ")}; run gong --trust here to load them`;
+}
+
+/** The skipped keys grouped by their file, files in the order they were read. */
+function keysByFile(skipped: readonly UntrustedSetting[]): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  for (const { key, file } of skipped) byFile.set(file, [...(byFile.get(file) ?? []), key]);
+  return byFile;
 }
 
 /** The real paths of the absolute `trustedFolders` entries; undefined when undecidable. */

@@ -235,6 +235,8 @@ export function createCommandHooks(
 
   return {
     name: "command-hooks",
+    // The user wrote these hooks, but not under this name.
+    label: "a PreToolUse hook",
     get timeoutMs() {
       return chainTimeoutMs(config, confirmMs);
     },

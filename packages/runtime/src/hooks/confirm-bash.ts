@@ -67,7 +67,8 @@ export function createBashConfirmation(
         { toolName, toolCallId: info.toolCallId, input: params, reason },
         { confirmed: options.confirmed, key: `bash\0pattern\0${match.source}` },
       );
-      return block ? { block } : "ok";
+      // The user's answer (or their settings, with no one to ask): no hook name before it.
+      return block ? { block, byUser: true } : "ok";
     },
   };
 }

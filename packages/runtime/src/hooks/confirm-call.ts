@@ -46,9 +46,11 @@ export async function confirmCall(
   });
   try {
     const answer = await Promise.race([confirm.ask(asked).catch(() => false), late]);
-    if (answer === "always" || answer === "always-project") confirmed.add(key);
-    if (answer === "always-project" && projectRule)
-      await confirmed.rememberForProject?.(projectRule);
+    // "Always in this project" saves the exact call's rule, which covers it from now on;
+    // remembering `key` too would let the guard's whole pattern (every `rm`) pass.
+    if (answer === "always-project" && projectRule && confirmed.rememberForProject)
+      await confirmed.rememberForProject(projectRule);
+    else if (answer === "always" || answer === "always-project") confirmed.add(key);
     if (answer === true || answer === "always" || answer === "always-project") return undefined;
     if (answer === "timeout")
       return `the user did not confirm within ${Math.round(confirm.timeoutMs / 1000)} s: ${request.reason}`;

@@ -64,7 +64,8 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
           },
           { confirmed: options.confirmed, key: `config\0${toolName}\0${target}` },
         );
-        if (block) return { block };
+        // The user's answer (or no one to ask): no hook name before it.
+        if (block) return { block, byUser: true };
       }
       calls.set(info.toolCallId, { before: stamps(), confirmed: target !== undefined });
       return "ok";

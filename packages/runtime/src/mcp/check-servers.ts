@@ -54,7 +54,7 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
   const warnings = [...loaded.warnings];
   const warn = (message: string) => warnings.push(message);
   const skipped = untrustedFolderWarning(
-    loaded.untrustedKeys.filter((key) => key === "mcpServers"),
+    loaded.untrustedSettings.filter((skipped) => skipped.key === "mcpServers"),
     0,
     untrustedMcpJsonServers(options.cwd, loaded),
   );

@@ -93,7 +93,7 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
     const names = Object.keys(servers).join(", ") || "none";
     // The name may be in a file this untrusted folder's session skips: say so, and the fix.
     const skipped = untrustedFolderWarning(
-      loaded.untrustedKeys.filter((key) => key === "mcpServers"),
+      loaded.untrustedSettings.filter((skipped) => skipped.key === "mcpServers"),
       0,
       untrustedMcpJsonServers(options.cwd, loaded),
     );

@@ -14,7 +14,18 @@ export interface ModelRequest {
 
 export type ModelResolution =
   | { ok: true; model: Model; apiKey: string }
-  | { ok: false; code: ModelErrorCode; message: string; usage: boolean };
+  | {
+      ok: false;
+      code: ModelErrorCode;
+      message: string;
+      usage: boolean;
+      /**
+       * With `no_api_key`: the model that has no key (when nothing named one, the first
+       * model of the provider most people have a key for), for a session that opens
+       * without one (`allowMissingApiKey`) and fails its first call instead.
+       */
+      keyless?: Model;
+    };
 
 export type ModelErrorCode = "no_api_key" | "unknown_provider" | "unknown_model";
 
@@ -63,10 +74,13 @@ export function resolveModel(
   if (provider === undefined) {
     provider = firstProviderWithKey(registry, request.apiKey !== undefined);
     if (provider === undefined) {
+      const preferred = PREFERRED_PROVIDERS.find((p) => providers.includes(p));
+      const keyless = preferred === undefined ? undefined : registry.list(preferred)[0];
       return {
         ok: false,
         code: "no_api_key",
         usage: false,
+        ...(keyless ? { keyless } : {}),
         message:
           "No API key found: set ANTHROPIC_API_KEY or OPENAI_API_KEY (or another provider's key), or pass --provider <name> --api-key <key>; or use a local server, which needs no key: gong --provider ollama --model <model> (gong --list-models shows them).",
       };
@@ -143,7 +157,8 @@ function withApiKey(
   const key = registry.getApiKey(model, explicitApiKey(apiKey, model));
   if (!key.ok) {
     const hint = key.error.includes("--api-key") ? "" : " You can also pass --api-key <key>.";
-    return { ok: false, code: "no_api_key", usage: false, message: `${key.error}${hint}` };
+    const message = `${key.error}${hint}`;
+    return { ok: false, code: "no_api_key", usage: false, message, keyless: model };
   }
   return { ok: true, model, apiKey: key.apiKey };
 }

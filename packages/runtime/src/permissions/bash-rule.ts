@@ -57,3 +57,14 @@ export function bashRuleSpecifier(command: string): string {
   const subcommand = second !== undefined && /^[a-z][\w:-]*$/i.test(second) ? ` ${second}` : "";
   return `${program}${subcommand}:*`;
 }
+
+/**
+ * The specifier of a rule that covers exactly this command (whitespace runs read as one
+ * space, as the matcher reads them), or undefined when no rule can: a command that ends
+ * in `:*` or ` *` (`ls *`) would read back as a prefix rule, covering more than the user saw.
+ */
+export function exactBashSpecifier(command: string): string | undefined {
+  const trimmed = command.trim().replace(/\s+/g, " ");
+  if (trimmed === "" || trimmed.endsWith(":*") || trimmed.endsWith(" *")) return undefined;
+  return trimmed;
+}

@@ -2,7 +2,7 @@ import path from "node:path";
 import { isPathWithin } from "@gong/base";
 import { resolveInputPath } from "@gong/tools";
 import { toClaudeToolName } from "../hooks/claude-tool-names.js";
-import { bashRuleSpecifier } from "./bash-rule.js";
+import { bashRuleSpecifier, exactBashSpecifier } from "./bash-rule.js";
 import type { RuleScope } from "./permission-rule.js";
 
 const PATH_TOOLS = new Set(["edit", "write", "read", "grep", "find", "ls"]);
@@ -13,16 +13,26 @@ const PATH_TOOLS = new Set(["edit", "write", "read", "grep", "find", "ls"]);
  * file (`Edit(src/app.ts)`, `//` before a path outside the project); web_fetch → the
  * domain; any other tool (an MCP tool) → its name. Undefined when the call names no
  * path that can be resolved: nothing is saved then.
+ *
+ * `exact`: the call was put to the user because a guard matched it (a confirmBash
+ * pattern, the config-write guard, a hook's `ask`), so the rule names the command as
+ * the user saw it (`Bash(rm -rf build)`): `Bash(rm:*)` would let every later `rm` past
+ * the user's own guard without a word (confirmation.test.ts "always in this project for a
+ * confirmBash match saves the exact command").
  */
 export function ruleForCall(
   toolName: string,
   params: Record<string, unknown>,
   scope: RuleScope,
+  options: { exact?: boolean } = {},
 ): string | undefined {
   const name = toClaudeToolName(toolName);
   if (toolName === "bash") {
     const command = typeof params.command === "string" ? params.command.trim() : "";
-    return command === "" ? undefined : `${name}(${bashRuleSpecifier(command)})`;
+    if (command === "") return undefined;
+    if (!options.exact) return `${name}(${bashRuleSpecifier(command)})`;
+    const exact = exactBashSpecifier(command);
+    return exact === undefined ? undefined : `${name}(${exact})`;
   }
   if (PATH_TOOLS.has(toolName)) {
     const input = typeof params.path === "string" ? params.path : ".";

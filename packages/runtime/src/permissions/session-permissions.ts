@@ -83,11 +83,19 @@ export class SessionPermissions implements ConfirmedCalls {
     return judgeCall(this.rules, toolName, params, this.options);
   }
 
+  /**
+   * The rule for a call a guard put to the user (confirmBash, the config-write guard, a
+   * hook's `ask`): the exact call, so the guard keeps asking about every other command.
+   */
   projectRule(request: ToolConfirmationRequest): string | undefined {
-    return this.projectRuleFor(request.toolName, asParams(request.input));
+    if (!this.projectTrusted) return undefined;
+    return ruleForCall(request.toolName, asParams(request.input), this.options, { exact: true });
   }
 
-  /** The rule "always for this project" saves for a call; undefined in an untrusted folder. */
+  /**
+   * The rule "always for this project" saves for a call no guard matched (an editor's
+   * own permission question), generalised (`Bash(npm test:*)`); undefined in an untrusted folder.
+   */
   projectRuleFor(toolName: string, params: Record<string, unknown>): string | undefined {
     if (!this.projectTrusted) return undefined;
     return ruleForCall(toolName, params, this.options);
@@ -133,7 +141,7 @@ export class SessionPermissions implements ConfirmedCalls {
       // Neither an allow rule nor "always" may pass a call a deny rule may be about.
       { confirmed: new Set<string>(), key: "" },
     );
-    return block ? { block } : "ok";
+    return block ? { block, byUser: true } : "ok";
   }
 }
 

@@ -36,7 +36,14 @@ export interface CodingSessionOptions {
   /** A model id or `provider/id`. */
   model?: string;
   apiKey?: string;
+  /** The user's own endpoint: the provider's key goes to it, as to `ANTHROPIC_BASE_URL`. */
   baseUrl?: string;
+  /**
+   * Open even when the model's provider has no key: the first model call fails with the
+   * missing-key message instead. For what calls no model (`gong --rewind`) and for editor
+   * servers, whose client may let the user pick a provider first.
+   */
+  allowMissingApiKey?: boolean;
   thinking?: ThinkingLevel;
   /** Tool names (`--tools`); wins over the preset. */
   tools?: string[];

@@ -45,7 +45,7 @@ export class SessionHookModules {
     // One line for everything an untrusted folder was denied (settings keys and hook
     // modules); said again only when it changes, not at each reload.
     const trustWarning = untrustedFolderWarning(
-      loaded.untrustedKeys,
+      loaded.untrustedSettings,
       trusted ? 0 : projectHookFiles.length,
       untrustedMcpJsonServers(this.context.cwd, loaded),
     );

@@ -82,7 +82,12 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   for (const warning of loaded.warnings) warn(warning);
   const settings = loaded.settings;
 
-  const registry = createModelRegistry({ gongHome, env });
+  const registry = createModelRegistry({
+    gongHome,
+    env,
+    // The user's `--base-url` gets the provider's key, like `ANTHROPIC_BASE_URL` (issue 34.15).
+    ...(options.baseUrl ? { userBaseUrl: options.baseUrl } : {}),
+  });
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
   const resources = new SessionResources({ cwd, gongHome }, warn);

@@ -48,6 +48,18 @@ export function openSessionFile(inputs: SessionInputs): OpenedSessionResult {
  * file is): one warning at its `file:line:column`, and the model is picked without it.
  */
 function pickModel(inputs: SessionInputs, context: SessionContext | undefined): ModelResolution {
+  const resolved = pickNamedModel(inputs, context);
+  // No key is no reason not to open: the first model call says which key to set.
+  if (!resolved.ok && resolved.keyless && inputs.options.allowMissingApiKey) {
+    return { ok: true, model: resolved.keyless, apiKey: "" };
+  }
+  return resolved;
+}
+
+function pickNamedModel(
+  inputs: SessionInputs,
+  context: SessionContext | undefined,
+): ModelResolution {
   const { options, loaded } = inputs;
   const named = options.provider !== undefined || options.model !== undefined;
   const request = {

@@ -98,6 +98,19 @@ describe("permission rules — what 'always for this project' saves", () => {
     expect(ruleForCall("mcp__gh__list", {}, scope)).toBe("mcp__gh__list");
   });
 
+  it("a call a guard asked about (confirmBash) saves the exact command, which covers no other", () => {
+    const exact = { exact: true };
+    expect(ruleForCall("bash", { command: " rm  -rf build " }, scope, exact)).toBe(
+      "Bash(rm -rf build)",
+    );
+    expect(matches("Bash(rm -rf build)", "bash", { command: "rm -rf build" })).toBe(true);
+    expect(matches("Bash(rm -rf build)", "bash", { command: "rm -rf src" })).toBe(false);
+    // A command that would read back as a prefix rule cannot be saved exactly: none offered.
+    expect(ruleForCall("bash", { command: "ls *" }, scope, exact)).toBeUndefined();
+    expect(ruleForCall("bash", { command: "echo a:*" }, scope, exact)).toBeUndefined();
+    expect(ruleForCall("edit", { path: "src/a.ts" }, scope, exact)).toBe("Edit(src/a.ts)");
+  });
+
   it("every saved rule covers the call it was saved for", () => {
     const calls: [string, Record<string, unknown>][] = [
       ["bash", { command: "make && make install" }],

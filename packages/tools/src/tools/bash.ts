@@ -33,6 +33,7 @@ import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { type BashSandbox, sandboxArgv } from "../sandbox/sandbox-argv.js";
+import { sandboxEnv } from "../sandbox/sandbox-env.js";
 import { protectedMounts } from "../sandbox/sandbox-protected.js";
 import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
@@ -252,7 +253,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
           shellPath,
           script: prepared.script,
           cwd: context.cwd,
-          env: nonInteractiveEnv(baseEnv),
+          env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
           ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
           ...sandbox,
         },
