@@ -12,7 +12,14 @@
  * that cannot be read counts as naming every file it could name (fail closed).
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { isPathWithin } from "@gong/base";
 
@@ -49,6 +56,19 @@ export function contentFingerprint(file: string): string | undefined {
     return hash.digest("hex");
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Where the record keeps `file`: its folder's real path, so the same file reached through
+ * a symbolic link (the project opened by another path) is still recognised.
+ */
+function recordKey(file: string): string {
+  const absolute = path.resolve(file);
+  try {
+    return path.join(realpathSync(path.dirname(absolute)), path.basename(absolute));
+  } catch {
+    return absolute;
   }
 }
 
@@ -89,8 +109,8 @@ export function recordAgentWrites(gongHome: string, files: readonly string[], to
   const at = new Date().toISOString();
   for (const file of files) {
     const fingerprint = contentFingerprint(file);
-    if (fingerprint === undefined) delete record[file];
-    else record[file] = { fingerprint, tool, at };
+    if (fingerprint === undefined) delete record[recordKey(file)];
+    else record[recordKey(file)] = { fingerprint, tool, at };
   }
   writeRecord(gongHome, record);
 }
@@ -98,8 +118,9 @@ export function recordAgentWrites(gongHome: string, files: readonly string[], to
 /** Forgets `files`: the user confirmed the change that wrote them. */
 export function forgetAgentWrites(gongHome: string, files: readonly string[]): void {
   const read = readRecord(gongHome);
-  if (!read.ok || !files.some((file) => file in read.record)) return;
-  for (const file of files) delete read.record[file];
+  const keys = files.map(recordKey);
+  if (!read.ok || !keys.some((key) => key in read.record)) return;
+  for (const key of keys) delete read.record[key];
   writeRecord(gongHome, read.record);
 }
 
@@ -110,8 +131,9 @@ export function forgetAgentWrites(gongHome: string, files: readonly string[]): v
 export function acceptAgentWrites(gongHome: string, folder: string): string[] {
   const read = readRecord(gongHome);
   const record = read.ok ? read.record : {};
-  const accepted = Object.keys(record).filter(
-    (file) => isPathWithin(folder, file) || isPathWithin(gongHome, file),
+  const roots = [folder, gongHome].flatMap((root) => [path.resolve(root), recordKey(root)]);
+  const accepted = Object.keys(record).filter((file) =>
+    roots.some((root) => isPathWithin(root, file)),
   );
   if (accepted.length === 0 && read.ok) return [];
   for (const file of accepted) delete record[file];
@@ -139,7 +161,7 @@ export function refusedAgentWrites(
       }));
   }
   return files.flatMap((file) => {
-    const write = read.record[file];
+    const write = read.record[recordKey(file)];
     if (!write || contentFingerprint(file) !== write.fingerprint) return [];
     return [
       {
