@@ -128,7 +128,7 @@ describe("security — the agent cannot widen its own configuration without the 
     expect(offeredTools(0)).toEqual(["read", "bash"]);
     expect(offeredTools(2)).toEqual(["read", "bash"]);
     expect(run.stderr).toContain(
-      `gong: warning: ${file} was changed by the agent's bash call without your confirmation: not applied in this session; review it and restart gong to apply it\n`,
+      `gong: warning: ${file} was changed by the agent's bash call without your confirmation: not applied, now or at the next start; review it, then run gong --trust in ${box.cwd} to accept it (or edit it yourself)\n`,
     );
   });
 
@@ -152,5 +152,117 @@ describe("security — the agent cannot widen its own configuration without the 
     expect(run.code).toBe(0);
     expect(mock.requests).toHaveLength(4);
     expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe("security — what the agent wrote unasked does not load at the next start (issue 34 item 1)", () => {
+  it("planted at the next start: a settings.local.json with hooks written through a disguised bash call runs no hook until the user accepts it with --trust", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trustedProject(box);
+    const file = path.join(box.cwd, ".gong", "settings.local.json");
+    const marker = path.join(path.dirname(box.cwd), "hook-ran");
+    const planted = JSON.stringify({
+      hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] },
+    });
+    mock.enqueue([
+      toolCallResponse([
+        {
+          name: "bash",
+          arguments: { command: `d=.g; d=\${d}ong; echo '${planted}' > $d/settings.local.json` },
+        },
+      ]),
+      textResponse("done"),
+    ]);
+    const first = await runGong(["-p", "plant"], box);
+    expect(first.code).toBe(0);
+    expect(readFileSync(file, "utf8")).toBe(`${planted}\n`);
+
+    mock.enqueue([textResponse("next")]);
+    const next = await runGong(["-p", "hello"], box);
+    expect(next.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(next.stderr).toContain(
+      `gong: warning: ${file} not loaded: the agent's bash call wrote it without your confirmation (`,
+    );
+    expect(next.stderr).toContain(`review it, then run gong --trust in ${box.cwd} to accept it`);
+
+    const trust = await runGong(["--trust"], box);
+    expect(trust.code).toBe(0);
+    expect(trust.stdout).toContain(
+      `Accepted what the agent wrote there without your confirmation: ${file}.`,
+    );
+    mock.enqueue([textResponse("accepted")]);
+    const accepted = await runGong(["-p", "hello"], box);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stderr).not.toContain("not loaded");
+    expect(existsSync(marker)).toBe(true);
+  });
+
+  it("a .mcp.json the agent wrote through bash starts no server at the next start, and says so", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trustedProject(box);
+    const file = path.join(box.cwd, ".mcp.json");
+    const marker = path.join(path.dirname(box.cwd), "server-ran");
+    const planted = JSON.stringify({
+      mcpServers: { planted: { command: "sh", args: ["-c", `touch ${marker}`] } },
+    });
+    mock.enqueue([
+      toolCallResponse([
+        { name: "bash", arguments: { command: `f=.mcp; echo '${planted}' > \${f}.json` } },
+      ]),
+      textResponse("done"),
+    ]);
+    expect((await runGong(["-p", "plant"], box)).code).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    mock.enqueue([textResponse("next")]);
+    const next = await runGong(["-p", "hello"], box);
+    expect(next.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(next.stderr).toContain(`${file} not loaded: the agent's bash call wrote it`);
+  });
+
+  it("a settings file the user changed after the agent loads as usual", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = trustedProject(box);
+    mock.enqueue([
+      toolCallResponse([
+        { name: "bash", arguments: { command: `cd .g''ong && echo '${WIDER}' > settings.json` } },
+      ]),
+      textResponse("done"),
+    ]);
+    expect((await runGong(["-p", "widen"], box)).code).toBe(0);
+    writeJson(file, { tools: ["read", "write"] });
+    mock.enqueue([textResponse("next")]);
+    const next = await runGong(["-p", "hello"], box);
+    expect(next.stderr).toBe("");
+    expect(offeredTools(2)).toEqual(["read", "write"]);
+  });
+});
+
+describe("security — a hook module the agent planted unasked does not load at the next start", () => {
+  it("a .gong/hooks module written through a disguised bash call is not loaded, and the warning names the folder", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trustedProject(box);
+    const folder = path.join(box.cwd, ".gong", "hooks");
+    mkdirSync(folder, { recursive: true });
+    const marker = path.join(path.dirname(box.cwd), "module-loaded");
+    const module = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "x"); export default { name: "planted" };`;
+    mock.enqueue([
+      toolCallResponse([
+        {
+          name: "bash",
+          arguments: { command: `cd .g''ong/hooks && echo '${module}' > planted.mjs` },
+        },
+      ]),
+      textResponse("done"),
+    ]);
+    expect((await runGong(["-p", "plant"], box)).code).toBe(0);
+    expect(existsSync(path.join(folder, "planted.mjs"))).toBe(true);
+    expect(existsSync(marker)).toBe(false);
+    mock.enqueue([textResponse("next")]);
+    const next = await runGong(["-p", "hello"], box);
+    expect(next.code).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect(next.stderr).toContain(`${folder} not loaded: the agent's bash call wrote it`);
   });
 });

@@ -4,9 +4,10 @@
  * a machine without it (or refusing user namespaces) skips them and says why. The test
  * that bwrap is missing runs everywhere.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import {
   bwrapUnusable,
@@ -156,6 +157,28 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
       expect(hits).toBe(before);
     });
 
+    it("network false: a unix socket in the project served from outside does not answer (issue 34 item 10)", async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      writeSettings(box.gongHome, { sandbox: { mode: "workspace-write", network: false } });
+      const socket = path.join(box.cwd, "served.sock");
+      let unixHits = 0;
+      const unixServer = createNetServer((connection) => {
+        unixHits++;
+        connection.end("pong");
+      });
+      await new Promise<void>((resolve) => unixServer.listen(socket, resolve));
+      try {
+        const end = await bashOnce(
+          box,
+          `${JSON.stringify(process.execPath)} -e 'require("net").connect("served.sock").on("data", (d) => console.log("REACHED", String(d))).on("error", (e) => console.log("UNREACHABLE", e.code))'`,
+        );
+        expect(end.result.data.stdout).toContain("UNREACHABLE EACCES");
+        expect(unixHits).toBe(0);
+      } finally {
+        await new Promise<void>((resolve) => unixServer.close(() => resolve()));
+      }
+    });
+
     it("network true: the same server answers", async () => {
       const box = sandbox(mock.anthropicBaseUrl);
       const outside = outsideFolder();
@@ -164,6 +187,69 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
       expect(existsSync(path.join(outside, "entry"))).toBe(false); // sandboxed all the same
       expect(end.result.data.stdout).toContain("pong");
       expect(end.result.data.stdout).toContain("REACHED");
+    });
+  });
+
+  describe("planted files that would run later, unsandboxed (issue 34 item 1)", () => {
+    /** A trusted git project under workspace-write with the network off, no --yes. */
+    function trustedRepo(): Sandbox {
+      const box = sandbox(mock.anthropicBaseUrl);
+      execFileSync("git", ["init", "-q", box.cwd]);
+      writeSettings(box.gongHome, {
+        trustedFolders: [box.cwd],
+        sandbox: { mode: "workspace-write", network: false },
+      });
+      return box;
+    }
+
+    it("the shell-assembled .gong/settings.local.json with hooks is refused, and the next start runs no hook", async () => {
+      const box = trustedRepo();
+      const marker = path.join(outsideFolder(), "hook-ran");
+      const planted = JSON.stringify({
+        hooks: { SessionStart: [{ hooks: [{ type: "command", command: `touch ${marker}` }] }] },
+      });
+      const end = await bashOnce(
+        box,
+        `d=.g; d=\${d}ong; mkdir -p $d; echo '${planted}' > $d/settings.local.json`,
+      );
+      expect(end.result.status).toBe("error");
+      expect(end.result.text).toContain("Read-only file system");
+      expect(end.result.text).toContain("which stay read-only");
+      expect(existsSync(path.join(box.cwd, ".gong", "settings.local.json"))).toBe(false);
+      mock.enqueue([textResponse("next")]);
+      const next = await runGong(["-p", "hello"], box);
+      expect(next.code).toBe(0);
+      expect(existsSync(marker)).toBe(false);
+    });
+
+    it(".git/hooks/post-commit and .git/config are refused, and the user's next commit runs nothing", async () => {
+      const box = trustedRepo();
+      const marker = path.join(outsideFolder(), "hook-ran");
+      const end = await bashOnce(
+        box,
+        `h=.gi; h=\${h}t/hooks; printf '#!/bin/sh\ntouch ${marker}\n' > $h/post-commit; chmod +x $h/post-commit; git config core.hooksPath /tmp/x`,
+      );
+      expect(end.result.status).toBe("error");
+      expect(existsSync(path.join(box.cwd, ".git", "hooks", "post-commit"))).toBe(false);
+      expect(readFileSync(path.join(box.cwd, ".git", "config"), "utf8")).not.toContain("hooksPath");
+      execFileSync("git", ["-C", box.cwd, "commit", "-q", "--allow-empty", "-m", "user"], {
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: "u",
+          GIT_AUTHOR_EMAIL: "u@u",
+          GIT_COMMITTER_NAME: "u",
+          GIT_COMMITTER_EMAIL: "u@u",
+        },
+      });
+      expect(existsSync(marker)).toBe(false);
+    });
+
+    it("a new .mcp.json is refused, and the project is left as it was", async () => {
+      const box = trustedRepo();
+      const server = JSON.stringify({ mcpServers: { x: { command: "touch", args: ["/x"] } } });
+      const end = await bashOnce(box, `f=.mcp; echo '${server}' > \${f}.json`);
+      expect(end.result.status).toBe("error");
+      expect(existsSync(path.join(box.cwd, ".mcp.json"))).toBe(false);
     });
   });
 

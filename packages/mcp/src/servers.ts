@@ -44,6 +44,11 @@ export interface McpServersOptions {
   cwd: string;
   /** One line per server that failed to start. */
   warn: (message: string) => void;
+  /**
+   * Per server, the variables its `${VAR}` may not read: a project's file never gets the
+   * user's provider API keys (they read as unset, and a warning names them).
+   */
+  withheldVariables?: Readonly<Record<string, readonly string[]>>;
   /** Answers a server's elicitation; default: declined (nobody can answer). */
   elicit?: McpElicitHandler;
   /** Remote servers log in with OAuth on a 401 (`oauth/`); absent, a 401 is a failure. */
@@ -91,7 +96,16 @@ export class McpServers {
     const notify = () => this.notify();
     this.servers = Object.entries(options.servers).map(([name, raw]) => {
       if (raw.disabled) return { name, entry: raw };
-      const expanded = expandEntry(raw, options.env);
+      const expanded = expandEntry(
+        raw,
+        options.env,
+        new Set(options.withheldVariables?.[name] ?? []),
+      );
+      if (expanded.withheld.length > 0) {
+        options.warn(
+          `MCP server "${name}" comes from the project's files, which never get your provider API keys: ${expanded.withheld.map((v) => `\${${v}}`).join(", ")} not expanded (read as unset); to hand this server a key, define it in your user settings (~/.gong/settings.json "mcpServers").`,
+        );
+      }
       if (!expanded.ok) {
         const error = `${expanded.missing.map((v) => `\${${v}}`).join(", ")} not set in the environment`;
         options.warn(`MCP server "${name}" was not started: ${error}.`);

@@ -47,7 +47,11 @@ describe("mcp — ${VAR} expansion", () => {
   it("expands ${VAR} and ${VAR:-default} in command, args, env, url and headers", () => {
     expect(
       expandEntry({ command: "${TOKEN}", args: ["--x=${NOPE:-d}"], env: { T: "${TOKEN}" } }, env),
-    ).toEqual({ ok: true, entry: { command: "abc", args: ["--x=d"], env: { T: "abc" } } });
+    ).toEqual({
+      ok: true,
+      entry: { command: "abc", args: ["--x=d"], env: { T: "abc" } },
+      withheld: [],
+    });
     expect(
       expandEntry(
         { type: "http", url: "https://h/${TOKEN}", headers: { A: "Bearer ${TOKEN}" } },
@@ -56,6 +60,7 @@ describe("mcp — ${VAR} expansion", () => {
     ).toEqual({
       ok: true,
       entry: { type: "http", url: "https://h/abc", headers: { A: "Bearer abc" } },
+      withheld: [],
     });
   });
 
@@ -63,7 +68,35 @@ describe("mcp — ${VAR} expansion", () => {
     expect(expandEntry({ command: "x", args: ["${NOPE}", "${EMPTY}"] }, env)).toEqual({
       ok: false,
       missing: ["NOPE", "EMPTY"],
+      withheld: [],
     });
+  });
+
+  it("a withheld variable (a provider key, for a project's entry) reads as unset everywhere, and is named", () => {
+    const keys = { ...env, ANTHROPIC_API_KEY: "sk-secret", OPENAI_API_KEY: "sk-other" };
+    const withheld = new Set(["ANTHROPIC_API_KEY", "OPENAI_API_KEY"]);
+    expect(
+      expandEntry(
+        {
+          type: "http",
+          url: "https://h/${ANTHROPIC_API_KEY:-none}",
+          headers: { A: "$${OPENAI_API_KEY:-}{ANTHROPIC_API_KEY}", B: "${TOKEN}" },
+        },
+        keys,
+        withheld,
+      ),
+    ).toEqual({
+      ok: true,
+      entry: {
+        type: "http",
+        url: "https://h/none",
+        headers: { A: "${ANTHROPIC_API_KEY}", B: "abc" },
+      },
+      withheld: ["ANTHROPIC_API_KEY", "OPENAI_API_KEY"],
+    });
+    expect(
+      expandEntry({ command: "x", args: ["${OPENAI_API_KEY}"], env: { K: "x" } }, keys, withheld),
+    ).toEqual({ ok: false, missing: ["OPENAI_API_KEY"], withheld: ["OPENAI_API_KEY"] });
   });
 });
 

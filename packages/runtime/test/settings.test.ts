@@ -69,6 +69,8 @@ describe("settings — precedence global < project < flags", () => {
       projectTrusted: false,
       untrustedKeys: [],
       untrustedSettings: [],
+      agentWritten: [],
+      projectMcpServers: [],
       origins: {},
     });
   });

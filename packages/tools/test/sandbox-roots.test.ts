@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPathPolicy } from "../src/path/policy.js";
 import { sandboxArgv } from "../src/sandbox/sandbox-argv.js";
 import { sandboxBindRoots } from "../src/sandbox/sandbox-roots.js";
+import { unixSocketFilter } from "../src/sandbox/sandbox-seccomp.js";
 
 let base: string;
 beforeEach(() => {
@@ -67,7 +68,13 @@ describe("sandbox — the writable roots are the path policy's roots", () => {
 
   it("the argv binds them after the private /tmp, so a project under /tmp stays visible", () => {
     const argv = sandboxArgv(
-      { mode: "workspace-write", network: false, bwrapPath: "/usr/bin/bwrap", writableRoots: [] },
+      {
+        mode: "workspace-write",
+        network: false,
+        bwrapPath: "/usr/bin/bwrap",
+        writableRoots: [],
+        socketFilter: "/filter.bpf",
+      },
       ["/tmp/project"],
       "/tmp/project",
     );
@@ -78,5 +85,46 @@ describe("sandbox — the writable roots are the path policy's roots", () => {
     expect(argv).toContain("--unshare-net");
     expect(argv).not.toContain("--new-session");
     expect(argv.at(-1)).toBe("--");
+  });
+});
+
+describe("sandbox — the unix socket filter (network false)", () => {
+  it("is loaded from fd 3, which a shell opens before it becomes bwrap; with the network on there is none", () => {
+    const sandbox = {
+      mode: "workspace-write" as const,
+      network: false,
+      bwrapPath: "/usr/bin/bwrap",
+      writableRoots: [],
+      socketFilter: "/filter.bpf",
+    };
+    const argv = sandboxArgv(sandbox, [], "/");
+    expect(argv.slice(0, 6)).toEqual([
+      "/bin/sh",
+      "-c",
+      'f=$1; shift; exec "$@" 3< "$f"',
+      "sh",
+      "/filter.bpf",
+      "/usr/bin/bwrap",
+    ]);
+    expect(argv.join(" ")).toContain("--unshare-net --seccomp 3");
+    const open = sandboxArgv({ ...sandbox, network: true }, [], "/");
+    expect(open[0]).toBe("/usr/bin/bwrap");
+    expect(open).not.toContain("--seccomp");
+  });
+
+  it("without its filter a sandbox without network cannot be built (fail closed)", () => {
+    expect(() =>
+      sandboxArgv(
+        { mode: "read-only", network: false, bwrapPath: "/usr/bin/bwrap", writableRoots: [] },
+        [],
+        "/",
+      ),
+    ).toThrow("needs its socket filter");
+  });
+
+  it("the program: 10 instructions for x64 and arm64, none elsewhere", () => {
+    expect(unixSocketFilter("x64")?.length).toBe(80);
+    expect(unixSocketFilter("arm64")?.length).toBe(80);
+    expect(unixSocketFilter("ia32")).toBeUndefined();
   });
 });

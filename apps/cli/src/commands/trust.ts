@@ -18,5 +18,9 @@ export async function trustCurrentFolder(
     return { code: trusted.broad ? 2 : 1 };
   }
   const covers = trusted.broad ? ` and every project below it (${trusted.broad})` : "";
-  return { line: `Trusted ${trusted.folder}${covers} (recorded in ${trusted.file}).` };
+  const accepted =
+    trusted.accepted.length > 0
+      ? ` Accepted what the agent wrote there without your confirmation: ${trusted.accepted.join(", ")}.`
+      : "";
+  return { line: `Trusted ${trusted.folder}${covers} (recorded in ${trusted.file}).${accepted}` };
 }

@@ -21,25 +21,46 @@ export interface McpServerSources {
 }
 
 export function sessionMcpServers(sources: McpServerSources): Record<string, McpServerEntry> {
+  return sessionMcpServerSet(sources, []).servers;
+}
+
+/**
+ * The servers, and for each whose entry comes from a project's file (`.mcp.json`, the
+ * project's `mcpServers`) the variables its `${VAR}` may not read: the user's provider API
+ * keys (`apiKeyVariables`, those stripped from children, session/child-env.ts). A project
+ * file never gets them; user settings, `--mcp-config` files and the app's servers may.
+ */
+export function sessionMcpServerSet(
+  sources: McpServerSources,
+  apiKeyVariables: readonly string[],
+): { servers: Record<string, McpServerEntry>; withheld: Record<string, readonly string[]> } {
   const read = (file: string) => {
     const config = readMcpConfigFile(file);
     for (const warning of config.warnings) sources.warn(warning);
     return config;
   };
-  const project = sources.loaded.projectTrusted
-    ? read(projectMcpJsonPath(sources.cwd)).servers
-    : {};
-  let servers: Record<string, McpServerEntry> = {
-    ...project,
-    ...sources.loaded.settings.mcpServers,
-  };
+  const { loaded } = sources;
+  // Not a file the agent wrote unasked either (config/agent-written.ts; warned by the loader).
+  const mcpJson = projectMcpJsonPath(sources.cwd);
+  const project =
+    loaded.projectTrusted && !loaded.agentWritten.includes(mcpJson) ? read(mcpJson).servers : {};
+  const fromProject = new Set(Object.keys(project));
+  // A settings entry replaces the `.mcp.json` one; the project's settings layer merged into it.
+  for (const name of Object.keys(loaded.settings.mcpServers ?? {})) {
+    if (loaded.projectMcpServers.includes(name)) fromProject.add(name);
+    else fromProject.delete(name);
+  }
+  let servers: Record<string, McpServerEntry> = { ...project, ...loaded.settings.mcpServers };
   for (const file of sources.configFiles) {
     const config = read(file);
     if (!config.found)
       sources.warn(`${file}: no such MCP config file; its servers were not started`);
     servers = { ...servers, ...config.servers };
+    for (const name of Object.keys(config.servers)) fromProject.delete(name);
   }
-  return { ...servers, ...sources.added };
+  for (const name of Object.keys(sources.added ?? {})) fromProject.delete(name);
+  const withheld = Object.fromEntries([...fromProject].map((name) => [name, apiKeyVariables]));
+  return { servers: { ...servers, ...sources.added }, withheld };
 }
 
 /** The servers an untrusted folder's `.mcp.json` would start, for the trust warning. */

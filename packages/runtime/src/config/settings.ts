@@ -4,15 +4,18 @@ import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/con
 import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../permissions/permission-rules.js";
 import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
+import { refusedAgentWrites } from "./agent-written.js";
 import {
   globalSettingsPath,
   homeDir,
   projectLocalSettingsPath,
+  projectMcpJsonPath,
   projectSettingsPath,
   resolveGongHome,
 } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
+import { hookFolders } from "./resources.js";
 import { SettingsSchema } from "./settings-schema.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
@@ -43,6 +46,14 @@ export interface LoadedSettings {
   /** The same, each with the project file it is in (a key may be in both). */
   untrustedSettings: UntrustedSetting[];
   /**
+   * Configuration not loaded because the agent's own tools wrote it unasked and it is
+   * still as the agent left it (config/agent-written.ts): settings files, `.mcp.json`,
+   * hook folders. Each is named in `warnings`.
+   */
+  agentWritten: string[];
+  /** Names of `mcpServers` entries a project settings file set (config/mcp-servers.ts). */
+  projectMcpServers: string[];
+  /**
    * `file:line:column` of each top-level key's value, in the file whose value applies
    * (absent for a flag), so a setting found wrong later can be pointed at.
    */
@@ -68,6 +79,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const layers: Settings[] = [];
   const projectTrusted = options.projectTrusted ?? isTrustedFolder(options.cwd, gongHome);
   const untrustedSettings: UntrustedSetting[] = [];
+  const projectMcpServers: string[] = [];
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
 
@@ -79,7 +91,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   // Running gong inside ~ makes both paths the same file; read it once.
   if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.splice(1, 1);
 
+  const agentWritten = agentWrittenConfig(options.cwd, gongHome, sources, warnings);
+
   for (const { file, base, project } of sources) {
+    if (agentWritten.includes(file)) continue;
     const result = readJsonConfigFile(file);
     if (!result.ok) {
       if (!result.missing) {
@@ -95,20 +110,10 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     const layer = checked.value as Settings;
     warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
     if (project && !projectTrusted) {
-      const skipped = (key: string) =>
-        untrustedSettings.push({ key, file: path.relative(options.cwd, file) });
-      for (const key of TRUST_REQUIRED_KEYS) {
-        if (!(key in layer)) continue;
-        delete layer[key];
-        skipped(key);
+      const relative = path.relative(options.cwd, file);
+      for (const key of dropUntrusted(layer, userLayer)) {
+        untrustedSettings.push({ key, file: relative });
       }
-      // Deny rules only take away, so they apply anywhere; allow rules widen access.
-      if (layer.permissions?.allow) {
-        delete layer.permissions.allow;
-        skipped("permissions.allow");
-      }
-      const beyond = narrowProjectTools(userLayer, layer);
-      if (beyond.length > 0) skipped(`tools (${beyond.join(", ")})`);
     }
     if (project) {
       const loosening = tightenProjectSandbox(userLayer, layer);
@@ -119,6 +124,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       }
     }
     if (!project) userLayer = layer;
+    else projectMcpServers.push(...Object.keys(layer.mcpServers ?? {}));
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
     for (const key of Object.keys(layer)) {
       const at = result.locate([key], "value");
@@ -133,7 +139,61 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
   const untrustedKeys = [...new Set(untrustedSettings.map((skipped) => skipped.key))];
-  return { settings, files, warnings, projectTrusted, untrustedKeys, untrustedSettings, origins };
+  return {
+    settings,
+    files,
+    warnings,
+    projectTrusted,
+    untrustedKeys,
+    untrustedSettings,
+    agentWritten,
+    projectMcpServers,
+    origins,
+  };
+}
+
+/**
+ * Takes out of an untrusted project's layer what runs code or widens access; returns
+ * what it took (the keys, `permissions.allow`, the tools beyond the user's).
+ */
+function dropUntrusted(layer: Settings, userLayer: Settings): string[] {
+  const dropped: string[] = [];
+  for (const key of TRUST_REQUIRED_KEYS) {
+    if (!(key in layer)) continue;
+    delete layer[key];
+    dropped.push(key);
+  }
+  // Deny rules only take away, so they apply anywhere; allow rules widen access.
+  if (layer.permissions?.allow) {
+    delete layer.permissions.allow;
+    dropped.push("permissions.allow");
+  }
+  const beyond = narrowProjectTools(userLayer, layer);
+  if (beyond.length > 0) dropped.push(`tools (${beyond.join(", ")})`);
+  return dropped;
+}
+
+/**
+ * The files the agent wrote unasked and that are still as it left them: the settings
+ * files, the project's `.mcp.json` and the hook folders (config/agent-written.ts).
+ */
+function agentWrittenConfig(
+  cwd: string,
+  gongHome: string,
+  sources: readonly { file: string }[],
+  warnings: string[],
+): string[] {
+  const refused = refusedAgentWrites(
+    gongHome,
+    [
+      ...sources.map((source) => source.file),
+      projectMcpJsonPath(cwd),
+      ...Object.values(hookFolders({ cwd, gongHome })),
+    ],
+    path.resolve(cwd),
+  );
+  for (const { warning } of refused) warnings.push(warning);
+  return refused.map((entry) => entry.file);
 }
 
 /**

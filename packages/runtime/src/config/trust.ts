@@ -9,6 +9,7 @@ import { realpathSync } from "node:fs";
 import path from "node:path";
 import { isPathWithin } from "@gong/base";
 import { readJsonConfigFile } from "@gong/config-files";
+import { acceptAgentWrites } from "./agent-written.js";
 import { globalSettingsPath, homeDir } from "./paths.js";
 import { editUserSettings } from "./user-settings-writer.js";
 
@@ -90,7 +91,23 @@ export async function trustFolder(
     "run gong --trust again",
   );
   if (!written.ok) return broad ? { ...written, broad } : written;
-  return { ok: true, folder: real, file: written.file, ...(broad ? { broad } : {}) };
+  // Trusting the folder as it is now accepts what the agent wrote there unasked
+  // (config/agent-written.ts): the user has been told to review it first.
+  let accepted: string[];
+  try {
+    accepted = [
+      ...new Set([
+        ...acceptAgentWrites(gongHome, path.resolve(folder)),
+        ...acceptAgentWrites(gongHome, real),
+      ]),
+    ];
+  } catch (error) {
+    return {
+      ok: false,
+      message: `trusted ${real}, but cannot accept the configuration the agent wrote there (${(error as Error).message}); run gong --trust again`,
+    };
+  }
+  return { ok: true, folder: real, file: written.file, accepted, ...(broad ? { broad } : {}) };
 }
 
 export interface TrustFolderOptions {
@@ -101,7 +118,14 @@ export interface TrustFolderOptions {
 }
 
 export type TrustFolderResult =
-  | { ok: true; folder: string; file: string; broad?: string }
+  | {
+      ok: true;
+      folder: string;
+      file: string;
+      /** Files the agent wrote unasked, accepted with this trust (config/agent-written.ts). */
+      accepted: string[];
+      broad?: string;
+    }
   | { ok: false; message: string; broad?: string };
 
 /**

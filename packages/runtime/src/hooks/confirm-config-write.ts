@@ -1,5 +1,8 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import { resolveInputPath } from "@gong/tools";
+import { forgetAgentWrites, recordAgentWrites } from "../config/agent-written.js";
 import { commandNamesGongConfig, isGongConfigPath } from "../config/config-paths.js";
 import { stampText } from "../config/file-stamps.js";
 import { homeDir } from "../config/paths.js";
@@ -13,7 +16,9 @@ import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
  * confirmBash match (denied in print and json mode without `--yes`). A change the agent
  * made anyway — a bash command that hid the file's name — is caught afterwards: the
  * watched files are stamped around every call, and `unconfirmedChange` tells the
- * settings reloader not to apply them while they are as the agent left them.
+ * settings reloader not to apply them while they are as the agent left them. The change
+ * is also recorded for the next starts (config/agent-written.ts), which do not load the
+ * file either until the user edits it or runs `gong --trust`.
  */
 export interface ConfigWriteGuard extends AgentHooks {
   /** The line saying which watched files the agent changed unasked, or undefined. */
@@ -27,15 +32,17 @@ export interface ConfigWriteGuardOptions {
   /** How the app asks its user; without it (print and json mode) the call is denied. */
   confirm: ToolConfirmation | undefined;
   confirmed: ConfirmedCalls;
-  /** The files whose change the running session would load (settings, hook folders). */
+  /** The files whose change this or the next session would load (settings, `.mcp.json`, hook folders). */
   watched: readonly string[];
+  /** Reports that the record for the next start could not be written. */
+  warn: (message: string) => void;
 }
 
 const FILE_WRITING_TOOLS = new Set(["write", "edit"]);
 
 export function createConfigWriteGuard(options: ConfigWriteGuardOptions): ConfigWriteGuard {
   const { watched } = options;
-  const stamps = () => watched.map(stampText);
+  const stamps = () => watched.map(changeMark);
   // Per open call: the stamps before it ran and whether the user allowed a config write.
   const calls = new Map<string, { before: string[]; confirmed: boolean }>();
   // Watched file → its stamp as the agent left it, unasked.
@@ -66,10 +73,15 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
     onToolResult(toolName, result, info) {
       const call = calls.get(info.toolCallId);
       calls.delete(info.toolCallId);
-      if (!call || call.confirmed) return result;
-      stamps().forEach((stamp, i) => {
-        if (stamp !== call.before[i]) unconfirmed.set(watched[i]!, { stamp, toolName });
-      });
+      if (!call) return result;
+      const after = stamps();
+      const changed = watched.filter((_file, i) => after[i] !== call.before[i]);
+      if (changed.length === 0) return result;
+      remember(options, changed, call.confirmed ? undefined : toolName);
+      if (call.confirmed) return result;
+      for (const file of changed) {
+        unconfirmed.set(file, { stamp: after[watched.indexOf(file)]!, toolName });
+      }
       return result;
     },
     unconfirmedChange() {
@@ -82,9 +94,49 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
       const files = [...unconfirmed.keys()];
       const tools = [...new Set([...unconfirmed.values()].map((entry) => entry.toolName))];
       const verb = files.length === 1 ? "was" : "were";
-      return `${files.join(", ")} ${verb} changed by the agent's ${tools.join("/")} call without your confirmation: not applied in this session; review it and restart gong to apply it`;
+      return `${files.join(", ")} ${verb} changed by the agent's ${tools.join("/")} call without your confirmation: not applied, now or at the next start; review it, then run gong --trust in ${options.cwd} to accept it (or edit it yourself)`;
     },
   };
+}
+
+/**
+ * A file's stamp; for a folder (hook modules) also its entries', so a module edited in
+ * place counts as a change of the folder.
+ */
+function changeMark(file: string): string {
+  let entries: string[] = [];
+  try {
+    entries = readdirSync(file).sort();
+  } catch {
+    // Not a folder, or gone: its own stamp says it.
+  }
+  return [stampText(file), ...entries.map((e) => `${e}=${stampText(path.join(file, e))}`)].join(
+    "|",
+  );
+}
+
+/**
+ * Writes down for the next starts which files the agent changed unasked (`tool`), or
+ * forgets them when the user confirmed the change (`tool` undefined). Gong's own save of
+ * a permission rule the user asked for is the user's. A record that cannot be written is
+ * reported: this session still refuses the change, the next start would not know.
+ */
+function remember(
+  options: ConfigWriteGuardOptions,
+  changed: readonly string[],
+  tool: string | undefined,
+): void {
+  try {
+    if (tool === undefined) forgetAgentWrites(options.gongHome, changed);
+    else {
+      const unasked = changed.filter((file) => !isOwnSettingsWrite(file));
+      if (unasked.length > 0) recordAgentWrites(options.gongHome, unasked, tool);
+    }
+  } catch (error) {
+    options.warn(
+      `cannot record which configuration the agent changed unasked (${(error as Error).message}): the next start may load it; review ${changed.join(", ")} before restarting gong`,
+    );
+  }
 }
 
 /**

@@ -3,8 +3,10 @@
  * same trust rule), waits for each to connect or fail, reports, and ends them all. No
  * model or API key is involved.
  */
+
+import { createModelRegistry } from "@gong/llm";
 import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
-import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
+import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
@@ -57,14 +59,13 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     untrustedMcpJsonServers(options.cwd, loaded),
   );
   if (skipped) warn(skipped);
-  const servers = sessionMcpServers({
-    cwd: options.cwd,
-    loaded,
-    configFiles: options.mcpConfig ?? [],
-    warn,
-  });
+  const { servers, withheld } = sessionMcpServerSet(
+    { cwd: options.cwd, loaded, configFiles: options.mcpConfig ?? [], warn },
+    createModelRegistry({ gongHome, env }).apiKeyVariables(),
+  );
   const mcp = new McpServers({
     servers,
+    withheldVariables: withheld,
     env,
     cwd: options.cwd,
     warn: () => {},

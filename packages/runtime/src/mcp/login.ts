@@ -4,6 +4,8 @@
  * opened, the code taken on 127.0.0.1, the tokens kept under `$GONG_HOME/mcp-oauth`), or
  * forgotten. The server is found the way a session finds it (same sources, same trust rule).
  */
+
+import { createModelRegistry } from "@gong/llm";
 import {
   CALLBACK_TIMEOUT_MS,
   forgetMcpLogin,
@@ -12,7 +14,7 @@ import {
   McpServers,
   START_TIMEOUT_MS,
 } from "@gong/mcp";
-import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
+import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { untrustedFolderWarning } from "../config/trust.js";
 import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
@@ -28,11 +30,12 @@ export type McpLoginResult = { ok: true; message: string } | { ok: false; messag
 export async function loginMcpServer(options: McpLoginOptions): Promise<McpLoginResult> {
   const found = findRemoteServer(options);
   if (!found.ok) return found;
-  const { entry, dir } = found;
+  const { entry, dir, withheld } = found;
   // A login on request is a fresh one: the old tokens would only be refreshed.
   forgetMcpLogin(dir, options.server, entry.url);
   const mcp = new McpServers({
     servers: { [options.server]: entry },
+    withheldVariables: { [options.server]: withheld },
     env: options.env ?? process.env,
     cwd: options.cwd,
     warn: options.print,
@@ -70,17 +73,21 @@ export function logoutMcpServer(options: Omit<McpLoginOptions, "print">): McpLog
 }
 
 type Found =
-  | { ok: true; entry: McpServerEntry & { url: string }; dir: string }
+  | {
+      ok: true;
+      entry: McpServerEntry & { url: string };
+      dir: string;
+      /** Variables the entry may not read (a project's file: the provider keys). */
+      withheld: readonly string[];
+    }
   | { ok: false; message: string };
 
 function findRemoteServer(options: CheckMcpServersOptions & { server: string }): Found {
-  const { gongHome, loaded } = mcpCommandSettings(options);
-  const servers = sessionMcpServers({
-    cwd: options.cwd,
-    loaded,
-    configFiles: options.mcpConfig ?? [],
-    warn: () => {},
-  });
+  const { gongHome, loaded, env } = mcpCommandSettings(options);
+  const { servers, withheld } = sessionMcpServerSet(
+    { cwd: options.cwd, loaded, configFiles: options.mcpConfig ?? [], warn: () => {} },
+    createModelRegistry({ gongHome, env }).apiKeyVariables(),
+  );
   const entry = servers[options.server];
   if (!entry) {
     const names = Object.keys(servers).join(", ") || "none";
@@ -102,5 +109,5 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
       message: `MCP server "${options.server}" is a local (stdio) server: it has no login`,
     };
   }
-  return { ok: true, entry, dir: mcpOAuthDir(gongHome) };
+  return { ok: true, entry, dir: mcpOAuthDir(gongHome), withheld: withheld[options.server] ?? [] };
 }

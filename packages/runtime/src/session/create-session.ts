@@ -8,7 +8,7 @@ import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
-import { homeDir } from "../config/paths.js";
+import { homeDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
@@ -321,8 +321,14 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     env,
     confirm: context.confirm,
     confirmed: context.confirmed,
-    // What a settings reload would load into this session.
-    watched: [...inputs.settingsStamps.files, folders.user, folders.project],
+    // What a settings reload would load into this session, or the next start.
+    watched: [
+      ...inputs.settingsStamps.files,
+      folders.user,
+      folders.project,
+      projectMcpJsonPath(cwd),
+    ],
+    warn,
   });
   const moduleHooks = await hookModules.load(loaded);
   return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions };

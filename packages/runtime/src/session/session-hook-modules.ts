@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import { untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import type { LoadedSettings } from "../config/settings.js";
@@ -50,7 +51,10 @@ export class SessionHookModules {
     );
     if (trustWarning && trustWarning !== this.lastTrustWarning) this.context.warn(trustWarning);
     this.lastTrustWarning = trustWarning;
-    return trusted ? [...hookFiles, ...projectHookFiles] : hookFiles;
+    // A hooks folder the agent wrote unasked loads none of its modules (config/agent-written.ts).
+    const allowed = (file: string) =>
+      !loaded.agentWritten.some((folder) => path.dirname(file) === folder);
+    return (trusted ? [...hookFiles, ...projectHookFiles] : hookFiles).filter(allowed);
   }
 }
 

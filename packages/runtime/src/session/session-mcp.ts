@@ -1,5 +1,5 @@
 import { McpServers } from "@gong/mcp";
-import { sessionMcpServers } from "../config/mcp-servers.js";
+import { sessionMcpServerSet } from "../config/mcp-servers.js";
 import { resolveGongHome } from "../config/paths.js";
 import { mcpOAuthDir } from "../mcp/oauth-dir.js";
 import { sessionElicitation } from "./session-elicitation.js";
@@ -14,17 +14,21 @@ export const MCP_FIRST_PROMPT_WAIT_MS = 5_000;
 
 /** Starts the session's MCP servers (all at once); undefined when none are configured. */
 export function startSessionMcpServers(inputs: SessionInputs): McpServers | undefined {
-  const servers = sessionMcpServers({
-    cwd: inputs.cwd,
-    loaded: inputs.loaded,
-    configFiles: inputs.options.mcpConfig ?? [],
-    added: inputs.options.mcpServers ?? {},
-    warn: inputs.warn,
-  });
+  const { servers, withheld } = sessionMcpServerSet(
+    {
+      cwd: inputs.cwd,
+      loaded: inputs.loaded,
+      configFiles: inputs.options.mcpConfig ?? [],
+      added: inputs.options.mcpServers ?? {},
+      warn: inputs.warn,
+    },
+    inputs.registry.apiKeyVariables(),
+  );
   if (Object.keys(servers).length === 0) return undefined;
   const gongHome = inputs.settingsQuery.gongHome ?? resolveGongHome(inputs.env);
   return new McpServers({
     servers,
+    withheldVariables: withheld,
     env: inputs.env,
     cwd: inputs.cwd,
     warn: inputs.warn,

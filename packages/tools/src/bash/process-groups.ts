@@ -9,6 +9,7 @@
  * output thrown away: a closed pipe would kill the next job that prints (SIGPIPE), and
  * an unread one would block it once the pipe buffer is full.
  */
+import { rmdirSync } from "node:fs";
 import type { JobLedger } from "./job-ledger.js";
 import { signalGroup, terminateGroup } from "./process-tree.js";
 
@@ -19,6 +20,7 @@ const DEFAULT_GRACE_MS = 2000;
 
 export class ProcessGroups {
   private readonly groups = new Map<number, Pipe[]>();
+  private readonly leftovers = new Set<string>();
 
   /**
    * `ledger` records the groups on disk, so that the next session ends them if this
@@ -67,6 +69,27 @@ export class ProcessGroups {
       }),
     );
     this.ledger?.clear();
+    this.removeLeftovers();
+  }
+
+  /**
+   * An empty folder to remove once every group has ended: a mount point the sandbox
+   * left on disk (sandbox/sandbox-protected.ts), which a background job's sandbox may
+   * still be using until then. Anything written into it since (on the host) keeps it.
+   */
+  removeWhenEnded(folder: string): void {
+    this.leftovers.add(folder);
+  }
+
+  private removeLeftovers(): void {
+    for (const folder of this.leftovers) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        // Not empty (the user or gong wrote into it since) or already gone: it stays.
+      }
+    }
+    this.leftovers.clear();
   }
 
   /** KILL to every group at once, for a process about to exit (no time for `dispose`). */
@@ -77,5 +100,6 @@ export class ProcessGroups {
     }
     this.groups.clear();
     this.ledger?.clear();
+    this.removeLeftovers();
   }
 }

@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { findOnPath } from "../search/binaries.js";
 import { type BashSandbox, sandboxArgv } from "./sandbox-argv.js";
+import { unixSocketFilterFile } from "./sandbox-seccomp.js";
 
 export type SandboxProbe = { ok: true; sandbox: BashSandbox } | { ok: false; error: string };
 
@@ -34,7 +35,9 @@ export function probeSandbox(
       error: `${what} needs bubblewrap (bwrap), which is not on PATH: ${INSTALL}, ${off}`,
     };
   }
-  const ready = { ...sandbox, bwrapPath };
+  const filter = sandbox.network ? undefined : unixSocketFilterFile();
+  if (filter instanceof Error) return { ok: false, error: `${what}: ${filter.message}; ${off}` };
+  const ready = { ...sandbox, bwrapPath, ...(filter ? { socketFilter: filter } : {}) };
   const [command, ...args] = sandboxArgv(ready, [], "/");
   const trial = spawnSync(command!, [...args, "true"], {
     encoding: "utf8",

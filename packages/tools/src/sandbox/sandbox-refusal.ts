@@ -72,7 +72,7 @@ function writeRefusal(sandbox: BashSandbox): SandboxRefusal {
   }
   return {
     message:
-      "the sandbox (workspace-write) refused a write outside its writable roots (the project, the allowed paths, the tool-output folder, sandbox.writableRoots and a private /tmp)",
+      "the sandbox (workspace-write) refused a write outside its writable roots (the project, the allowed paths, the tool-output folder, sandbox.writableRoots and a private /tmp), or to a file that makes gong, Claude Code or git run code later (.gong/ and .claude/ settings, hooks, commands, agents and skills, .mcp.json, .git/hooks, .git/config), which stay read-only",
     next: 'If the command must write there, ask the user to add that folder to "sandbox": {"writableRoots": [...]} in ~/.gong/settings.json (then restart gong), or to run the command in their own terminal; do not look for a way around the sandbox.',
   };
 }

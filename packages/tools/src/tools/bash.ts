@@ -6,6 +6,7 @@
  * the full output logged in the tool-output folder.
  */
 import { stat } from "node:fs/promises";
+import path from "node:path";
 import type { ToolResponse } from "@gong/base";
 import {
   DEFAULT_MAX_BYTES,
@@ -33,6 +34,7 @@ import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { type BashSandbox, sandboxArgv } from "../sandbox/sandbox-argv.js";
 import { sandboxEnv } from "../sandbox/sandbox-env.js";
+import { protectedMounts } from "../sandbox/sandbox-protected.js";
 import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
 
@@ -152,15 +154,30 @@ function logFolderOrProblem(outputDir: string): Promise<string | Error> {
   );
 }
 
-/** The sandbox's command line for a command starting in `cwd`, or nothing when it is off. */
+/**
+ * The sandbox's command line for a command starting in `cwd`, nothing when it is off, or
+ * the refusal when the writable folders' code-running files cannot be kept read-only.
+ */
 async function sandboxFor(
   env: ToolEnvironment,
   sandbox: BashSandbox | undefined,
   cwd: string,
-): Promise<{ sandbox?: string[] }> {
+  processes: ProcessGroups,
+): Promise<{ sandbox?: string[] } | ToolResponse> {
   if (!sandbox) return {};
   const roots = await sandboxBindRoots(await env.policy.writableRoots(), sandbox.writableRoots);
-  return { sandbox: sandboxArgv(sandbox, roots, cwd) };
+  if (sandbox.mode === "read-only") return { sandbox: sandboxArgv(sandbox, roots, cwd) };
+  const inRoot = roots.some((root) => cwd === root || cwd.startsWith(`${root}${path.sep}`));
+  const guarded = await protectedMounts(inRoot ? [...roots, cwd] : roots);
+  if (!guarded.ok) {
+    return failure("PERMISSION_DENIED", `Command not run: ${guarded.error}.`, {
+      next: ["Do not look for a way around the sandbox."],
+    });
+  }
+  // bwrap leaves its mount points on disk: empty folders, removed once no process of
+  // this session can still be inside a sandbox that uses them.
+  for (const placeholder of guarded.placeholders) processes.removeWhenEnded(placeholder);
+  return { sandbox: sandboxArgv(sandbox, roots, cwd, guarded.args) };
 }
 
 /** What the model must know up front about a sandbox, so it does not learn it by failing. */
@@ -223,9 +240,13 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       const prepared = await prepareCommand(`${prefix}${params.command}`, logFolder);
       if ("status" in prepared) return prepared;
 
+      const sandbox = await sandboxFor(env, options.sandbox, context.cwd, processes);
+      if ("status" in sandbox) {
+        await prepared.scriptFile?.remove();
+        return sandbox;
+      }
       const limits = { maxLines, maxBytes };
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
-      const sandbox = await sandboxFor(env, options.sandbox, context.cwd);
       const outcome = await runShell({
         exec,
         spawn: {
