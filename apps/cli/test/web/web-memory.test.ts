@@ -5,7 +5,7 @@ import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_TABS } from "../../src/web/event-log.js";
 import { runGong } from "../harness.js";
-import { type GongWeb, GongWeb as Web, loginCookie } from "./web-harness.js";
+import { type GongWeb, loginCookie, GongWeb as Web } from "./web-harness.js";
 
 const mock = useMockLlmServer();
 
@@ -51,9 +51,7 @@ describe.runIf(process.platform === "linux")("gong web — many tabs on a large 
     // The first stream makes the snapshot; what the others add is measured.
     expect((await stalledStream(web, cookie)).status).toBe(200);
     const before = residentBytes(web.child.pid!);
-    const streams = await Promise.all(
-      Array.from({ length: 99 }, () => stalledStream(web, cookie)),
-    );
+    const streams = await Promise.all(Array.from({ length: 99 }, () => stalledStream(web, cookie)));
     const grown = residentBytes(web.child.pid!) - before;
 
     const statuses = streams.map((stream) => stream.status);
