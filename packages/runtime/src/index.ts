@@ -48,7 +48,11 @@ export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
-export type { Settings } from "./config/settings-types.js";
+export {
+  NOTIFICATION_SETTINGS,
+  type NotificationSetting,
+  type Settings,
+} from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
 export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 // The diff classifier of the HTML export; the interactive mode colours the same lines.

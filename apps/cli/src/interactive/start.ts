@@ -3,6 +3,7 @@ import {
   type CodingSessionError,
   guardExit,
   listModels,
+  loadSettings,
   resolveGongHome,
   SessionHost,
   SIGNAL_EXIT_CODES,
@@ -13,6 +14,7 @@ import type { CliArgs } from "../args.js";
 import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
+import { TerminalAttention } from "./attention.js";
 import { firstRunGuide } from "./first-run.js";
 import { CommandMenu } from "./input/command-menu.js";
 import { PromptHistory } from "./input/history.js";
@@ -39,9 +41,12 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     return 1;
   }
   const terminal = new ProcessTerminal();
-  const restore = terminalRestorer(terminal);
+  // Harmless in any folder (it only rings or notifies): the merged settings' value.
+  const { notifications = "auto" } = loadSettings({ cwd: io.cwd, gongHome, env: io.env }).settings;
+  const attention = new TerminalAttention((data) => terminal.write(data), notifications, io.env);
+  const restore = terminalRestorer(terminal, attention);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
-  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd);
+  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd, attention);
   let host: SessionHost | undefined;
   // Guarding from the first frame: a signal during the trust question or while the
   // session opens must still restore the terminal.
@@ -58,10 +63,13 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     processes: () => host?.current,
   });
   terminal.start(
-    (data) => mode.handleInput(data),
+    (data) => {
+      if (!attention.take(data)) mode.handleInput(data);
+    },
     () => mode.onResize(),
   );
   terminal.hideCursor();
+  attention.start();
   try {
     let chosen = args;
     if (resumable) {
@@ -228,11 +236,11 @@ async function askTrust(
 }
 
 /**
- * Puts the terminal back as it was — raw mode, bracketed paste and the keyboard
- * protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
+ * Puts the terminal back as it was — raw mode, bracketed paste, focus reports and the
+ * keyboard protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
  * signal, or a crash (an uncaught exception still prints its stack to a sane terminal).
  */
-function terminalRestorer(terminal: ProcessTerminal): () => void {
+function terminalRestorer(terminal: ProcessTerminal, attention: TerminalAttention): () => void {
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -241,6 +249,7 @@ function terminalRestorer(terminal: ProcessTerminal): () => void {
     process.off("uncaughtException", crash);
     process.off("unhandledRejection", crash);
     try {
+      attention.stop();
       terminal.stop();
       process.stdout.write("\x1b[?2026l\x1b[?25h");
     } catch {
