@@ -11,6 +11,7 @@ export type {
   ModelChangeEntry,
   SessionEntry,
   SessionHeader,
+  SessionInfoEntry,
   SessionTreeNode,
   ThinkingLevelChangeEntry,
   TreeEntry,
@@ -24,8 +25,9 @@ export type {
   SessionWriteFailure,
 } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
+export { resolveSessionRef } from "./find-by-name.js";
 export type { SessionInfo } from "./list.js";
-export { listAllSessions, listSessions, newestSession } from "./list.js";
+export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";
 export { encodeCwd, sessionDirFor, sessionsRoot } from "./paths.js";
 export type { SessionStats } from "./stats.js";

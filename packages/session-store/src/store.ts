@@ -19,6 +19,7 @@ import {
   type ModelChangeEntry,
   type SessionEntry,
   type SessionHeader,
+  type SessionInfoEntry,
   type SessionTreeNode,
   type ThinkingLevelChangeEntry,
   type TreeEntry,
@@ -34,7 +35,8 @@ import {
   type SessionWriteFailure,
   type WarningListener,
 } from "./errors.js";
-import { type FindSessionOptions, resolveSessionPath } from "./find.js";
+import type { FindSessionOptions } from "./find.js";
+import { resolveSessionRef } from "./find-by-name.js";
 import { forkedEntries, newSessionHeader } from "./fork.js";
 import { newEntryId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
@@ -54,6 +56,9 @@ import { FileLineWriter, type LineWriter } from "./writer.js";
  * fdatasync instead of paying ~4 ms each: every line is still written at once, which is
  * what survives a crash or kill -9; only a power loss can take the last 250 ms.
  */
+
+/** A session name is one short line: listings and `/resume` show it whole. */
+const MAX_NAME_CHARS = 100;
 export type FsyncPolicy = "always" | "message-end" | "never";
 
 const SYNC_DELAY_MS = 250;
@@ -152,7 +157,7 @@ export class SessionStore {
 
   /** Opens a session by path or id prefix; takes the lock unless `readOnly`. */
   static open(pathOrId: string, options: OpenSessionOptions = {}): Result<SessionStore> {
-    const resolved = resolveSessionPath(pathOrId, options);
+    const resolved = resolveSessionRef(pathOrId, options);
     if (!resolved.ok) return resolved;
     const path = resolved.value;
     if (options.readOnly) {
@@ -342,6 +347,25 @@ export class SessionStore {
     if (!this.index.getTreeEntry(targetId)) return fail(entryNotFound(targetId));
     const text = label?.trim() ? label.trim() : null;
     return ok(this.append({ type: "label", ...this.base(), targetId, label: text }));
+  }
+
+  /** The session's name (`/rename`), undefined when it has none. */
+  get name(): string | undefined {
+    return this.index.name;
+  }
+
+  /**
+   * Names the session (`/rename`; undefined or blank removes the name); the leaf stays
+   * put. A name is one line of at most 100 characters, so listings show it whole.
+   */
+  setName(name: string | undefined): Result<SessionInfoEntry> {
+    const text = name?.replace(/\s+/g, " ").trim() ?? "";
+    if (text.length > MAX_NAME_CHARS)
+      return fail({
+        code: "INVALID_NAME",
+        message: `A session name has at most ${MAX_NAME_CHARS} characters (this one has ${text.length}).`,
+      });
+    return ok(this.append({ type: "session_info", ...this.base(), name: text || null }));
   }
 
   /** Ties a snapshot of the project's files to `targetId`; the leaf stays put. */

@@ -6,12 +6,14 @@ import {
   loadSettings,
   resolveGongHome,
   SessionHost,
+  type SessionInfo,
   SIGNAL_EXIT_CODES,
   trustFolder,
 } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
 import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
+import { enterSessionFolder } from "../commands/session-folder.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
 import { TerminalAttention } from "./attention.js";
@@ -32,6 +34,21 @@ import { untrustedProjectCode } from "./trust-question.js";
  * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
  */
 export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  const outcome = await runInteractiveHere(args, prompts, io);
+  if (typeof outcome === "number") return outcome;
+  // Picked from `gong -r --all`: a session of another folder runs there, on a new screen.
+  const entered = enterSessionFolder(outcome.elsewhere, io);
+  if (!entered.ok) return entered.code;
+  // With a session id, runInteractiveHere picks nothing: it ends with an exit code.
+  return (await runInteractiveHere(outcome.elsewhere, prompts, entered.io)) as number;
+}
+
+/** The interactive mode in `io.cwd`: its exit code, or the args of a session picked in another folder. */
+async function runInteractiveHere(
+  args: CliArgs,
+  prompts: string[],
+  io: CliIo,
+): Promise<number | { elsewhere: CliArgs }> {
   const gongHome = resolveGongHome(io.env);
   // `gong -r` on a terminal: listed before the screen starts, so "none yet" is the same
   // one line as off a terminal.
@@ -41,9 +58,7 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     return 1;
   }
   const terminal = new ProcessTerminal();
-  // Harmless in any folder (it only rings or notifies): the merged settings' value.
-  const { notifications = "auto" } = loadSettings({ cwd: io.cwd, gongHome, env: io.env }).settings;
-  const attention = new TerminalAttention((data) => terminal.write(data), notifications, io.env);
+  const attention = terminalAttention(terminal, io, gongHome);
   const restore = terminalRestorer(terminal, attention);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
   const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd, attention);
@@ -71,15 +86,11 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
   terminal.hideCursor();
   attention.start();
   try {
-    let chosen = args;
-    if (resumable) {
-      const picked = await mode.pick(resumePicker(resumable, mode.width));
-      if (!picked) {
-        mode.quit(0);
-        return 0;
-      }
-      chosen = { ...args, resume: picked.value.path };
-    }
+    const picked = resumable ? await pickSession(mode, args, resumable, io.cwd) : { args };
+    if (picked === undefined) return 0;
+    // A session of another folder: gong starts again there (runInteractive).
+    if (picked.elsewhere) return { elsewhere: picked.args };
+    const chosen = picked.args;
     const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
     let opened = await openSession(chosen, io, mode, trust);
     if (!opened.ok && opened.error.code === "resumed_model_no_key") {
@@ -108,6 +119,39 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     restore();
     guard.dispose();
   }
+}
+
+/** What calls the user back (attention.ts), with the merged settings' `notifications`. */
+function terminalAttention(
+  terminal: ProcessTerminal,
+  io: CliIo,
+  gongHome: string,
+): TerminalAttention {
+  // Harmless in any folder (it only rings or notifies): no trust needed.
+  const { notifications = "auto" } = loadSettings({ cwd: io.cwd, gongHome, env: io.env }).settings;
+  return new TerminalAttention((data) => terminal.write(data), notifications, io.env);
+}
+
+/**
+ * `gong -r` (`--all`) on a terminal: the picked session's args, `elsewhere` when it is of
+ * another folder; undefined (gong quits) when the user cancels.
+ */
+async function pickSession(
+  mode: InteractiveMode,
+  args: CliArgs,
+  sessions: SessionInfo[],
+  cwd: string,
+): Promise<{ args: CliArgs; elsewhere?: boolean } | undefined> {
+  const picked = await mode.pick(resumePicker(sessions, mode.width, undefined, cwd));
+  if (!picked) {
+    mode.quit(0);
+    return undefined;
+  }
+  const chosen = { ...args, all: false, resume: picked.value.path };
+  if (!picked.value.cwd || path.resolve(picked.value.cwd) === path.resolve(cwd))
+    return { args: chosen };
+  mode.quit(0);
+  return { args: chosen, elsewhere: true };
 }
 
 /**

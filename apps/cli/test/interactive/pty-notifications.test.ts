@@ -73,7 +73,7 @@ describe("interactive mode — notifications when the terminal is not focused", 
     gong.write(`one${KEYS.enter}`);
     await gong.waitForText("an answer", WAIT);
     await waitIdle(gong);
-    await expect.poll(() => bells(gong.output()), WAIT).toBe(1);
+    await expect.poll(() => bells(gong.output()), { timeout: WAIT.timeoutMs }).toBe(1);
     expect(notifications(gong.output())).toEqual([]);
 
     const quiet = sandbox(mock.anthropicBaseUrl);
