@@ -4,8 +4,8 @@
  * small one does), parses the header and the first user message from it, and counts the
  * messages in it by scanning bytes for the line prefix every message entry is written
  * with (`{"type":"message"`). The session's name (`/rename`) is the last `session_info`
- * line in those first 64 KB or in the file's last megabyte (a name set and then
- * followed by more than a megabyte of conversation is not listed). Unchanged files (same size and mtime) come from a
+ * line in those first 64 KB or in the file's last 64 KB, where the store keeps writing
+ * it again as the session grows (store.ts keepNameInTail). Unchanged files (same size and mtime) come from a
  * per-process cache, so re-listing is nearly free.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
@@ -45,8 +45,8 @@ const FIRST_MESSAGE_CHARS = 200;
 const LISTING_READ_BYTES = 64 * 1024;
 const MESSAGE_LINE = Buffer.from('\n{"type":"message"');
 const NAME_LINE = Buffer.from('\n{"type":"session_info"');
-/** Where a name set late in a long session is looked for. */
-const TAIL_READ_BYTES = 1024 * 1024;
+/** Where a name set late in a long session is looked for (the store repeats it within this). */
+const TAIL_READ_BYTES = 64 * 1024;
 const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo }>();
 
 /** Sessions of one project, most recently modified first. */

@@ -59,6 +59,8 @@ import { FileLineWriter, type LineWriter } from "./writer.js";
 
 /** A session name is one short line: listings and `/resume` show it whole. */
 const MAX_NAME_CHARS = 100;
+/** Half the tail a listing reads: the last name line is never further back than that. */
+const NAME_REPEAT_BYTES = 32 * 1024;
 export type FsyncPolicy = "always" | "message-end" | "never";
 
 const SYNC_DELAY_MS = 250;
@@ -108,6 +110,8 @@ export class SessionStore {
   private closed = false;
   private lastFailure: SessionWriteFailure | undefined;
   /** A `message-end` sync waiting for the appends after it (see FsyncPolicy). */
+  /** Bytes appended since the last `session_info` line (keepNameInTail). */
+  private bytesSinceName = 0;
   private syncTimer: NodeJS.Timeout | undefined;
 
   /**
@@ -471,15 +475,30 @@ export class SessionStore {
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
       const policy = this.options.fsync ?? "message-end";
-      const failure = this.writer.append(
-        JSON.stringify(entryToRecord(entry, this.earlier)),
-        policy === "always",
-      );
+      const line = JSON.stringify(entryToRecord(entry, this.earlier));
+      const failure = this.writer.append(line, policy === "always");
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
       if (policy === "message-end" && endsMessage(entry)) this.syncSoon();
+      this.keepNameInTail(entry, line.length);
     }
     return entry;
+  }
+
+  /**
+   * Listings read a file's first and last 64 KB (list.ts): a named session's name is
+   * written again once NAME_REPEAT_BYTES were appended after it, so it stays in the tail
+   * however long the session grows (session-name.test.ts).
+   */
+  private keepNameInTail(entry: SessionEntry, bytes: number): void {
+    if (entry.type === "session_info") {
+      this.bytesSinceName = 0;
+      return;
+    }
+    this.bytesSinceName += bytes + 1;
+    const name = this.index.name;
+    if (name && this.bytesSinceName > NAME_REPEAT_BYTES)
+      this.append({ type: "session_info", ...this.base(), name });
   }
 
   private syncSoon(): void {

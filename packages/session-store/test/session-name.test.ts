@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { listAllSessions, listSessions, SessionStore } from "../src/index.js";
 import { assistant, tempDir, unwrap, user } from "./helpers.js";
@@ -31,13 +32,19 @@ describe("session names — /rename and gong -r <name>", () => {
     if (!missing.ok) expect(missing.error.message).toContain('No session is named "no such name"');
   });
 
-  it("a name set past the first 64 KB is listed from the file's tail; two of one name are ambiguous", () => {
+  it("a name set past the first 64 KB, and a megabyte of conversation after it, is still listed; two of one name are ambiguous", () => {
     const home = tempDir();
     const first = unwrap(SessionStore.create({ cwd: "/work/a", gongHome: home }));
     first.appendMessage(user("x".repeat(200_000)));
     unwrap(first.setName("twin"));
+    for (let i = 0; i < 100; i++) first.appendMessage(assistant("y".repeat(10_000)));
     first.close();
     expect(listSessions("/work/a", { gongHome: home })[0]!.name).toBe("twin");
+    const lines = readFileSync(first.path!, "utf8").split("\n");
+    // Written again every 32 KB or so: ~30 lines for a megabyte, not one per message.
+    const repeats = lines.filter((line) => line.startsWith('{"type":"session_info"')).length;
+    expect(repeats).toBeGreaterThan(20);
+    expect(repeats).toBeLessThan(50);
     const second = unwrap(SessionStore.create({ cwd: "/work/b", gongHome: home }));
     second.appendMessage(user("y"));
     unwrap(second.setName("twin"));
