@@ -48,6 +48,8 @@ export interface CliArgs extends SessionOpeningFlags {
   export?: { session: string; out?: string };
   /** `--compact` with `-c` / `-r <id>`: compact that stored session, send no prompt. */
   compact: boolean;
+  /** `-r --all`: the sessions of every folder, not only this one's. */
+  all: boolean;
   /**
    * `--rewind` with `-c` / `-r <id>`: alone (`true`) lists the session's checkpoints; with
    * an entry id, rewinds to it.
@@ -83,7 +85,8 @@ type SwitchField =
   | "verbose"
   | "trust"
   | "yes"
-  | "compact";
+  | "compact"
+  | "all";
 
 /** Flags that take no value: the field each sets. */
 const SWITCHES: Record<string, FlagSwitch<SwitchField>> = {
@@ -94,6 +97,7 @@ const SWITCHES: Record<string, FlagSwitch<SwitchField>> = {
   verbose: { field: "verbose" },
   yes: { field: "yes" },
   compact: { field: "compact" },
+  all: { field: "all" },
 };
 
 /** Flags that take a value. */
@@ -270,6 +274,7 @@ function defaultArgs(): CliArgs {
     mode: "text",
     yes: false,
     compact: false,
+    all: false,
     version: false,
     help: false,
     verbose: false,
@@ -319,6 +324,9 @@ function validate(args: CliArgs): ParseResult {
   }
   if (args.rewind !== undefined && !args.continue && typeof args.resume !== "string") {
     return usage("--rewind needs -c or -r <id>: it rewinds a stored session");
+  }
+  if (args.all && args.resume !== true) {
+    return usage("--all goes with -r alone: gong -r --all lists the sessions of every folder");
   }
   if (args.restore && typeof args.rewind !== "string") {
     return usage("--restore goes with --rewind <entryId>");

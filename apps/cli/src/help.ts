@@ -73,10 +73,13 @@ Tools:
 Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
   -c, --continue               Continue the newest session of this directory.
                                  gong -c -p "and now add a test"
-  -r, --resume [id]            Resume the session whose id starts with <id>; without an
-                               id, pick one of this directory's sessions (on a terminal)
-                               or list them (elsewhere).
+  -r, --resume [id|name]       Resume the session whose id starts with <id>, or the one
+                               named <name> (/rename), from any folder: it runs in its own
+                               folder. Without one, pick one of this directory's sessions
+                               (on a terminal) or list them (elsewhere).
                                  gong -r 0199a3f2 -p "continue"
+  --all                        With -r alone: every folder's sessions.
+                                 gong -r --all
   --session <file|id>          Use this session file or id; a file that does not exist yet
                                starts a new session there.
                                  gong --session ./review.jsonl -p "go on"

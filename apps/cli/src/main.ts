@@ -26,6 +26,13 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
       const { exportCommand } = await import("./commands/export.js");
       return await exportCommand(args, io);
     }
+    // A session of another folder runs in its own (its trust, settings and files).
+    if (typeof args.resume === "string") {
+      const { enterSessionFolder } = await import("./commands/session-folder.js");
+      const entered = enterSessionFolder(args, io);
+      if (!entered.ok) return entered.code;
+      io = entered.io;
+    }
     // Recorded before anything runs, so this run already loads the project's hooks.
     let trusted: string | undefined;
     if (args.trust) {

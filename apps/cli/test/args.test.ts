@@ -152,6 +152,12 @@ describe("CLI arguments — usage errors", () => {
     expect(error(["-c", "--session", "x.jsonl"])).toMatch(/cannot be combined/);
     expect(error(["--no-session", "-c"])).toMatch(/--no-session cannot be combined with -c/);
   });
+  it("--all goes with -r alone; -r --all parses as the listing of every folder", () => {
+    expect(error(["--all"])).toMatch(/--all goes with -r alone/);
+    expect(error(["-r", "abc", "--all"])).toMatch(/--all goes with -r alone/);
+    const parsed = parseArgs(["-r", "--all"]);
+    expect(parsed.ok && parsed.args.resume === true && parsed.args.all).toBe(true);
+  });
   it("a switch given a value, and a base URL without a scheme", () => {
     expect(error(["--print=yes"])).toBe("--print does not take a value");
     expect(error(["--base-url", "localhost:8080"])).toMatch(/must start with http:\/\//);
@@ -171,6 +177,7 @@ describe("CLI --help", () => {
     "--preset",
     "--continue",
     "--resume",
+    "--all",
     "--session",
     "--session-dir",
     "--no-session",

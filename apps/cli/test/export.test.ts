@@ -36,6 +36,46 @@ describe("HTML export — robust rendering, through gong --export", () => {
     expect(html).not.toMatch(/<script/);
   });
 
+  it("a failed edit shows its error and no diff; an applied one its diff without the raw arguments; bash output starts open", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "a.txt"), "alpha\n");
+    mock.enqueue([
+      toolCallResponse([
+        {
+          id: "toolu_bad",
+          name: "edit",
+          arguments: { path: "a.txt", oldText: "not there\n", newText: "never written\n" },
+        },
+      ]),
+      toolCallResponse([
+        {
+          id: "toolu_good",
+          name: "edit",
+          arguments: { path: "a.txt", oldText: "alpha\n", newText: "beta\n" },
+        },
+      ]),
+      toolCallResponse([{ id: "toolu_sh", name: "bash", arguments: { command: "echo said-hi" } }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "edit a.txt"], box);
+    expect(run.code).toBe(0);
+    const id = jsonLines(run.stdout)[0]!.id as string;
+    const out = path.join(box.cwd, "session.html");
+    expect((await runGong(["--export", id, out], box)).code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    const blocks = html.split('<details class="tool-call').slice(1);
+    const [failed, applied, bash] = blocks;
+    expect(failed).toMatch(/^ failed" open>/);
+    expect(failed).not.toContain("diff-line");
+    expect(failed).not.toContain(">Diff<");
+    expect(failed).toContain('<div class="label">Error</div><pre class="tool-output error-text">');
+    expect(applied).toContain('<span class="diff-line diff-add">+beta</span>');
+    expect(applied).not.toContain("tool-args");
+    expect(applied).not.toContain("&quot;oldText&quot;");
+    expect(bash).toMatch(/^" open>/);
+    expect(bash).toContain("said-hi");
+  });
+
   it("--export onto an existing file refuses (exit 1) and keeps the file", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([textResponse("Exported answer.")]);

@@ -53,6 +53,7 @@ describe("slash commands — parsing and unknown names", () => {
       "compact",
       "new",
       "resume",
+      "rename",
       "tree",
       "fork",
       "rewind",

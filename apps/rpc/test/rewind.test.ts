@@ -59,3 +59,44 @@ describe("gong-rpc — get_checkpoints and rewind", () => {
     expect(await rpc.end()).toBe(0);
   });
 });
+
+describe("gong-rpc — the HTML export after a conversation rewind", () => {
+  it("names the model that answered on the path, not a model_change the rewind went back above", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const rpc = RpcProcess.start(box, ["--model", "anthropic/claude-opus-5-5"]);
+    mock.enqueue([
+      textResponse("opus answers"),
+      textResponse("sonnet answers"),
+      textResponse("sonnet again"),
+    ]);
+    await promptAndWait(rpc, "first");
+    const switched = await rpc.request({
+      type: "set_model",
+      provider: "anthropic",
+      modelId: "claude-sonnet-5-5",
+    });
+    expect(switched.success).toBe(true);
+    await promptAndWait(rpc, "second");
+    const points = data(await rpc.request({ type: "get_checkpoints" })).checkpoints as {
+      entryId: string;
+    }[];
+    // Back to before "first": the path keeps only the opening pick of opus.
+    const rewound = await rpc.request({
+      type: "rewind",
+      entryId: points[0]!.entryId,
+      restore: "conversation",
+    });
+    expect(rewound.success).toBe(true);
+    await promptAndWait(rpc, "third");
+
+    const out = await rpc.request({ type: "export_html", outputPath: "session.html" });
+    expect(out.success).toBe(true);
+    const html = readFileSync(path.join(box.cwd, "session.html"), "utf8");
+    const main = html.slice(html.indexOf("<main>"));
+    expect(main).toContain("sonnet again");
+    expect(main).not.toContain("opus answers");
+    const notices = [...main.matchAll(/Model changed to ([\w/.-]+)/g)].map((match) => match[1]);
+    expect(notices).toEqual(["anthropic/claude-sonnet-5-5"]);
+    expect(await rpc.end()).toBe(0);
+  });
+});

@@ -58,7 +58,7 @@ export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
-export type { Settings } from "./config/settings-types.js";
+export type { NotificationSetting, Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
 export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 // The diff classifier of the HTML export; the interactive mode colours the same lines.
@@ -98,7 +98,11 @@ export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 export { CodingSession, finalText, type PromptOptions } from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
-export { listSessionsForCwd } from "./session/list-sessions.js";
+export {
+  findSavedSession,
+  listAllSavedSessions,
+  listSessionsForCwd,
+} from "./session/list-sessions.js";
 export type {
   CodingSessionError,
   CodingSessionEvent,

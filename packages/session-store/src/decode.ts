@@ -16,6 +16,7 @@ const KNOWN_FIELDS: Record<string, string[]> = {
   label: ["targetId"],
   leaf: ["targetId"],
   checkpoint: ["targetId", "trigger", "snapshot"],
+  session_info: ["name"],
 };
 
 export type DecodeResult =

@@ -137,6 +137,16 @@ export interface CheckpointEntry extends EntryBase {
 }
 
 /**
+ * The session's name (`/rename`; `name: null` removes it). Not a tree node: like a label
+ * it does not move the leaf, and the latest one in the file names the session whatever
+ * branch is current. Listings find it without reading the whole file (list.ts).
+ */
+export interface SessionInfoEntry extends EntryBase {
+  type: "session_info";
+  name: string | null;
+}
+
+/**
  * An entry of a type this version does not know (written by a newer Gong or an
  * extension). Kept in the tree and written back byte-for-byte in meaning on rewrite,
  * never dropped; it takes no part in the model context.
@@ -159,13 +169,20 @@ export type SessionEntry =
   | LabelEntry
   | LeafEntry
   | CheckpointEntry
+  | SessionInfoEntry
   | UnknownEntry;
 
-/** Entries that are nodes of the conversation tree (everything but label, leaf and checkpoint). */
-export type TreeEntry = Exclude<SessionEntry, LabelEntry | LeafEntry | CheckpointEntry>;
+/** Entries that are nodes of the conversation tree (everything but label, leaf, checkpoint and session_info). */
+export type TreeEntry = Exclude<
+  SessionEntry,
+  LabelEntry | LeafEntry | CheckpointEntry | SessionInfoEntry
+>;
 
 export const isTreeEntry = (entry: SessionEntry): entry is TreeEntry =>
-  entry.type !== "label" && entry.type !== "leaf" && entry.type !== "checkpoint";
+  entry.type !== "label" &&
+  entry.type !== "leaf" &&
+  entry.type !== "checkpoint" &&
+  entry.type !== "session_info";
 
 /** What `getTree()` returns: nested nodes with their children and current label. */
 export interface SessionTreeNode {

@@ -18,6 +18,8 @@ export class EntryIndex {
   /** Each entry's children, built when first asked for: a resume never asks. */
   private children: Map<string | null, TreeEntry[]> | undefined;
   private readonly labels = new Map<string, string>();
+  /** The latest `session_info` entry's name (`/rename`). */
+  name: string | undefined;
   private lastTreeEntryId: string | null = null;
   leafId: string | null = null;
 
@@ -83,7 +85,12 @@ export class EntryIndex {
       });
       fixed = { ...entry, parentId: this.lastTreeEntryId } as SessionEntry;
     }
-    if (!isTreeEntry(fixed) && fixed.targetId !== null && !this.byId.has(fixed.targetId)) {
+    if (
+      !isTreeEntry(fixed) &&
+      fixed.type !== "session_info" &&
+      fixed.targetId !== null &&
+      !this.byId.has(fixed.targetId)
+    ) {
       warn({
         kind: "missing_leaf_target",
         message: `Ignored ${fixed.type} entry ${fixed.id} (line ${line}): its target ${fixed.targetId} does not exist.`,
@@ -108,6 +115,9 @@ export class EntryIndex {
       this.leafId = entry.targetId;
     } else if (entry.type === "label") {
       this.applyLabel(entry);
+    } else if (entry.type === "session_info") {
+      this.name =
+        typeof entry.name === "string" && entry.name.trim() ? entry.name.trim() : undefined;
     }
   }
 

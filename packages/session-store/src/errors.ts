@@ -20,6 +20,7 @@ export type SessionStoreError =
   | { code: "INVALID_SESSION_FILE"; message: string; path: string }
   | { code: "UNSUPPORTED_VERSION"; message: string; path: string; version: number }
   | { code: "ENTRY_NOT_FOUND"; message: string; entryId: string }
+  | { code: "INVALID_NAME"; message: string }
   | { code: "IO_ERROR"; message: string; path: string; errno?: string };
 
 export type SessionErrorCode = SessionStoreError["code"];

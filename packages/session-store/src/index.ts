@@ -11,6 +11,7 @@ export type {
   ModelChangeEntry,
   SessionEntry,
   SessionHeader,
+  SessionInfoEntry,
   SessionTreeNode,
   ShortenedMessage,
   ThinkingLevelChangeEntry,
@@ -25,6 +26,7 @@ export type {
   SessionWriteFailure,
 } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
+export { resolveSessionRef } from "./find-by-name.js";
 export type { SessionInfo } from "./list.js";
 export { listAllSessions, listSessions, newestSession, readSessionInfo } from "./list.js";
 export { migrateSessionFile } from "./migrate.js";

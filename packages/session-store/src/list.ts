@@ -3,7 +3,9 @@
  * file (docs/architecture.md, "The session file": listing reads only headers, so a 50 MB session costs what a
  * small one does), parses the header and the first user message from it, and counts the
  * messages in it by scanning bytes for the line prefix every message entry is written
- * with (`{"type":"message"`). Unchanged files (same size and mtime) come from a
+ * with (`{"type":"message"`). The session's name (`/rename`) is the last `session_info`
+ * line in those first 64 KB or in the file's last 64 KB, where the store keeps writing
+ * it again as the session grows (store.ts keepNameInTail). Unchanged files (same size and mtime) come from a
  * per-process cache, so re-listing is nearly free.
  */
 import { closeSync, fstatSync, openSync, readdirSync, readSync, statSync } from "node:fs";
@@ -29,6 +31,8 @@ export interface SessionInfo {
   /** False for a file larger than the listing reads: it holds more than `messageCount` messages. */
   messageCountComplete: boolean;
   parentSession?: string;
+  /** The name given with `/rename`. */
+  name?: string;
 }
 
 export interface ListSessionsOptions extends SessionLocationOptions {
@@ -40,6 +44,9 @@ const FIRST_MESSAGE_CHARS = 200;
 /** Enough for the header and the first prompt of nearly every session. */
 const LISTING_READ_BYTES = 64 * 1024;
 const MESSAGE_LINE = Buffer.from('\n{"type":"message"');
+const NAME_LINE = Buffer.from('\n{"type":"session_info"');
+/** Where a name set late in a long session is looked for (the store repeats it within this). */
+const TAIL_READ_BYTES = 64 * 1024;
 const cache = new Map<string, { size: number; mtimeMs: number; info: SessionInfo }>();
 
 /**
@@ -123,6 +130,7 @@ export function readSessionInfo(
   onWarning?: WarningListener,
 ): SessionInfo | undefined {
   let bytes: Buffer;
+  let tail: Buffer | undefined;
   let size: number;
   let mtimeMs: number;
   let fd: number | undefined;
@@ -141,6 +149,7 @@ export function readSessionInfo(
       read += n;
     }
     bytes = bytes.subarray(0, read);
+    if (size > read) tail = readTail(fd, read, size);
   } catch (error) {
     warn(onWarning, path, `Skipped ${path}: ${(error as Error).message}.`);
     return undefined;
@@ -186,8 +195,44 @@ export function readSessionInfo(
     messageCountComplete: bytes.length === size,
     ...(typeof header.parentSession === "string" ? { parentSession: header.parentSession } : {}),
   };
+  // The tail is later in the file: its answer, even "no name", wins.
+  const fromTail = tail ? lastName(tail) : undefined;
+  const name = fromTail !== undefined ? fromTail : lastName(bytes);
+  if (name) info.name = name;
   cache.set(path, { size, mtimeMs, info });
   return info;
+}
+
+/** The file's last bytes after `from` (at most TAIL_READ_BYTES), from a line start on. */
+function readTail(fd: number, from: number, size: number): Buffer {
+  const start = Math.max(from, size - TAIL_READ_BYTES);
+  const tail = Buffer.allocUnsafe(size - start);
+  let read = 0;
+  while (read < tail.length) {
+    const n = readSync(fd, tail, read, tail.length - read, start + read);
+    if (n === 0) break;
+    read += n;
+  }
+  // One byte before the window is a newline when the window starts at a line.
+  return tail.subarray(0, read);
+}
+
+/**
+ * The name of the last complete `session_info` line in `bytes`: a string, null when it
+ * removed the name, undefined when there is none.
+ */
+function lastName(bytes: Buffer): string | null | undefined {
+  let at = bytes.lastIndexOf(NAME_LINE);
+  while (at !== -1) {
+    const lineEnd = bytes.indexOf(0x0a, at + 1);
+    const entry = lineEnd === -1 ? undefined : parseLine(bytes, at + 1, lineEnd);
+    if (entry && (typeof entry.name === "string" || entry.name === null)) {
+      const name = typeof entry.name === "string" ? entry.name.trim() : "";
+      return name || null;
+    }
+    at = at === 0 ? -1 : bytes.lastIndexOf(NAME_LINE, at - 1);
+  }
+  return undefined;
 }
 
 function parseLine(bytes: Buffer, start: number, end: number): Record<string, unknown> | undefined {

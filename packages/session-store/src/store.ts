@@ -19,6 +19,7 @@ import {
   type ModelChangeEntry,
   type SessionEntry,
   type SessionHeader,
+  type SessionInfoEntry,
   type SessionTreeNode,
   type ShortenedMessage,
   type ThinkingLevelChangeEntry,
@@ -35,7 +36,8 @@ import {
   type SessionWriteFailure,
   type WarningListener,
 } from "./errors.js";
-import { type FindSessionOptions, resolveSessionPath } from "./find.js";
+import type { FindSessionOptions } from "./find.js";
+import { resolveSessionRef } from "./find-by-name.js";
 import { forkedEntries, newSessionHeader } from "./fork.js";
 import { newEntryId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
@@ -55,6 +57,11 @@ import { FileLineWriter, type LineWriter } from "./writer.js";
  * fdatasync instead of paying ~4 ms each: every line is still written at once, which is
  * what survives a crash or kill -9; only a power loss can take the last 250 ms.
  */
+
+/** A session name is one short line: listings and `/resume` show it whole. */
+const MAX_NAME_CHARS = 100;
+/** Half the tail a listing reads: the last name line is never further back than that. */
+const NAME_REPEAT_BYTES = 32 * 1024;
 export type FsyncPolicy = "always" | "message-end" | "never";
 
 const SYNC_DELAY_MS = 250;
@@ -106,6 +113,8 @@ export class SessionStore {
   private closed = false;
   private lastFailure: SessionWriteFailure | undefined;
   /** A `message-end` sync waiting for the appends after it (see FsyncPolicy). */
+  /** Bytes appended since the last `session_info` line (keepNameInTail). */
+  private bytesSinceName = 0;
   private syncTimer: NodeJS.Timeout | undefined;
 
   /**
@@ -155,7 +164,7 @@ export class SessionStore {
 
   /** Opens a session by path or id prefix; takes the lock unless `readOnly`. */
   static open(pathOrId: string, options: OpenSessionOptions = {}): Result<SessionStore> {
-    const resolved = resolveSessionPath(pathOrId, options);
+    const resolved = resolveSessionRef(pathOrId, options);
     if (!resolved.ok) return resolved;
     const path = resolved.value;
     if (options.readOnly) {
@@ -348,6 +357,25 @@ export class SessionStore {
     return ok(this.append({ type: "label", ...this.base(), targetId, label: text }));
   }
 
+  /** The session's name (`/rename`), undefined when it has none. */
+  get name(): string | undefined {
+    return this.index.name;
+  }
+
+  /**
+   * Names the session (`/rename`; undefined or blank removes the name); the leaf stays
+   * put. A name is one line of at most 100 characters, so listings show it whole.
+   */
+  setName(name: string | undefined): Result<SessionInfoEntry> {
+    const text = name?.replace(/\s+/g, " ").trim() ?? "";
+    if (text.length > MAX_NAME_CHARS)
+      return fail({
+        code: "INVALID_NAME",
+        message: `A session name has at most ${MAX_NAME_CHARS} characters (this one has ${text.length}).`,
+      });
+    return ok(this.append({ type: "session_info", ...this.base(), name: text || null }));
+  }
+
   /** Ties a snapshot of the project's files to `targetId`; the leaf stays put. */
   appendCheckpoint(
     input: Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">,
@@ -451,15 +479,30 @@ export class SessionStore {
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
       const policy = this.options.fsync ?? "message-end";
-      const failure = this.writer.append(
-        JSON.stringify(entryToRecord(entry, this.earlier)),
-        policy === "always",
-      );
+      const line = JSON.stringify(entryToRecord(entry, this.earlier));
+      const failure = this.writer.append(line, policy === "always");
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
       if (policy === "message-end" && endsMessage(entry)) this.syncSoon();
+      this.keepNameInTail(entry, line.length);
     }
     return entry;
+  }
+
+  /**
+   * Listings read a file's first and last 64 KB (list.ts): a named session's name is
+   * written again once NAME_REPEAT_BYTES were appended after it, so it stays in the tail
+   * however long the session grows (session-name.test.ts).
+   */
+  private keepNameInTail(entry: SessionEntry, bytes: number): void {
+    if (entry.type === "session_info") {
+      this.bytesSinceName = 0;
+      return;
+    }
+    this.bytesSinceName += bytes + 1;
+    const name = this.index.name;
+    if (name && this.bytesSinceName > NAME_REPEAT_BYTES)
+      this.append({ type: "session_info", ...this.base(), name });
   }
 
   private syncSoon(): void {

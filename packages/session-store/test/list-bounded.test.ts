@@ -40,7 +40,8 @@ describe("issue: bad input — session listing reads only each file's header (AR
     writeSession(home, "big00001", lines);
 
     const [info] = listSessions("/big", { gongHome: home });
-    expect(reads.bytes).toBeLessThanOrEqual(64 * 1024);
+    // The first 64 KB, and the last 64 KB where a session's name is (session-name.test.ts).
+    expect(reads.bytes).toBeLessThanOrEqual(128 * 1024);
     expect(info).toMatchObject({
       id: "big00001",
       cwd: "/big",

@@ -32,6 +32,7 @@ const MODES: readonly { name: string; on: readonly string[]; off: string }[] = [
   { name: "hidden cursor", on: ["\x1b[?25l"], off: "\x1b[?25h" },
   { name: "bracketed paste", on: ["\x1b[?2004h"], off: "\x1b[?2004l" },
   { name: "synchronized output", on: [SYNC_BEGIN], off: SYNC_END },
+  { name: "focus reporting", on: ["\x1b[?1004h"], off: "\x1b[?1004l" },
   { name: "modifyOtherKeys", on: ["\x1b[>4;1m", "\x1b[>4;2m"], off: "\x1b[>4;0m" },
   {
     name: "kitty keyboard",

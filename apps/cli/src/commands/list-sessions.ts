@@ -1,13 +1,21 @@
-import { listSessionsForCwd, resolveGongHome, type SessionInfo } from "@gong/runtime";
+import {
+  listAllSavedSessions,
+  listSessionsForCwd,
+  resolveGongHome,
+  type SessionInfo,
+} from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 
 export const NO_SESSIONS_YET =
-  'gong: no saved sessions for this directory yet; start one with gong -p "...".\n';
+  'gong: no saved sessions for this directory yet; start one with gong -p "...", or list every folder\'s with gong -r --all.\n';
 
-/** This directory's stored sessions, newest first (`-r` without an id, on a terminal or not). */
+/**
+ * This directory's stored sessions, newest first (`-r` without an id, on a terminal or
+ * not); with `--all`, every folder's.
+ */
 export function sessionsOfThisDirectory(args: CliArgs, io: CliIo): Promise<SessionInfo[]> {
-  return listSessionsForCwd({
+  return (args.all ? listAllSavedSessions : listSessionsForCwd)({
     cwd: io.cwd,
     gongHome: resolveGongHome(io.env),
     sessionDir: args.sessionDir,
@@ -28,9 +36,11 @@ export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<num
   // The listing reads a bounded prefix of each file: a count it did not finish says so.
   const lines = sessions.map(
     (s) =>
-      `${s.id}  ${s.modified}  ${s.messageCount}${s.messageCountComplete ? "" : "+"} msgs  ${s.firstMessage}`,
+      `${s.id}  ${s.modified}  ${s.messageCount}${s.messageCountComplete ? "" : "+"} msgs  ${s.name ? `[${s.name}] ` : ""}${s.firstMessage}${args.all ? `  (in ${s.cwd})` : ""}`,
   );
   io.stdout(`${lines.join("\n")}\n`);
-  io.stdout('Resume one with: gong -r <id-prefix> -p "..."\n');
+  io.stdout(
+    'Resume one with: gong -r <id-prefix or name> -p "..." (a session of another folder runs in its own folder)\n',
+  );
   return 0;
 }

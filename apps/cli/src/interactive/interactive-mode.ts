@@ -19,6 +19,7 @@ import {
 import pc from "picocolors";
 import { keyArgument } from "../modes/status-line.js";
 import { terminalSafe } from "../terminal-text.js";
+import type { TerminalAttention } from "./attention.js";
 import type { InteractiveUi, PickOptions, PickResult, SlashContext } from "./contract.js";
 import { askUserQuestions } from "./dialogs/ask-user.js";
 import type { Choice } from "./dialogs/choice.js";
@@ -88,6 +89,8 @@ export class InteractiveMode implements InteractiveUi {
     private readonly terminal: TerminalSize,
     private readonly history: PromptHistory,
     private readonly cwd: string,
+    /** Calls the user back while the terminal is not focused (attention.ts). */
+    private readonly attention?: TerminalAttention,
   ) {
     // pi-tui's Editor asks its TUI for two things only: a redraw and the height.
     const tui = { requestRender: () => this.view.requestRender(), terminal } as unknown as TUI;
@@ -216,6 +219,7 @@ export class InteractiveMode implements InteractiveUi {
           },
         ]
       : [];
+    this.attention?.notify(`gong: allow ${request.toolName}? It waits for your answer.`);
     return this.dialogs.choose<ConfirmationAnswer>(
       `Allow ${request.toolName}${keyArgument(request.input)}?`,
       [terminalSafe(request.reason)],
@@ -237,6 +241,7 @@ export class InteractiveMode implements InteractiveUi {
    */
   async approvePlan(plan: string, signal: AbortSignal | undefined): Promise<PlanDecision> {
     this.view.add(planEntry(plan));
+    this.attention?.notify("gong: a plan waits for your approval.");
     const approved = await this.dialogs.choose(
       "Approve this plan and leave plan mode?",
       [],
@@ -260,6 +265,7 @@ export class InteractiveMode implements InteractiveUi {
 
   /** The ask_user tool: one picker (or line) per question; an aborted run closes them. */
   askUser(questions: AskUserQuestion[], signal: AbortSignal | undefined): Promise<AskUserAnswers> {
+    this.attention?.notify(`gong asks: ${questions[0]?.question ?? "a question waits for you"}`);
     return askUserQuestions(questions, signal, {
       pick: (options) => this.dialogs.pick(options, { signal, unasked: true }),
       ask: (prompt, initial) => this.dialogs.ask(prompt, initial, { signal }),
@@ -457,6 +463,8 @@ export class InteractiveMode implements InteractiveUi {
       }
       // An answer cut off says "aborted" itself; a run stopped between answers does not.
       if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
+      if (!outcome.aborted)
+        this.attention?.notify(outcome.ok ? "gong: done, your turn." : "gong: the run failed.");
     } finally {
       this.view.stopWorking();
       // A command file added meanwhile, or an MCP server that connected late.

@@ -3,16 +3,20 @@ import {
   type CodingSessionError,
   guardExit,
   listModels,
+  loadSettings,
   resolveGongHome,
   SessionHost,
+  type SessionInfo,
   SIGNAL_EXIT_CODES,
   trustFolder,
 } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
 import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";
+import { enterSessionFolder } from "../commands/session-folder.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
+import { TerminalAttention } from "./attention.js";
 import { firstRunGuide } from "./first-run.js";
 import { CommandMenu } from "./input/command-menu.js";
 import { PromptHistory } from "./input/history.js";
@@ -30,6 +34,21 @@ import { untrustedProjectCode } from "./trust-question.js";
  * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
  */
 export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  const outcome = await runInteractiveHere(args, prompts, io);
+  if (typeof outcome === "number") return outcome;
+  // Picked from `gong -r --all`: a session of another folder runs there, on a new screen.
+  const entered = enterSessionFolder(outcome.elsewhere, io);
+  if (!entered.ok) return entered.code;
+  // With a session id, runInteractiveHere picks nothing: it ends with an exit code.
+  return (await runInteractiveHere(outcome.elsewhere, prompts, entered.io)) as number;
+}
+
+/** The interactive mode in `io.cwd`: its exit code, or the args of a session picked in another folder. */
+async function runInteractiveHere(
+  args: CliArgs,
+  prompts: string[],
+  io: CliIo,
+): Promise<number | { elsewhere: CliArgs }> {
   const gongHome = resolveGongHome(io.env);
   // `gong -r` on a terminal: listed before the screen starts, so "none yet" is the same
   // one line as off a terminal.
@@ -39,9 +58,10 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     return 1;
   }
   const terminal = new ProcessTerminal();
-  const restore = terminalRestorer(terminal);
+  const attention = terminalAttention(terminal, io, gongHome);
+  const restore = terminalRestorer(terminal, attention);
   const history = new PromptHistory(path.join(gongHome, "history.jsonl"));
-  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd);
+  const mode = new InteractiveMode(new LiveScreen(terminal), terminal, history, io.cwd, attention);
   let host: SessionHost | undefined;
   // Guarding from the first frame: a signal during the trust question or while the
   // session opens must still restore the terminal.
@@ -58,20 +78,19 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     processes: () => host?.current,
   });
   terminal.start(
-    (data) => mode.handleInput(data),
+    (data) => {
+      if (!attention.take(data)) mode.handleInput(data);
+    },
     () => mode.onResize(),
   );
   terminal.hideCursor();
+  attention.start();
   try {
-    let chosen = args;
-    if (resumable) {
-      const picked = await mode.pick(resumePicker(resumable, mode.width));
-      if (!picked) {
-        mode.quit(0);
-        return 0;
-      }
-      chosen = { ...args, resume: picked.value.path };
-    }
+    const picked = resumable ? await pickSession(mode, args, resumable, io.cwd) : { args };
+    if (picked === undefined) return 0;
+    // A session of another folder: gong starts again there (runInteractive).
+    if (picked.elsewhere) return { elsewhere: picked.args };
+    const chosen = picked.args;
     const trust = args.trust ? true : await askTrust(mode, io.cwd, gongHome, io.env);
     let opened = await openSession(chosen, io, mode, trust);
     if (!opened.ok && opened.error.code === "resumed_model_no_key") {
@@ -100,6 +119,39 @@ export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo
     restore();
     guard.dispose();
   }
+}
+
+/** What calls the user back (attention.ts), with the merged settings' `notifications`. */
+function terminalAttention(
+  terminal: ProcessTerminal,
+  io: CliIo,
+  gongHome: string,
+): TerminalAttention {
+  // Harmless in any folder (it only rings or notifies): no trust needed.
+  const { notifications = "auto" } = loadSettings({ cwd: io.cwd, gongHome, env: io.env }).settings;
+  return new TerminalAttention((data) => terminal.write(data), notifications, io.env);
+}
+
+/**
+ * `gong -r` (`--all`) on a terminal: the picked session's args, `elsewhere` when it is of
+ * another folder; undefined (gong quits) when the user cancels.
+ */
+async function pickSession(
+  mode: InteractiveMode,
+  args: CliArgs,
+  sessions: SessionInfo[],
+  cwd: string,
+): Promise<{ args: CliArgs; elsewhere?: boolean } | undefined> {
+  const picked = await mode.pick(resumePicker(sessions, mode.width, undefined, cwd));
+  if (!picked) {
+    mode.quit(0);
+    return undefined;
+  }
+  const chosen = { ...args, all: false, resume: picked.value.path };
+  if (!picked.value.cwd || path.resolve(picked.value.cwd) === path.resolve(cwd))
+    return { args: chosen };
+  mode.quit(0);
+  return { args: chosen, elsewhere: true };
 }
 
 /**
@@ -228,11 +280,11 @@ async function askTrust(
 }
 
 /**
- * Puts the terminal back as it was — raw mode, bracketed paste and the keyboard
- * protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
+ * Puts the terminal back as it was — raw mode, bracketed paste, focus reports and the
+ * keyboard protocol off, the cursor shown — once, whichever way gong ends: a normal quit, a
  * signal, or a crash (an uncaught exception still prints its stack to a sane terminal).
  */
-function terminalRestorer(terminal: ProcessTerminal): () => void {
+function terminalRestorer(terminal: ProcessTerminal, attention: TerminalAttention): () => void {
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -241,6 +293,7 @@ function terminalRestorer(terminal: ProcessTerminal): () => void {
     process.off("uncaughtException", crash);
     process.off("unhandledRejection", crash);
     try {
+      attention.stop();
       terminal.stop();
       process.stdout.write("\x1b[?2026l\x1b[?25h");
     } catch {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type AccessRule, checkAccess, tokenCookie } from "./access.js";
-import type { EventLog } from "./event-log.js";
+import { type EventLog, MAX_TABS } from "./event-log.js";
 import type { Asset } from "./page-assets.js";
 
 /** A command with an image or two fits; a body beyond this is refused unread. */
@@ -58,6 +58,12 @@ async function handle(
   }
   const path = new URL(request.url ?? "/", "http://gong").pathname;
   if (request.method === "GET" && path === "/events") {
+    if (routes.events.full)
+      return refuse(
+        response,
+        429,
+        `gong web: too many open event streams (${MAX_TABS} at most): close some tabs of this page, then reload\n`,
+      );
     const lastEventId = request.headers["last-event-id"];
     routes.events.open(response, typeof lastEventId === "string" ? lastEventId : undefined);
     return;

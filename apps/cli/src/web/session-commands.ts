@@ -18,12 +18,13 @@ const HANDLERS: Record<string, Handler> = {
     const sessions = await host.listSessions();
     return {
       current: host.current.file ?? null,
-      sessions: sessions.map(({ id, path, modified, firstMessage, messageCount }) => ({
+      sessions: sessions.map(({ id, path, modified, firstMessage, messageCount, name }) => ({
         id,
         path,
         modified,
         firstMessage,
         messageCount,
+        ...(name ? { name } : {}),
       })),
     };
   },

@@ -11,7 +11,7 @@ import { chromiumAvailable, launchChromium } from "@gong/testing/chromium";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor, writeSettings } from "../harness.js";
+import { sessionFiles, waitFor, writeSettings } from "../harness.js";
 import { GongWeb } from "./web-harness.js";
 
 // These run inside the page; declared here because the package compiles without the DOM lib.
@@ -105,6 +105,82 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await page.locator("#stop:disabled").waitFor();
     expect(readFileSync(path.join(box.cwd, "greet.txt"), "utf8")).toBe("goodbye\n");
     await expect(page.locator(".tool-output", { hasText: "second-line" }).count()).resolves.toBe(1);
+  });
+
+  it("an edit shows its diff without its JSON arguments, a failed one its error; a finished command's output stays open", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "greet.txt"), "hello\n");
+    mock.enqueue([
+      toolCallResponse([
+        { name: "edit", arguments: { path: "greet.txt", oldText: "missing", newText: "x" } },
+      ]),
+      toolCallResponse([
+        { name: "edit", arguments: { path: "greet.txt", oldText: "hello", newText: "goodbye" } },
+      ]),
+      toolCallResponse([{ name: "bash", arguments: { command: "echo from-the-command" } }]),
+      textResponse("edited"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "say goodbye");
+    await page.locator(".markdown", { hasText: "edited" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+
+    const blocks = page.locator("details.tool-call");
+    await expect(blocks.count()).resolves.toBe(3);
+    const [failed, applied, command] = [blocks.nth(0), blocks.nth(1), blocks.nth(2)];
+    await expect(failed.getAttribute("class")).resolves.toContain("failed");
+    await expect(failed.locator(".diff-line").count()).resolves.toBe(0);
+    await expect(failed.locator(".tool-output.error-text").textContent()).resolves.toMatch(
+      /not found|could not find|no match/i,
+    );
+    await expect(applied.locator(".diff-add").textContent()).resolves.toBe("+goodbye");
+    await expect(applied.locator(".tool-args").count()).resolves.toBe(0);
+    await expect(command.evaluate((element) => (element as { open: boolean }).open)).resolves.toBe(
+      true,
+    );
+    await expect(command.locator(".tool-output").isVisible()).resolves.toBe(true);
+  });
+
+  it("the sessions list shows each session's date and scrolls in its own box: the tree stays in view", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([textResponse("the one answer")]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await send(page, "a session among many");
+    await page.locator(".markdown", { hasText: "the one answer" }).waitFor();
+    await page.locator("#stop:disabled").waitFor();
+    // Forty more sessions of this folder: copies of this one under new ids.
+    const file = sessionFiles(box.gongHome)[0]!;
+    const lines = readFileSync(file, "utf8").split("\n");
+    const header = JSON.parse(lines[0]!) as { id: string };
+    for (let i = 0; i < 40; i++) {
+      const id = `${header.id.slice(0, -4)}${String(1000 + i)}`;
+      const copy = [JSON.stringify({ ...header, id }), ...lines.slice(1)].join("\n");
+      writeFileSync(file.replace(header.id, id), copy);
+    }
+    await page.reload();
+    await page.locator("#connection", { hasText: "live" }).waitFor();
+    await expect.poll(() => page.locator("#sessions li").count()).toBe(41);
+    const first = page.locator("#sessions button.session").first();
+    await expect(first.locator("small").textContent()).resolves.toMatch(
+      /^today \d\d:\d\d( [AP]M)? · 2 msgs$/,
+    );
+    await page.locator("#tree .tree-line").first().waitFor();
+    await expect(page.locator("#tree .tree-line").first().isVisible()).resolves.toBe(true);
+    const inView = await page
+      .locator("#tree .tree-line")
+      .first()
+      .evaluate((element) => {
+        const box = (
+          element as { getBoundingClientRect(): { top: number; bottom: number } }
+        ).getBoundingClientRect();
+        return (
+          box.top >= 0 &&
+          box.bottom <= (globalThis as unknown as { innerHeight: number }).innerHeight
+        );
+      });
+    expect(inView).toBe(true);
   });
 
   it("stop aborts a running sleep 30 and leaves no process; Ctrl+C in the terminal exits 130 and tells the page", async () => {

@@ -9,6 +9,7 @@ import { McpServersSchema } from "@gong/mcp";
 import { OUTPUT_LEVELS, SANDBOX_MODES, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
 import { CommandHooksSchema } from "../hooks/hooks-schema.js";
+import { NOTIFICATION_SETTINGS } from "./settings-types.js";
 
 const oneOf = (values: readonly string[]) =>
   Type.Union(values.map((value): TLiteral<string> => Type.Literal(value)));
@@ -50,6 +51,7 @@ export const SettingsSchema = Type.Object(
     streamIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
     parallelReadOnlyTools: Type.Optional(Type.Boolean()),
     checkpoints: Type.Optional(Type.Boolean()),
+    notifications: Type.Optional(oneOf(NOTIFICATION_SETTINGS)),
     shellPath: Type.Optional(Type.String({ minLength: 1 })),
     shellCommandPrefix: Type.Optional(Type.String()),
     passApiKeys: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),

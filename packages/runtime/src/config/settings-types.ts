@@ -57,6 +57,10 @@ export interface SandboxSettings {
   writableRoots?: string[];
 }
 
+/** How the interactive terminal calls the user back (a run ended, a question waits). */
+export const NOTIFICATION_SETTINGS = ["auto", "osc9", "bell", "off"] as const;
+export type NotificationSetting = (typeof NOTIFICATION_SETTINGS)[number];
+
 export interface Settings {
   /** Provider used when neither `--provider` nor `provider/model` says. */
   defaultProvider?: string;
@@ -117,4 +121,9 @@ export interface Settings {
    */
   mcpServers?: Record<string, McpServerEntry>;
   sandbox?: SandboxSettings;
+  /**
+   * When a run ends or a question waits while the terminal is not focused (default
+   * `auto`: a desktop notification, OSC 9, where the terminal shows one, else the bell).
+   */
+  notifications?: NotificationSetting;
 }

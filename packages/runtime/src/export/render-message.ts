@@ -117,6 +117,11 @@ function renderAssistant(
   return `<section class="msg assistant${failed ? " error" : ""}"><div class="role">Assistant · ${escapeHtml(message.model)}</div>${parts.join("")}${error}</section>`;
 }
 
+/**
+ * One tool call with its result. An edit shows its diff only (its arguments are the diff,
+ * as in the terminal); a failed call shows its error and never a diff (the arguments'
+ * diff of a failed edit looked applied); a command's output starts open.
+ */
 function renderToolCall(
   call: ToolCall,
   result: ToolResultMessage | undefined,
@@ -124,26 +129,39 @@ function renderToolCall(
   transcript: ExportDocument | undefined,
 ): string {
   const failed = result?.isError ?? false;
-  const args = JSON.stringify(call.arguments, null, 2);
-  const resultDiff = extractDiff(result);
-  const diffHtml = resultDiff
-    ? renderDiff(resultDiff)
-    : call.name === "edit"
-      ? renderEditArgumentsDiff(call.arguments)
-      : undefined;
   const running = !result && liveOutput !== undefined;
+  const diff = failed ? undefined : callDiff(call, result);
   let output = result
     ? result.content.map((c) => (c.type === "text" ? c.text : `[image ${c.mimeType}]`)).join("\n")
     : (liveOutput ?? "(no result: the call was interrupted)");
   // The edit tool's text repeats its diff after the outcome; it is shown once, above.
-  if (resultDiff) output = output.replace(resultDiff.trimEnd(), "").trimEnd();
-  return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${diffHtml || running ? " open" : ""}>
+  if (diff?.fromResult) output = output.replace(diff.fromResult.trimEnd(), "").trimEnd();
+  const open = diff || running || failed || call.name === "bash";
+  const args = diff
+    ? ""
+    : `<div class="label">Arguments</div><pre class="tool-args">${escapeHtml(JSON.stringify(call.arguments, null, 2))}</pre>`;
+  return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${open ? " open" : ""}>
 <summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
-<div class="label">Arguments</div><pre class="tool-args">${escapeHtml(args)}</pre>
-${diffHtml ? `<div class="label">Diff</div>${diffHtml}` : ""}
-<div class="label">Output</div><pre class="tool-output">${escapeHtml(output)}</pre>
+${args}${diff ? `<div class="label">${diff.label}</div>${diff.html}` : ""}
+<div class="label">${failed ? "Error" : "Output"}</div><pre class="tool-output${failed ? " error-text" : ""}">${escapeHtml(output)}</pre>
 ${transcript ? `<div class="label">Subagent transcript</div><div class="subagent">${renderItems(transcript)}</div>` : ""}
 </details>`;
+}
+
+/**
+ * The diff a call shows: the one its result carries, else (an edit from an older session,
+ * or one still running) the one its arguments describe — not applied until it has a result.
+ */
+function callDiff(
+  call: ToolCall,
+  result: ToolResultMessage | undefined,
+): { html: string; label: string; fromResult?: string } | undefined {
+  const fromResult = extractDiff(result);
+  if (fromResult) return { html: renderDiff(fromResult), label: "Diff", fromResult };
+  if (call.name !== "edit") return undefined;
+  const html = renderEditArgumentsDiff(call.arguments);
+  if (!html) return undefined;
+  return { html, label: result ? "Diff" : "Proposed change (not applied yet)" };
 }
 
 /** The edit tool's envelope carries its diff in `data.diff` (test/export-html.test.ts). */

@@ -37,6 +37,8 @@ summary { cursor: pointer; color: var(--muted); }
 details.tool-call { background: var(--tool); border: 1px solid var(--border); border-radius: 6px; padding: 4px 10px; }
 details.tool-call > summary { color: var(--fg); font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 12px; }
 details.tool-call.failed > summary { color: var(--err); }
+details.tool-call.failed { border-color: var(--err); }
+pre.tool-output { max-height: 32em; overflow-y: auto; }
 div.subagent { border-left: 3px solid var(--border); margin: 6px 0 4px; padding-left: 10px; }
 details.thinking > .text { color: var(--muted); font-style: italic; }
 .diff { padding: 0; }

@@ -148,6 +148,20 @@ export class CodingSession {
     return this.parts.store.path;
   }
 
+  /** The name given with `/rename`, undefined when the session has none. */
+  get name(): string | undefined {
+    return this.parts.store.name;
+  }
+
+  /**
+   * Names the session (`/rename`): `gong -r <name>` finds it from any folder, listings
+   * show it. An empty name removes it; a name longer than 100 characters is refused.
+   */
+  rename(name: string): { ok: true } | { ok: false; error: string } {
+    const named = this.parts.store.setName(name);
+    return named.ok ? { ok: true } : { ok: false, error: named.error.message };
+  }
+
   get model(): Model {
     return this.parts.agent.state.model;
   }

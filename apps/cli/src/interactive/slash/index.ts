@@ -8,6 +8,7 @@ import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
 import { quitCommand } from "./quit.js";
+import { renameCommand } from "./rename.js";
 import { resumeCommand } from "./resume.js";
 import { rewindCommand } from "./rewind.js";
 import { sessionCommand } from "./session-info.js";
@@ -24,6 +25,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   compactCommand,
   newCommand,
   resumeCommand,
+  renameCommand,
   treeCommand,
   forkCommand,
   rewindCommand,

@@ -15,7 +15,7 @@ export const resumeCommand: SlashCommand = {
       return;
     }
     const picked = await context.ui.pick(
-      resumePicker(sessions, context.ui.width, context.host.current.file),
+      resumePicker(sessions, context.ui.width, context.host.current.file, context.cwd),
     );
     if (!picked) return;
     // Checked again: a run may have started while the picker was open (a queued follow-up).
@@ -35,22 +35,34 @@ export function resumePicker(
   sessions: readonly SessionInfo[],
   width: number,
   currentFile?: string,
+  /** This folder: a session of another one names its folder. */
+  cwd?: string,
 ): PickOptions<SessionInfo> {
   return {
     title: "Resume a session",
     items: sessions.map((session) => ({
       value: session,
-      label: `${session.path === currentFile ? "● " : "  "}${oneLine(session.firstMessage || "(no prompt yet)", Math.max(20, width - 40))}`,
-      detail: describe(session),
-      searchText: `${session.firstMessage} ${session.id}`,
+      label: `${session.path === currentFile ? "● " : "  "}${oneLine(titleOf(session), Math.max(20, width - 40))}`,
+      detail: describe(session, cwd),
+      searchText: `${session.name ?? ""} ${session.firstMessage} ${session.id} ${session.cwd}`,
     })),
   };
 }
 
-/** `2026-11-24 16:55 · 12 messages`; a count the listing did not finish gets a "+". */
-function describe(session: SessionInfo): string {
+/** A named session by its name (`/rename`) then its first prompt; else the prompt. */
+function titleOf(session: SessionInfo): string {
+  const prompt = session.firstMessage || "(no prompt yet)";
+  return session.name ? `[${session.name}] ${prompt}` : prompt;
+}
+
+/**
+ * `2026-11-24 16:55 · 12 messages`; a count the listing did not finish gets a "+"; a
+ * session of another folder (`gong -r --all`) names it.
+ */
+function describe(session: SessionInfo, cwd?: string): string {
   const count = `${session.messageCount}${session.messageCountComplete ? "" : "+"}`;
-  return `${localTime(session.modified)} · ${count} message${count === "1" ? "" : "s"}`;
+  const folder = cwd && session.cwd !== cwd ? ` · in ${session.cwd}` : "";
+  return `${localTime(session.modified)} · ${count} message${count === "1" ? "" : "s"}${folder}`;
 }
 
 function localTime(iso: string): string {

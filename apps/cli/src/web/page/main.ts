@@ -109,7 +109,7 @@ function onLine(line: EventLine): void {
 const CONNECTION_TEXT = {
   open: "live",
   reconnecting: "reconnecting…",
-  refused: "disconnected: open the URL gong web printed",
+  refused: "disconnected: open the URL gong web printed (or close other tabs of it)",
 };
 const source = openEvents(onLine, (state) => {
   connection.textContent = CONNECTION_TEXT[state];

@@ -11,6 +11,8 @@ interface SessionRow {
   modified: string;
   firstMessage: string;
   messageCount: number;
+  /** Given with `/rename`. */
+  name?: string;
 }
 
 export class SessionsPanel {
@@ -43,8 +45,13 @@ export class SessionsPanel {
       const item = document.createElement("li");
       const open = document.createElement("button");
       open.type = "button";
-      open.textContent = `${session.firstMessage || "(empty)"} · ${session.messageCount} msgs`;
-      open.title = `${session.id} — ${new Date(session.modified).toLocaleString()}`;
+      open.className = "session";
+      const title = document.createElement("span");
+      title.textContent = session.name ?? (session.firstMessage || "(empty)");
+      const when = document.createElement("small");
+      when.textContent = `${formatDate(session.modified)} · ${session.messageCount} msgs`;
+      open.append(title, when);
+      open.title = `${session.id}${session.name ? ` — ${session.firstMessage}` : ""}`;
       if (session.path === current) {
         open.setAttribute("aria-current", "true");
         open.disabled = true;
@@ -95,6 +102,20 @@ export class SessionsPanel {
     if (!response.success) this.onError(response.error ?? "");
     await this.refresh();
   }
+}
+
+/** When a session was last changed: the time today, else the day and time. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const time = date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+  if (date.toDateString() === new Date().toDateString()) return `today ${time}`;
+  const day = date.toLocaleDateString(undefined, {
+    month: "short",
+    day: "numeric",
+    ...(date.getFullYear() === new Date().getFullYear() ? {} : { year: "numeric" }),
+  });
+  return `${day} ${time}`;
 }
 
 function smallButton(text: string, title: string, onClick: () => void): HTMLButtonElement {
