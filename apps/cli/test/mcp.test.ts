@@ -354,7 +354,7 @@ describe("gong mcp add / remove — write the server entry, keeping the file's o
         "docs",
         "https://example.com/mcp",
         "--header",
-        "Authorization: Bearer t",
+        "Authorization: Bearer ${DOCS_TOKEN}",
         "--header",
         "X-A: b",
       ],
@@ -368,7 +368,7 @@ describe("gong mcp add / remove — write the server entry, keeping the file's o
         docs: {
           type: "http",
           url: "https://example.com/mcp",
-          headers: { Authorization: "Bearer t", "X-A": "b" },
+          headers: { Authorization: "Bearer ${DOCS_TOKEN}", "X-A": "b" },
         },
       },
     });

@@ -76,7 +76,7 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     await mcp.ready(START_TIMEOUT_MS + 1_000);
     const reports = mcp.statuses().map((status) => ({
       ...status,
-      target: target(servers[status.name]),
+      target: target(Object.hasOwn(servers, status.name) ? servers[status.name] : undefined),
       toolNames: mcp.toolNames(status.name),
     }));
     return { servers: reports, warnings };
