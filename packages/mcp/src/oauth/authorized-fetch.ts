@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { GongOAuthProvider } from "./provider.js";
+import { insecureOAuthEndpoint } from "./secure-endpoint.js";
 
 export function authorizedFetch(
   provider: GongOAuthProvider,
@@ -68,7 +69,7 @@ async function authorize(
     serverUrl,
     resourceMetadataUrl: challenge.resourceMetadataUrl,
     scope: challenge.scope,
-    fetchFn,
+    fetchFn: secureOAuthFetch(serverUrl, fetchFn),
   };
   let result = await auth(provider, options);
   if (result === "REDIRECT") {
@@ -76,4 +77,21 @@ async function authorize(
     result = await auth(provider, { ...options, authorizationCode });
   }
   if (result !== "AUTHORIZED") throw new UnauthorizedError(`the OAuth flow ended with ${result}`);
+}
+
+/**
+ * The flow's own requests (discovery, registration, token) over https, or plain http on
+ * loopback; the MCP server's own resource metadata may come from the URL the user
+ * configured for it, whatever its scheme.
+ */
+function secureOAuthFetch(serverUrl: URL, fetchFn: FetchLike): FetchLike {
+  return (input, init) => {
+    const url = new URL(input);
+    const ownMetadata =
+      url.origin === serverUrl.origin &&
+      url.pathname.startsWith("/.well-known/oauth-protected-resource");
+    const insecure = ownMetadata ? undefined : insecureOAuthEndpoint(url, "OAuth endpoint");
+    if (insecure) return Promise.reject(new Error(insecure));
+    return fetchFn(input, init);
+  };
 }

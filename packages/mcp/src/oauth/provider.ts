@@ -18,6 +18,7 @@ import {
   freeLoopbackPort,
   listenForCallback,
 } from "./callback-listener.js";
+import { insecureOAuthEndpoint } from "./secure-endpoint.js";
 import type { OAuthStore } from "./token-store.js";
 
 /** The entry's `oauth` key. */
@@ -114,6 +115,10 @@ export class GongOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const insecure = insecureOAuthEndpoint(authorizationUrl, "authorization endpoint");
+    if (insecure) {
+      throw new Error(`MCP server "${this.options.server}" cannot log in: ${insecure}`);
+    }
     if (!this.options.interactive) {
       throw new Error(
         `MCP server "${this.options.server}" needs a login: run \`gong mcp login ${this.options.server}\``,
