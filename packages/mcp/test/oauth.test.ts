@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { runTool } from "@gong/tools";
 import { McpServers } from "../src/index.ts";
 
 const OAUTH_SERVER = fileURLToPath(new URL("./fixtures/oauth-server.mjs", import.meta.url));
@@ -109,5 +110,25 @@ describe("mcp oauth — plain http only on loopback (issue 34.13)", () => {
     );
     expect(status?.error).toContain("https is required except on 127.0.0.1/localhost");
     expect(opens).toEqual([]);
+  });
+});
+
+describe("mcp oauth — step-up on a 403 insufficient_scope (issue 35.12)", () => {
+  it("re-authorizes with the scopes held so far plus the challenged one, and the call goes through", async () => {
+    const url = await startOAuthServer({ FIXTURE_STEP_UP: "1" });
+    const mcp = oauthServers(url, (authorizationUrl) => void fetch(authorizationUrl));
+    await mcp.ready(30_000);
+    expect(mcp.statuses()[0]).toMatchObject({ status: "connected", tools: 1 });
+    const [whoami] = mcp.tools();
+    if (!whoami) throw new Error("no tool offered");
+    const result = await runTool(whoami, {}, { cwd: process.cwd() });
+    expect(result.text).toBe("hello authorized client");
+    // A later ordinary request still works: the new token kept mcp:basic.
+    const again = await runTool(whoami, {}, { cwd: process.cwd() });
+    expect(again.status).toBe("success");
+    const stats = (await (await fetch(new URL("/stats", url))).json()) as {
+      authorizeScopes: string[];
+    };
+    expect(stats.authorizeScopes).toEqual(["mcp:basic", "mcp:basic mcp:write"]);
   });
 });

@@ -63,12 +63,24 @@ async function authorize(
   fetchFn: FetchLike,
 ): Promise<void> {
   await provider.prepare();
+  // A step-up asks for the new scopes *and* the ones held so far (the union, as the MCP
+  // spec's scope challenge handling says): a token with only the new scope would fail the
+  // next ordinary request and start another login (oauth.test.ts, "step-up").
+  const scope = challenge.stepUp
+    ? unionOfScopes(
+        provider.clientMetadata.scope,
+        provider.requestedScope,
+        provider.tokens()?.scope,
+        challenge.scope,
+      )
+    : challenge.scope;
   // A refresh keeps the old scopes: a step-up needs the user's consent to the new ones.
   if (challenge.stepUp) provider.invalidateCredentials("tokens");
+  if (scope) provider.requestedScope = scope;
   const options = {
     serverUrl,
     resourceMetadataUrl: challenge.resourceMetadataUrl,
-    scope: challenge.scope,
+    scope,
     fetchFn: secureOAuthFetch(serverUrl, fetchFn),
   };
   let result = await auth(provider, options);
@@ -94,4 +106,10 @@ function secureOAuthFetch(serverUrl: URL, fetchFn: FetchLike): FetchLike {
     if (insecure) return Promise.reject(new Error(insecure));
     return fetchFn(input, init);
   };
+}
+
+/** The space-separated scopes of every list given, each once, in first-seen order. */
+function unionOfScopes(...lists: (string | undefined)[]): string | undefined {
+  const scopes = new Set(lists.flatMap((list) => list?.split(/\s+/).filter(Boolean) ?? []));
+  return scopes.size > 0 ? [...scopes].join(" ") : undefined;
 }

@@ -46,6 +46,8 @@ export class GongOAuthProvider implements OAuthClientProvider {
   private listener: CallbackListener | undefined;
   /** An OAuth flow (discovery, registration, refresh or browser login) is under way. */
   authorizing = false;
+  /** The scopes the last authorization asked for (a step-up asks for them again, plus the new). */
+  requestedScope: string | undefined;
 
   constructor(private readonly options: GongOAuthProviderOptions) {}
 
