@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the syntax under test
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -125,7 +126,9 @@ describe("gong mcp — server names that are Object.prototype's own (issue 34.14
     for (const name of names) {
       const get = await runGong(["mcp", "get", name], box);
       expect(get.code, name).toBe(0);
-      expect(get.stdout).toContain(`${name}: connected (14 tools)\n  ${process.execPath} ${FIXTURE}\n`);
+      expect(get.stdout).toContain(
+        `${name}: connected (14 tools)\n  ${process.execPath} ${FIXTURE}\n`,
+      );
     }
     for (const name of names) {
       const remove = await runGong(["mcp", "remove", name], box);

@@ -89,7 +89,9 @@ console.log(summaries.join("\n"));
 if (warnings > 0) {
   // The suite's own lines name the checks (a scenario's "Warning Checks:", a suite's ✗ lines).
   for (const log of warningLogs) console.log(log);
-  console.log(`mcp conformance: FAILED: ${warnings} warning${warnings === 1 ? "" : "s"} (see above)`);
+  console.log(
+    `mcp conformance: FAILED: ${warnings} warning${warnings === 1 ? "" : "s"} (see above)`,
+  );
   process.exit(1);
 }
 console.log(`mcp conformance: passed, 0 warnings (spec ${SPEC_VERSION}, ${seconds} s)`);

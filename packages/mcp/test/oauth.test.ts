@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
 import { runTool } from "@gong/tools";
+import { afterEach, describe, expect, it } from "vitest";
 import { McpServers } from "../src/index.ts";
 
 const OAUTH_SERVER = fileURLToPath(new URL("./fixtures/oauth-server.mjs", import.meta.url));

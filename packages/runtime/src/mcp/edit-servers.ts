@@ -114,7 +114,12 @@ function hasLiteralSecret(value: string): boolean {
  */
 function literalCredentialMessage(name: string, entry: McpServerEntry, literal: string[]): string {
   if (!("url" in entry)) return "";
-  const base = `${name.toUpperCase().replace(/[^A-Z0-9]+/g, "_").replace(/^_+|_+$/g, "") || "MCP"}_TOKEN`;
+  const base = `${
+    name
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, "_")
+      .replace(/^_+|_+$/g, "") || "MCP"
+  }_TOKEN`;
   const variables = literal.map((_, index) => (index === 0 ? base : `${base}_${index + 1}`));
   const headerWords = Object.entries(entry.headers ?? {}).map(([key, value]) => {
     const index = literal.indexOf(key);
