@@ -496,4 +496,8 @@ async function killedThenNextSession(mark: string, box: Sandbox): Promise<void> 
   const started = pids(mark);
   expect(started).toHaveLength(2);
   await waitFor(() => started.every((pid) => !isRunning(pid)), 60_000);
+  // Both runs' records are gone: the killed gong's ended by the next session, its own at close.
+  const jobs = path.join(box.gongHome, "jobs");
+  const records = existsSync(jobs) ? readdirSync(jobs) : [];
+  expect(records.filter((name) => name.endsWith(".mcp.json"))).toEqual([]);
 }

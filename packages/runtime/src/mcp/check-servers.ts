@@ -4,8 +4,9 @@
  * model or API key is involved.
  */
 import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
+import { JobLedger } from "@gong/tools";
 import { sessionMcpServers, untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import { resolveGongHome } from "../config/paths.js";
+import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
@@ -70,6 +71,8 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     warn: () => {},
     // A stored login is used; one that needs the browser says `gong mcp login <name>`.
     oauth: { dir: mcpOAuthDir(gongHome), interactive: false },
+    // As a session's: a `gong mcp list` killed with -9 leaves nothing running for good.
+    processLedger: new JobLedger(jobsDir(gongHome), warn, "mcp", "the MCP servers' processes"),
   });
   try {
     // Each server's own start is bounded by START_TIMEOUT_MS; a little more lets it say why.
