@@ -1,10 +1,19 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are the syntax under test
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+import {
+  jsonLines,
+  runGong,
+  type Sandbox,
+  sandbox,
+  waitFor,
+  writeJson,
+  writeSettings,
+} from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -354,7 +363,7 @@ describe("gong mcp add / remove — write the server entry, keeping the file's o
         "docs",
         "https://example.com/mcp",
         "--header",
-        "Authorization: Bearer t",
+        "Authorization: Bearer ${DOCS_TOKEN}",
         "--header",
         "X-A: b",
       ],
@@ -368,7 +377,7 @@ describe("gong mcp add / remove — write the server entry, keeping the file's o
         docs: {
           type: "http",
           url: "https://example.com/mcp",
-          headers: { Authorization: "Bearer t", "X-A": "b" },
+          headers: { Authorization: "Bearer ${DOCS_TOKEN}", "X-A": "b" },
         },
       },
     });
@@ -398,3 +407,97 @@ describe("gong mcp add / remove — write the server entry, keeping the file's o
     expect(missing.stderr).toContain('no MCP server named "nope"');
   });
 });
+
+describe("mcp — what a misbehaving server gets told (issue 34.8)", () => {
+  it("an answer over 10 MB fails that call with its size and the limit; the server keeps running", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    const mark = mcpJson(box);
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__pid", arguments: {} }]),
+      toolCallResponse([
+        { id: "toolu_2", name: "mcp__fixture__huge", arguments: { bytes: 11_000_000 } },
+      ]),
+      toolCallResponse([{ id: "toolu_3", name: "mcp__fixture__pid", arguments: {} }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["-p", "go"], box);
+    expect(run.code).toBe(0);
+    const tooLarge = JSON.stringify(mock.requests[2]?.body);
+    expect(tooLarge).toContain(
+      "could not deliver the result of mcp__fixture__huge: the server answered with a message of 10.5 MB, more than the 10 MB gong reads from one MCP message; the answer was dropped. The server is still running.",
+    );
+    expect(tooLarge).toContain("asking for less");
+    expect(tooLarge).not.toContain("exited");
+    // One server process, and the same one answers after the big answer.
+    expect(pids(mark)).toHaveLength(1);
+    const [pid] = pids(mark);
+    expect(JSON.stringify(mock.requests[1]?.body)).toContain(`"${pid}"`);
+    expect(JSON.stringify(mock.requests[3]?.body)).toContain(`"${pid}"`);
+  });
+
+  it("a server that never answers initialize is one warning naming it and the wait, in -p and in json mode", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    mcpJson(box, { env: { FIXTURE_NEVER_INITIALIZE: "1" } });
+    mock.enqueue([textResponse("ok")]);
+    const run = await runGong(["-p", "hi"], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("ok\n");
+    expect(run.stderr).toBe(
+      'gong: warning: MCP server "fixture" has not answered initialize after 5 s; the session goes on without its tools for now (they join when it is ready; it has 30 s to start).\n',
+    );
+    mock.enqueue([textResponse("ok")]);
+    const json = await runGong(["--mode", "json", "hi"], box);
+    expect(json.code).toBe(0);
+    const warnings = jsonLines(json.stdout).filter((line) => line.type === "warning");
+    expect(warnings).toEqual([
+      {
+        type: "warning",
+        message:
+          'MCP server "fixture" has not answered initialize after 5 s; the session goes on without its tools for now (they join when it is ready; it has 30 s to start).',
+      },
+    ]);
+  });
+
+  it("a server that ignores stdin's end and SIGTERM: KILLed after a grace at the end of a run, and ended by the next session after gong was killed with -9", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    trust(box);
+    const mark = path.join(box.home, "fixture.pids");
+    mcpJson(box, { env: { FIXTURE_MARK: mark, FIXTURE_STUBBORN: "1" } });
+    try {
+      await killedThenNextSession(mark, box);
+    } finally {
+      // Whatever the outcome, no stubborn server outlives the test.
+      for (const pid of pids(mark)) if (isRunning(pid)) process.kill(pid, "SIGKILL");
+    }
+  });
+});
+
+async function killedThenNextSession(mark: string, box: Sandbox): Promise<void> {
+  mock.enqueue([toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__never", arguments: {} }])]);
+  const killed = await runGong(["--mode", "json", "wait"], box, {
+    onSpawn: (child) => {
+      child.stdout?.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes('"tool_execution_start"')) child.kill("SIGKILL");
+      });
+    },
+  });
+  expect(killed.code).toBe(null);
+  const [orphan] = pids(mark);
+  if (orphan === undefined) throw new Error("the server never started");
+  expect(isRunning(orphan)).toBe(true);
+
+  mock.enqueue([textResponse("ok")]);
+  const next = await runGong(["-p", "hi"], box);
+  expect(next.code).toBe(0);
+  await waitFor(() => !isRunning(orphan), 60_000);
+  // The next run's own server ignored the end of stdin and TERM too: KILLed after the grace.
+  const started = pids(mark);
+  expect(started).toHaveLength(2);
+  await waitFor(() => started.every((pid) => !isRunning(pid)), 60_000);
+  // Both runs' records are gone: the killed gong's ended by the next session, its own at close.
+  const jobs = path.join(box.gongHome, "jobs");
+  const records = existsSync(jobs) ? readdirSync(jobs) : [];
+  expect(records.filter((name) => name.endsWith(".mcp.json"))).toEqual([]);
+}

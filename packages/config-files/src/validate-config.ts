@@ -83,14 +83,16 @@ function walk(
   if (kind === "Object" && isRecord(value)) return walkObject(schema, value, path, report);
   if (kind === "Record" && isRecord(value)) {
     const [item] = Object.values(schema.patternProperties ?? {}) as TSchema[];
-    const out: Record<string, unknown> = {};
+    // A null prototype while filling: a key named "__proto__" (an MCP server's name)
+    // stays a plain key instead of setting the prototype (mcp-add.test.ts).
+    const out: Record<string, unknown> = Object.create(null);
     for (const [key, entry] of Object.entries(value)) {
       const kept = item
         ? walk(item, entry, [...path, key], report)
         : { ok: true as const, value: entry };
       if (kept.ok) out[key] = kept.value;
     }
-    return { ok: true, value: out };
+    return { ok: true, value: { ...out } };
   }
   if (kind === "Array" && Array.isArray(value) && schema.items) {
     const out: unknown[] = [];
@@ -118,7 +120,7 @@ function walkObject(
   const properties = (schema.properties ?? {}) as Record<string, TSchema>;
   const extra = schema.additionalProperties as TSchema | boolean | undefined;
   const required = (schema.required ?? []) as string[];
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const [key, entry] of Object.entries(value)) {
     const child = Object.hasOwn(properties, key)
       ? properties[key]
@@ -156,7 +158,7 @@ function walkObject(
     );
     return { ok: false };
   }
-  return { ok: true, value: out };
+  return { ok: true, value: { ...out } };
 }
 
 /** `"preset"`, `"hooks.PreToolUse[0].matcher"`. */

@@ -76,3 +76,20 @@ describe("validateConfig — one warning per problem, with line and column; the 
     expect(parsed).toMatchObject({ ok: false, position: { line: 2, column: 13 } });
   });
 });
+
+describe("validateConfig — keys named like Object.prototype's stay plain keys", () => {
+  it('a record keyed "__proto__", "constructor" and "toString" keeps all three as own keys', () => {
+    const Servers = Type.Object({
+      servers: Type.Optional(Type.Record(Type.String(), Type.Object({ command: Type.String() }))),
+    });
+    const parsed = parseJsonConfig(
+      '{"servers": {"__proto__": {"command": "a"}, "constructor": {"command": "b"}, "toString": {"command": "c"}}}',
+    );
+    if (!parsed.ok) throw new Error(parsed.message);
+    const { value } = validateConfig(Servers, parsed.value, parsed.locate);
+    const servers = (value as { servers: Record<string, unknown> }).servers;
+    expect(Object.keys(servers)).toEqual(["__proto__", "constructor", "toString"]);
+    expect(Object.getPrototypeOf(servers)).toBe(Object.prototype);
+    expect(Object.hasOwn(servers, "__proto__")).toBe(true);
+  });
+});

@@ -6,7 +6,6 @@
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -28,6 +27,7 @@ import { serverEnvironment } from "./environment.js";
 import { authorizedFetch } from "./oauth/authorized-fetch.js";
 import { GongOAuthProvider } from "./oauth/provider.js";
 import { OAuthStore } from "./oauth/token-store.js";
+import { MESSAGE_TOO_LARGE, StdioServerProcess } from "./stdio/server-process.js";
 
 export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
 
@@ -50,6 +50,8 @@ export interface ConnectionOptions {
   elicit: McpElicitHandler;
   /** Remote servers: the OAuth flow on a 401 (oauth/); absent, a 401 is a failure. */
   oauth?: McpOAuthOptions;
+  /** A stdio server's process group started / ended (recorded for a gong killed with -9). */
+  onProcess?: (event: "started" | "ended", pid: number) => void;
 }
 
 export interface McpOAuthOptions {
@@ -73,6 +75,8 @@ export type CallOutcome =
   | { kind: "timeout" }
   /** The server died during the call (or could not be restarted for it). */
   | { kind: "exited"; reason: string; willRestart: boolean }
+  /** The answer passed the size limit and was dropped; the server goes on. */
+  | { kind: "too_large"; message: string }
   | { kind: "failed"; message: string };
 
 export class McpServerConnection {
@@ -85,6 +89,8 @@ export class McpServerConnection {
   private lastStderrLine = "";
   private restarts = 0;
   private starting: Promise<void> | undefined;
+  /** What the start is waiting for now (said when it is slow). */
+  private startStep: "initialize" | "tools/list" = "initialize";
   private readonly oauth: GongOAuthProvider | undefined;
 
   constructor(
@@ -162,10 +168,13 @@ export class McpServerConnection {
     client.onclose = () => {
       if (this.client !== client || this.state !== "connected") return;
       this.state = "exited";
-      this.error = this.withStderr("the server process exited");
+      const failure = transport instanceof StdioServerProcess ? transport.failure : undefined;
+      this.error = failure ?? this.withStderr("the server process exited");
     };
     try {
+      this.startStep = "initialize";
       await client.connect(transport, { timeout: START_TIMEOUT_MS });
+      this.startStep = "tools/list";
       this.tools = await this.listAllTools(client);
       if (this.client !== client || this.is("closed")) return;
       this.state = "connected";
@@ -201,17 +210,23 @@ export class McpServerConnection {
         ? new SSEClientTransport(url, options)
         : new StreamableHTTPClientTransport(url, options);
     }
-    const transport = new StdioClientTransport({
+    const onProcess = this.options.onProcess;
+    const transport = new StdioServerProcess({
       command: entry.command,
       args: entry.args ?? [],
       env: serverEnvironment(this.options.env, entry.env),
       // A relative `cwd` is the project's subfolder, wherever gong itself was started.
       cwd: path.resolve(this.options.cwd, entry.cwd ?? "."),
-      stderr: "pipe",
+      ...(onProcess
+        ? {
+            onSpawn: (pid: number) => onProcess("started", pid),
+            onExit: (pid: number) => onProcess("ended", pid),
+          }
+        : {}),
     });
     // Read (so a chatty server never blocks on a full pipe) and keep the last line: it is
     // usually why the server stopped.
-    transport.stderr?.on("data", (chunk: Buffer) => {
+    transport.stderr.on("data", (chunk: Buffer) => {
       const lines = chunk
         .toString("utf8")
         .split(/\r?\n/)
@@ -221,6 +236,11 @@ export class McpServerConnection {
       if (last) this.lastStderrLine = last.slice(0, STDERR_LINE_MAX);
     });
     return transport;
+  }
+
+  /** While connecting: the step the server has not answered yet. */
+  get waitingFor(): string | undefined {
+    return this.state === "connecting" ? this.startStep : undefined;
   }
 
   /** The state now: it changes while a call or start is awaited (TypeScript narrows it too early). */
@@ -299,6 +319,9 @@ export class McpServerConnection {
       if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
         return { kind: "timeout" };
       }
+      if (error instanceof McpError && error.code === MESSAGE_TOO_LARGE) {
+        return { kind: "too_large", message: error.message.replace(/^MCP error -?\d+: /, "") };
+      }
       if (this.is("exited") || this.is("failed")) {
         const willRestart = this.restarts < MAX_RESTARTS;
         return { kind: "exited", reason: this.error ?? describeError(error), willRestart };
@@ -355,7 +378,7 @@ export class McpServerConnection {
     await this.start();
   }
 
-  /** Ends the server (stdin closed, then TERM, then KILL: the SDK's stdio close). */
+  /** Ends the server (stdin closed, then TERM, then KILL to its group: stdio/server-process.ts). */
   async close(): Promise<void> {
     this.state = "closed";
     this.oauth?.close();
@@ -364,15 +387,9 @@ export class McpServerConnection {
     await client?.close().catch(() => undefined);
   }
 
-  /** KILLs a stdio server at once: for a process that exits without time for `close`. */
+  /** KILLs a stdio server's group at once: for a process that exits without time for `close`. */
   killNow(): void {
-    const transport = this.transport;
-    if (!(transport instanceof StdioClientTransport) || transport.pid === null) return;
-    try {
-      process.kill(transport.pid, "SIGKILL");
-    } catch {
-      // Already gone: nothing to end.
-    }
+    if (this.transport instanceof StdioServerProcess) this.transport.killNow();
   }
 }
 

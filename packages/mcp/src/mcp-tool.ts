@@ -118,6 +118,16 @@ function envelopeOf(
               ],
         },
       );
+    case "too_large":
+      return failure(
+        "EXECUTION_ERROR",
+        `The MCP server "${server}" could not deliver the result of ${name}: ${outcome.message}. The server is still running.`,
+        {
+          next: [
+            `Call ${name} again asking for less (a narrower query, one page or a smaller range) if its parameters allow it, or do the task with other tools.`,
+          ],
+        },
+      );
     case "failed":
       return failure(
         "EXECUTION_ERROR",

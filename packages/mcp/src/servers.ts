@@ -6,7 +6,7 @@
 import type { Tool } from "@gong/tools";
 import type { McpServerEntry } from "./config/entry.js";
 import { expandEntry } from "./config/expand.js";
-import { type McpOAuthOptions, McpServerConnection } from "./connection.js";
+import { type McpOAuthOptions, McpServerConnection, START_TIMEOUT_MS } from "./connection.js";
 import { declineElicitation, type McpElicitHandler } from "./elicitation.js";
 import { createMcpTool } from "./mcp-tool.js";
 import { uniqueToolNames } from "./names.js";
@@ -53,6 +53,16 @@ export interface McpServersOptions {
   elicit?: McpElicitHandler;
   /** Remote servers log in with OAuth on a 401 (`oauth/`); absent, a 401 is a failure. */
   oauth?: McpOAuthOptions;
+  /**
+   * Where the process groups of the stdio servers running now are recorded (`JobLedger`
+   * of @gong/tools), so that the next session ends them if this gong is killed with -9.
+   */
+  processLedger?: McpProcessLedger;
+}
+
+/** What `McpServers` needs of a `JobLedger`: the groups that may still run. */
+export interface McpProcessLedger {
+  record(pgids: readonly number[]): void;
 }
 
 export interface McpToolSelection {
@@ -94,6 +104,7 @@ export class McpServers {
         }),
     };
     const notify = () => this.notify();
+    const onProcess = processRecorder(options.processLedger);
     this.servers = Object.entries(options.servers).map(([name, raw]) => {
       if (raw.disabled) return { name, entry: raw };
       const expanded = expandEntry(
@@ -117,6 +128,7 @@ export class McpServers {
         onToolsChanged: notify,
         elicit: options.elicit ?? declineElicitation,
         ...(oauth ? { oauth } : {}),
+        ...(onProcess ? { onProcess } : {}),
       });
       return { name, entry: raw, connection };
     });
@@ -133,7 +145,12 @@ export class McpServers {
     ).then(() => undefined);
   }
 
-  /** Waits until every server started or failed, or `maxWaitMs` passed (a slow one joins later). */
+  /**
+   * Waits until every server started or failed, or `maxWaitMs` passed: a slow one joins
+   * later, and is one warning now, naming what it has not answered — else a `gong -p`
+   * that ends before the server's own timeout would drop it without a word
+   * (mcp.test.ts, "a server that never answers initialize").
+   */
   async ready(maxWaitMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => {
@@ -147,6 +164,13 @@ export class McpServers {
     const loggingIn = this.servers.flatMap(({ connection }) =>
       connection?.loggingIn ? [connection.started()] : [],
     );
+    for (const { name, connection } of this.servers) {
+      const step = connection?.loggingIn ? undefined : connection?.waitingFor;
+      if (!step) continue;
+      this.warn(
+        `MCP server "${name}" has not answered ${step} after ${formatSeconds(maxWaitMs)}; the session goes on without its tools for now (they join when it is ready; it has ${formatSeconds(START_TIMEOUT_MS)} to start).`,
+      );
+    }
     await Promise.all(loggingIn);
   }
 
@@ -324,4 +348,20 @@ export class McpServers {
 function offers(entry: McpServerEntry, tool: string): boolean {
   if (entry.includeTools && !entry.includeTools.includes(tool)) return false;
   return !entry.excludeTools?.includes(tool);
+}
+
+/** `processLedger` kept up to date with the stdio servers' groups running now. */
+function processRecorder(ledger: McpProcessLedger | undefined) {
+  if (!ledger) return undefined;
+  const running = new Set<number>();
+  return (event: "started" | "ended", pid: number) => {
+    if (event === "started") running.add(pid);
+    else running.delete(pid);
+    ledger.record([...running]);
+  };
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

@@ -81,6 +81,7 @@ export {
   addMcpServer,
   MCP_SCOPES,
   type McpScope,
+  maskedMcpEntry,
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";

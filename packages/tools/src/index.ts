@@ -5,6 +5,7 @@ export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations, shellArgv } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
 export { ProcessGroups } from "./bash/process-groups.js";
+export { signalGroup, terminateGroup } from "./bash/process-tree.js";
 export { shellQuote } from "./bash/shell-quote.js";
 export type { ToolOperations } from "./coding-tools.js";
 export { createCodingTools } from "./coding-tools.js";

@@ -1,9 +1,11 @@
 import {
   addMcpServer,
   checkMcpServers,
+  isTrustedFolder,
   loginMcpServer,
   logoutMcpServer,
   type McpServerReport,
+  maskedMcpEntry,
   removeMcpServer,
   resolveGongHome,
 } from "@gong/runtime";
@@ -107,8 +109,14 @@ async function editMcpServers(command: McpEditCommand, io: CliIo): Promise<numbe
     io.stdout(`Removed MCP server "${command.server}" from ${written.file}\n`);
     return 0;
   }
+  // Header values are masked: a token echoed to the terminal ends up in logs and scrollback.
   io.stdout(
-    `Added MCP server "${command.server}" to ${written.file}:\n${JSON.stringify(command.entry, null, 2)}\n`,
+    `Added MCP server "${command.server}" to ${written.file}:\n${JSON.stringify(maskedMcpEntry(command.entry), null, 2)}\n`,
   );
+  if (command.scope === "project" && !isTrustedFolder(io.cwd, where.gongHome)) {
+    io.stderr(
+      `gong: warning: this folder is not trusted: sessions here skip the servers of .mcp.json, "${command.server}" too, until you trust it; run gong --trust here to load them\n`,
+    );
+  }
   return 0;
 }

@@ -13,6 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { GongOAuthProvider } from "./provider.js";
+import { insecureOAuthEndpoint } from "./secure-endpoint.js";
 
 export function authorizedFetch(
   provider: GongOAuthProvider,
@@ -62,13 +63,25 @@ async function authorize(
   fetchFn: FetchLike,
 ): Promise<void> {
   await provider.prepare();
+  // A step-up asks for the new scopes *and* the ones held so far (the union, as the MCP
+  // spec's scope challenge handling says): a token with only the new scope would fail the
+  // next ordinary request and start another login (oauth.test.ts, "step-up").
+  const scope = challenge.stepUp
+    ? unionOfScopes(
+        provider.clientMetadata.scope,
+        provider.requestedScope,
+        provider.tokens()?.scope,
+        challenge.scope,
+      )
+    : challenge.scope;
   // A refresh keeps the old scopes: a step-up needs the user's consent to the new ones.
   if (challenge.stepUp) provider.invalidateCredentials("tokens");
+  if (scope) provider.requestedScope = scope;
   const options = {
     serverUrl,
     resourceMetadataUrl: challenge.resourceMetadataUrl,
-    scope: challenge.scope,
-    fetchFn,
+    scope,
+    fetchFn: secureOAuthFetch(serverUrl, fetchFn),
   };
   let result = await auth(provider, options);
   if (result === "REDIRECT") {
@@ -76,4 +89,27 @@ async function authorize(
     result = await auth(provider, { ...options, authorizationCode });
   }
   if (result !== "AUTHORIZED") throw new UnauthorizedError(`the OAuth flow ended with ${result}`);
+}
+
+/**
+ * The flow's own requests (discovery, registration, token) over https, or plain http on
+ * loopback; the MCP server's own resource metadata may come from the URL the user
+ * configured for it, whatever its scheme.
+ */
+function secureOAuthFetch(serverUrl: URL, fetchFn: FetchLike): FetchLike {
+  return (input, init) => {
+    const url = new URL(input);
+    const ownMetadata =
+      url.origin === serverUrl.origin &&
+      url.pathname.startsWith("/.well-known/oauth-protected-resource");
+    const insecure = ownMetadata ? undefined : insecureOAuthEndpoint(url, "OAuth endpoint");
+    if (insecure) return Promise.reject(new Error(insecure));
+    return fetchFn(input, init);
+  };
+}
+
+/** The space-separated scopes of every list given, each once, in first-seen order. */
+function unionOfScopes(...lists: (string | undefined)[]): string | undefined {
+  const scopes = new Set(lists.flatMap((list) => list?.split(/\s+/).filter(Boolean) ?? []));
+  return scopes.size > 0 ? [...scopes].join(" ") : undefined;
 }

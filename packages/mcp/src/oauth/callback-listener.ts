@@ -1,8 +1,11 @@
 /**
  * The OAuth redirect's landing place: a one-shot HTTP listener on 127.0.0.1 that takes
  * the authorization code from the first request carrying the expected `state`, answers
- * the browser with a short page, and closes. Anything else (a wrong state, an error
- * from the authorization server, no answer in time) ends the wait with a reason.
+ * the browser with a short page, and closes. A request with another state (a stale tab,
+ * or a page on this machine probing the port) gets an error page and the wait goes on:
+ * it must not end the user's login (oauth.test.ts, "a wrong state does not abort").
+ * The authorization server's answer with the right state (a code, or an error such as
+ * access_denied) or no answer in time ends the wait.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,7 +53,16 @@ export async function listenForCallback(
       response.writeHead(404).end();
       return;
     }
-    const result = callbackResult(url, state);
+    // Another page posting a code to our port must not log us in to its account, nor
+    // end the login the user is doing.
+    if (url.searchParams.get("state") !== state) {
+      response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
+      response.end(
+        "gong: this answer does not belong to the login gong is waiting for (its state does not match); it was ignored. Finish the login in the tab gong opened.",
+      );
+      return;
+    }
+    const result = callbackResult(url);
     response.writeHead(result.ok ? 200 : 400, { "content-type": "text/plain; charset=utf-8" });
     response.end(
       result.ok
@@ -74,15 +86,13 @@ export async function listenForCallback(
   return { outcome, close: () => finish({ ok: false, reason: "the login was abandoned" }) };
 }
 
-function callbackResult(url: URL, state: string): CallbackOutcome {
+/** The authorization server's answer to our request (its state already checked). */
+function callbackResult(url: URL): CallbackOutcome {
   const error = url.searchParams.get("error");
   if (error) {
     const description = url.searchParams.get("error_description");
     return { ok: false, reason: description ? `${error}: ${description}` : error };
   }
-  // Another page posting a code to our port must not log us in to its account.
-  if (url.searchParams.get("state") !== state)
-    return { ok: false, reason: "the state did not match" };
   const code = url.searchParams.get("code");
   return code ? { ok: true, code } : { ok: false, reason: "the redirect carried no code" };
 }

@@ -18,6 +18,7 @@ import {
   freeLoopbackPort,
   listenForCallback,
 } from "./callback-listener.js";
+import { insecureOAuthEndpoint } from "./secure-endpoint.js";
 import type { OAuthStore } from "./token-store.js";
 
 /** The entry's `oauth` key. */
@@ -45,6 +46,8 @@ export class GongOAuthProvider implements OAuthClientProvider {
   private listener: CallbackListener | undefined;
   /** An OAuth flow (discovery, registration, refresh or browser login) is under way. */
   authorizing = false;
+  /** The scopes the last authorization asked for (a step-up asks for them again, plus the new). */
+  requestedScope: string | undefined;
 
   constructor(private readonly options: GongOAuthProviderOptions) {}
 
@@ -114,6 +117,10 @@ export class GongOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const insecure = insecureOAuthEndpoint(authorizationUrl, "authorization endpoint");
+    if (insecure) {
+      throw new Error(`MCP server "${this.options.server}" cannot log in: ${insecure}`);
+    }
     if (!this.options.interactive) {
       throw new Error(
         `MCP server "${this.options.server}" needs a login: run \`gong mcp login ${this.options.server}\``,

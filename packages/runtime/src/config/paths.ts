@@ -14,6 +14,14 @@ export function globalSettingsPath(gongHome: string): string {
 }
 
 /** Claude Code's project MCP file, read as it is so a repository set up for it works unchanged. */
+/**
+ * Where each gong records the process groups it started — bash's jobs and the stdio MCP
+ * servers (`JobLedger`) — for the next session to end if it was killed with -9.
+ */
+export function jobsDir(gongHome: string): string {
+  return path.join(gongHome, "jobs");
+}
+
 export function projectMcpJsonPath(projectRoot: string): string {
   return path.join(projectRoot, ".mcp.json");
 }

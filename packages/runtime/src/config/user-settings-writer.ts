@@ -53,11 +53,15 @@ export function editUserSettings(
   return editJsonConfigFile(globalSettingsPath(gongHome), edit, fixHint);
 }
 
-/** `editUserSettings` for any JSON config file (a project's `.mcp.json`), same rules. */
+/**
+ * `editUserSettings` for any JSON config file (a project's `.mcp.json`), same rules;
+ * `options.mode` sets the file's permission bits (else an existing file keeps its own).
+ */
 export async function editJsonConfigFile(
   file: string,
   edit: (settings: Record<string, unknown>, file: string) => UserSettingsEdit,
   fixHint: string,
+  options: { mode?: number } = {},
 ): Promise<UserSettingsWrite> {
   const read = readJsonConfigFile(file);
   if (!read.ok && !read.missing) {
@@ -81,7 +85,7 @@ export async function editJsonConfigFile(
   try {
     await mkdir(path.dirname(file), { recursive: true });
     const content = text.endsWith("\n") ? text : `${text}\n`;
-    await writeFileAtomic(file, content);
+    await writeFileAtomic(file, content, options);
     ownWrites.set(file, content);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

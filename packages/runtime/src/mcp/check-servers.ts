@@ -6,8 +6,9 @@
 
 import { createModelRegistry } from "@gong/llm";
 import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
+import { JobLedger } from "@gong/tools";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import { resolveGongHome } from "../config/paths.js";
+import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
 import { mcpOAuthDir } from "./oauth-dir.js";
@@ -71,13 +72,15 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     warn: () => {},
     // A stored login is used; one that needs the browser says `gong mcp login <name>`.
     oauth: { dir: mcpOAuthDir(gongHome), interactive: false },
+    // As a session's: a `gong mcp list` killed with -9 leaves nothing running for good.
+    processLedger: new JobLedger(jobsDir(gongHome), warn, "mcp", "the MCP servers' processes"),
   });
   try {
     // Each server's own start is bounded by START_TIMEOUT_MS; a little more lets it say why.
     await mcp.ready(START_TIMEOUT_MS + 1_000);
     const reports = mcp.statuses().map((status) => ({
       ...status,
-      target: target(servers[status.name]),
+      target: target(Object.hasOwn(servers, status.name) ? servers[status.name] : undefined),
       toolNames: mcp.toolNames(status.name),
     }));
     return { servers: reports, warnings };

@@ -88,7 +88,7 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
     { cwd: options.cwd, loaded, configFiles: options.mcpConfig ?? [], warn: () => {} },
     createModelRegistry({ gongHome, env }).apiKeyVariables(),
   );
-  const entry = servers[options.server];
+  const entry = Object.hasOwn(servers, options.server) ? servers[options.server] : undefined;
   if (!entry) {
     const names = Object.keys(servers).join(", ") || "none";
     // The name may be in a file this untrusted folder's session skips: say so, and the fix.

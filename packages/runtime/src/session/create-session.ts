@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
@@ -8,7 +7,7 @@ import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
-import { homeDir, projectMcpJsonPath } from "../config/paths.js";
+import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
@@ -250,9 +249,9 @@ function sessionSystemPrompt(inputs: SessionInputs): SessionSystemPrompt {
   });
 }
 
-/** Where each gong records the process groups its bash started (bash/job-ledger.ts). */
+/** Where each gong records the process groups it started (config/paths.ts). */
 function jobsFolder(inputs: SessionInputs): string {
-  return path.join(inputs.where.gongHome, "jobs");
+  return jobsDir(inputs.where.gongHome);
 }
 
 function sessionToolKit(

@@ -1,6 +1,7 @@
 import { McpServers } from "@gong/mcp";
+import { JobLedger } from "@gong/tools";
 import { sessionMcpServerSet } from "../config/mcp-servers.js";
-import { resolveGongHome } from "../config/paths.js";
+import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { mcpOAuthDir } from "../mcp/oauth-dir.js";
 import { sessionElicitation } from "./session-elicitation.js";
 import type { SessionInputs } from "./session-inputs.js";
@@ -35,5 +36,13 @@ export function startSessionMcpServers(inputs: SessionInputs): McpServers | unde
     elicit: sessionElicitation(inputs.options),
     // A 401 starts the browser login, in every mode (`gong -p` too).
     oauth: { dir: mcpOAuthDir(gongHome), interactive: true },
+    // Beside bash's jobs: a gong killed with -9 leaves servers the next session ends
+    // (`endOrphanedJobs` in create-session.ts; mcp.test.ts, "killed with -9").
+    processLedger: new JobLedger(
+      jobsDir(inputs.where.gongHome),
+      inputs.warn,
+      "mcp",
+      "the MCP servers' processes",
+    ),
   });
 }

@@ -61,11 +61,19 @@ export class JobLedger {
     private readonly dir: string,
     /** A ledger that cannot be written costs the clean-up after a crash, not the command. */
     private readonly warn: (message: string) => void = () => {},
+    /**
+     * Another ledger of the same gong process (`mcp`: its stdio MCP servers, each in its
+     * own group) gets a file of its own beside bash's; `endOrphanedJobs` reads them all.
+     */
+    label = "",
+    /** What the groups are, for the warning when the file cannot be written. */
+    private readonly what = "bash's background jobs",
   ) {
     const self = process.platform === "linux" ? statOf("self") : undefined;
     if (!self) return;
     this.owner = { pid: process.pid, startTime: self.startTime };
-    this.file = path.join(dir, `${process.pid}_${self.startTime}.json`);
+    const suffix = label ? `.${label}` : "";
+    this.file = path.join(dir, `${process.pid}_${self.startTime}${suffix}.json`);
   }
 
   /** The groups that may still run, replacing the list recorded before. */
@@ -108,7 +116,7 @@ export class JobLedger {
     if (this.warned) return;
     this.warned = true;
     this.warn(
-      `could not record bash's background jobs in ${this.dir} (${error.message}); if gong is killed, they keep running`,
+      `could not record ${this.what} in ${this.dir} (${error.message}); if gong is killed, they keep running`,
     );
   }
 }

@@ -17,17 +17,28 @@ import { type PinnedDir, withPinnedDirectory } from "./pinned-dir.js";
  * through it, so a folder swapped for a link since the check gets nothing — not the
  * file, not a stray temp file (issue 21.3). The rename replaces a link at `target`
  * itself rather than writing where it leads.
+ *
+ * `options.mode` sets the permission bits instead (a file that holds secrets: 0o600).
  */
-export function writeFileAtomic(target: string, data: string | Buffer): Promise<void> {
+export function writeFileAtomic(
+  target: string,
+  data: string | Buffer,
+  options: { mode?: number } = {},
+): Promise<void> {
   return withPinnedDirectory(path.dirname(target), (dir) =>
-    writeInto(dir, path.basename(target), data),
+    writeInto(dir, path.basename(target), data, options.mode),
   );
 }
 
-async function writeInto(dir: PinnedDir, name: string, data: string | Buffer): Promise<void> {
+async function writeInto(
+  dir: PinnedDir,
+  name: string,
+  data: string | Buffer,
+  wantedMode: number | undefined,
+): Promise<void> {
   const tempName = `.${name}.${randomBytes(6).toString("hex")}.tmp`;
   const temp = dir.entry(tempName);
-  const mode = keptMode(dir.entry(name));
+  const mode = wantedMode ?? keptMode(dir.entry(name));
   try {
     const handle = await openCheckedAs(
       temp,
