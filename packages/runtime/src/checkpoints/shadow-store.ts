@@ -19,7 +19,9 @@ import {
   mkdirSync,
   readdirSync,
   rmSync,
+  type Stats,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -224,15 +226,24 @@ function bySize(project: string, paths: readonly string[]): { small: string[]; l
 /**
  * A new session's index starts as a copy of the newest one of the project, so its first
  * snapshot hashes only what changed since then, not the whole tree again.
+ *
+ * The copy keeps the original's mtime: git trusts an entry's stat data only when the file
+ * was last changed before the index was written (whole seconds), and re-reads the content
+ * of one changed in the same second ("racy git"). A fresh mtime would hide a same-size
+ * rewrite made in that second, and a rewind would restore contents that were never there
+ * (apps/cli/test/rewind-same-second.test.ts).
  */
 function seedIndex(indexFile: string): void {
   const dir = path.dirname(indexFile);
-  let newest: { file: string; mtime: number } | undefined;
+  let newest: { file: string; stats: Stats } | undefined;
   for (const name of readdirSync(dir)) {
     if (name.endsWith(".lock")) continue;
     const file = path.join(dir, name);
-    const mtime = statSync(file).mtimeMs;
-    if (!newest || mtime > newest.mtime) newest = { file, mtime };
+    const stats = statSync(file);
+    if (!newest || stats.mtimeMs > newest.stats.mtimeMs) newest = { file, stats };
   }
-  if (newest) copyFileSync(newest.file, indexFile);
+  if (!newest) return;
+  copyFileSync(newest.file, indexFile);
+  // Date keeps milliseconds: the copy's mtime is the original's or a little earlier, never later.
+  utimesSync(indexFile, newest.stats.atime, newest.stats.mtime);
 }
