@@ -67,7 +67,10 @@ export async function cleanEndedSessions(
   if (ended.length > 0) await runGit(paths, ["gc", "--quiet", "--prune=1.hour.ago"]);
 }
 
-/** Bytes the store takes on disk. */
+/**
+ * Bytes the store takes on disk: the blocks its files use, not their lengths (a small
+ * loose object takes a whole block), so the number is what `du` says.
+ */
 export function storeSize(root: string): number {
   let total = 0;
   const stack = [root];
@@ -84,7 +87,8 @@ export function storeSize(root: string): number {
       const stats = statSync(file, { throwIfNoEntry: false });
       if (!stats) continue;
       if (stats.isDirectory()) stack.push(file);
-      else total += stats.size;
+      // st_blocks counts 512-byte units whatever the block size; a platform without it has 0.
+      else total += stats.blocks > 0 ? stats.blocks * 512 : stats.size;
     }
   }
   return total;
