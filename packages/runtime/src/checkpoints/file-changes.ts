@@ -74,7 +74,8 @@ function lineCounts(bytes: Buffer): Map<ByteName, { added: number; removed: numb
 /**
  * Puts the project's files back as they were in snapshot `target`. Files created since
  * go first, so a link that replaced a folder is gone before the folder's files come back
- * (and a folder before the link that replaces it).
+ * (and a folder before the link that replaces it). A file that cannot be put back does not
+ * stop the others: the error names each one (the caller then checks what still differs).
  */
 export async function restoreFiles(
   paths: GitPaths,
@@ -82,16 +83,19 @@ export async function restoreFiles(
   changes: readonly FileChange[],
 ): Promise<Result<void>> {
   const project = realpathSync(paths.workTree);
+  const errors: string[] = [];
   for (const change of changes) {
     if (change.action !== "remove") continue;
     const removed = removeInside(project, change);
-    if (!removed.ok) return removed;
+    if (!removed.ok) errors.push(removed.error);
   }
   const back = changes.filter((change) => change.action !== "remove").map(byteNameOf);
-  if (back.length === 0) return { ok: true, value: undefined };
-  const args = ["checkout", target, "--pathspec-from-file=-", "--pathspec-file-nul"];
-  const restored = await runGit(paths, args, { input: nulInput(back) });
-  if (!restored.ok) return restored;
+  if (back.length > 0) {
+    const args = ["checkout", target, "--pathspec-from-file=-", "--pathspec-file-nul"];
+    const restored = await runGit(paths, args, { input: nulInput(back) });
+    if (!restored.ok) errors.push(restored.error);
+  }
+  if (errors.length > 0) return { ok: false, error: errors.join("; ") };
   return { ok: true, value: undefined };
 }
 
@@ -99,7 +103,8 @@ function removeInside(project: string, change: FileChange): Result<void> {
   const file = byteNameOf(change);
   const target = bytePath(project, file).toString("latin1");
   try {
-    const folder = realpathSync(Buffer.from(path.dirname(target), "latin1"), "buffer");
+    // The native call: the JavaScript one decodes a Buffer path as UTF-8.
+    const folder = realpathSync.native(Buffer.from(path.dirname(target), "latin1"), "buffer");
     if (!isPathWithin(asByteName(project), folder.toString("latin1"))) {
       return {
         ok: false,
