@@ -10,8 +10,8 @@
  * status prints nothing when nothing changed.
  */
 import type { Result } from "@gong/base";
-import { type GitPaths, runGit } from "./git-command.js";
 import { type ByteName, splitNames } from "./file-names.js";
+import { type GitPaths, runGit } from "./git-command.js";
 
 const STATUS = [
   "-c",

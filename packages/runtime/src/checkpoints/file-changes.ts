@@ -9,8 +9,8 @@ import { isPathWithin, type Result } from "@gong/base";
 import {
   asByteName,
   type ByteName,
-  bytePath,
   byteNameOf,
+  bytePath,
   nulInput,
   shownName,
   splitNames,
