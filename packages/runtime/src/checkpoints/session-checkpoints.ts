@@ -103,12 +103,8 @@ export class SessionCheckpoints {
 
   /** Called with every agent event after the recorder: a user message gets its snapshot. */
   observe(event: AgentEvent, entryIdOf: (message: Message) => string | undefined): void {
-    if (event.type === "tool_execution_end" && this.running.delete(event.toolCallId)) {
-      // What this session's tool left: changes after this are someone else's.
-      const leaf = this.session.leafId;
-      if (leaf !== null) void this.take("after", leaf);
-      return;
-    }
+    // A call blocked by a later gate has no result hook: it changed nothing.
+    if (event.type === "tool_execution_end") this.running.delete(event.toolCallId);
     if (event.type !== "message_end" || event.discarded || event.message.role !== "user") return;
     const entryId = entryIdOf(event.message);
     if (entryId !== undefined) void this.take("prompt", entryId);
@@ -128,6 +124,16 @@ export class SessionCheckpoints {
       if (leaf !== null) await this.take(trigger, leaf, file);
       this.running.add(info.toolCallId);
       return undefined;
+    },
+    // Also called for the calls of subagents, which share these hooks.
+    onToolResult: (_toolName, result, info) => {
+      if (this.running.delete(info.toolCallId)) {
+        // What this session's tool left: changes after this are someone else's. Not
+        // waited for: the next snapshot queues behind it.
+        const leaf = this.session.leafId;
+        if (leaf !== null) void this.take("after", leaf);
+      }
+      return result;
     },
   };
 
