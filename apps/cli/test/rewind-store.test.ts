@@ -2,6 +2,7 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   renameSync,
@@ -59,6 +60,27 @@ describe("rewind — a folder replaced by a symbolic link (issue 34 item 12)", (
     const undone = await runGong(["--rewind", undo, "-c", "--restore", "code", "--yes"], box);
     expect(undone.code, undone.stderr).toBe(0);
     expect(readlinkSync(path.join(box.cwd, "d"))).toBe("real");
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("one\n");
+  });
+
+  it("a store that cannot be written: the list and the rewind are refused with exit 1, nothing changes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("wrote a"),
+    ]);
+    expect((await runGong(["-p", "write a.txt"], box)).code).toBe(0);
+    const [turn] = await checkpointIds(box);
+    const [project] = readdirSync(path.join(box.gongHome, "checkpoints"));
+    const indexes = path.join(box.gongHome, "checkpoints", project!, "indexes");
+    for (const index of readdirSync(indexes)) writeFileSync(path.join(indexes, index), "broken");
+
+    const listed = await runGong(["--rewind", "-c"], box);
+    expect(listed.code).toBe(1);
+    expect(listed.stderr).toContain("The checkpoint store cannot be written");
+    const refused = await runGong(["--rewind", turn!, "-c", "--yes"], box);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("The checkpoint store cannot be written");
     expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("one\n");
   });
 });

@@ -24,23 +24,25 @@ export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
   }
 }
 
-/** None to list (checkpoints off, the home folder) exits 0 like none taken yet, saying why. */
+/**
+ * None to list (checkpoints off, the home folder) exits 0 like none taken yet, saying why;
+ * a store that cannot be written now (no file can be compared) exits 1.
+ */
 async function listCheckpoints(session: CodingSession, args: CliArgs, io: CliIo): Promise<number> {
   const listed = await session.checkpoints();
   const sessionId = session.header.id;
+  const code = listed.ok || listed.none ? 0 : 1;
   if (args.mode === "json") {
     const list = listed.ok
       ? listed.value
       : { checkpoints: [], storeBytes: 0, reason: listed.error };
     io.stdout(`${JSON.stringify({ type: "checkpoints", sessionId, ...list })}\n`);
-    return 0;
+    return code;
   }
-  io.stdout(
-    listed.ok
-      ? listText(sessionId, listed.value)
-      : `Session ${sessionId} has no checkpoints: ${listed.error}\n`,
-  );
-  return 0;
+  if (listed.ok) io.stdout(listText(sessionId, listed.value));
+  else if (listed.none) io.stdout(`Session ${sessionId} has no checkpoints: ${listed.error}\n`);
+  else io.stderr(`gong: --rewind: ${listed.error}\n`);
+  return code;
 }
 
 function listText(sessionId: string, list: CheckpointList): string {

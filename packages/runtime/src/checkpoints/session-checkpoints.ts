@@ -137,6 +137,11 @@ export class SessionCheckpoints {
     },
   };
 
+  /** Set when this session takes no snapshot at all (checkpoints off, the home folder): why. */
+  get refusal(): string | undefined {
+    return this.snapshots.refusal;
+  }
+
   /** Waits for the snapshots asked for so far. */
   idle(): Promise<void> {
     return this.queue.then(() => undefined);

@@ -434,10 +434,15 @@ export class CodingSession {
 
   /**
    * The prompts (and rewinds) a rewind can go back to, with the files each would change;
-   * an error when this session takes none (checkpoints off, or the home folder).
+   * an error when this session takes none (checkpoints off, or the home folder: `none`)
+   * or the store cannot be written now.
    */
-  async checkpoints(): Promise<{ ok: true; value: CheckpointList } | { ok: false; error: string }> {
+  async checkpoints(): Promise<
+    { ok: true; value: CheckpointList } | { ok: false; error: string; none?: true }
+  > {
     if (!this.parts.checkpoints) return { ok: true, value: { checkpoints: [], storeBytes: 0 } };
+    const refusal = this.parts.checkpoints.refusal;
+    if (refusal !== undefined) return { ok: false, error: refusal, none: true };
     return this.parts.checkpoints.list();
   }
 
