@@ -11,7 +11,6 @@
  * the snapshot before a tool call, and from the last snapshot to now — is someone else's,
  * and the files that changed in it are theirs.
  */
-import type { Result } from "@gong/base";
 import type { CheckpointEntry, SessionEntry } from "@gong/session-store";
 import type { FileChange } from "./file-changes.js";
 import type { SnapshotStore } from "./snapshot-store.js";
@@ -29,23 +28,23 @@ export async function changesByOthers(
   entries: readonly SessionEntry[],
   store: SnapshotStore,
   now: string,
-): Promise<Result<Map<string, Set<string>>>> {
+): Promise<Map<string, Set<string>>> {
   const since = new Map<string, Set<string>>();
-  if (!store.coversEveryChange) return { ok: true, value: since };
+  if (!store.coversEveryChange) return since;
   const points = entries.filter((entry): entry is CheckpointEntry => entry.type === "checkpoint");
   const others = new Set<string>();
   let end: { snapshot: string; trigger?: CheckpointEntry["trigger"] } = { snapshot: now };
   for (let i = points.length - 1; i >= 0; i--) {
     const start = points[i]!;
     if (end.trigger !== "after" && start.snapshot !== end.snapshot) {
+      // A snapshot gone from the store (an old fork's, collected): that span cannot be told.
       const changed = await store.changes(end.snapshot, start.snapshot);
-      if (!changed.ok) return changed;
-      for (const change of changed.value) others.add(changeKey(change));
+      for (const change of changed.ok ? changed.value : []) others.add(changeKey(change));
     }
     since.set(start.id, new Set(others));
     end = start;
   }
-  return { ok: true, value: since };
+  return since;
 }
 
 /** Marks the changes that undo someone else's work. */

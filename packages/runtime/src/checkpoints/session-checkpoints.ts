@@ -154,14 +154,13 @@ export class SessionCheckpoints {
     if (!now) return { ok: false, error: STORE_UNWRITABLE };
     const entries = this.session.getEntries();
     const byOthers = await changesByOthers(entries, this.snapshots, now.id);
-    if (!byOthers.ok) return byOthers;
     const points: CheckpointInfo[] = [];
     for (const entry of entries) {
       if (entry.type !== "checkpoint" || entry.trigger === "tool" || entry.trigger === "after")
         continue;
+      // A snapshot gone from the store (an old fork's, collected) counts no files, as before.
       const changed = await this.snapshots.changes(entry.snapshot, now.id);
-      if (!changed.ok) return changed;
-      const files = markOthers(changed.value, byOthers.value.get(entry.id));
+      const files = markOthers(changed.ok ? changed.value : [], byOthers.get(entry.id));
       const counts = {
         files: files.length,
         filesByOthers: files.filter((file) => file.byOthers).length,
@@ -216,8 +215,7 @@ export class SessionCheckpoints {
     const files = await this.snapshots.changes(snapshot.snapshot, now.id);
     if (!files.ok) return files;
     const byOthers = await changesByOthers(this.session.getEntries(), this.snapshots, now.id);
-    if (!byOthers.ok) return byOthers;
-    plan.files = markOthers(files.value, byOthers.value.get(snapshot.id));
+    plan.files = markOthers(files.value, byOthers.get(snapshot.id));
     plan.notes = this.notes(snapshot, now.skipped);
     return { ok: true, value: plan };
   }

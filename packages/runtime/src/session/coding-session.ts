@@ -242,6 +242,9 @@ export class CodingSession {
     } catch (error) {
       return { ok: false, aborted: false, errorMessage: (error as Error).message };
     }
+    // The snapshot after the last tool call is taken before the run counts as over: an edit
+    // made by hand after that is the user's, never the agent's (rewind-by-others tests).
+    await this.parts.checkpoints?.idle();
     const latest = lastAssistantOf(this.parts.agent.state.messages);
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
