@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionHost } from "@gong/runtime";
 import { textResponse, toolCallResponse } from "@gong/testing";
@@ -63,5 +63,42 @@ describe("/rewind — a picker of prompts, then code / conversation / both", () 
     await runSlashCommand("/rewind", slashContext(opened.host, undo, box.cwd));
     expect(undo.lines("error")).toEqual([]);
     expect(readFileSync(file, "utf8")).toBe("two\n");
+  });
+
+  it("names a hand edit made since the agent's tool call and asks before undoing it (issue 34 item 11)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "notes.txt"), "mine v1\n");
+    const opened = await SessionHost.open({
+      cwd: box.cwd,
+      env: box.env,
+      gongHome: box.gongHome,
+      model: "anthropic/claude-sonnet-4-5",
+      tools: ["write"],
+    });
+    if (!opened.ok) throw new Error(opened.error.message);
+    hosts.push(opened.host);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("done"),
+    ]);
+    await opened.host.current.prompt("make a");
+    writeFileSync(path.join(box.cwd, "notes.txt"), "mine v2\n");
+
+    const ui = new FakeUi().answerPick(
+      { label: "make a" },
+      { label: "code only" },
+      { label: "cancel" },
+    );
+    await runSlashCommand("/rewind", slashContext(opened.host, ui, box.cwd));
+    expect(ui.lines("warn")).toContainEqual(
+      expect.stringContaining(
+        "1 of these file(s) were changed since by something other than this session's tools",
+      ),
+    );
+    expect(ui.shown.find((s) => s.kind === "block")).toMatchObject({
+      lines: ["remove   a.txt  +0 -1", "restore  notes.txt  +1 -1  (changed by others since)"],
+    });
+    expect(JSON.stringify(ui.shown)).toContain("rewind, undoing those changes too");
+    expect(readFileSync(path.join(box.cwd, "notes.txt"), "utf8")).toBe("mine v2\n");
   });
 });

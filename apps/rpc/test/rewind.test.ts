@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
@@ -56,6 +56,44 @@ describe("gong-rpc — get_checkpoints and rewind", () => {
     expect(unknown).toMatchObject({ success: false });
     expect(String(unknown.error)).toContain("get_checkpoints");
     expect(existsSync(file)).toBe(true);
+    expect(await rpc.end()).toBe(0);
+  });
+
+  it("reports the files changed by others since the agent's tool calls (issue 34 item 11)", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "notes.txt"), "mine v1\n");
+    const rpc = RpcProcess.start(box);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
+      textResponse("wrote it"),
+    ]);
+    await promptAndWait(rpc, "first");
+    writeFileSync(path.join(box.cwd, "notes.txt"), "mine v2\n");
+
+    const listed = data(await rpc.request({ type: "get_checkpoints" }));
+    const points = listed.checkpoints as {
+      entryId: string;
+      files: number;
+      filesByOthers: number;
+    }[];
+    expect(points.map((point) => [point.files, point.filesByOthers])).toEqual([[2, 1]]);
+    const dry = data(
+      await rpc.request({
+        type: "rewind",
+        entryId: points[0]!.entryId,
+        restore: "code",
+        dryRun: true,
+      }),
+    );
+    expect(dry.files).toEqual([
+      { path: "a.txt", action: "remove", added: 0, removed: 1 },
+      { path: "notes.txt", action: "restore", added: 1, removed: 1, byOthers: true },
+    ]);
+    const done = data(
+      await rpc.request({ type: "rewind", entryId: points[0]!.entryId, restore: "code" }),
+    );
+    expect(done.notRestored).toEqual([]);
+    expect(readFileSync(path.join(box.cwd, "notes.txt"), "utf8")).toBe("mine v1\n");
     expect(await rpc.end()).toBe(0);
   });
 });

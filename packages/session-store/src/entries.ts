@@ -124,12 +124,15 @@ export interface LeafEntry extends EntryBase {
  * store of @gong/runtime). Not a tree node: like a label, it does not move the leaf; its
  * parentId records where the leaf was. `prompt`: the files before the user message
  * `targetId`; `tool`: before a tool call that may change files (`targetId`: the leaf then);
- * `rewind`: the files and leaf (`targetId`) just before a rewind, so it can be undone.
+ * `rewind`: the files and leaf (`targetId`) just before a rewind, so it can be undone;
+ * `after`: the files just after a tool call that may change them, or a rewind, changed
+ * them (`targetId`: the leaf then) — what this session's own actions left, so a rewind
+ * can tell the changes made since by something else (the user, another session).
  */
 export interface CheckpointEntry extends EntryBase {
   type: "checkpoint";
   targetId: string;
-  trigger: "prompt" | "tool" | "rewind";
+  trigger: "prompt" | "tool" | "rewind" | "after";
   /** The snapshot's id in the project's checkpoint store. */
   snapshot: string;
   /** Files left out of the snapshot (over the size limit), relative to the project. */

@@ -2,7 +2,7 @@ import { createInterface } from "node:readline/promises";
 import type { CheckpointList, CodingSession, RewindPlan } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
-import { changeLine, formatBytes } from "../rewind-lines.js";
+import { byOthersWarning, changeLine, formatBytes } from "../rewind-lines.js";
 import { terminalSafe } from "../terminal-text.js";
 import { openCommandSession } from "./open-session.js";
 
@@ -24,23 +24,25 @@ export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
   }
 }
 
-/** None to list (checkpoints off, the home folder) exits 0 like none taken yet, saying why. */
+/**
+ * None to list (checkpoints off, the home folder) exits 0 like none taken yet, saying why;
+ * a store that cannot be written now (no file can be compared) exits 1.
+ */
 async function listCheckpoints(session: CodingSession, args: CliArgs, io: CliIo): Promise<number> {
   const listed = await session.checkpoints();
   const sessionId = session.header.id;
+  const code = listed.ok || listed.none ? 0 : 1;
   if (args.mode === "json") {
     const list = listed.ok
       ? listed.value
       : { checkpoints: [], storeBytes: 0, reason: listed.error };
     io.stdout(`${JSON.stringify({ type: "checkpoints", sessionId, ...list })}\n`);
-    return 0;
+    return code;
   }
-  io.stdout(
-    listed.ok
-      ? listText(sessionId, listed.value)
-      : `Session ${sessionId} has no checkpoints: ${listed.error}\n`,
-  );
-  return 0;
+  if (listed.ok) io.stdout(listText(sessionId, listed.value));
+  else if (listed.none) io.stdout(`Session ${sessionId} has no checkpoints: ${listed.error}\n`);
+  else io.stderr(`gong: --rewind: ${listed.error}\n`);
+  return code;
 }
 
 function listText(sessionId: string, list: CheckpointList): string {
@@ -49,7 +51,8 @@ function listText(sessionId: string, list: CheckpointList): string {
     return `Session ${sessionId} has no checkpoints yet (${size}).\n`;
   const lines = list.checkpoints.map((point) => {
     const when = point.timestamp.slice(0, 16).replace("T", " ");
-    const files = `${point.files} file${point.files === 1 ? "" : "s"}`.padEnd(9);
+    const byOthers = point.filesByOthers > 0 ? ` (${point.filesByOthers} by others)` : "";
+    const files = `${point.files} file${point.files === 1 ? "" : "s"}${byOthers}`.padEnd(9);
     const what = point.kind === "rewind" ? "(before a rewind: undoes it)" : firstLine(point.text);
     return `  ${point.entryId}  ${when}  ${files}  ${what}`;
   });
@@ -76,6 +79,8 @@ async function rewindTo(
   }
   const plan = planned.value;
   io.stdout(planText(plan));
+  const others = byOthersWarning(plan);
+  if (others) io.stderr(`gong: --rewind: ${others}\n`);
   if (!args.yes) {
     if (!io.stdinIsTTY) {
       io.stderr(
@@ -95,7 +100,7 @@ async function rewindTo(
     io.stderr(`gong: --rewind: ${done.error}\n`);
     return 1;
   }
-  const { files, undoId } = done.value;
+  const { files, undoId, notRestored, notRestoredReason } = done.value;
   const restored =
     restore === "conversation"
       ? ""
@@ -104,7 +109,12 @@ async function rewindTo(
   io.stdout(`Rewound: ${restored}${moved}\n`);
   if (restore !== "code" && plan.text) io.stdout(`The prompt was:\n${terminalSafe(plan.text)}\n`);
   if (undoId) io.stdout(`Undo with: gong --rewind ${undoId} -r ${session.header.id}\n`);
-  return 0;
+  if (notRestored.length === 0) return 0;
+  const lines = notRestored.map((change) => `  ${changeLine(change)}`);
+  io.stderr(
+    `gong: --rewind: ${notRestored.length} file(s) not put back (${notRestoredReason}):\n${lines.join("\n")}\n`,
+  );
+  return 1;
 }
 
 function planText(plan: RewindPlan): string {

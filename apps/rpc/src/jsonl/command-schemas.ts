@@ -189,7 +189,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        '`{checkpoints: [{entryId, kind: "prompt"|"rewind", text, timestamp, files}], storeBytes}` — the prompts (and rewinds) `rewind` can go back to, oldest first; `files`: what a code rewind there changes now',
+        '`{checkpoints: [{entryId, kind: "prompt"|"rewind", text, timestamp, files, filesByOthers}], storeBytes}` — the prompts (and rewinds) `rewind` can go back to, oldest first; `files`: what a code rewind there changes now; `filesByOthers`: how many of those were changed since by something other than this session\'s tools (by hand, another session); `storeBytes`: the store\'s disk use',
       examples: [{ type: "get_checkpoints" }],
     },
   ),
@@ -204,7 +204,7 @@ export const COMMAND_SCHEMAS = [
     },
     {
       response:
-        '`{files: [{path, action: "restore"|"remove"|"recreate", added?, removed?}], text?, notes, undoId?}` — `text`: the prompt, for the editor; `undoId`: rewinding to it undoes this',
+        '`{files: [{path, pathBytes?, action: "restore"|"remove"|"recreate", added?, removed?, byOthers?}], notRestored?, notRestoredReason?, text?, notes, undoId?}` — `byOthers`: the file was changed since by something other than this session\'s tools, and the rewind undoes that too (show it with `dryRun` and ask first); `pathBytes`: the name\'s bytes (base64) when it is not UTF-8; `notRestored`: files that could not be put back, with why; `text`: the prompt, for the editor; `undoId`: rewinding to it undoes this',
       examples: [
         { type: "rewind", entryId: "a1b2c3d4", dryRun: true },
         { type: "rewind", entryId: "a1b2c3d4", restore: "both" },

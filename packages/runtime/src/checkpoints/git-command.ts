@@ -18,6 +18,8 @@ export interface GitPaths {
 
 export interface GitOutput {
   stdout: string;
+  /** The same output as bytes: file names in it need not be UTF-8 (file-names.ts). */
+  bytes: Buffer;
 }
 
 /** What `git` reports when it is not installed: the store falls back to file backups. */
@@ -55,7 +57,7 @@ export function gitEnvironment(paths: GitPaths, inherited: NodeJS.ProcessEnv): N
 }
 
 interface GitOptions {
-  input?: string;
+  input?: string | Buffer;
   stream?: NodeJS.ReadableStream;
   env?: NodeJS.ProcessEnv;
 }
@@ -78,8 +80,12 @@ export async function runGit(
   }
   const run = await shell.run(withConfig(args), options.input ?? "");
   if (run.code === null) return spawnGit(paths, args, options);
-  if (run.code === 0) return { ok: true, value: { stdout: run.stdout.toString() } };
+  if (run.code === 0) return { ok: true, value: output(run.stdout) };
   return { ok: false, error: gitFailure(args, run.stderr, run.code) };
+}
+
+function output(bytes: Buffer): GitOutput {
+  return { stdout: bytes.toString(), bytes };
 }
 
 function withConfig(args: readonly string[]): string[] {
@@ -111,8 +117,7 @@ function spawnGit(
       resolve({ ok: false, error: error.code === "ENOENT" ? GIT_MISSING : error.message });
     });
     child.on("close", (code) => {
-      if (code === 0)
-        return resolve({ ok: true, value: { stdout: Buffer.concat(out).toString() } });
+      if (code === 0) return resolve({ ok: true, value: output(Buffer.concat(out)) });
       resolve({ ok: false, error: gitFailure(args, Buffer.concat(err), code) });
     });
     // A git that exits before reading its input (an error) closes the pipe: not our failure.

@@ -32,7 +32,7 @@ const IDLE_MS = 10_000;
 
 interface Pending {
   args: readonly string[];
-  input: string;
+  input: string | Buffer;
   resolve: (run: ShellRun) => void;
 }
 
@@ -77,7 +77,7 @@ export class GitShell {
   ) {}
 
   /** Runs `git args…` with `input` on its stdin. */
-  run(args: readonly string[], input: string): Promise<ShellRun> {
+  run(args: readonly string[], input: string | Buffer): Promise<ShellRun> {
     return new Promise((resolve) => {
       this.queue.push({ args, input, resolve });
       if (!this.running) this.next();
@@ -102,7 +102,7 @@ export class GitShell {
     socket(started.child.stdout).ref();
     const io = (name: string) => shellQuote(path.join(started.dir, name));
     let input = "/dev/null";
-    if (command.input !== "") {
+    if (command.input.length > 0) {
       writeFileSync(path.join(started.dir, "in"), command.input);
       input = io("in");
     }

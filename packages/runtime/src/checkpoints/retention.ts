@@ -7,6 +7,7 @@
  */
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -67,24 +68,24 @@ export async function cleanEndedSessions(
   if (ended.length > 0) await runGit(paths, ["gc", "--quiet", "--prune=1.hour.ago"]);
 }
 
-/** Bytes the store takes on disk. */
+/**
+ * Bytes the store takes on disk: the blocks its files and folders use, not the files'
+ * lengths (a small loose object takes a whole block), so the number is what `du` says.
+ */
 export function storeSize(root: string): number {
   let total = 0;
   const stack = [root];
   while (stack.length > 0) {
-    const dir = stack.pop()!;
-    let names: string[];
+    const file = stack.pop()!;
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    if (!stats) continue;
+    // st_blocks counts 512-byte units whatever the block size; a platform without it has 0.
+    total += stats.blocks > 0 ? stats.blocks * 512 : stats.size;
+    if (!stats.isDirectory()) continue;
     try {
-      names = readdirSync(dir);
+      for (const name of readdirSync(file)) stack.push(path.join(file, name));
     } catch {
-      continue;
-    }
-    for (const name of names) {
-      const file = path.join(dir, name);
-      const stats = statSync(file, { throwIfNoEntry: false });
-      if (!stats) continue;
-      if (stats.isDirectory()) stack.push(file);
-      else total += stats.size;
+      // Removed meanwhile (a cleanup of another session): not there to count.
     }
   }
   return total;

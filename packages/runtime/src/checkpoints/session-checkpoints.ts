@@ -10,14 +10,21 @@ import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { Result } from "@gong/base";
 import type { Message } from "@gong/llm";
 import type { CheckpointEntry, SessionEntry, SessionStore } from "@gong/session-store";
+import { changeKey, changesByOthers, markOthers } from "./changes-by-others.js";
 import type { FileChange } from "./file-changes.js";
 import { storeSize } from "./retention.js";
 import type { SnapshotStore } from "./snapshot-store.js";
 
-/** Tools that may change files: bash and MCP tools can change anything. */
+/**
+ * Tools that may change files: bash and MCP tools can change anything, and `task` runs
+ * subagents that have these tools (their changes are this session's own).
+ */
 export function mayChangeFiles(toolName: string): boolean {
-  return ["write", "edit", "bash"].includes(toolName) || toolName.startsWith("mcp__");
+  return ["write", "edit", "bash", "task"].includes(toolName) || toolName.startsWith("mcp__");
 }
+
+const STORE_UNWRITABLE =
+  "The checkpoint store cannot be written, so the files cannot be compared; see the warning above.";
 
 /** The gate may wait for a first snapshot of a large tree; it never blocks a call. */
 const SNAPSHOT_GATE_TIMEOUT_MS = 10 * 60_000;
@@ -33,6 +40,8 @@ export interface CheckpointInfo {
   timestamp: string;
   /** Files a code rewind to this point changes now. */
   files: number;
+  /** Of those, the files changed by others since (not by this session's tools): see `FileChange.byOthers`. */
+  filesByOthers: number;
 }
 
 export interface CheckpointList {
@@ -44,6 +53,12 @@ export interface CheckpointList {
 export interface RewindOutcome {
   /** The files that were put back. */
   files: FileChange[];
+  /**
+   * Files that could not be put back (each still differs from the checkpoint), with
+   * `notRestoredReason`: a rewind never skips a file without saying so.
+   */
+  notRestored: FileChange[];
+  notRestoredReason?: string;
   /** The checkpoint recorded just before: rewinding to it undoes this rewind. */
   undoId?: string;
 }
@@ -51,7 +66,11 @@ export interface RewindOutcome {
 export interface RewindPlan {
   entryId: string;
   restore: RewindRestore;
-  /** The files a code rewind changes (empty for the conversation alone). */
+  /**
+   * The files a code rewind changes (empty for the conversation alone); `byOthers` marks
+   * those changed since by something other than this session's tools, whose changes the
+   * rewind undoes too: front ends name them and ask first.
+   */
   files: FileChange[];
   /** The leaf after a conversation rewind; null is before the first message. */
   leafId: string | null;
@@ -71,6 +90,8 @@ export class SessionCheckpoints {
   private queue: Promise<unknown> = Promise.resolve();
   private warned = false;
   private lastRecorded: string | undefined;
+  /** Tool calls past the snapshot gate and not ended yet: files changing now are ours. */
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly session: SessionStore,
@@ -82,6 +103,8 @@ export class SessionCheckpoints {
 
   /** Called with every agent event after the recorder: a user message gets its snapshot. */
   observe(event: AgentEvent, entryIdOf: (message: Message) => string | undefined): void {
+    // A call blocked by a later gate has no result hook: it changed nothing.
+    if (event.type === "tool_execution_end") this.running.delete(event.toolCallId);
     if (event.type !== "message_end" || event.discarded || event.message.role !== "user") return;
     const entryId = entryIdOf(event.message);
     if (entryId !== undefined) void this.take("prompt", entryId);
@@ -92,14 +115,33 @@ export class SessionCheckpoints {
     name: "checkpoints",
     label: "the checkpoint snapshot taken before each change",
     timeoutMs: SNAPSHOT_GATE_TIMEOUT_MS,
-    beforeToolCall: async (toolName, params) => {
+    beforeToolCall: async (toolName, params, info) => {
       if (!mayChangeFiles(toolName)) return undefined;
       const leaf = this.session.leafId;
       const file = typeof params.path === "string" ? [params.path] : [];
-      if (leaf !== null) await this.take("tool", leaf, file);
+      // With calls of ours still running (subagents run side by side), what changed since
+      // the last snapshot may be theirs: the span is counted as ours.
+      const trigger = this.running.size > 0 ? "after" : "tool";
+      if (leaf !== null) await this.take(trigger, leaf, file);
+      this.running.add(info.toolCallId);
       return undefined;
     },
+    // Also called for the calls of subagents, which share these hooks.
+    onToolResult: (_toolName, result, info) => {
+      if (this.running.delete(info.toolCallId)) {
+        // What this session's tool left: changes after this are someone else's. Not
+        // waited for: the next snapshot queues behind it.
+        const leaf = this.session.leafId;
+        if (leaf !== null) void this.take("after", leaf);
+      }
+      return result;
+    },
   };
+
+  /** Set when this session takes no snapshot at all (checkpoints off, the home folder): why. */
+  get refusal(): string | undefined {
+    return this.snapshots.refusal;
+  }
 
   /** Waits for the snapshots asked for so far. */
   idle(): Promise<void> {
@@ -110,18 +152,27 @@ export class SessionCheckpoints {
   async list(): Promise<Result<CheckpointList>> {
     if (this.snapshots.refusal !== undefined) return { ok: false, error: this.snapshots.refusal };
     const now = await this.take(undefined, undefined);
+    if (!now) return { ok: false, error: STORE_UNWRITABLE };
+    const entries = this.session.getEntries();
+    const byOthers = await changesByOthers(entries, this.snapshots, now.id);
     const points: CheckpointInfo[] = [];
-    for (const entry of this.session.getEntries()) {
-      if (entry.type !== "checkpoint" || entry.trigger === "tool") continue;
-      const files = now ? await this.snapshots.changes(entry.snapshot, now.id) : undefined;
-      const count = files?.ok ? files.value.length : 0;
+    for (const entry of entries) {
+      if (entry.type !== "checkpoint" || entry.trigger === "tool" || entry.trigger === "after")
+        continue;
+      // A snapshot gone from the store (an old fork's, collected) counts no files, as before.
+      const changed = await this.snapshots.changes(entry.snapshot, now.id);
+      const files = markOthers(changed.ok ? changed.value : [], byOthers.get(entry.id));
+      const counts = {
+        files: files.length,
+        filesByOthers: files.filter((file) => file.byOthers).length,
+      };
       if (entry.trigger === "rewind") {
         points.push({
           entryId: entry.id,
           kind: "rewind",
           text: "",
           timestamp: entry.timestamp,
-          files: count,
+          ...counts,
         });
         continue;
       }
@@ -133,7 +184,7 @@ export class SessionCheckpoints {
         kind: "prompt",
         text,
         timestamp: entry.timestamp,
-        files: count,
+        ...counts,
       });
     }
     return { ok: true, value: { checkpoints: points, storeBytes: storeSize(this.storeDir) } };
@@ -161,15 +212,11 @@ export class SessionCheckpoints {
       };
     }
     const now = await this.take(undefined, undefined);
-    if (!now)
-      return {
-        ok: false,
-        error:
-          "The checkpoint store cannot be written, so the files cannot be compared; see the warning above.",
-      };
+    if (!now) return { ok: false, error: STORE_UNWRITABLE };
     const files = await this.snapshots.changes(snapshot.snapshot, now.id);
     if (!files.ok) return files;
-    plan.files = files.value;
+    const byOthers = await changesByOthers(this.session.getEntries(), this.snapshots, now.id);
+    plan.files = markOthers(files.value, byOthers.get(snapshot.id));
     plan.notes = this.notes(snapshot, now.skipped);
     return { ok: true, value: plan };
   }
@@ -193,23 +240,61 @@ export class SessionCheckpoints {
       .getEntries()
       .slice(before)
       .find((entry) => entry.type === "checkpoint" && entry.trigger === "rewind");
-    let files: FileChange[] = [];
+    let outcome: RewindOutcome = { files: [], notRestored: [] };
     if (plan.restore !== "conversation") {
       const target = this.target(plan.entryId);
       if (!target.ok) return target;
       if (!now || !target.value.snapshot)
         return { ok: false, error: "The checkpoint store cannot be written; nothing was changed." };
-      const changes = await this.snapshots.changes(target.value.snapshot.snapshot, now.id);
-      if (!changes.ok) return changes;
-      const restored = await this.snapshots.restore(target.value.snapshot.snapshot, changes.value);
+      const restored = await this.restoreFiles(plan, target.value.snapshot, now.id);
       if (!restored.ok) return restored;
-      files = changes.value;
+      outcome = restored.value;
     }
     if (plan.restore !== "code") {
       const moved = moveLeaf(plan.leafId);
       if (!moved.ok) return moved;
     }
-    return { ok: true, value: { files, ...(recorded ? { undoId: recorded.id } : {}) } };
+    return { ok: true, value: { ...outcome, ...(recorded ? { undoId: recorded.id } : {}) } };
+  }
+
+  /**
+   * Puts back the files the plan showed (one changed since the question was asked is left
+   * as it is), then checks: a file that still differs from the checkpoint is listed as
+   * not restored, with why.
+   */
+  private async restoreFiles(
+    plan: RewindPlan,
+    target: CheckpointEntry,
+    now: string,
+  ): Promise<Result<RewindOutcome>> {
+    const changes = await this.snapshots.changes(target.snapshot, now);
+    if (!changes.ok) return changes;
+    const shown = new Map(plan.files.map((file) => [changeKey(file), file]));
+    const agreed = changes.value.filter((change) => shown.has(changeKey(change)));
+    const restored = await this.snapshots.restore(target.snapshot, agreed);
+    const leaf = this.session.leafId;
+    const after = await this.take(leaf === null ? undefined : "after", leaf ?? undefined);
+    if (!after) return restored.ok ? { ok: false, error: STORE_UNWRITABLE } : restored;
+    const left = await this.snapshots.changes(target.snapshot, after.id);
+    if (!left.ok) return left;
+    const leftKeys = new Set(left.value.map(changeKey));
+    const files = agreed.filter((change) => !leftKeys.has(changeKey(change)));
+    const notRestored = left.value.map((change) => shown.get(changeKey(change)) ?? change);
+    const reasons = [
+      ...(restored.ok ? [] : [restored.error]),
+      ...(notRestored.some((change) => !shown.has(changeKey(change)))
+        ? ["some files changed after the rewind was planned; rewind again to put them back"]
+        : []),
+    ];
+    const reason = reasons.join("; ") || "they still differ from the checkpoint after the restore";
+    return {
+      ok: true,
+      value: {
+        files,
+        notRestored,
+        ...(notRestored.length > 0 ? { notRestoredReason: reason } : {}),
+      },
+    };
   }
 
   private target(entryId: string): Result<RewindTarget> {
@@ -264,7 +349,8 @@ export class SessionCheckpoints {
           return undefined;
         }
         const { id, skipped } = taken.value;
-        if (trigger && targetId && !(trigger === "tool" && id === this.lastRecorded)) {
+        const repeat = (trigger === "tool" || trigger === "after") && id === this.lastRecorded;
+        if (trigger && targetId && !repeat) {
           this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
           this.lastRecorded = id;
         }

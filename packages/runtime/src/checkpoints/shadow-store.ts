@@ -20,7 +20,9 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  type Stats,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
@@ -28,12 +30,17 @@ import type { Result } from "@gong/base";
 import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
 import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
+import { type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
 import { type GitPaths, runGit } from "./git-command.js";
+import { packLooseObjects } from "./pack-objects.js";
 import { seedFromProject } from "./seed-objects.js";
 import type { SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
 export const MAX_SNAPSHOT_FILE_BYTES = 10 * 1024 * 1024;
+
+/** A snapshot staging this many files writes them into one pack (core.bigFileThreshold). */
+const PACKED_FROM = 100;
 
 /** Never stored: the spilled tool outputs, plus what the project's .gitignore files say. */
 const STORE_EXCLUDES = [".tool-output/", ".git/"];
@@ -113,24 +120,34 @@ export class ShadowGitStore implements SnapshotStore {
   async snapshot(message: string): Promise<Result<Snapshot>> {
     const ready = await this.prepare();
     if (!ready.ok) return ready;
-    const changed = await changedPaths(this.paths);
-    if (!changed.ok) return changed;
-    const { small, large } = bySize(this.project, [...new Set(changed.value)]);
-    if (this.last && this.indexHoldsLast && small.length === 0 && !(await this.tracksAny(large))) {
-      return { ok: true, value: { id: this.last.id, skipped: large } };
+    const found = await this.changed();
+    if (!found.ok) return found;
+    let sorted = found.value;
+    if (this.last && this.indexHoldsLast && nothingToStage(sorted)) {
+      return { ok: true, value: { id: this.last.id, skipped: shownNames(sorted.large) } };
     }
-    const staged = await this.stage(small, large);
+    const staged = await this.stage(sorted);
     if (!staged.ok) return staged;
+    if (sorted.folders.length > 0) {
+      // A link or file that became a folder: its entry is gone now, its files show up.
+      const again = await this.changed();
+      if (!again.ok) return again;
+      sorted = again.value;
+      const restaged = await this.stage(sorted);
+      if (!restaged.ok) return restaged;
+    }
+    const skipped = shownNames(sorted.large);
     const tree = await runGit(this.paths, ["write-tree"]);
     if (!tree.ok) return tree;
     const treeId = tree.value.stdout.trim();
     if (this.last?.tree === treeId) {
       this.indexHoldsLast = true;
-      return { ok: true, value: { id: this.last.id, skipped: large } };
+      return { ok: true, value: { id: this.last.id, skipped } };
     }
     const committed = await this.commit(treeId, message);
     if (!committed.ok) return committed;
-    return { ok: true, value: { id: committed.value, skipped: large } };
+    await packLooseObjects(this.paths);
+    return { ok: true, value: { id: committed.value, skipped } };
   }
 
   changes(target: string, current: string): Promise<Result<FileChange[]>> {
@@ -186,30 +203,37 @@ export class ShadowGitStore implements SnapshotStore {
     return `${patterns.join("\n")}\n`;
   }
 
-  private async tracksAny(paths: readonly string[]): Promise<boolean> {
-    if (paths.length === 0) return false;
-    const listed = await runGit(this.paths, ["ls-files", "-z", "--", ...paths]);
-    return !listed.ok || listed.value.stdout !== "";
+  private async changed(): Promise<Result<SortedPaths>> {
+    const changed = await changedPaths(this.paths);
+    if (!changed.ok) return changed;
+    return { ok: true, value: sortPaths(this.project, [...new Set(changed.value)]) };
   }
 
-  private async stage(small: readonly string[], large: readonly string[]): Promise<Result<void>> {
-    if (small.length > 0) {
-      const input = `${small.join("\0")}\0`;
-      const added = await runGit(
-        this.paths,
-        ["update-index", "-z", "--add", "--remove", "--stdin"],
-        { input },
-      );
-      if (!added.ok) return added;
-    }
-    if (large.length > 0) {
-      const input = `${large.join("\0")}\0`;
-      const removed = await runGit(
-        this.paths,
-        ["update-index", "-z", "--force-remove", "--stdin"],
-        { input },
-      );
-      if (!removed.ok) return removed;
+  /**
+   * Paths under a link go first (a folder replaced by a symbolic link: git refuses to
+   * look "beyond" it, and the link itself is stored as a link); a snapshot of many files
+   * writes them into one pack instead of a file per object (stored-size.test.ts).
+   */
+  private async stage(sorted: SortedPaths): Promise<Result<void>> {
+    const steps: [readonly ByteName[], string[]][] = [
+      [sorted.beyondLink, ["update-index", "-z", "--force-remove", "--stdin"]],
+      [
+        sorted.small,
+        [
+          ...(sorted.small.length >= PACKED_FROM ? ["-c", "core.bigFileThreshold=1"] : []),
+          "update-index",
+          "-z",
+          "--add",
+          "--remove",
+          "--stdin",
+        ],
+      ],
+      [sorted.large, ["update-index", "-z", "--force-remove", "--stdin"]],
+    ];
+    for (const [names, args] of steps) {
+      if (names.length === 0) continue;
+      const done = await runGit(this.paths, args, { input: nulInput(names) });
+      if (!done.ok) return done;
     }
     return { ok: true, value: undefined };
   }
@@ -228,37 +252,88 @@ export class ShadowGitStore implements SnapshotStore {
   }
 }
 
-/** Splits changed paths into those to store and those over the size limit. */
-function bySize(project: string, paths: readonly string[]): { small: string[]; large: string[] } {
-  const small: string[] = [];
-  const large: string[] = [];
+interface SortedPaths {
+  /** Stored (or dropped from the index when gone). */
+  small: ByteName[];
+  /** Over the size limit: left out, and named in the checkpoint. */
+  large: ByteName[];
+  /** Under a symbolic link (or a file) where a folder was: no longer files of the project. */
+  beyondLink: ByteName[];
+  /** Tracked as a file or link, a folder now. */
+  folders: ByteName[];
+}
+
+function nothingToStage(sorted: SortedPaths): boolean {
+  return sorted.small.length === 0 && sorted.large.length === 0 && sorted.beyondLink.length === 0;
+}
+
+/** Sorts changed paths by what staging does with them. */
+function sortPaths(project: string, paths: readonly ByteName[]): SortedPaths {
+  const sorted: SortedPaths = { small: [], large: [], beyondLink: [], folders: [] };
+  const linked = new Map<ByteName, boolean>();
   for (const file of paths) {
     // A nested repository is listed as its folder: it is not ours to snapshot.
     if (file.endsWith("/")) continue;
+    if (underLink(project, file, linked)) {
+      sorted.beyondLink.push(file);
+      continue;
+    }
     let size = 0;
     try {
-      const stats = lstatSync(path.join(project, file));
+      const stats = lstatSync(bytePath(project, file));
       size = stats.isFile() ? stats.size : 0;
+      if (stats.isDirectory()) sorted.folders.push(file);
     } catch {
       // Deleted since: update-index --remove drops it.
     }
-    (size > MAX_SNAPSHOT_FILE_BYTES ? large : small).push(file);
+    (size > MAX_SNAPSHOT_FILE_BYTES ? sorted.large : sorted.small).push(file);
   }
-  return { small, large };
+  return sorted;
+}
+
+/** Whether a folder on the way to `file` is a symbolic link or a file (`known` caches folders). */
+function underLink(project: string, file: ByteName, known: Map<ByteName, boolean>): boolean {
+  const folder = path.posix.dirname(file);
+  if (folder === ".") return false;
+  const cached = known.get(folder);
+  if (cached !== undefined) return cached;
+  let linked = underLink(project, folder, known);
+  if (!linked) {
+    try {
+      linked = !lstatSync(bytePath(project, folder)).isDirectory();
+    } catch {
+      // Gone: its files are deleted ones, which update-index --remove drops.
+    }
+  }
+  known.set(folder, linked);
+  return linked;
+}
+
+function shownNames(names: readonly ByteName[]): string[] {
+  return names.map((name) => shownName(name).path);
 }
 
 /**
  * A new session's index starts as a copy of the newest one of the project, so its first
  * snapshot hashes only what changed since then, not the whole tree again.
+ *
+ * The copy keeps the original's mtime: git trusts an entry's stat data only when the file
+ * was last changed before the index was written (whole seconds), and re-reads the content
+ * of one changed in the same second ("racy git"). A fresh mtime would hide a same-size
+ * rewrite made in that second, and a rewind would restore contents that were never there
+ * (apps/cli/test/rewind-same-second.test.ts).
  */
 function seedIndex(indexFile: string): void {
   const dir = path.dirname(indexFile);
-  let newest: { file: string; mtime: number } | undefined;
+  let newest: { file: string; stats: Stats } | undefined;
   for (const name of readdirSync(dir)) {
     if (name.endsWith(".lock")) continue;
     const file = path.join(dir, name);
-    const mtime = statSync(file).mtimeMs;
-    if (!newest || mtime > newest.mtime) newest = { file, mtime };
+    const stats = statSync(file);
+    if (!newest || stats.mtimeMs > newest.stats.mtimeMs) newest = { file, stats };
   }
-  if (newest) copyFileSync(newest.file, indexFile);
+  if (!newest) return;
+  copyFileSync(newest.file, indexFile);
+  // Date keeps milliseconds: the copy's mtime is the original's or a little earlier, never later.
+  utimesSync(indexFile, newest.stats.atime, newest.stats.mtime);
 }

@@ -256,6 +256,9 @@ export class CodingSession {
     } catch (error) {
       return { ok: false, aborted: false, errorMessage: (error as Error).message };
     }
+    // The snapshot after the last tool call is taken before the run counts as over: an edit
+    // made by hand after that is the user's, never the agent's (rewind-by-others tests).
+    await this.parts.checkpoints?.idle();
     const latest = lastAssistantOf(this.parts.agent.state.messages);
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
@@ -448,10 +451,15 @@ export class CodingSession {
 
   /**
    * The prompts (and rewinds) a rewind can go back to, with the files each would change;
-   * an error when this session takes none (checkpoints off, or the home folder).
+   * an error when this session takes none (checkpoints off, or the home folder: `none`)
+   * or the store cannot be written now.
    */
-  async checkpoints(): Promise<{ ok: true; value: CheckpointList } | { ok: false; error: string }> {
+  async checkpoints(): Promise<
+    { ok: true; value: CheckpointList } | { ok: false; error: string; none?: true }
+  > {
     if (!this.parts.checkpoints) return { ok: true, value: { checkpoints: [], storeBytes: 0 } };
+    const refusal = this.parts.checkpoints.refusal;
+    if (refusal !== undefined) return { ok: false, error: refusal, none: true };
     return this.parts.checkpoints.list();
   }
 

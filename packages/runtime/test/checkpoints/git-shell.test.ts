@@ -99,7 +99,10 @@ describe("checkpoints — snapshots do not fork gong once per git command", () =
     });
     expect(added.ok).toBe(true);
     const listed = await runGit(paths, ["ls-files", "-z", "--", odd]);
-    expect(listed).toEqual({ ok: true, value: { stdout: `${odd}\0` } });
+    expect(listed).toEqual({
+      ok: true,
+      value: { stdout: `${odd}\0`, bytes: Buffer.from(`${odd}\0`) },
+    });
     const missing = await runGit(paths, ["rev-parse", "--verify", "no-such-ref"]);
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.error).toMatch(/^git rev-parse: fatal: /);

@@ -1,6 +1,7 @@
 import {
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   truncateSync,
   unlinkSync,
@@ -120,5 +121,28 @@ describe("checkpoints — the shadow git store", () => {
     const next = new ShadowGitStore(store.root, dir, "s1");
     const taken = unwrap(await next.snapshot("prompt"));
     expect(taken.id).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it("loose objects of many small snapshots are packed once there are more than ~1 000 (issue 34 item 12)", {
+    timeout: 5 * 60_000,
+  }, async () => {
+    const { dir, store } = project();
+    // 50 snapshots of 99 changed files each: ~5 000 objects, each a file of its own when
+    // loose. Git estimates their number from one of its 256 folders: with ~5 000 the
+    // estimate passes 1 000 long before the end, whatever the objects' ids.
+    for (let round = 0; round < 50; round++) {
+      for (let file = 0; file < 99; file++) {
+        writeFile(path.join(dir, "files", `f${file}.txt`), `${round} ${file}\n`);
+      }
+      unwrap(await store.snapshot("tool"));
+    }
+    const objects = path.join(store.paths.gitDir, "objects");
+    const loose = readdirSync(objects)
+      .filter((name) => /^[0-9a-f]{2}$/.test(name))
+      .reduce((count, name) => count + readdirSync(path.join(objects, name)).length, 0);
+    expect(loose).toBeLessThan(2_000);
+    expect(readdirSync(path.join(objects, "pack")).some((name) => name.endsWith(".pack"))).toBe(
+      true,
+    );
   });
 });

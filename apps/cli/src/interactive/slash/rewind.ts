@@ -1,5 +1,5 @@
 import type { CheckpointInfo, RewindPlan, RewindRestore } from "@gong/runtime";
-import { changeLine, formatBytes } from "../../rewind-lines.js";
+import { byOthersWarning, changeLine, formatBytes } from "../../rewind-lines.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";
 import { oneLine } from "./preview.js";
@@ -51,7 +51,7 @@ function pointItem(point: CheckpointInfo, width: number) {
   return {
     value: point.entryId,
     label,
-    detail: `${point.files} file${point.files === 1 ? "" : "s"}`,
+    detail: `${point.files} file${point.files === 1 ? "" : "s"}${point.filesByOthers > 0 ? ` (${point.filesByOthers} by others)` : ""}`,
   };
 }
 
@@ -62,10 +62,12 @@ async function confirmed(plan: RewindPlan, context: SlashContext): Promise<boole
   }
   for (const note of plan.notes) context.ui.warn(note);
   if (plan.files.length === 0) return true;
+  const others = byOthersWarning(plan);
+  if (others) context.ui.warn(others);
   const answer = await context.ui.pick({
     title: "Rewind?",
     items: [
-      { value: true, label: "rewind" },
+      { value: true, label: others ? "rewind, undoing those changes too" : "rewind" },
       { value: false, label: "cancel" },
     ],
   });
@@ -79,6 +81,13 @@ async function rewind(plan: RewindPlan, context: SlashContext): Promise<void> {
   if (plan.restore !== "code") {
     context.ui.replayTranscript();
     if (plan.text !== undefined) context.ui.setInput(plan.text);
+  }
+  const { notRestored, notRestoredReason } = done.value;
+  if (notRestored.length > 0) {
+    context.ui.block(
+      `${notRestored.length} file(s) not put back: ${notRestoredReason}`,
+      notRestored.map(changeLine),
+    );
   }
   const files = done.value.files.length;
   const restored =
