@@ -4,7 +4,6 @@
  * as its first key; the fast listing relies on that (see list.ts).
  */
 import type { Message, ThinkingLevel } from "@gong/llm";
-import { toStoredAssistant } from "./assistant-delta.js";
 import { type EarlierEntries, toStoredMessage } from "./tool-output.js";
 
 /** The version this code writes. Older files are migrated on load (migrate.ts). */
@@ -164,8 +163,8 @@ export interface SessionTreeNode {
 
 /**
  * The JSON written for an entry: UnknownEntry goes back to its original shape, a tool
- * result stores its output once (tool-output.ts), an assistant message what changed
- * since the previous one (assistant-delta.ts).
+ * result stores its output once (tool-output.ts); every other entry as it is. Each line
+ * stands alone but for a tool result's `params_input`, taken from its call.
  */
 export function entryToRecord(
   entry: SessionEntry,
@@ -173,6 +172,5 @@ export function entryToRecord(
 ): Record<string, unknown> {
   if (entry.type === "unknown") return entry.raw;
   if (entry.type !== "message") return entry as unknown as Record<string, unknown>;
-  if (entry.message.role === "assistant" && earlier) return toStoredAssistant(entry, earlier.entry);
   return toStoredMessage(entry, earlier);
 }
