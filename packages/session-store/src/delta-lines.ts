@@ -5,7 +5,9 @@
  * - a tool result with `"like": true` under `detailsFromContent` held only what changed
  *   since the previous result of the same tool (`details` left out when nothing did);
  * - an assistant line with `"likePrevious": true` held only the keys that differed from
- *   the previous assistant message (`api`, `provider`, `model`, `stopReason`, `usage`).
+ *   the previous assistant message (`api`, `provider`, `model`, `stopReason`, `usage`);
+ * - a tool result with `"params": true` held `context.params_input: null` where it was
+ *   the arguments of its call.
  * Both previous lines are the nearest ones up the parent chain, within 16 entries.
  */
 import { isRecord } from "@gong/base";
@@ -51,6 +53,52 @@ export function withPrevious(previous: JsonObject, changed: JsonObject): JsonObj
     rebuilt[key] = isRecord(value) && isRecord(before) ? withPrevious(before, value) : value;
   }
   return rebuilt;
+}
+
+/**
+ * The arguments of the call a tool result answers: in the nearest assistant message
+ * above the result (parallel calls' results, and entries such as checkpoints, may lie
+ * between them; a user message means the call is not there).
+ */
+export type CallArguments = (parentId: string | null, toolCallId: string) => unknown;
+
+/** What a line of an older file may refer to: the entries loaded before it. */
+export interface EarlierEntries {
+  /** The arguments a `params: true` result left out. */
+  callArguments: CallArguments;
+  /** Reading older files: the envelope a `like` line was stored against (delta-lines.ts). */
+  previousDetails: PreviousDetails;
+  /** An entry by id (reading older files: the message a `likePrevious` line was stored against). */
+  entry: (id: string) => SessionEntry | undefined;
+}
+
+export function earlierEntriesIn(get: (id: string) => SessionEntry | undefined): EarlierEntries {
+  return {
+    callArguments: callArgumentsIn(get),
+    previousDetails: previousDetailsIn(get),
+    entry: get,
+  };
+}
+
+function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
+  return (parentId, toolCallId) => {
+    for (let id = parentId; id !== null; ) {
+      const entry = get(id);
+      if (!entry) return undefined;
+      if (entry.type === "message" && entry.message.role === "user") return undefined;
+      if (entry.type === "message" && entry.message.role === "assistant") {
+        const call = entry.message.content.find(
+          (part) => part.type === "toolCall" && part.id === toolCallId,
+        );
+        return call?.type === "toolCall" ? call.arguments : undefined;
+      }
+      id =
+        entry.type === "label" || entry.type === "leaf" || entry.type === "checkpoint"
+          ? null
+          : entry.parentId;
+    }
+    return undefined;
+  };
 }
 
 const LIKE_PREVIOUS = "likePrevious";

@@ -43,7 +43,6 @@ import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
 import { serializeSession, writeFileDurably } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
-import { earlierEntriesIn } from "./tool-output.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
 /**
@@ -424,9 +423,6 @@ export class SessionStore {
     this.lock?.release();
   }
 
-  /** A tool result's call, found in the index (its copy of the arguments is not stored twice). */
-  private readonly earlier = earlierEntriesIn((id) => this.index.get(id));
-
   private base(): { id: string; parentId: string | null; timestamp: string } {
     return {
       id: newEntryId((id) => this.index.has(id)),
@@ -447,10 +443,7 @@ export class SessionStore {
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
       const policy = this.options.fsync ?? "message-end";
-      const failure = this.writer.append(
-        JSON.stringify(entryToRecord(entry, this.earlier)),
-        policy === "always",
-      );
+      const failure = this.writer.append(JSON.stringify(entryToRecord(entry)), policy === "always");
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);
       if (policy === "message-end" && endsMessage(entry)) this.syncSoon();

@@ -10,19 +10,16 @@
  * content's images as `images: true`. Every reference reads back with jq as well (the
  * README's expression): one is written only where jq's code-point offsets are the
  * same as JavaScript's (no character outside the BMP before its end), or the string is
- * the whole text. The envelope's `context.params_input` repeats the arguments of the
- * call it answers (a 5 MB `write` was on disk twice, data-loss.test.ts): when it is equal
- * to them it is written as `null` (`params: true`) and taken back from the call on load.
- * Every stored form is decoded again before it is written, and a message it would not
- * give back exactly is written whole. A line without that key is loaded as it is; a line
- * of an older file stored against the previous result (`like: true`) loads through
+ * the whole text. Every stored form is decoded again before it is written, and a message
+ * it would not give back exactly is written whole. A line without that key is loaded as
+ * it is; the references of older files to other lines (`params`, `like`) load through
  * delta-lines.ts.
  */
 import { isDeepStrictEqual } from "node:util";
 import { isRecord } from "@gong/base";
 import type { ToolResultMessage } from "@gong/llm";
-import { type PreviousDetails, previousDetailsIn, withPrevious } from "./delta-lines.js";
-import type { MessageEntry, SessionEntry } from "./entries.js";
+import { type EarlierEntries, withPrevious } from "./delta-lines.js";
+import type { MessageEntry } from "./entries.js";
 
 /**
  * Where a left-out `data` value is in the text: a prefix's length, a substring's
@@ -34,70 +31,12 @@ type DataReference = number | [number, number] | "lines";
 interface DetailsFromContent {
   text?: number;
   data?: Record<string, DataReference>;
-  /** `context.params_input` equals the arguments of the tool call. */
+  /** Older files only: `context.params_input` was the arguments of the tool call, left out. */
   params?: true;
   /** `data.images` equals the content's images. */
   images?: true;
   /** Older files only: `details` holds what changed since the previous result of the tool. */
   like?: true;
-}
-
-/**
- * The arguments of the call a tool result answers: in the nearest assistant message
- * above the result (parallel calls' results, and entries such as checkpoints, may lie
- * between them; a user message means the call is not there).
- */
-export type CallArguments = (parentId: string | null, toolCallId: string) => unknown;
-
-/** What a stored line may refer to: the entries before it (the index, or the entries being written). */
-export interface EarlierEntries {
-  callArguments: CallArguments;
-  /** Reading older files: the envelope a `like` line was stored against (delta-lines.ts). */
-  previousDetails: PreviousDetails;
-  /** An entry by id (reading older files: the message a `likePrevious` line was stored against). */
-  entry: (id: string) => SessionEntry | undefined;
-}
-
-export function earlierEntriesIn(get: (id: string) => SessionEntry | undefined): EarlierEntries {
-  return {
-    callArguments: callArgumentsIn(get),
-    previousDetails: previousDetailsIn(get),
-    entry: get,
-  };
-}
-
-function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
-  return (parentId, toolCallId) => {
-    for (let id = parentId; id !== null; ) {
-      const entry = get(id);
-      if (!entry) return undefined;
-      if (entry.type === "message" && entry.message.role === "user") return undefined;
-      if (entry.type === "message" && entry.message.role === "assistant") {
-        const call = entry.message.content.find(
-          (part) => part.type === "toolCall" && part.id === toolCallId,
-        );
-        return call?.type === "toolCall" ? call.arguments : undefined;
-      }
-      id =
-        entry.type === "label" || entry.type === "leaf" || entry.type === "checkpoint"
-          ? null
-          : entry.parentId;
-    }
-    return undefined;
-  };
-}
-
-/**
- * `details.context` with `params_input` emptied (`null`, so the keys keep their order)
- * when it equals the call's arguments.
- */
-function withoutCallParams(details: JsonObject, callArguments: unknown): JsonObject | undefined {
-  const context = details.context;
-  if (!isRecord(context) || context.params_input === undefined || callArguments === undefined) {
-    return undefined;
-  }
-  if (JSON.stringify(context.params_input) !== JSON.stringify(callArguments)) return undefined;
-  return { ...context, params_input: null };
 }
 
 const KEY = "detailsFromContent";
@@ -190,22 +129,17 @@ function dereference(reference: unknown, text: string): unknown {
 }
 
 /** The record written for a message entry: tool output strings only once. */
-export function toStoredMessage(entry: MessageEntry, earlier?: EarlierEntries): JsonObject {
+export function toStoredMessage(entry: MessageEntry): JsonObject {
   const message = entry.message;
   if (message.role !== "toolResult" || !isRecord(message.details)) return { ...entry };
   const text = contentText(message);
   if (text === undefined) return { ...entry };
-  const { details, derived } = leftOut(
-    message,
-    message.details,
-    text,
-    earlier?.callArguments(entry.parentId, message.toolCallId),
-  );
+  const { details, derived } = leftOut(message, message.details, text);
   if (Object.keys(derived).length === 0) return { ...entry };
   const record = { ...entry, message: withDetails(message, details), [KEY]: derived };
   // What a reader rebuilds must be the message itself (a grep line that reads back
   // differently, a key the rules would add): otherwise the message is written whole.
-  const rebuilt = fromStoredMessage(record, earlier);
+  const rebuilt = fromStoredMessage(record);
   if (isDeepStrictEqual(rebuilt?.message, message)) return record;
   return { ...entry };
 }
@@ -215,15 +149,9 @@ function leftOut(
   message: ToolResultMessage,
   original: JsonObject,
   text: string,
-  callArguments: unknown,
 ): { details: JsonObject; derived: DetailsFromContent } {
   const derived: DetailsFromContent = {};
   const details: JsonObject = { ...original };
-  const context = withoutCallParams(details, callArguments);
-  if (context) {
-    details.context = context;
-    derived.params = true;
-  }
   const textLength = prefixLength(details.text, text);
   if (textLength !== undefined) {
     derived.text = textLength;

@@ -367,9 +367,9 @@ describe("session-store — every tool result line holds its whole envelope (iss
           duration_ms: 31 - (line === lines[0] ? 1 : 0),
         },
         stats: { duration_ms: expect.any(Number) },
-        context: { cwd: ".", params_input: null },
+        context: { cwd: ".", params_input: { command: expect.any(String) } },
       });
     }
-    expect(JSON.parse(lines[3]!).detailsFromContent).toEqual({ params: true, data: { stdout: 5 } });
+    expect(JSON.parse(lines[3]!).detailsFromContent).toEqual({ data: { stdout: 5 } });
   });
 });

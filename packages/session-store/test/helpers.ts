@@ -108,11 +108,9 @@ export function messageLine(i: number, text: string): string {
  */
 export function jqWholeLines(path: string): Record<string, unknown>[] {
   const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
-  const block = /<!-- jq: whole lines -->\n```sh\njq -c -n '([^']+)' session\.jsonl\n```/.exec(
-    readme,
-  );
+  const block = /<!-- jq: whole lines -->\n```sh\njq -c '([^']+)' session\.jsonl\n```/.exec(readme);
   if (!block) throw new Error("README.md has no `jq: whole lines` expression");
-  const run = spawnSync("jq", ["-c", "-n", block[1]!, path], { encoding: "utf8" });
+  const run = spawnSync("jq", ["-c", block[1]!, path], { encoding: "utf8" });
   if (run.error)
     throw new Error(`jq is needed to check the README's expression: ${run.error.message}`);
   if (run.status !== 0) throw new Error(`jq failed: ${run.stderr}`);
