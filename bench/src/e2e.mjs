@@ -144,7 +144,7 @@ export async function benchEndToEnd(plan, bins, log, { sessionsOnly = false } = 
         name: "  session file size, KiB",
         unit: "KiB",
         ...pick(long, "sessionKiB"),
-        against: { pi: 1 },
+        against: { pi: 1.15 },
       });
     });
 

@@ -135,8 +135,8 @@ describe("data loss — each tool output is stored once", () => {
   });
 });
 
-describe("data loss — a tool call's arguments are stored once", () => {
-  it("a 200 KB single-line write is one copy on disk (not again in the result), and -c resumes", async () => {
+describe("data loss — a big write's result line stands alone (issue 36 item 4)", () => {
+  it("a 200 KB single-line write: its result line holds the arguments itself, and -c resumes", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const content = "x".repeat(200_000);
     mock.enqueue([
@@ -148,10 +148,11 @@ describe("data loss — a tool call's arguments are stored once", () => {
     const run = await runGong(["-p", "write big.txt"], box, { timeoutMs: 20_000 });
     expect(run.code).toBe(0);
     const file = sessionFile(box.gongHome);
-    // Before: the call's arguments and the result's params_input, 400 KB.
-    expect(statSync(file).size).toBeLessThan(250_000);
+    // The call's arguments and the result's params_input: no line refers to another.
     const result = storedMessages(file).find((m) => m.role === "toolResult")!;
-    expect(result.details).toMatchObject({ context: { params_input: null } });
+    expect(result.details).toMatchObject({
+      context: { params_input: { path: "big.txt", content } },
+    });
 
     mock.enqueue(textResponse("Still there."));
     const resumed = await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 });

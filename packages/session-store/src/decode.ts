@@ -2,9 +2,9 @@
  * Raw JSON record → typed entry. A known type missing what it needs is reported as
  * corrupt and skipped; an unknown type is kept as an UnknownEntry (never dropped).
  */
-import { fromStoredAssistant, isStoredAssistant } from "./assistant-delta.js";
+import { type EarlierEntries, fromStoredAssistant, isStoredAssistant } from "./delta-lines.js";
 import type { SessionEntry } from "./entries.js";
-import { type EarlierEntries, fromStoredMessage } from "./tool-output.js";
+import { fromStoredMessage } from "./tool-output.js";
 
 const KNOWN_FIELDS: Record<string, string[]> = {
   message: ["message"],

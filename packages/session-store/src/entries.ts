@@ -4,8 +4,7 @@
  * as its first key; the fast listing relies on that (see list.ts).
  */
 import type { Message, ThinkingLevel } from "@gong/llm";
-import { toStoredAssistant } from "./assistant-delta.js";
-import { type EarlierEntries, toStoredMessage } from "./tool-output.js";
+import { toStoredMessage } from "./tool-output.js";
 
 /** The version this code writes. Older files are migrated on load (migrate.ts). */
 export const CURRENT_SESSION_VERSION = 1;
@@ -196,15 +195,11 @@ export interface SessionTreeNode {
 
 /**
  * The JSON written for an entry: UnknownEntry goes back to its original shape, a tool
- * result stores its output once (tool-output.ts), an assistant message what changed
- * since the previous one (assistant-delta.ts).
+ * result stores its output once inside its line (tool-output.ts); every other entry as
+ * it is. No line refers to another.
  */
-export function entryToRecord(
-  entry: SessionEntry,
-  earlier?: EarlierEntries,
-): Record<string, unknown> {
+export function entryToRecord(entry: SessionEntry): Record<string, unknown> {
   if (entry.type === "unknown") return entry.raw;
   if (entry.type !== "message") return entry as unknown as Record<string, unknown>;
-  if (entry.message.role === "assistant" && earlier) return toStoredAssistant(entry, earlier.entry);
-  return toStoredMessage(entry, earlier);
+  return toStoredMessage(entry);
 }

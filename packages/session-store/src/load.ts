@@ -4,6 +4,7 @@
  * writer sees at most a torn last line, which it ignores.
  */
 import { decodeEntry } from "./decode.js";
+import { earlierEntriesIn } from "./delta-lines.js";
 import { CURRENT_SESSION_VERSION, type SessionHeader } from "./entries.js";
 import { EntryIndex } from "./entry-index.js";
 import {
@@ -16,7 +17,6 @@ import {
 } from "./errors.js";
 import { headerVersion, migrateSessionFile } from "./migrate.js";
 import { parseSessionFile, type RawRecord } from "./parse.js";
-import { earlierEntriesIn } from "./tool-output.js";
 
 export interface LoadedSession {
   header: SessionHeader;

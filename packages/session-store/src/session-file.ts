@@ -15,7 +15,6 @@ import {
 } from "node:fs";
 import { dirname } from "node:path";
 import { entryToRecord, type SessionEntry, type SessionHeader } from "./entries.js";
-import { earlierEntriesIn } from "./tool-output.js";
 
 /** Makes a new name in a folder durable (POSIX needs the folder itself fsynced). */
 export function fsyncDirectory(path: string): void {
@@ -37,9 +36,7 @@ export function serializeSession(
   detached: readonly Record<string, unknown>[] = [],
 ): string {
   const lines = [JSON.stringify(header)];
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const earlier = earlierEntriesIn((id) => byId.get(id));
-  for (const entry of entries) lines.push(JSON.stringify(entryToRecord(entry, earlier)));
+  for (const entry of entries) lines.push(JSON.stringify(entryToRecord(entry)));
   for (const record of detached) lines.push(JSON.stringify(record));
   return `${lines.join("\n")}\n`;
 }

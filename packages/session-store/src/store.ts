@@ -46,7 +46,6 @@ import { openWritable } from "./open-writable.js";
 import { type SessionLocationOptions, sessionDirFor, sessionFileName } from "./paths.js";
 import { serializeSession, writeFileDurably } from "./session-file.js";
 import { computeStats, type SessionStats } from "./stats.js";
-import { earlierEntriesIn } from "./tool-output.js";
 import { FileLineWriter, type LineWriter } from "./writer.js";
 
 /**
@@ -456,9 +455,6 @@ export class SessionStore {
     this.lock?.release();
   }
 
-  /** A tool result's call, found in the index (its copy of the arguments is not stored twice). */
-  private readonly earlier = earlierEntriesIn((id) => this.index.get(id));
-
   private base(): { id: string; parentId: string | null; timestamp: string } {
     return {
       id: newEntryId((id) => this.index.has(id)),
@@ -479,7 +475,7 @@ export class SessionStore {
       if (failure) this.options.onWriteFailure?.(failure);
     } else if (this.writer) {
       const policy = this.options.fsync ?? "message-end";
-      const line = JSON.stringify(entryToRecord(entry, this.earlier));
+      const line = JSON.stringify(entryToRecord(entry));
       const failure = this.writer.append(line, policy === "always");
       this.lastFailure = failure;
       if (failure) this.options.onWriteFailure?.(failure);

@@ -1,31 +1,25 @@
 /**
- * Each tool output is stored once (docs/architecture.md, "The session file"). A toolResult's `details` (the tool
- * envelope) repeats the model-visible text in `text` and often in a `data` field
- * (`content` of a read, `preview` of a spilled output): a 40 KB read took 120 KB on disk.
- * On disk, an envelope string that is a prefix of the content's text is left out and its
- * length recorded under `detailsFromContent`; loading cuts it back from the text. The
- * envelope's `context.params_input` repeats the arguments of the call it answers (a
- * 5 MB `write` was on disk twice, data-loss.test.ts): when it is equal to them it is left
- * out too (`params: true`) and taken back from the call on load; so is `data.images`
- * when it holds the content's images (`images: true`: a read image was on disk twice as
- * base64). A data string found later in the text (an edit's `diff`) is stored as its
- * place in the text, `[offset, length]`; grep's `matches` as `"lines"`, rebuilt from the
- * text's `file:line: text` lines. What is left then mostly repeats the previous result
- * of the same tool: only what changed is stored (`like: true`, details-delta.ts). Every
- * stored form is decoded again before it is
- * written, and a message it would not give back exactly is written whole. A line
- * without that key (every file written before) is loaded as it is.
+ * Each tool output is stored once, inside its own line (docs/architecture.md, "The
+ * session file"). A toolResult's `details` (the tool envelope) repeats the model-visible
+ * text in `text` and often in a `data` field (`content` of a read, `preview` of a spilled
+ * output): a 40 KB read took 120 KB on disk. On disk, an envelope string that is a prefix
+ * of the content's text is left out and its length recorded under `detailsFromContent`;
+ * loading cuts it back from the text. A data string found later in the text (an edit's
+ * `diff`) is stored as its place in the text, `[offset, length]`; grep's `matches` as
+ * `"lines"`, rebuilt from the text's `file:line: text` lines; `data.images` holding the
+ * content's images as `images: true`. Every reference reads back with jq as well (the
+ * README's expression): one is written only where jq's code-point offsets are the
+ * same as JavaScript's (no character outside the BMP before its end), or the string is
+ * the whole text. Every stored form is decoded again before it is written, and a message
+ * it would not give back exactly is written whole. A line without that key is loaded as
+ * it is; the references of older files to other lines (`params`, `like`) load through
+ * delta-lines.ts.
  */
 import { isDeepStrictEqual } from "node:util";
 import { isRecord } from "@gong/base";
 import type { ToolResultMessage } from "@gong/llm";
-import {
-  changedSince,
-  type PreviousDetails,
-  previousDetailsIn,
-  withPrevious,
-} from "./details-delta.js";
-import type { MessageEntry, SessionEntry } from "./entries.js";
+import { type EarlierEntries, withPrevious } from "./delta-lines.js";
+import type { MessageEntry } from "./entries.js";
 
 /**
  * Where a left-out `data` value is in the text: a prefix's length, a substring's
@@ -37,69 +31,12 @@ type DataReference = number | [number, number] | "lines";
 interface DetailsFromContent {
   text?: number;
   data?: Record<string, DataReference>;
-  /** `context.params_input` equals the arguments of the tool call. */
+  /** Older files only: `context.params_input` was the arguments of the tool call, left out. */
   params?: true;
   /** `data.images` equals the content's images. */
   images?: true;
-  /** `details` holds only what changed since the previous result of the tool (details-delta.ts). */
+  /** Older files only: `details` holds what changed since the previous result of the tool. */
   like?: true;
-}
-
-/**
- * The arguments of the call a tool result answers: in the nearest assistant message
- * above the result (parallel calls' results, and entries such as checkpoints, may lie
- * between them; a user message means the call is not there).
- */
-export type CallArguments = (parentId: string | null, toolCallId: string) => unknown;
-
-/** What a stored line may refer to: the entries before it (the index, or the entries being written). */
-export interface EarlierEntries {
-  callArguments: CallArguments;
-  previousDetails: PreviousDetails;
-  /** An entry by id (an assistant message names the one it is stored against, assistant-delta.ts). */
-  entry: (id: string) => SessionEntry | undefined;
-}
-
-export function earlierEntriesIn(get: (id: string) => SessionEntry | undefined): EarlierEntries {
-  return {
-    callArguments: callArgumentsIn(get),
-    previousDetails: previousDetailsIn(get),
-    entry: get,
-  };
-}
-
-function callArgumentsIn(get: (id: string) => SessionEntry | undefined): CallArguments {
-  return (parentId, toolCallId) => {
-    for (let id = parentId; id !== null; ) {
-      const entry = get(id);
-      if (!entry) return undefined;
-      if (entry.type === "message" && entry.message.role === "user") return undefined;
-      if (entry.type === "message" && entry.message.role === "assistant") {
-        const call = entry.message.content.find(
-          (part) => part.type === "toolCall" && part.id === toolCallId,
-        );
-        return call?.type === "toolCall" ? call.arguments : undefined;
-      }
-      id =
-        entry.type === "label" || entry.type === "leaf" || entry.type === "checkpoint"
-          ? null
-          : entry.parentId;
-    }
-    return undefined;
-  };
-}
-
-/**
- * `details.context` with `params_input` emptied (`null`, so the keys keep their order)
- * when it equals the call's arguments.
- */
-function withoutCallParams(details: JsonObject, callArguments: unknown): JsonObject | undefined {
-  const context = details.context;
-  if (!isRecord(context) || context.params_input === undefined || callArguments === undefined) {
-    return undefined;
-  }
-  if (JSON.stringify(context.params_input) !== JSON.stringify(callArguments)) return undefined;
-  return { ...context, params_input: null };
 }
 
 const KEY = "detailsFromContent";
@@ -126,10 +63,15 @@ function contentImages(message: { content?: unknown }): unknown[] {
 
 /** The length of `value` when it is a non-empty prefix of `text`. */
 function prefixLength(value: unknown, text: string): number | undefined {
-  return typeof value === "string" && value !== "" && text.startsWith(value)
-    ? value.length
-    : undefined;
+  if (typeof value !== "string" || value === "" || !text.startsWith(value)) return undefined;
+  return value === text || sameInJq(value) ? value.length : undefined;
 }
+
+/**
+ * Whether offsets up to the end of `text` count the same in jq (code points) as in
+ * JavaScript (UTF-16 units): no character outside the BMP, which takes two units.
+ */
+const sameInJq = (text: string): boolean => !/[\uD800-\uDFFF]/.test(text);
 
 /** Below this a `[offset, length]` reference saves too little to be worth a lookup. */
 const MIN_REFERENCED_LENGTH = 32;
@@ -140,7 +82,8 @@ function referenceTo(value: unknown, text: string): DataReference | undefined {
   if (prefix !== undefined) return prefix;
   if (typeof value === "string" && value.length >= MIN_REFERENCED_LENGTH) {
     const offset = text.indexOf(value);
-    if (offset > 0) return [offset, value.length];
+    const end = offset + value.length;
+    if (offset > 0 && sameInJq(text.slice(0, end))) return [offset, value.length];
   }
   if (isGrepMatches(value)) return "lines";
   return undefined;
@@ -186,36 +129,18 @@ function dereference(reference: unknown, text: string): unknown {
 }
 
 /** The record written for a message entry: tool output strings only once. */
-export function toStoredMessage(entry: MessageEntry, earlier?: EarlierEntries): JsonObject {
+export function toStoredMessage(entry: MessageEntry): JsonObject {
   const message = entry.message;
   if (message.role !== "toolResult" || !isRecord(message.details)) return { ...entry };
   const text = contentText(message);
   if (text === undefined) return { ...entry };
-  const { details, derived } = leftOut(
-    message,
-    message.details,
-    text,
-    earlier?.callArguments(entry.parentId, message.toolCallId),
-  );
-  const previous = earlier?.previousDetails(entry.parentId, message.toolName);
-  const candidates: [JsonObject, DetailsFromContent][] = [];
-  const changed =
-    previous && changedSince(details, derived.params ? withoutParams(previous) : previous);
-  if (changed) candidates.push([changed, { ...derived, like: true }]);
-  if (Object.keys(derived).length > 0) candidates.push([details, derived]);
+  const { details, derived } = leftOut(message, message.details, text);
+  if (Object.keys(derived).length === 0) return { ...entry };
+  const record = { ...entry, message: withDetails(message, details), [KEY]: derived };
   // What a reader rebuilds must be the message itself (a grep line that reads back
   // differently, a key the rules would add): otherwise the message is written whole.
-  for (const [stored, from] of candidates) {
-    // Nothing changed since the previous envelope: no `details` at all.
-    const omit = from.like && Object.keys(stored).length === 0;
-    const record = {
-      ...entry,
-      message: withDetails(message, omit ? undefined : stored),
-      [KEY]: from,
-    };
-    const rebuilt = fromStoredMessage(record, earlier);
-    if (isDeepStrictEqual(rebuilt?.message, message)) return record;
-  }
+  const rebuilt = fromStoredMessage(record);
+  if (isDeepStrictEqual(rebuilt?.message, message)) return record;
   return { ...entry };
 }
 
@@ -224,15 +149,9 @@ function leftOut(
   message: ToolResultMessage,
   original: JsonObject,
   text: string,
-  callArguments: unknown,
 ): { details: JsonObject; derived: DetailsFromContent } {
   const derived: DetailsFromContent = {};
   const details: JsonObject = { ...original };
-  const context = withoutCallParams(details, callArguments);
-  if (context) {
-    details.context = context;
-    derived.params = true;
-  }
   const textLength = prefixLength(details.text, text);
   if (textLength !== undefined) {
     derived.text = textLength;
@@ -316,19 +235,10 @@ function withoutDetails(message: JsonObject): JsonObject {
   return rest;
 }
 
-/** `details` as stored when its `params_input` is the call's arguments (taken back on load). */
-function withoutParams(details: JsonObject): JsonObject {
-  return isRecord(details.context)
-    ? { ...details, context: { ...details.context, params_input: null } }
-    : details;
-}
-
-/** `message` with `details` replaced in its place (or left out), the other keys in order. */
-function withDetails(message: ToolResultMessage, details: JsonObject | undefined): JsonObject {
+/** `message` with `details` replaced in its place, the other keys in order. */
+function withDetails(message: ToolResultMessage, details: JsonObject): JsonObject {
   const out: JsonObject = {};
-  for (const [key, value] of Object.entries(message)) {
-    if (key !== "details") out[key] = value;
-    else if (details) out[key] = details;
-  }
+  for (const [key, value] of Object.entries(message))
+    out[key] = key === "details" ? details : value;
   return out;
 }

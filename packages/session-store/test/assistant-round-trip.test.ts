@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { AssistantMessage, Message } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
-import { assistant, tempDir, toolResult, unwrap, user } from "./helpers.js";
+import { assistant, jqWholeLines, tempDir, toolResult, unwrap, user } from "./helpers.js";
 
 /** A tool call turn as the agent appends it: the call, then its result. */
 function call(id: string, usageOutput: number): AssistantMessage {
@@ -39,8 +39,10 @@ function messagesIn(path: string): Message[] {
   return reopened.getEntries().flatMap((e) => (e.type === "message" ? [e.message] : []));
 }
 
-describe("session-store — an assistant message is stored as what changed since the previous one (issue 23.10)", () => {
-  it("api, provider, model, stopReason and unchanged usage are on disk once; every message loads back identical (also in a fork)", () => {
+const ASSISTANT_KEYS = ["api", "provider", "model", "stopReason", "usage"];
+
+describe("session-store — every assistant line stands alone (issue 36 item 4)", () => {
+  it("each line carries its api, provider, model, stopReason and usage; every message loads back identical (also in a fork)", () => {
     const messages: Message[] = [
       user("go"),
       call("c1", 20),
@@ -52,43 +54,29 @@ describe("session-store — an assistant message is stored as what changed since
       assistant("done"),
     ];
     const { store, path, ids, lineOf } = write(messages);
-    expect(lineOf(ids[1]!)).toContain('"provider":"anthropic"');
-    const second = JSON.parse(lineOf(ids[3]!));
-    expect(second.likePrevious).toBe(true);
-    // Only the changed usage numbers: not the api, model, stop reason or the cost.
-    expect(second.message).toEqual({
-      role: "assistant",
-      content: messages[3]!.role === "assistant" && messages[3]!.content,
-      usage: { output: 21, totalTokens: 126 },
-      timestamp: 2,
-    });
-    expect(JSON.parse(lineOf(ids[5]!)).message).not.toHaveProperty("usage");
-    expect(JSON.parse(lineOf(ids[7]!)).message).toMatchObject({ stopReason: "stop" });
+    for (const index of [1, 3, 5, 7]) {
+      const record = JSON.parse(lineOf(ids[index]!));
+      expect(record).not.toHaveProperty("likePrevious");
+      expect(record.message).toEqual(messages[index]);
+    }
     expect(messagesIn(path)).toEqual(messages);
+    // Each line alone, as jq reads it: the usage of every model call.
+    const usage = jqWholeLines(path).flatMap((record) => {
+      const message = record.message as AssistantMessage | undefined;
+      return message?.role === "assistant" ? [message.usage] : [];
+    });
+    expect(usage).toEqual([1, 3, 5, 7].map((i) => (messages[i] as AssistantMessage).usage));
 
     const reopened = unwrap(SessionStore.open(path));
     const forked = unwrap(reopened.fork(reopened.leafId!));
     forked.close();
     reopened.close();
-    expect(readFileSync(forked.path!, "utf8")).toContain('"likePrevious":true');
+    expect(readFileSync(forked.path!, "utf8")).not.toContain("likePrevious");
     expect(messagesIn(forked.path!)).toEqual(messages);
     expect(store.path).toBe(path);
   });
 
-  it("a key the previous message has and this one lacks (an error's errorMessage) is written whole", () => {
-    const failed: AssistantMessage = {
-      ...assistant("oops"),
-      stopReason: "error",
-      errorMessage: "overloaded",
-      errorKind: "overloaded",
-    };
-    const messages: Message[] = [user("go"), failed, user("again"), assistant("fine")];
-    const { path, ids, lineOf } = write(messages);
-    expect(JSON.parse(lineOf(ids[3]!))).not.toHaveProperty("likePrevious");
-    expect(messagesIn(path)).toEqual(messages);
-  });
-
-  it("random assistant messages (models, errors, usage, thinking, undefined keys) load back identical", () => {
+  it("random assistant messages (models, errors, usage, thinking, undefined keys) are written whole and load back identical", () => {
     let seed = 7;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -113,43 +101,97 @@ describe("session-store — an assistant message is stored as what changed since
       if (random() < 0.5) messages.push(pick([user("more"), answer(`c${i}`)]));
     }
     const { path } = write(messages);
-    expect(readFileSync(path, "utf8")).toContain('"likePrevious":true');
-    // JSON has no `undefined`: a key holding it is not in the file, written whole or not.
+    const assistantLines = readFileSync(path, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((record) => record.message?.role === "assistant");
+    expect(assistantLines).toHaveLength(60);
+    for (const record of assistantLines) {
+      expect(Object.keys(record.message)).toEqual(expect.arrayContaining(ASSISTANT_KEYS));
+    }
+    // JSON has no `undefined`: a key holding it is not in the file.
     expect(messagesIn(path)).toEqual(JSON.parse(JSON.stringify(messages)));
   });
+});
 
-  it("the previous message is found by the parent chain: a copy with fresh ids loads the same", () => {
-    const messages: Message[] = [user("go"), call("c1", 20), answer("c1"), call("c2", 22)];
-    const { path } = write(messages);
-    const [header, ...entries] = readFileSync(path, "utf8").trimEnd().split("\n");
-    const rechained = entries.map((line, i) =>
-      JSON.stringify({
-        ...JSON.parse(line),
-        id: `fresh${i}`,
-        parentId: i ? `fresh${i - 1}` : null,
-      }),
-    );
-    writeFileSync(path, `${[header, ...rechained].join("\n")}\n`);
-    expect(messagesIn(path)).toEqual(messages);
+describe("session-store — a file written with lines stored against earlier ones (like, likePrevious) still loads", () => {
+  const fixture = join(import.meta.dirname, "fixtures", "v1-with-deltas.jsonl");
+  /** What the store gave back for the fixture when it was written (a real bench session's first 23 entries). */
+  const expected: Message[] = JSON.parse(
+    readFileSync(join(import.meta.dirname, "fixtures", "v1-with-deltas.messages.json"), "utf8"),
+  );
+  const copy = () => {
+    const path = join(tempDir(), "2026-11-29T05-13-17-731Z_deltas.jsonl");
+    copyFileSync(fixture, path);
+    return path;
+  };
+
+  it("both kinds of line load to the messages that were appended, and a fork writes them whole", () => {
+    const before = readFileSync(fixture, "utf8");
+    expect(before).toContain('"likePrevious":true');
+    expect(before).toContain('"like":true');
+    const path = copy();
+    expect(messagesIn(path)).toEqual(expected);
+    for (const message of expected.filter((m) => m.role === "assistant")) {
+      expect(Object.keys(message)).toEqual(expect.arrayContaining(ASSISTANT_KEYS));
+    }
+    const reopened = unwrap(SessionStore.open(path));
+    const forked = unwrap(reopened.fork(reopened.leafId!));
+    forked.close();
+    reopened.close();
+    const written = readFileSync(forked.path!, "utf8");
+    expect(written).not.toContain("likePrevious");
+    expect(written).not.toContain('"like"');
+    expect(messagesIn(forked.path!)).toEqual(expected);
+    expect(readFileSync(path, "utf8")).toBe(before);
   });
 
-  it("a message whose previous one was lost still loads, its content intact, with empty model and zero usage", () => {
-    const messages: Message[] = [user("go"), call("c1", 20), answer("c1"), call("c2", 22)];
-    const { path, ids } = write(messages);
-    const lost = readFileSync(path, "utf8")
-      .split("\n")
-      .map((line) => (line.includes(`"id":"${ids[1]}"`) ? "{not json" : line))
-      .join("\n");
-    writeFileSync(path, lost);
+  it("the earlier line is found by the parent chain: a copy with fresh ids loads the same", () => {
+    const path = copy();
+    const [header, ...entries] = readFileSync(path, "utf8").trimEnd().split("\n");
+    // The checkpoints (which name entries by their old ids) left out.
+    const rechained = entries
+      .filter((line) => !line.startsWith('{"type":"checkpoint"'))
+      .map((line, i) =>
+        JSON.stringify({
+          ...JSON.parse(line),
+          id: `fresh${i}`,
+          parentId: i ? `fresh${i - 1}` : null,
+        }),
+      );
+    writeFileSync(path, `${[header, ...rechained].join("\n")}\n`);
+    expect(messagesIn(path)).toEqual(expected);
+  });
+
+  it("a line whose earlier one was lost still loads: the content intact, empty model and zero usage, no envelope", () => {
+    const path = copy();
+    const lines = readFileSync(path, "utf8").trimEnd().split("\n");
+    const records = lines.map((line) => JSON.parse(line));
+    const lost = records.findIndex((r) => r.message?.role === "assistant");
+    const read = records.findIndex((r) => r.message?.toolName === "read");
+    lines[lost] = "{not json";
+    lines[read] = "{not json";
+    writeFileSync(path, `${lines.join("\n")}\n`);
     const reopened = unwrap(SessionStore.open(path, { readOnly: true }));
-    const last = reopened.getEntry(ids[3]!);
-    expect(last?.type === "message" && last.message).toMatchObject({
+    const nextAssistant = records.find((r, i) => i > lost && r.message?.role === "assistant");
+    const nextRead = records.find((r, i) => i > read && r.message?.toolName === "read");
+    expect(nextAssistant.likePrevious).toBe(true);
+    expect(nextRead.detailsFromContent.like).toBe(true);
+    const assistantEntry = reopened.getEntry(nextAssistant.id);
+    expect(assistantEntry?.type === "message" && assistantEntry.message).toMatchObject({
       role: "assistant",
-      content: (messages[3] as AssistantMessage).content,
+      content: nextAssistant.message.content,
       model: "",
-      usage: { output: 22, totalTokens: 127, input: 0 },
+      usage: { input: 0, output: 0 },
       stopReason: "toolUse",
     });
+    const readEntry = reopened.getEntry(nextRead.id);
+    expect(readEntry?.type === "message" && readEntry.message).toMatchObject({
+      role: "toolResult",
+      content: nextRead.message.content,
+    });
+    expect(readEntry?.type === "message" && "details" in readEntry.message).toBe(false);
   });
 });
 

@@ -1,8 +1,8 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { AssistantMessage, ToolResultMessage } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../src/index.js";
-import { assistant, tempDir, unwrap } from "./helpers.js";
+import { assistant, jqWholeLines, tempDir, unwrap } from "./helpers.js";
 
 /** A call and its result, as the agent appends them. */
 interface Exchange {
@@ -56,7 +56,14 @@ function expectRoundTrip(exchanges: Exchange[]): string[] {
       );
     expect(results).toEqual(written.map((w) => w.message));
   }
+  // Each line stands alone: jq with the README's expression reads the same results.
+  const byJq = jqWholeLines(store.path!).flatMap((record) => {
+    const message = record.message as { role?: string } | undefined;
+    return message?.role === "toolResult" ? [message] : [];
+  });
+  expect(byJq).toEqual(written.map((w) => w.message));
   const lines = readFileSync(store.path!, "utf8").split("\n");
+  expect(lines.filter((line) => line.includes('"like"'))).toEqual([]);
   return written.map(({ id }) => lines.find((line) => line.includes(`"id":"${id}"`))!);
 }
 
@@ -288,9 +295,11 @@ describe("session-store — every tool's envelope is the one written after a rel
       }));
       const matchLines = matches.map((m) => `${m.file}:${m.line}: ${m.text}`).join("\n");
       const full = pick([body, `${body}\n${matchLines}`, `${matchLines}\n${body}`]);
+      // By code points: half a surrogate pair is no text a tool returns (and jq refuses it).
+      const points = Array.from(full);
       const cut = () => {
-        const start = Math.floor(random() * full.length);
-        return full.slice(start, start + Math.floor(random() * full.length));
+        const start = Math.floor(random() * points.length);
+        return points.slice(start, start + Math.floor(random() * points.length)).join("");
       };
       const args = { value: phrase() };
       const candidates: [string, unknown][] = [
@@ -317,7 +326,7 @@ describe("session-store — every tool's envelope is the one written after a rel
   });
 });
 
-describe("session-store — an envelope is stored as what changed since its tool's previous one (issue 23.10)", () => {
+describe("session-store — every tool result line holds its whole envelope (issue 36 item 4)", () => {
   const bash = (command: string, durationMs: number, stdout: string): Exchange => ({
     name: "bash",
     args: { command },
@@ -339,41 +348,28 @@ describe("session-store — an envelope is stored as what changed since its tool
     },
   });
 
-  it("the repeated fields are on disk once, and every envelope loads back identical (also in a fork)", () => {
+  it("a result the same as the previous one but for its output repeats every field of the envelope", () => {
     const lines = expectRoundTrip([
       bash("wc -l a", 30, "40 a\n"),
       edit,
       bash("wc -l b", 31, "41 b\n"),
       bash("wc -l c", 31, "42 c\n"),
     ]);
-    expect(lines[0]).toContain('"timed_out":false');
-    expect(lines[2]).not.toContain('"timed_out":false');
-    expect(lines[2]).toContain('"duration_ms":31');
-    expect(lines[3]).not.toContain('"duration_ms"');
-    expect(lines[3]).not.toMatch(/exit_code|"cwd"|params_input/);
-  });
-
-  it("a result whose previous one was lost still loads, its text intact, without an envelope", () => {
-    const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir(), fsync: "never" }));
-    const ids = [bash("wc -l a", 30, "40 a\n"), bash("wc -l b", 31, "41 b\n")].map(
-      (exchange, i) => {
-        store.appendMessage(callOf(`call_${i}`, exchange));
-        return store.appendMessage(resultOf(`call_${i}`, exchange)).id;
-      },
-    );
-    store.close();
-    const file = readFileSync(store.path!, "utf8");
-    const lost = file
-      .split("\n")
-      .map((line) => (line.includes(`"id":"${ids[0]}"`) ? "{not json" : line))
-      .join("\n");
-    writeFileSync(store.path!, lost);
-    const reopened = unwrap(SessionStore.open(store.path!, { readOnly: true }));
-    const second = reopened.getEntry(ids[1]!);
-    expect(second?.type === "message" && second.message).toMatchObject({
-      role: "toolResult",
-      content: text("41 b\n"),
-    });
-    expect(second?.type === "message" && "details" in second.message).toBe(false);
+    for (const line of [lines[0]!, lines[2]!, lines[3]!]) {
+      const { details } = JSON.parse(line).message;
+      expect(details).toMatchObject({
+        status: "success",
+        data: {
+          exit_code: 0,
+          signal: null,
+          timed_out: false,
+          killed: false,
+          duration_ms: 31 - (line === lines[0] ? 1 : 0),
+        },
+        stats: { duration_ms: expect.any(Number) },
+        context: { cwd: ".", params_input: { command: expect.any(String) } },
+      });
+    }
+    expect(JSON.parse(lines[3]!).detailsFromContent).toEqual({ data: { stdout: 5 } });
   });
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AssistantMessage, ToolResultMessage, UserMessage } from "@gong/llm";
@@ -99,4 +100,22 @@ export function messageLine(i: number, text: string): string {
     timestamp: "2026-01-01T00:00:00.000Z",
     message: user(text),
   });
+}
+
+/**
+ * The README's jq expression that prints every line of a session file whole (its tool
+ * results' `details` rebuilt), run on `path`: what a reader with jq gets.
+ */
+export function jqWholeLines(path: string): Record<string, unknown>[] {
+  const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
+  const block = /<!-- jq: whole lines -->\n```sh\njq -c '([^']+)' session\.jsonl\n```/.exec(readme);
+  if (!block) throw new Error("README.md has no `jq: whole lines` expression");
+  const run = spawnSync("jq", ["-c", block[1]!, path], { encoding: "utf8" });
+  if (run.error)
+    throw new Error(`jq is needed to check the README's expression: ${run.error.message}`);
+  if (run.status !== 0) throw new Error(`jq failed: ${run.stderr}`);
+  return run.stdout
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line));
 }

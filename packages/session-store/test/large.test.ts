@@ -168,7 +168,7 @@ describe("data loss — each tool output is stored once", () => {
   });
 });
 
-describe("data loss — a tool call's arguments are stored once", () => {
+describe("a tool call's arguments in its result: the line stands alone (issue 36 item 4)", () => {
   const content = "x".repeat(500_000);
   const call = (): AssistantMessage => ({
     ...assistant(""),
@@ -184,12 +184,21 @@ describe("data loss — a tool call's arguments are stored once", () => {
       context: { cwd: ".", params_input: paramsInput, path_resolved: "a" },
     });
 
-  it("a result whose params_input is the call's arguments stores them once and loads back identical", () => {
+  it("a result whose params_input is the call's arguments holds them itself; an older line that left them out still loads", () => {
     const store = unwrap(SessionStore.create({ cwd: "/p", gongHome: tempDir() }));
     store.appendMessage(call());
     const message = written({ path: "a", content });
     const entry = store.appendMessage(message);
     store.close();
+    const line = lineOf(store.path!, entry.id);
+    expect(JSON.parse(line).message.details.context.params_input).toEqual({ path: "a", content });
+    expect(line).not.toContain('"params"');
+    // As files before issue 36 stored it: `null`, taken back from the call on load.
+    const older = JSON.parse(line);
+    older.message.details.context.params_input = null;
+    older.detailsFromContent = { ...older.detailsFromContent, params: true };
+    const file = readFileSync(store.path!, "utf8");
+    writeFileSync(store.path!, file.replace(line, JSON.stringify(older)));
     expect(Buffer.byteLength(lineOf(store.path!, entry.id))).toBeLessThan(2_000);
     const reopened = reopen(store.path!);
     expect(messageOf(reopened, entry.id)).toEqual(message);
