@@ -69,8 +69,6 @@ export {
 } from "./mcp/check-servers.js";
 export {
   addMcpServer,
-  MCP_SCOPES,
-  type McpScope,
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";
