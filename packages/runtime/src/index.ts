@@ -79,8 +79,6 @@ export {
 } from "./mcp/check-servers.js";
 export {
   addMcpServer,
-  MCP_SCOPES,
-  type McpScope,
   maskedMcpEntry,
   mcpServerFile,
   removeMcpServer,

@@ -14,9 +14,7 @@ import type { McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
 import { globalSettingsPath, projectMcpJsonPath } from "../config/paths.js";
 import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
-
-export const MCP_SCOPES = ["user", "project"] as const;
-export type McpScope = (typeof MCP_SCOPES)[number];
+import type { McpScope } from "../session/session-flags.js";
 
 export interface McpServerFile {
   scope: McpScope;

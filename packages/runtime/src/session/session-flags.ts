@@ -17,6 +17,10 @@ export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
 /** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
 export const PERMISSION_MODES = ["default", "plan"] as const;
+/** Where `gong mcp add|remove --scope` writes (mcp/edit-servers.ts): defined here so the
+ * CLI's argument parser reads it without loading the runtime. */
+export const MCP_SCOPES = ["user", "project"] as const;
+export type McpScope = (typeof MCP_SCOPES)[number];
 
 export type ThinkingFlag = (typeof THINKING)[number];
 export type PresetFlag = (typeof PRESETS)[number];

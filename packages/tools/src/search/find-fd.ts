@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
-import { confirmPaths } from "./confirm-reported.js";
+import { confirmPaths, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
 import type { FindRequest, FindRun } from "./find-types.js";
 import { escapeGlob } from "./glob-escape.js";
@@ -123,6 +123,7 @@ async function findInPinned(
   }
   args.push("--", pattern);
   let result: Awaited<ReturnType<typeof runFd>>;
+  const started = searchStarted();
   try {
     result = await runFd(fdPath, args, cwd, request.signal);
   } catch (error) {
@@ -140,8 +141,8 @@ async function findInPinned(
     };
   }
   // fd walks the folders below the pinned one by name: its paths are confirmed inside.
-  const paths = confirmPaths(request.searchPath, printedPaths(result.stdout)).map((relative) =>
-    path.sep === "/" ? relative : relative.split(path.sep).join("/"),
+  const paths = confirmPaths(request.searchPath, printedPaths(result.stdout), started).map(
+    (relative) => (path.sep === "/" ? relative : relative.split(path.sep).join("/")),
   );
   return { ok: true, paths, more: paths.length > request.limit };
 }

@@ -7,7 +7,8 @@
 
 import { spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { confirmLines } from "./confirm-reported.js";
+import path from "node:path";
+import { confirmLines, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
@@ -37,16 +38,16 @@ export function rgArguments(request: GrepRequest, target: string): string[] {
  */
 export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
   if (request.signal?.aborted) return SEARCH_ABORTED;
-  const root = await openSearchRoot(
-    request.searchPath,
-    !statSync(request.searchPath).isDirectory(),
-  );
+  const isFile = !statSync(request.searchPath).isDirectory();
+  const root = await openSearchRoot(request.searchPath, isFile);
   try {
+    const started = searchStarted();
     const run = await runRipgrep(rgPath, request, root);
     root.verify();
     if (!run.ok) return run;
     // rg walks the folders below the pinned one by name: its lines are confirmed inside.
-    const lines = await confirmLines(run.lines);
+    const folder = isFile ? path.dirname(request.searchPath) : request.searchPath;
+    const lines = await confirmLines(folder, run.lines, started);
     const matches = (list: readonly GrepLine[]) =>
       list.filter((line) => line.kind === "match").length;
     return { ...run, lines, matchCount: run.matchCount - matches(run.lines) + matches(lines) };

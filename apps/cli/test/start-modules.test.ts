@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { textResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { runGong, type Sandbox, sandbox } from "./harness.js";
+
+// Issue 39.1: `gong --version` loaded a 2.2 MB chunk (the agent, TypeBox, yaml, ajv, zod,
+// the MCP SDK, marked) through one import of the runtime's index in the argument parser:
+// 3× `node -e 0`. The built binary starts here under a loader hook that writes down every
+// module it loads (fixtures/record-modules.mjs); each bundled chunk is mapped back to the
+// source files in it through its source map.
+
+const mock = useMockLlmServer();
+
+const RECORDER = fileURLToPath(new URL("./fixtures/record-modules.mjs", import.meta.url));
+
+/** What only running the agent needs: a source file whose path matches is an engine module. */
+const ENGINE_MODULES: Record<string, RegExp> = {
+  agent: /packages\/agent-core\//,
+  "MCP SDK": /@modelcontextprotocol\/sdk\//,
+  typebox: /@sinclair\/typebox\//,
+  ajv: /node_modules\/ajv\//,
+  zod: /node_modules\/zod\//,
+  yaml: /node_modules\/yaml\//,
+  marked: /node_modules\/marked\//,
+};
+
+/** The source files of the modules a `gong ...args` start loaded (chunks through their maps). */
+async function loadedSources(args: string[], box: Sandbox): Promise<string[]> {
+  const log = path.join(box.home, "modules.log");
+  const env = { ...box.env, NODE_OPTIONS: `--import=${RECORDER}`, GONG_TEST_MODULE_LOG: log };
+  await runGong(args, { cwd: box.cwd, env });
+  const files = new Set(
+    readFileSync(log, "utf8")
+      .split("\n")
+      .filter((url) => url.startsWith("file:"))
+      .map((url) => fileURLToPath(url)),
+  );
+  return [...files].flatMap((file) => {
+    const map = `${file}.map`;
+    if (!existsSync(map)) return [file];
+    const { sources } = JSON.parse(readFileSync(map, "utf8")) as { sources: string[] };
+    return sources;
+  });
+}
+
+/** The engine modules among the sources, by name, e.g. { typebox: [...] }. */
+function engineModules(sources: readonly string[]): Record<string, number> {
+  const found: Record<string, number> = {};
+  for (const [name, pattern] of Object.entries(ENGINE_MODULES)) {
+    const count = sources.filter((source) => pattern.test(source)).length;
+    if (count > 0) found[name] = count;
+  }
+  return found;
+}
+
+describe("gong starts only what the command needs", () => {
+  it.each([
+    ["--version", ["--version"]],
+    ["--help", ["--help"]],
+    ["a usage error", ["--bogus"]],
+  ])("%s loads no engine module", async (_name, args) => {
+    const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
+    expect(sources.some((source) => source.endsWith("src/bin.ts"))).toBe(true);
+    expect(engineModules(sources)).toEqual({});
+  });
+
+  it("a prompt run loads them (the recorder sees what is loaded)", async () => {
+    mock.setFallback(textResponse("ok"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const sources = await loadedSources(["-p", "--no-session", "say ok"], box);
+    expect(Object.keys(engineModules(sources))).toEqual(
+      expect.arrayContaining(["agent", "typebox"]),
+    );
+  });
+});

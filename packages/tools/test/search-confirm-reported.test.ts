@@ -1,0 +1,92 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { confirmLines, confirmPaths, searchStarted } from "../src/search/confirm-reported.js";
+import type { GrepLine } from "../src/search/grep-types.js";
+
+// Issue 39.2: what rg and fd report is confirmed through the pinned folders only where a
+// folder on the way changed while they ran (its ctime); below unchanged folders it is
+// kept without a look-up per path or a read per file.
+
+let root: string;
+let outside: string;
+
+beforeEach(() => {
+  const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), "gong-confirm-")));
+  root = path.join(base, "project");
+  outside = path.join(base, "outside");
+  mkdirSync(path.join(root, "d", "e"), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(path.join(root, "d", "e", "f.txt"), "inside\n");
+  writeFileSync(path.join(outside, "secret.txt"), "outside\n");
+});
+
+afterEach(() => {
+  rmSync(path.dirname(root), { recursive: true, force: true });
+});
+
+const line = (file: string, text: string): GrepLine => ({
+  kind: "match",
+  file,
+  line: 1,
+  text,
+});
+
+/** `d` swapped for a link to `outside` and back, as a swap loop leaves it between rounds. */
+function swapAndBack(): void {
+  renameSync(path.join(root, "d"), path.join(root, "d-real"));
+  symlinkSync(outside, path.join(root, "d"));
+  rmSync(path.join(root, "d"));
+  renameSync(path.join(root, "d-real"), path.join(root, "d"));
+}
+
+describe("confirmPaths", () => {
+  it("keeps what is below folders unchanged since the start without looking it up", () => {
+    // A start after every change so far: nothing on the way moved while "fd ran", so the
+    // reported paths are taken as fd saw them (one of them no longer there).
+    const since = Date.now() + 60_000;
+    const reported = ["d/e/f.txt", "d/e/gone.txt", "d/e/"];
+    expect(confirmPaths(root, reported, since)).toEqual(reported);
+  });
+
+  it("looks up a path whose `..` leads out of the search folder", () => {
+    const since = Date.now() + 60_000;
+    const out = ["../outside/gone.txt", "d/../../outside/gone.txt", "d/e/../../../gone.txt"];
+    expect(confirmPaths(root, ["d/e/f.txt", ...out], since)).toEqual(["d/e/f.txt"]);
+  });
+
+  it("looks up what is below a folder that changed while the tool ran", () => {
+    const since = searchStarted();
+    swapAndBack();
+    // secret.txt was in `d` only while it was the link: the look-up drops it.
+    expect(confirmPaths(root, ["d/e/f.txt", "d/secret.txt", "d/e/"], since)).toEqual([
+      "d/e/f.txt",
+      "d/e/",
+    ]);
+  });
+});
+
+describe("confirmLines", () => {
+  it("keeps the lines of files below unchanged folders without reading them", async () => {
+    const since = Date.now() + 60_000;
+    const lines = [line(path.join(root, "d", "e", "f.txt"), "not what the file holds now")];
+    expect(await confirmLines(root, lines, since)).toEqual(lines);
+  });
+
+  it("reads the files below a folder that changed while the tool ran", async () => {
+    const since = searchStarted();
+    swapAndBack();
+    const kept = line(path.join(root, "d", "e", "f.txt"), "inside");
+    const leaked = line(path.join(root, "d", "secret.txt"), "outside");
+    expect(await confirmLines(root, [kept, leaked], since)).toEqual([kept]);
+  });
+});
