@@ -19,9 +19,7 @@ const offered = (index: number) =>
 const footer = (lines: readonly string[]) =>
   lines.filter((line) => line.trim() !== "").at(-1) ?? "";
 
-describe("interactive mode — Shift+Tab enters plan mode, approving the plan leaves it", {
-  timeout: 120_000,
-}, () => {
+describe("interactive mode — Shift+Tab enters plan mode, approving the plan leaves it", () => {
   it("the status line shows plan mode; the plan is shown and y approves it", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([
