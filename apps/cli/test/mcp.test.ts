@@ -4,7 +4,15 @@ import { fileURLToPath } from "node:url";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runGong, type Sandbox, sandbox, writeJson, writeSettings } from "./harness.js";
+import {
+  jsonLines,
+  runGong,
+  type Sandbox,
+  sandbox,
+  waitFor,
+  writeJson,
+  writeSettings,
+} from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -208,13 +216,22 @@ describe("mcp — servers that misbehave never hang a run", () => {
   it("a slow server never holds the first prompt more than 5 s; its tools come from a later turn", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     trust(box);
-    mcpJson(box, { env: { FIXTURE_START_DELAY_MS: "6500" } });
-    // The first answer streams slowly, so the follow-up is asked after the server is up.
-    mock.enqueue([
-      textResponse("first answer, slowly", { eventDelayMs: 600 }),
-      textResponse("second"),
-    ]);
-    const run = await runGong(["-p", "first", "second"], box);
+    // The server starts only after the first prompt reached the model (so gong did not wait
+    // for it), and the first answer comes once gong has its tools: conditions, not times.
+    const gate = path.join(box.home, "start-now");
+    const listed = path.join(box.home, "listed");
+    mcpJson(box, { env: { FIXTURE_START_WHEN: gate, FIXTURE_LISTED_MARK: listed } });
+    let asked = 0;
+    mock.setFallback(async () => {
+      if (++asked > 1) return textResponse("second");
+      writeFileSync(gate, "");
+      await waitFor(() => existsSync(listed));
+      // tools/list answered; a few slow events let gong read that answer.
+      return textResponse("first answer, slowly", { eventDelayMs: 200 });
+    });
+    const run = await runGong(["-p", "first", "second"], box).finally(() =>
+      mock.setFallback(undefined),
+    );
     expect(run.code).toBe(0);
     expect(offeredTools(0).some((name) => name.startsWith("mcp__"))).toBe(false);
     expect(offeredTools(1)).toContain("mcp__fixture__echo");
