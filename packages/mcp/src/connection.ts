@@ -37,11 +37,12 @@ export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
  * machine or an `npx` that downloads the server first may need longer
  * (test/start-timeout.test.ts).
  */
-export const START_TIMEOUT_MS = startTimeoutMs(process.env.MCP_TIMEOUT);
+export const START_TIMEOUT_MS = mcpTimeoutFromEnvironment(process.env.MCP_TIMEOUT) ?? 30_000;
 
-function startTimeoutMs(fromEnvironment: string | undefined): number {
-  const ms = Number(fromEnvironment);
-  return fromEnvironment && Number.isFinite(ms) && ms > 0 ? ms : 30_000;
+/** `MCP_TIMEOUT`'s milliseconds when it is a positive number; otherwise undefined. */
+export function mcpTimeoutFromEnvironment(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) && ms > 0 ? ms : undefined;
 }
 /** Restarts after the server died, per session: a server that keeps crashing stays down. */
 export const MAX_RESTARTS = 3;
