@@ -1,27 +1,37 @@
 // `pnpm install-cli` — builds the CLI and the editor server and puts `gong` and
 // `gong-rpc` on the PATH as links to this checkout (`npm install -g <folder>` links, so
 // a later `pnpm build` updates them).
-// When npm's global folder is not writable (a system Node), it installs into
-// ~/.local instead of asking for sudo. `pnpm install-cli --remove` undoes either.
+// The folder is npm's global prefix as npm itself resolves it (`npm prefix -g`: the
+// user's `npm_config_prefix` / `NPM_CONFIG_PREFIX`, then .npmrc's `prefix`, then Node's).
+// When that folder is not writable (a system Node), it installs into ~/.local instead of
+// asking for sudo. `pnpm install-cli --remove` undoes either; `--no-build` only links
+// (the checkout is already built).
 import { spawnSync } from "node:child_process";
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, rmdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 const remove = process.argv.includes("--remove");
+const build = !process.argv.includes("--no-build");
 /** What is linked: @gong/cli puts `gong` on the PATH, @gong/rpc `gong-rpc`. */
 const PACKAGES = [
   { name: "@gong/cli", folder: "./apps/cli" },
   { name: "@gong/rpc", folder: "./apps/rpc" },
 ];
 
-// pnpm hands its own configuration to scripts as lower-case npm_config_* variables
-// (prefix = the workspace root, its own globalconfig), which npm would take for the
-// user's. A user's own NPM_CONFIG_PREFIX (upper case) still applies.
+// pnpm hands its own configuration to scripts as lower-case npm_config_* variables (its
+// own globalconfig, for one), which npm would take for the user's: all are dropped but
+// `prefix`, npm's documented way to choose the global folder (npx sets it to npm's own
+// resolved prefix; a pnpm that set it to the workspace root is not heeded). Upper-case
+// NPM_CONFIG_* are the user's and stay. `scripts/install-cli.test.mjs` pins both.
 const env = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !key.startsWith("npm_config_")),
+  Object.entries(process.env).filter(
+    ([key, value]) =>
+      !key.startsWith("npm_config_") ||
+      (key === "npm_config_prefix" && path.resolve(value) !== root),
+  ),
 );
 
 function run(command, args, options = {}) {
@@ -49,33 +59,50 @@ const localPrefix = path.join(os.homedir(), ".local");
 const prefix = writable(globalLib) ? globalPrefix : localPrefix;
 const binDir = process.platform === "win32" ? prefix : path.join(prefix, "bin");
 
+/** Removes the scope folder npm leaves behind once its last package is gone. */
+function removeEmptyScope(where) {
+  const lib = process.platform === "win32" ? where : path.join(where, "lib");
+  try {
+    rmdirSync(path.join(lib, "node_modules", "@gong"));
+  } catch (error) {
+    // Missing (never installed there), not empty (another @gong package) or not ours to
+    // change (a system prefix npm could not write either): leave it.
+    if (!["ENOENT", "ENOTEMPTY", "EEXIST", "EACCES", "EPERM"].includes(error.code)) throw error;
+  }
+}
+
 if (remove) {
   for (const where of new Set([globalPrefix, localPrefix])) {
     const names = PACKAGES.map((pkg) => pkg.name);
     run(npm, ["rm", "-g", "--prefix", where, ...names], { stdio: "ignore" });
+    removeEmptyScope(where);
   }
   console.log("gong and gong-rpc removed from the PATH (the checkout is untouched).");
   process.exit(0);
 }
 
-console.error("gong: building the CLI and gong-rpc…");
-const build = run(
-  path.join(root, "node_modules", ".bin", "turbo"),
-  [
-    "run",
-    "build",
-    ...PACKAGES.map((pkg) => `--filter=${pkg.name}...`),
-    "--output-logs=errors-only",
-    "--log-prefix=none",
-  ],
-  {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...env, TURBO_TELEMETRY_DISABLED: "1" },
-  },
-);
-if (build.status !== 0) {
-  console.error("gong: building failed (run `pnpm build` to see why)");
-  process.exit(build.status ?? 1);
+if (build) buildApps();
+
+function buildApps() {
+  console.error("gong: building the CLI and gong-rpc…");
+  const result = run(
+    path.join(root, "node_modules", ".bin", "turbo"),
+    [
+      "run",
+      "build",
+      ...PACKAGES.map((pkg) => `--filter=${pkg.name}...`),
+      "--output-logs=errors-only",
+      "--log-prefix=none",
+    ],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...env, TURBO_TELEMETRY_DISABLED: "1" },
+    },
+  );
+  if (result.status !== 0) {
+    console.error("gong: building failed (run `pnpm build` to see why)");
+    process.exit(result.status ?? 1);
+  }
 }
 
 const install = run(

@@ -1,25 +1,49 @@
 // Adds up the per-package vitest JSON reports (`test-results.json`, `test-results.e2e.json`)
-// into one closing line, `Tests: N passed, N failed, N skipped`, for whoever reads the CI log.
+// and the scripts' own `node --test` results into one closing line,
+// `Tests: N passed, N failed, N skipped`. `scripts/run-tests.mjs` (`pnpm test`) prints it
+// as its last line; run on its own, it reads the reports the last run left.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
-const root = path.resolve(import.meta.dirname, "..");
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-for (const group of ["packages", "apps"]) {
-  const dir = path.join(root, group);
-  if (!existsSync(dir)) continue;
-  for (const name of readdirSync(dir)) {
-    // `test` writes the first, `test:e2e` (the slow files, a task of their own) the second.
-    for (const file of ["test-results.json", "test-results.e2e.json"]) {
-      const report = path.join(dir, name, file);
-      if (!existsSync(report)) continue;
-      const json = JSON.parse(readFileSync(report, "utf8"));
-      passed += json.numPassedTests ?? 0;
-      failed += json.numFailedTests ?? 0;
-      skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-    }
+export const REPORT_FILES = ["test-results.json", "test-results.e2e.json"];
+
+/** Every vitest report path a run may write: packages/*, apps/*, bench. */
+export function reportPaths(root) {
+  const paths = [];
+  const dirs = [path.join(root, "bench")];
+  for (const group of ["packages", "apps"]) {
+    const dir = path.join(root, group);
+    if (existsSync(dir)) for (const name of readdirSync(dir)) dirs.push(path.join(dir, name));
   }
+  // `test` writes the first, `test:e2e` (the slow files, a task of their own) the second.
+  for (const dir of dirs) for (const file of REPORT_FILES) paths.push(path.join(dir, file));
+  return paths;
 }
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+
+/** Sums the vitest reports under `root` (missing ones count nothing). */
+export function countTests(root) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const report of reportPaths(root)) {
+    if (!existsSync(report)) continue;
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    counts.passed += json.numPassedTests ?? 0;
+    counts.failed += json.numFailedTests ?? 0;
+    counts.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
+  return counts;
+}
+
+/**
+ * The closing line. `failedSteps` names the steps that failed without a failed test to
+ * show for it (lint, typecheck, a check script, a crashed task), so that a red run never
+ * ends on "0 failed" alone.
+ */
+export function summaryLine({ passed, failed, skipped }, failedSteps = []) {
+  const line = `Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`;
+  return failedSteps.length > 0 ? `${line}; failed steps: ${failedSteps.join(", ")}` : line;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(summaryLine(countTests(path.resolve(import.meta.dirname, ".."))));
+}

@@ -81,7 +81,7 @@ describe("bad input — context-file discovery never hangs or breaks", () => {
     const box = sandbox(mock.anthropicBaseUrl);
     execFileSync("mkfifo", [path.join(box.cwd, "AGENTS.md")]);
     mock.enqueue([textResponse("fine")]);
-    const run = await runGong(["-p", "hello"], box, { timeoutMs: 10_000 });
+    const run = await runGong(["-p", "hello"], box);
     expect(run.code).toBe(0);
     expect(warnings(run.stderr)).toEqual([
       `gong: warning: ${path.join(box.cwd, "AGENTS.md")} is a FIFO, not a regular file; skipped`,

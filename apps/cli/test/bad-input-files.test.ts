@@ -61,9 +61,7 @@ describe("bad input item 1 — a FIFO is never opened (gong binary)", () => {
       toolCallResponse([{ id: "toolu_fifo", name: "read", arguments: { path: "pipe.txt" } }]),
       textResponse("done"),
     ]);
-    const run = await runGong(["--mode", "json", "-p", "read the pipe"], box, {
-      timeoutMs: 8000,
-    });
+    const run = await runGong(["--mode", "json", "-p", "read the pipe"], box, {});
     expect(run.code).toBe(0);
     const [end] = toolEnds(run.stdout);
     expect(end!.result.error?.code).toBe("INVALID_PARAM");
@@ -83,7 +81,6 @@ describe("bad input item 1 — a FIFO is never opened (gong binary)", () => {
     let child: ChildProcess | undefined;
     let stdout = "";
     const running = runGong(["--mode", "json", "-p", "read the pipe, then wait"], box, {
-      timeoutMs: 10_000,
       onSpawn: (spawned) => {
         child = spawned;
         spawned.stdout!.on("data", (chunk: Buffer) => {
@@ -91,7 +88,7 @@ describe("bad input item 1 — a FIFO is never opened (gong binary)", () => {
         });
       },
     });
-    await waitFor(() => /"tool_execution_start".*"toolName":"bash"/.test(stdout), 8000);
+    await waitFor(() => /"tool_execution_start".*"toolName":"bash"/.test(stdout));
     child!.kill("SIGINT");
     const run = await running;
     expect(run.code).toBe(130);

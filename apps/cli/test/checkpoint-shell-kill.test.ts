@@ -39,6 +39,6 @@ describe("checkpoints — gong killed -9 while a snapshot's git runs leaves no t
     });
     expect(killed.code).toBeNull();
     expect(shellFolders().length).toBe(1);
-    await waitFor(() => shellFolders().length === 0, 8_000);
+    await waitFor(() => shellFolders().length === 0);
   });
 });

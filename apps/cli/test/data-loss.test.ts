@@ -35,7 +35,6 @@ describe("data loss — finished message on disk before tools run", () => {
     );
     // Killed as soon as it says the tool started: nothing after that point ever runs.
     const killed = await runGong(["--mode", "json", "-p", "wait for it"], box, {
-      timeoutMs: 20_000,
       onSpawn: (child) => {
         let seen = "";
         child.stdout?.on("data", (chunk: string) => {
@@ -71,7 +70,7 @@ describe("data loss — json mode is linear in the answer", () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const answer = Array.from({ length: 4096 }, (_, i) => `${i}`.padStart(15, "·")).join("\n");
     mock.enqueue(textResponse(answer, { chunkSize: 16, ping: false }));
-    const run = await runGong(["--mode", "json", "-p", "say a lot"], box, { timeoutMs: 60_000 });
+    const run = await runGong(["--mode", "json", "-p", "say a lot"], box);
     expect(run.code).toBe(0);
     const lines = jsonLines(run.stdout);
     const deltas = lines.filter(
@@ -145,7 +144,7 @@ describe("data loss — a big write's result line stands alone (issue 36 item 4)
       ]),
       textResponse("Wrote it."),
     ]);
-    const run = await runGong(["-p", "write big.txt"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "write big.txt"], box);
     expect(run.code).toBe(0);
     const file = sessionFile(box.gongHome);
     // The call's arguments and the result's params_input: no line refers to another.
@@ -155,7 +154,7 @@ describe("data loss — a big write's result line stands alone (issue 36 item 4)
     });
 
     mock.enqueue(textResponse("Still there."));
-    const resumed = await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 });
+    const resumed = await runGong(["-c", "-p", "again"], box);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toBe("");
   });
@@ -195,14 +194,14 @@ describe("data loss — an image a tool returns is stored once", () => {
       toolCallResponse([{ id: "toolu_img", name: "read", arguments: { path: "noise.png" } }]),
       textResponse("A noisy picture."),
     ]);
-    const run = await runGong(["-p", "look at noise.png"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "look at noise.png"], box);
     expect(run.code).toBe(0);
     const base64Bytes = Math.ceil(png.length / 3) * 4;
     // Before: the content's image and data.images, twice the base64.
     expect(statSync(sessionFile(box.gongHome)).size).toBeLessThan(base64Bytes * 1.2);
 
     mock.enqueue(textResponse("Still noisy."));
-    expect((await runGong(["-c", "-p", "again"], box, { timeoutMs: 20_000 })).code).toBe(0);
+    expect((await runGong(["-c", "-p", "again"], box)).code).toBe(0);
     const imageSent = (request: number) =>
       JSON.stringify((mock.requests[request]!.body as { messages: unknown[] }).messages[2]);
     expect(imageSent(2)).toContain(png.toString("base64").slice(0, 1000));

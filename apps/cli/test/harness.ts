@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { HANG_GUARD_MS } from "@gong/testing";
 import { type GongSandbox, gongSandbox } from "@gong/testing/vitest";
 
 export { sessionFiles } from "@gong/testing/vitest";
@@ -29,6 +30,7 @@ export interface RunGongOptions {
   input?: string;
   /** Leave stdin an open pipe that never delivers anything (`input` is ignored). */
   openStdin?: boolean;
+  /** Hang guard (the process is killed); default `HANG_GUARD_MS` (minutes). */
   timeoutMs?: number;
   onSpawn?: (child: ChildProcess) => void;
 }
@@ -66,7 +68,7 @@ export function runGong(
           `gong ${args.join(" ")} did not finish in time\nstdout: ${stdout}\nstderr: ${stderr}`,
         ),
       );
-    }, options.timeoutMs ?? 15_000);
+    }, options.timeoutMs ?? HANG_GUARD_MS);
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
@@ -95,8 +97,8 @@ export function writeSettings(gongHome: string, value: unknown): void {
   writeJson(path.join(gongHome, "settings.json"), value);
 }
 
-/** Polls `condition` every 25 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+/** Polls `condition` every 25 ms until it holds; throws after `timeoutMs` (a hang guard). */
+export async function waitFor(condition: () => boolean, timeoutMs = HANG_GUARD_MS): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > until) throw new Error("condition not met in time");

@@ -114,7 +114,7 @@ sleep 30`,
     });
     const target = doomedFolder(box);
     try {
-      const run = await runGong(["-p", "delete x"], box, { timeoutMs: 10_000 });
+      const run = await runGong(["-p", "delete x"], box);
       expect(run.code).toBe(0);
       expect(existsSync(path.join(target, "keep.txt"))).toBe(true);
       expect(run.stderr).toBe(

@@ -74,7 +74,7 @@ describe("issue: bad input — images are resized in the shipped CLI", () => {
       toolCallResponse([{ id: "toolu_img", name: "read", arguments: { path: "big.png" } }]),
       textResponse("A grey rectangle."),
     ]);
-    const run = await runGong(["-p", "describe big.png"], box, { timeoutMs: 30_000 });
+    const run = await runGong(["-p", "describe big.png"], box);
     expect(run.code, run.stderr).toBe(0);
 
     const followUp = mock.requests[1]!.body as { messages: unknown };

@@ -24,7 +24,7 @@ describe("gong --mode json — tool_execution_update sends what is new, not the 
       toolCallResponse([{ id: "toolu_1", name: "bash", arguments: { command: COMMAND } }]),
       textResponse("Printed."),
     ]);
-    const run = await runGong(["--mode", "json", "print"], box, { timeoutMs: 30_000 });
+    const run = await runGong(["--mode", "json", "print"], box);
     expect(run.code).toBe(0);
     const raw = run.stdout.split("\n").filter((line) => line.includes('"tool_execution_update"'));
     const updates = jsonLines(raw.join("\n"));

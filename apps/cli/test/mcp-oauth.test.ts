@@ -64,7 +64,7 @@ describe("mcp oauth — gong mcp login / logout against an OAuth-protected serve
       'remote: failed: MCP server "remote" needs a login: run `gong mcp login remote`',
     );
 
-    const login = await runGong(["mcp", "login", "remote"], box, { timeoutMs: 30_000 });
+    const login = await runGong(["mcp", "login", "remote"], box);
     expect(login.code).toBe(0);
     expect(login.stdout).toBe('Logged in to MCP server "remote" (1 tools).\n');
     const [opened] = lines(browserLog);
@@ -90,7 +90,7 @@ describe("mcp oauth — the callback port the client registered is taken at the 
   it("a session's login picks another port and registers again instead of failing", async () => {
     const url = await startOAuthServer();
     const { box, browserLog } = remoteBox(url);
-    expect((await runGong(["mcp", "login", "remote"], box, { timeoutMs: 30_000 })).code).toBe(0);
+    expect((await runGong(["mcp", "login", "remote"], box)).code).toBe(0);
     // The tokens are gone (revoked, say) but the registration stays: the next login
     // would use the registered redirect port, which another program now holds.
     const dir = path.join(box.gongHome, "mcp-oauth");
@@ -105,7 +105,7 @@ describe("mcp oauth — the callback port the client registered is taken at the 
       textResponse("done"),
     ]);
     try {
-      const run = await runGong(["--mode", "json", "who am i"], box, { timeoutMs: 30_000 });
+      const run = await runGong(["--mode", "json", "who am i"], box);
       expect(run.code).toBe(0);
       const end = jsonLines(run.stdout).find((e) => e.type === "tool_execution_end") as {
         result: { text: string };
@@ -141,7 +141,7 @@ describe("mcp oauth — a session logs in on a 401 and refreshes an expired toke
       ).result.text;
 
     call();
-    const first = await runGong(["--mode", "json", "who am i"], box, { timeoutMs: 30_000 });
+    const first = await runGong(["--mode", "json", "who am i"], box);
     expect(first.code).toBe(0);
     expect(result(first.stdout)).toBe("hello authorized client");
     // json mode reports warnings as events on stdout.
@@ -153,7 +153,7 @@ describe("mcp oauth — a session logs in on a 401 and refreshes an expired toke
     // The access token lasts 1 s: wait until the server would refuse it.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     call();
-    const second = await runGong(["--mode", "json", "who am i"], box, { timeoutMs: 30_000 });
+    const second = await runGong(["--mode", "json", "who am i"], box);
     expect(second.code).toBe(0);
     expect(result(second.stdout)).toBe("hello authorized client");
     expect(lines(browserLog)).toHaveLength(1);

@@ -216,14 +216,24 @@ describe("mcp — a trusted folder's servers offer their tools to the model", ()
 describe("mcp — servers that misbehave never hang a run", () => {
   it("a slow server never holds the first prompt more than 5 s; its tools come from a later turn", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
+    delete box.env.MCP_TIMEOUT; // the product's own waits: 5 s for the first prompt
     trust(box);
-    mcpJson(box, { env: { FIXTURE_START_DELAY_MS: "6500" } });
-    // The first answer streams slowly, so the follow-up is asked after the server is up.
-    mock.enqueue([
-      textResponse("first answer, slowly", { eventDelayMs: 600 }),
-      textResponse("second"),
-    ]);
-    const run = await runGong(["-p", "first", "second"], box, { timeoutMs: 30_000 });
+    // The server starts only after the first prompt reached the model (so gong did not wait
+    // for it), and the first answer comes once gong has its tools: conditions, not times.
+    const gate = path.join(box.home, "start-now");
+    const listed = path.join(box.home, "listed");
+    mcpJson(box, { env: { FIXTURE_START_WHEN: gate, FIXTURE_LISTED_MARK: listed } });
+    let asked = 0;
+    mock.setFallback(async () => {
+      if (++asked > 1) return textResponse("second");
+      writeFileSync(gate, "");
+      await waitFor(() => existsSync(listed));
+      // tools/list answered; a few slow events let gong read that answer.
+      return textResponse("first answer, slowly", { eventDelayMs: 200 });
+    });
+    const run = await runGong(["-p", "first", "second"], box).finally(() =>
+      mock.setFallback(undefined),
+    );
     expect(run.code).toBe(0);
     expect(offeredTools(0).some((name) => name.startsWith("mcp__"))).toBe(false);
     expect(offeredTools(1)).toContain("mcp__fixture__echo");
@@ -237,9 +247,9 @@ describe("mcp — servers that misbehave never hang a run", () => {
       toolCallResponse([{ id: "toolu_1", name: "mcp__fixture__never", arguments: {} }]),
       textResponse("gave up"),
     ]);
-    const run = await runGong(["-p", "wait"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "wait"], box);
     expect(run.code).toBe(0);
-    expect(run.ms).toBeLessThan(12_000);
+    expect(run.ms).toBeLessThan(120_000); // not the 10-minute default
     expect(JSON.stringify(mock.requests[1]?.body)).toContain("timed out after 2 s");
     expect(pids(mark)).toHaveLength(1);
     for (const pid of pids(mark)) expect(isRunning(pid)).toBe(false);

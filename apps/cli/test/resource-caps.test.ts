@@ -37,7 +37,7 @@ describe("resources — bash's full-output log is capped (yes for 10 s wrote 4.3
       ]),
       textResponse("done"),
     ]);
-    const run = await runGong(["-p", "flood"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "flood"], box);
     expect(run.code).toBe(0);
     const [log] = toolOutputFiles(box, "bash_");
     expect(log).toBeDefined();
@@ -85,7 +85,7 @@ describe("resources — the truncator's spill files are capped too", () => {
       ]),
       textResponse("done"),
     ]);
-    const run = await runGong(["-p", "grow it"], box, { timeoutMs: 20_000 });
+    const run = await runGong(["-p", "grow it"], box);
     expect(run.code).toBe(0);
     const spilled = toolOutputFiles(box, "tool_");
     expect(spilled.map((file) => path.extname(file)).sort()).toEqual([".json", ".txt"]);

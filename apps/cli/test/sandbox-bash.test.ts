@@ -281,7 +281,7 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
     const ticked = /ticked (\d+)/.exec(JSON.stringify(mock.requests[2]!.body));
     expect(Number(ticked?.[1])).toBeGreaterThan(0);
     const jobPid = Number(readFileSync(path.join(box.cwd, "job.pid"), "utf8"));
-    await waitFor(() => !isProcessAlive(jobPid), 5_000);
+    await waitFor(() => !isProcessAlive(jobPid));
   });
 
   it("SIGINT during a sandboxed `sleep 30` in print mode: exit 130 and no process of the tree is left", async () => {
@@ -313,7 +313,7 @@ describe.skipIf(bwrapProblem !== undefined)(kernel, () => {
     child!.kill("SIGINT");
     const run = await running;
     expect(run.code).toBe(130);
-    await waitFor(() => liveProcessesInGroup(pgid).length === 0, 5_000);
+    await waitFor(() => liveProcessesInGroup(pgid).length === 0);
   });
 });
 

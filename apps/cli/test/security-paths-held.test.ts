@@ -60,7 +60,7 @@ describe.skipIf(unavailable)(
         const loop = await startSwapLoop(path.join(box.cwd, "d"), path.join(box.cwd, "dswap"));
         let run: Awaited<ReturnType<typeof runGong>>;
         try {
-          run = await runGong(["--mode", "json", "-p", "go"], box, { timeoutMs: 60_000 });
+          run = await runGong(["--mode", "json", "-p", "go"], box);
         } finally {
           await loop.stop();
         }
@@ -77,7 +77,7 @@ describe.skipIf(unavailable)(
       } finally {
         rmSync(outside, { recursive: true, force: true });
       }
-    }, 90_000);
+    });
   },
 );
 

@@ -147,7 +147,7 @@ describe("gong — todo_write, web_fetch, ask_user", () => {
     });
     expect(signalledAt).toBeGreaterThan(0);
     expect(run.code).toBe(130);
-    expect(Date.now() - signalledAt).toBeLessThan(3000);
+    expect(Date.now() - signalledAt).toBeLessThan(20_000); // below the conversion's 30 s limit
   });
 
   it("ask_user: not offered in -p; named with --tools it tells the model to use its judgement", async () => {

@@ -141,7 +141,7 @@ describe("gong sessions", () => {
       expect((await runGong(["-p", "start"], box)).code).toBe(0);
       // The second run stalls mid-stream, holding the session, while a third tries to open it.
       own.enqueue(textResponse("slow answer", { stallAfterEvents: 2 }));
-      holder = runGong(["-c", "-p", "hold it"], box, { timeoutMs: 30_000 }).catch(() => undefined);
+      holder = runGong(["-c", "-p", "hold it"], box).catch(() => undefined);
       await waitFor(() => own.requests.length === 2);
       const blocked = await runGong(["-c", "-p", "me too"], box);
       expect(blocked.code).toBe(1);

@@ -109,7 +109,7 @@ describe("task — subagents run with a fresh context, in parallel, results in t
           return textResponse(`found ${which} at src/${which}.ts:1`);
         started.add(which);
         // Each waits for the other to start: run one after the other, neither would finish.
-        await waitFor(() => started.size === 2, 5_000).catch(() => {});
+        await waitFor(() => started.size === 2).catch(() => {});
         if (started.size < 2) return errorResponse(400, "the subagents did not run together");
         return toolCallResponse([{ id: `toolu_${which}_ls`, name: "ls", arguments: {} }]);
       }
@@ -323,7 +323,6 @@ describe("task — stopping and crashing during a subagent", () => {
     let child: ChildProcess | undefined;
     const running = runGong(["-p", "sleep in a subagent"], box, {
       onSpawn: (c) => (child = c),
-      timeoutMs: 20_000,
     });
     const pidFile = path.join(box.cwd, "sub.pid");
     await waitFor(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"));
@@ -350,7 +349,6 @@ describe("task — stopping and crashing during a subagent", () => {
     let child: ChildProcess | undefined;
     const running = runGong(["-p", "work"], box, {
       onSpawn: (c) => (child = c),
-      timeoutMs: 20_000,
     });
     // The subagent's third request streams and stalls: its ls result is on disk by then.
     await waitFor(() => mock.requests.filter(isSubagent).length === 2);

@@ -14,6 +14,7 @@ import {
   type SessionNotification,
   type WriteTextFileRequest,
 } from "@agentclientprotocol/sdk";
+import { HANG_GUARD_MS } from "@gong/testing";
 import type { GongSandbox } from "@gong/testing/vitest";
 import { expect } from "vitest";
 import { BIN, withTimeout } from "./harness.js";
@@ -200,7 +201,10 @@ export async function withAgent<T>(
       return op(agent, run);
     });
     child.stdin.end();
-    return { result, code: await withTimeout(exited, 10_000, "gong-rpc --acp did not exit") };
+    return {
+      result,
+      code: await withTimeout(exited, HANG_GUARD_MS, "gong-rpc --acp did not exit"),
+    };
   } finally {
     terminals.closeAll();
     if (child.exitCode === null) child.kill("SIGKILL");

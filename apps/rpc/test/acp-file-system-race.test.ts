@@ -69,6 +69,6 @@ describe.skipIf(unavailable)(
       } finally {
         rmSync(outside, { recursive: true, force: true });
       }
-    }, 90_000);
+    });
   },
 );

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { methods, PROTOCOL_VERSION } from "@agentclientprotocol/sdk";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { HANG_GUARD_MS, textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { startPromptInNewSession, withAgent } from "./acp-client.js";
@@ -48,7 +48,7 @@ describe("acp — session/new pipelined right behind initialize is queued, not r
       expect(first).toMatchObject({ id: 1, result: { protocolVersion: PROTOCOL_VERSION } });
       expect(second).toMatchObject({ id: 2, result: { sessionId: expect.any(String) } });
       child.stdin.end();
-      expect(await withTimeout(exited, 10_000, "gong-rpc --acp did not exit")).toBe(0);
+      expect(await withTimeout(exited, HANG_GUARD_MS, "gong-rpc --acp did not exit")).toBe(0);
     } finally {
       if (child.exitCode === null) child.kill("SIGKILL");
     }
@@ -76,7 +76,7 @@ describe("acp — session/cancel withdraws an open permission request at once", 
       { answer: () => new Promise<string>(() => {}) },
     );
     expect(result.response.stopReason).toBe("cancelled");
-    expect(result.seconds).toBeLessThan(5);
+    expect(result.seconds).toBeLessThan(60); // the dialog alone would never end it
     expect(result.run.withdrawn.map((request) => request.toolCall.toolCallId)).toEqual(["toolu_b"]);
     expect(existsSync(path.join(box.cwd, "made.txt"))).toBe(false);
     expect(result.run.updates.map((n) => n.update)).toContainEqual(

@@ -81,7 +81,7 @@ describe("acp — bash runs in the editor's terminal when the client offers one"
       { clientCapabilities: { terminal: true } },
     );
     expect(result.response.stopReason).toBe("cancelled");
-    expect(result.seconds).toBeLessThan(10);
+    expect(result.seconds).toBeLessThan(25); // well below the sleep's 30 s
     const methodsUsed = result.run.terminal.map((call) => call.method);
     expect(methodsUsed).toContain("kill");
     expect(methodsUsed.at(-1)).toBe("release");

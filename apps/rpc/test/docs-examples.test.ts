@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { textResponse } from "@gong/testing";
+import { HANG_GUARD_MS, textResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { BIN, withTimeout } from "./harness.js";
@@ -45,7 +45,7 @@ async function runExample(code: string): Promise<{ code: number | null; stdout: 
   });
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   try {
-    return { code: await withTimeout(exited, 20_000, "the example did not finish"), stdout };
+    return { code: await withTimeout(exited, HANG_GUARD_MS, "the example did not finish"), stdout };
   } finally {
     if (child.exitCode === null) child.kill("SIGKILL");
   }

@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { HANG_GUARD_MS } from "@gong/testing";
 import type { GongSandbox } from "@gong/testing/vitest";
 import { afterEach } from "vitest";
 
@@ -16,7 +17,9 @@ afterEach(async () => {
   for (const rpc of stopping) rpc.kill();
   // Gone before the sandbox is removed (its afterEach runs after this one).
   await Promise.all(
-    stopping.map((rpc) => withTimeout(rpc.exited, 5_000, "gong-rpc kept running").catch(() => {})),
+    stopping.map((rpc) =>
+      withTimeout(rpc.exited, HANG_GUARD_MS, "gong-rpc kept running").catch(() => {}),
+    ),
   );
 });
 
@@ -72,14 +75,14 @@ export class RpcProcess {
   }
 
   /** Sends a command (with a fresh id unless it has one) and waits for its response. */
-  async request(command: Record<string, unknown>, timeoutMs = 10_000): Promise<Line> {
+  async request(command: Record<string, unknown>, timeoutMs = HANG_GUARD_MS): Promise<Line> {
     const id = command.id ?? `t${this.nextId++}`;
     this.write(`${JSON.stringify({ ...command, id })}\n`);
     return this.waitFor((line) => line.type === "response" && line.id === id, timeoutMs);
   }
 
   /** The first line (already received or still to come) that matches. */
-  waitFor(match: (line: Line) => boolean, timeoutMs = 10_000): Promise<Line> {
+  waitFor(match: (line: Line) => boolean, timeoutMs = HANG_GUARD_MS): Promise<Line> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.lines.find(match);
@@ -107,7 +110,7 @@ export class RpcProcess {
   }
 
   /** Closes stdin (EOF) and waits for the exit code. */
-  async end(timeoutMs = 10_000): Promise<number | null> {
+  async end(timeoutMs = HANG_GUARD_MS): Promise<number | null> {
     this.child.stdin.end();
     return withTimeout(this.exited, timeoutMs, "gong-rpc did not exit after EOF");
   }
@@ -117,11 +120,15 @@ export class RpcProcess {
   }
 }
 
+/** `promise`, or `message` as an error after `ms` (a hang guard: pass `HANG_GUARD_MS`). */
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(message)), ms)),
-  ]);
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export function writeJson(file: string, value: unknown): void {
@@ -130,7 +137,10 @@ export function writeJson(file: string, value: unknown): void {
 }
 
 /** Polls `condition` every 25 ms until it holds; throws after `timeoutMs`. */
-export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function waitUntil(
+  condition: () => boolean,
+  timeoutMs = HANG_GUARD_MS,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > until) throw new Error("condition not met in time");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { HANG_GUARD_MS, textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { RpcProcess, withTimeout } from "./harness.js";
@@ -67,7 +67,7 @@ describe("gong-rpc JSON lines — robustness", () => {
       if (i % 10 === 0) text += `${JSON.stringify({ type: "get_state", id: `ok-${i}` })}\n`;
     }
     rpc.write(text);
-    await rpc.waitFor(() => rpc.ofType("response").length === 1100, 20_000);
+    await rpc.waitFor(() => rpc.ofType("response").length === 1100);
     const responses = rpc.ofType("response");
     expect(responses.filter((r) => r.success === false)).toHaveLength(1000);
     expect(responses.filter((r) => r.success === true).map((r) => r.id)).toEqual(
@@ -87,7 +87,7 @@ describe("gong-rpc JSON lines — robustness", () => {
       rpc.request({ type: "get_state", id: `q${i}` }),
     );
     await Promise.all(queries);
-    await rpc.waitFor((l) => l.type === "run_end", 20_000);
+    await rpc.waitFor((l) => l.type === "run_end");
     for (const raw of rpc.rawLines) expect(raw.startsWith("{") && raw.endsWith("}")).toBe(true);
     const text = rpc
       .ofType("message_update")
@@ -115,7 +115,7 @@ describe("gong-rpc JSON lines — robustness", () => {
       .sessionFile;
     rpc.write(`${JSON.stringify({ type: "prompt", id: "big", message: prompt })}\n`);
     rpc.child.stdin.end();
-    expect(await withTimeout(rpc.exited, 20_000, "no exit after EOF")).toBe(0);
+    expect(await withTimeout(rpc.exited, HANG_GUARD_MS, "no exit after EOF")).toBe(0);
     expect(rpc.lines).toContainEqual(
       expect.objectContaining({ type: "response", id: "big", success: true }),
     );
@@ -126,7 +126,7 @@ describe("gong-rpc JSON lines — robustness", () => {
     const { rpc } = start();
     const file = await sleepingToolCall(rpc);
     rpc.child.kill("SIGTERM");
-    expect(await withTimeout(rpc.exited, 10_000, "no exit after SIGTERM")).toBe(0);
+    expect(await withTimeout(rpc.exited, HANG_GUARD_MS, "no exit after SIGTERM")).toBe(0);
     const stored = readFileSync(file, "utf8");
     expect(stored).toContain("sleep please");
     expect(stored).toContain("toolu_1");
@@ -136,7 +136,7 @@ describe("gong-rpc JSON lines — robustness", () => {
     const { rpc } = start();
     const file = await sleepingToolCall(rpc);
     rpc.child.kill("SIGHUP");
-    expect(await withTimeout(rpc.exited, 10_000, "no exit after SIGHUP")).toBe(0);
+    expect(await withTimeout(rpc.exited, HANG_GUARD_MS, "no exit after SIGHUP")).toBe(0);
     expect(readFileSync(file, "utf8")).toContain("toolu_1");
   });
 
@@ -147,17 +147,17 @@ describe("gong-rpc JSON lines — robustness", () => {
     rpc.child.stdout.destroy();
     mock.enqueue([textResponse("nobody reads this ".repeat(2000), { chunkSize: 4 })]);
     rpc.write(`${JSON.stringify({ type: "prompt", message: "talk to the void" })}\n`);
-    expect(await withTimeout(rpc.exited, 10_000, "no exit after EPIPE")).toBe(0);
+    expect(await withTimeout(rpc.exited, HANG_GUARD_MS, "no exit after EPIPE")).toBe(0);
     expect(readFileSync(file, "utf8")).toContain("talk to the void");
   });
 
   it("a startup failure says why on stderr and exits non-zero", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
     const rpc = RpcProcess.start(box, ["--session", "ffffffff-none"]);
-    expect(await withTimeout(rpc.exited, 10_000, "no exit")).toBe(1);
+    expect(await withTimeout(rpc.exited, HANG_GUARD_MS, "no exit")).toBe(1);
     expect(rpc.stderr).toContain("gong-rpc:");
     const usage = RpcProcess.start(box, ["--thinking", "max"]);
-    expect(await withTimeout(usage.exited, 10_000, "no exit")).toBe(2);
+    expect(await withTimeout(usage.exited, HANG_GUARD_MS, "no exit")).toBe(2);
     expect(usage.stderr).toContain("--thinking must be one of");
   });
 });

@@ -25,7 +25,7 @@ describe("gong-rpc — a subagent's events stream with parentToolCallId", () => 
     });
     const rpc = RpcProcess.start(box);
     await rpc.request({ type: "prompt", message: "where?" });
-    await rpc.waitFor((line) => line.type === "run_end", 20_000);
+    await rpc.waitFor((line) => line.type === "run_end");
     const tagged = rpc.lines.filter((line) => line.parentToolCallId === "toolu_task");
     expect(tagged[0]).toMatchObject({ type: "agent_start" });
     expect(tagged.at(-1)).toMatchObject({ type: "agent_end" });

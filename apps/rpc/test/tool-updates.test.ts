@@ -31,7 +31,7 @@ describe("gong-rpc — tool_execution_update sends what is new, not the whole 50
     ]);
     const rpc = RpcProcess.start(box);
     await rpc.request({ type: "prompt", message: "print" });
-    await rpc.waitFor((line) => line.type === "run_end", 30_000);
+    await rpc.waitFor((line) => line.type === "run_end");
     const updates = rpc.lines.filter((line) => line.type === "tool_execution_update");
     const raw = rpc.rawLines.filter((line) => line.includes('"type":"tool_execution_update"'));
     expect(updates.length).toBeGreaterThanOrEqual(5);

@@ -67,7 +67,7 @@ describe("J.10 Hooks — 4. Errors and isolation", () => {
     const started = Date.now();
     await agent.prompt("go");
     // Far above the 100 ms timeout (CI machines stall), far below the hook's 60 s.
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(Date.now() - started).toBeLessThan(45_000);
     expect(resultText(agent)).toBe("quick");
     expect(events.find((e) => e.type === "hook_error")).toMatchObject({
       hookName: "slow",

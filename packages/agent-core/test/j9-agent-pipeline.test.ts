@@ -116,7 +116,7 @@ describe("J.9 Agent integration — 1. Action pipeline", () => {
     });
     const started = Date.now();
     await agent.prompt("sleep twice");
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(25_000); // well below the sleep's 30 s
     expect(sleeper.log).toEqual(["start:long", "end:long"]);
     const results = agent.state.messages.filter(
       (m) => m.role === "toolResult",

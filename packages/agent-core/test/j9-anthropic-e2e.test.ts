@@ -188,7 +188,7 @@ describe("J.9 over the wire — retry, auth, faults", () => {
     });
     const started = Date.now();
     await agent.prompt("hi");
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(60_000); // without the timeout: never
     expect(agent.state.error).toBeDefined();
   });
 

@@ -135,7 +135,7 @@ describe.each(APIS)("%s errors end the stream as data, never as a throw", (api) 
     expect(message.stopReason).toBe("error");
     expect(message.errorKind).toBe("timeout");
     expect(message.errorMessage).toMatch(/300 ms/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Date.now() - started).toBeLessThan(60_000); // without the timeout: never
   });
 
   it("J.9 5.4 a provider that never answers at all also times out", async () => {

@@ -31,8 +31,19 @@ import { MESSAGE_TOO_LARGE, StdioServerProcess } from "./stdio/server-process.js
 
 export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
 
-/** How long a server may take to start and list its tools before it counts as failed. */
-export const START_TIMEOUT_MS = 30_000;
+/**
+ * How long a server may take to start and list its tools before it counts as failed:
+ * 30 s, or Claude Code's `MCP_TIMEOUT` (ms) when that is a positive number — a busy
+ * machine or an `npx` that downloads the server first may need longer
+ * (test/start-timeout.test.ts).
+ */
+export const START_TIMEOUT_MS = mcpTimeoutFromEnvironment(process.env.MCP_TIMEOUT) ?? 30_000;
+
+/** `MCP_TIMEOUT`'s milliseconds when it is a positive number; otherwise undefined. */
+export function mcpTimeoutFromEnvironment(value: string | undefined): number | undefined {
+  const ms = Number(value);
+  return value && Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
 /** Restarts after the server died, per session: a server that keeps crashing stays down. */
 export const MAX_RESTARTS = 3;
 const STDERR_LINE_MAX = 300;

@@ -7,7 +7,12 @@ export {
 } from "./config/entry.js";
 export { expandEntry } from "./config/expand.js";
 export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
-export { MAX_RESTARTS, type McpOAuthOptions, START_TIMEOUT_MS } from "./connection.js";
+export {
+  MAX_RESTARTS,
+  type McpOAuthOptions,
+  mcpTimeoutFromEnvironment,
+  START_TIMEOUT_MS,
+} from "./connection.js";
 export {
   acceptElicitationDefaults,
   declineElicitation,

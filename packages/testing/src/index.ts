@@ -1,4 +1,5 @@
 export { bwrapUnusable } from "./bwrap.js";
+export { HANG_GUARD_MS } from "./hang-guard.js";
 export { isProcessAlive, liveProcessesInGroup } from "./processes.js";
 export type {
   MockLlmServer,

@@ -1,5 +1,6 @@
 import { spawn as spawnNodePty } from "@lydell/node-pty";
 import xterm from "@xterm/headless";
+import { HANG_GUARD_MS } from "./hang-guard.js";
 
 /**
  * A program in a pseudo-terminal whose output drives a headless xterm, so a test reads
@@ -80,7 +81,7 @@ export interface PtyExit {
 }
 
 export interface WaitOptions {
-  /** Hang guard; default 30 s. */
+  /** Hang guard; default `HANG_GUARD_MS` (minutes). */
   timeoutMs?: number;
 }
 
@@ -144,7 +145,7 @@ export function spawnPty(options: PtyOptions): PtySession {
     predicate: (lines: string[]) => boolean,
     waitOptions: WaitOptions = {},
   ): Promise<void> => {
-    const deadline = Date.now() + (waitOptions.timeoutMs ?? 30_000);
+    const deadline = Date.now() + (waitOptions.timeoutMs ?? HANG_GUARD_MS);
     for (;;) {
       await recorded.parsed();
       if (!recorded.inFrame() && predicate(screen())) return;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach } from "vitest";
+import { HANG_GUARD_MS } from "./hang-guard.js";
 
 export interface GongSandbox {
   /** The project folder the app runs in. */
@@ -52,6 +53,9 @@ export function gongSandbox(
     GONG_HOME: gongHome,
     ANTHROPIC_BASE_URL: anthropicBaseUrl,
     ANTHROPIC_API_KEY: "sk-ant-test",
+    // MCP servers have minutes to start and the first prompt waits for them (not 30 s and
+    // 5 s): a test's server is up before its first turn however busy the machine is.
+    MCP_TIMEOUT: String(HANG_GUARD_MS),
     ...extraEnv,
   };
   return { cwd, home, gongHome, env };

@@ -186,7 +186,7 @@ describe("mock LLM server", () => {
     const started = Date.now();
     await mock.close();
     mock = undefined;
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(60_000); // a held connection would hang it
   });
 
   it("a paced stream (eventDelayMs + eventsPerDelay) sends every event in order, the last partial batch too", async () => {

@@ -40,7 +40,7 @@ describe("AbortSignal — every tool stops and says ABORTED", () => {
       setTimeout(() => controller.abort(), 100);
       const response = await slow.call("grep", { pattern: "x" }, { signal: controller.signal });
       expect(response.error?.code).toBe("ABORTED");
-      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(Date.now() - started).toBeLessThan(25_000); // well below the fake rg's 30 s
     } finally {
       slow.cleanup();
     }

@@ -53,7 +53,7 @@ describe("bad input — item 1: FIFOs, sockets and devices are never opened", ()
     expect(response.error?.code).toBe("INVALID_PARAM");
     expect(response.text).toContain("pipe.txt is a FIFO, not a regular file");
     expect(response.text).toContain("Recommended next step");
-  }, 5000);
+  });
 
   it("edit and write of a FIFO are refused and the FIFO stays a FIFO", async () => {
     const edit = await project.call("edit", { path: "pipe.txt", oldText: "a", newText: "b" });
@@ -63,7 +63,7 @@ describe("bad input — item 1: FIFOs, sockets and devices are never opened", ()
     expect(write.error?.code).toBe("INVALID_PARAM");
     expect(write.text).toContain("pipe.txt is a FIFO, not a regular file");
     expect(execFileSync("stat", ["-c", "%F", fifo], { encoding: "utf8" }).trim()).toBe("fifo");
-  }, 5000);
+  });
 
   for (const engine of engines) {
     it.skipIf(!engine.available.rg)(
@@ -84,7 +84,6 @@ describe("bad input — item 1: FIFOs, sockets and devices are never opened", ()
           tools.cleanup();
         }
       },
-      5000,
     );
   }
 
@@ -95,7 +94,7 @@ describe("bad input — item 1: FIFOs, sockets and devices are never opened", ()
     const response = await project.call("read", { path: "s.sock" });
     expect(response.error?.code).toBe("INVALID_PARAM");
     expect(response.text).toContain("s.sock is a socket, not a regular file");
-  }, 5000);
+  });
 
   it("a character device (/dev/zero, endless) is refused by read and grep", async () => {
     const read = await project.call("read", { path: "/dev/zero" });
@@ -103,7 +102,7 @@ describe("bad input — item 1: FIFOs, sockets and devices are never opened", ()
     expect(read.text).toContain("/dev/zero is a character device, not a regular file");
     const grep = await project.call("grep", { pattern: "x", path: "/dev/zero" });
     expect(grep.error?.code).toBe("INVALID_PARAM");
-  }, 5000);
+  });
 });
 
 describe("bad input — item 2: huge files", () => {

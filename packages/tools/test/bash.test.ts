@@ -65,8 +65,8 @@ describe("J.2 bash — 2. errors", () => {
   it("2.1 timeout", async () => {
     const started = Date.now();
     const response = await project.call("bash", { command: "echo started; sleep 60", timeout: 1 });
-    // Far above the normal ~1 s (CI machines stall), far below the 60 s sleep.
-    expect(Date.now() - started).toBeLessThan(15_000);
+    // Far above the normal ~1 s (a loaded machine stalls), well below the 60 s sleep.
+    expect(Date.now() - started).toBeLessThan(45_000);
     expect(response.error?.code).toBe("TIMEOUT");
     expect(response.text).toContain("started");
     expect(response.text).toContain("Command timed out after 1 seconds");
@@ -184,7 +184,7 @@ describe("J.2 bash — 4. processes", () => {
     const response = await project.call("bash", {
       command: "echo PGID=$$; sleep 60 & echo started",
     });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(Date.now() - started).toBeLessThan(45_000);
     expect(response.status).toBe("success");
     expect(response.text).toContain("started");
     // The background sleep is still running (we return, we do not kill it): ps sees it.
@@ -198,7 +198,7 @@ describe("J.2 bash — 4. processes", () => {
     const response = await project.call("bash", {
       command: "echo PGID=$$; (while true; do sleep 1; echo tick; done) & echo up",
     });
-    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(Date.now() - started).toBeLessThan(45_000);
     expect(response.text).toContain("up");
     signalGroup(pgidFrom(response.text), "SIGKILL");
   });

@@ -84,7 +84,6 @@ describe.skipIf(unavailable)(
             outsideNames: ["outside-only.txt", "victim.txt"],
           });
         },
-        60_000,
       );
 
       // rg and fd walk below their pinned folder by name themselves: searched from the
@@ -109,7 +108,6 @@ describe.skipIf(unavailable)(
           }
           expect(leaks).toEqual({ grep: 0, find: 0, ls: 0 });
         },
-        60_000,
       );
     }
   },

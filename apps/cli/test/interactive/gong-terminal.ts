@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { HANG_GUARD_MS } from "@gong/testing";
 import { type PtySession, spawnPty } from "@gong/testing/pty";
 import { afterEach } from "vitest";
 import { BIN, type Sandbox } from "../harness.js";
@@ -8,7 +9,7 @@ import { BIN, type Sandbox } from "../harness.js";
  * guards sized for a loaded 2-core machine, never timing assertions.
  */
 
-export const WAIT = { timeoutMs: 45_000 };
+export const WAIT = { timeoutMs: HANG_GUARD_MS };
 
 /** The editor is ready: the status line (model · thinking · cost) is drawn. */
 export const READY = /thinking \w+ · \$/;

@@ -20,7 +20,7 @@ const QUESTION = {
 /** Request `index` as sent, tool results included. */
 const requestText = (index: number) => JSON.stringify(mock.requests[index]?.body);
 
-describe("interactive mode — the ask_user tool", { timeout: 120_000 }, () => {
+describe("interactive mode — the ask_user tool", () => {
   it("puts the question as a picker; the chosen option goes back to the model", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([
@@ -57,7 +57,7 @@ describe("interactive mode — the ask_user tool", { timeout: 120_000 }, () => {
   });
 });
 
-describe("security — typing ahead never answers ask_user", { timeout: 120_000 }, () => {
+describe("security — typing ahead never answers ask_user", () => {
   it("an answer typed as the picker appears picks nothing: it is the user's message", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

@@ -24,7 +24,7 @@ function dangerousProject(): { box: Sandbox; victim: string } {
 
 const QUESTION = /Allow bash.*rm victim\.txt/;
 
-describe("interactive mode — confirming dangerous bash", { timeout: 120_000 }, () => {
+describe("interactive mode — confirming dangerous bash", () => {
   it("a confirmBash match is asked first; n declines, the file stays, the model is told", async () => {
     const { box, victim } = dangerousProject();
     const gong = await startReady(box);
@@ -70,7 +70,7 @@ describe("interactive mode — confirming dangerous bash", { timeout: 120_000 },
   });
 });
 
-describe("security — typing ahead never answers a confirmation", { timeout: 120_000 }, () => {
+describe("security — typing ahead never answers a confirmation", () => {
   it("letters typed as the question appears allow nothing and all reach the prompt", async () => {
     const { box, victim } = dangerousProject();
     const gong = await startReady(box);

@@ -12,7 +12,7 @@ const mock = useMockLlmServer();
 
 const requestText = (index: number) => JSON.stringify(mock.requests[index]?.body);
 
-describe("interactive mode — keys", { timeout: 120_000 }, () => {
+describe("interactive mode — keys", () => {
   it("Alt+Enter while the agent works queues a follow-up: the run finishes, then it is sent", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

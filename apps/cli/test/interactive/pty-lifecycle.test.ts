@@ -32,7 +32,7 @@ async function repeatUntilShown(
   }
 }
 
-describe("interactive mode — the terminal", { timeout: 120_000 }, () => {
+describe("interactive mode — the terminal", () => {
   it("Ctrl+C clears, twice quits with code 0, and the terminal is restored", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const gong = await startReady(box);

@@ -24,7 +24,7 @@ const FIXTURE = fileURLToPath(
   new URL("../../../../packages/mcp/test/fixtures/fixture-server.mjs", import.meta.url),
 );
 
-describe("interactive mode — an MCP server's elicitation is a dialog", { timeout: 120_000 }, () => {
+describe("interactive mode — an MCP server's elicitation is a dialog", () => {
   it("each field is asked; the typed answers reach the server typed by its form", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeJson(path.join(box.gongHome, "settings.json"), {

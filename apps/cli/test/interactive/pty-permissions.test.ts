@@ -9,9 +9,7 @@ import { startReady, WAIT, waitAnswerable, waitIdle } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-describe("interactive mode — a confirmation answered 'always in this project' sticks", {
-  timeout: 120_000,
-}, () => {
+describe("interactive mode — a confirmation answered 'always in this project' sticks", () => {
   it("p saves the rule it shows to .gong/settings.local.json", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { confirmBash: ["^touch"], trustedFolders: [box.cwd] });

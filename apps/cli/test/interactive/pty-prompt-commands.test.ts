@@ -25,7 +25,7 @@ function writeFile(file: string, text: string): void {
   writeFileSync(file, text);
 }
 
-describe("interactive mode — prompt commands", { timeout: 120_000 }, () => {
+describe("interactive mode — prompt commands", () => {
   it("/ lists a project command with its argument hint and description, Tab completes it, Enter sends it expanded; a file named like a built-in is not used, with a warning", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeFile(path.join(box.cwd, ".gong", "commands", "model.md"), "Not the built-in.\n");

@@ -9,9 +9,7 @@ import { startGong, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-describe("gong --rewind <entryId> — Ctrl+C or Ctrl+D at 'Rewind? [y/N]'", {
-  timeout: 120_000,
-}, () => {
+describe("gong --rewind <entryId> — Ctrl+C or Ctrl+D at 'Rewind? [y/N]'", () => {
   it("changes nothing, says so and exits 130, without an error asking for --verbose", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

@@ -9,7 +9,7 @@ import { startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-describe("interactive mode — /rewind", { timeout: 180_000 }, () => {
+describe("interactive mode — /rewind", () => {
   it("picks a prompt, then code and conversation; the file goes back and the prompt returns to the editor", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

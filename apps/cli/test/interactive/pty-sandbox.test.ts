@@ -19,7 +19,7 @@ const title = bwrapProblem
   ? `interactive sandbox — skipped: bwrap is not usable here (${bwrapProblem}); CI installs bubblewrap`
   : "interactive sandbox — the status line shows the mode and !cmd follows it";
 
-describe.skipIf(bwrapProblem !== undefined)(title, { timeout: 120_000 }, () => {
+describe.skipIf(bwrapProblem !== undefined)(title, () => {
   it("--sandbox workspace-write: the footer says so and !cmd cannot write outside the project", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const outside = mkdtempSync(

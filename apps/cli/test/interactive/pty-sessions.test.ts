@@ -19,7 +19,7 @@ function keyedSession() {
   });
 }
 
-describe("interactive mode — session lifecycle", { timeout: 120_000 }, () => {
+describe("interactive mode — session lifecycle", () => {
   it("a start without a message writes no session file; -c still finds the last real one (issue 22.6)", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse("first answer"));

@@ -16,7 +16,7 @@ const messagesOf = (request: RecordedRequest | undefined) =>
 const LONG = (topic: string) =>
   `${topic}: ${"the agent reads the files, runs the tests and edits the code. ".repeat(20)}`;
 
-describe("interactive mode — slash commands", { timeout: 180_000 }, () => {
+describe("interactive mode — slash commands", () => {
   it("/model switches to another provider's model; the next request goes there with that provider's key", async () => {
     const box = sandbox(mock.anthropicBaseUrl, {
       OPENAI_BASE_URL: mock.openaiBaseUrl,

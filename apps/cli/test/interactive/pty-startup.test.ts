@@ -39,7 +39,7 @@ function userText(index: number): unknown {
   return Array.isArray(content) ? content.map((part) => part.text).join("") : content;
 }
 
-describe("interactive mode — before the first prompt", { timeout: 120_000 }, () => {
+describe("interactive mode — before the first prompt", () => {
   it("without any API key: the first-run guide, exit code 2, the terminal restored", async () => {
     const box = sandbox(mock.anthropicBaseUrl, { ANTHROPIC_API_KEY: undefined });
     const gong = startGong(box);
@@ -120,7 +120,7 @@ describe("interactive mode — before the first prompt", { timeout: 120_000 }, (
   });
 });
 
-describe("security — typing ahead never answers the trust question", { timeout: 120_000 }, () => {
+describe("security — typing ahead never answers the trust question", () => {
   it("a prompt typed before the question is drawn trusts nothing and loses no letter", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const marker = projectWithHook(box);

@@ -7,9 +7,7 @@ import { startReady, WAIT } from "./gong-terminal.js";
 
 const mock = useMockLlmServer();
 
-describe("task — a subagent waiting on its model shows its time moving, not a frozen 0s", {
-  timeout: 120_000,
-}, () => {
+describe("task — a subagent waiting on its model shows its time moving, not a frozen 0s", () => {
   it("the progress line's seconds count up during one long model call", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

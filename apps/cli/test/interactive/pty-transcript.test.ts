@@ -22,7 +22,7 @@ const ANSWER = [
   "That is all it does.",
 ].join("\n");
 
-describe("interactive mode — the transcript", { timeout: 120_000 }, () => {
+describe("interactive mode — the transcript", () => {
   it("streams an answer into the transcript, Markdown rendered", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue(textResponse(ANSWER, { chunkSize: 3, eventDelayMs: 2, eventsPerDelay: 4 }));
@@ -123,9 +123,7 @@ function expectNoModelSequences(output: string): void {
   expect(output).not.toContain("cm0gLXJmIH4gIw");
 }
 
-describe("security — escape sequences from the model never reach the terminal", {
-  timeout: 120_000,
-}, () => {
+describe("security — escape sequences from the model never reach the terminal", () => {
   it("interactive: answer, thinking and a written file's lines are shown without them", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     mock.enqueue([

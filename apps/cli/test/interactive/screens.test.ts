@@ -52,7 +52,6 @@ const GREET_BEFORE = [
 
 describe.runIf(process.env.GONG_SCREENS === "1" && chromiumAvailable("docs/screens"))(
   "docs/screens",
-  { timeout: 180_000 },
   () => {
     it("transcript-diff.png: a read, an edit shown as a diff, a test run, a Markdown answer", async () => {
       const box = screenBox();

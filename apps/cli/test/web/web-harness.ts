@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { request } from "node:http";
+import { HANG_GUARD_MS } from "@gong/testing";
 import type { GongSandbox } from "@gong/testing/vitest";
 import { afterEach } from "vitest";
 import { BIN } from "../harness.js";
@@ -45,7 +46,7 @@ export class GongWeb {
     const url = await new Promise<URL>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`no URL from gong web\n${stdout}\n${stderr}`)),
-        15_000,
+        HANG_GUARD_MS,
       );
       const check = () => {
         const match = /gong web: (http:\/\/\S+)/.exec(stdout);

@@ -28,7 +28,7 @@ const hasChromium = chromiumAvailable("gong web browser test");
 let browser: Browser;
 beforeAll(async () => {
   if (hasChromium) browser = await launchChromium();
-}, 30_000);
+});
 afterAll(() => browser?.close());
 
 async function openPage(web: GongWeb): Promise<Page> {
@@ -195,7 +195,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await waitFor(() => processesRunning("sleep 30.4127").length > 0);
     await page.locator("#stop").click();
     await page.locator("#stop:disabled").waitFor();
-    await waitFor(() => processesRunning("sleep 30.4127").length === 0, 5_000);
+    await waitFor(() => processesRunning("sleep 30.4127").length === 0);
 
     await send(page, "wait again");
     await waitFor(() => processesRunning("sleep 30.4128").length > 0);

@@ -27,7 +27,7 @@ import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.
 import { SessionRecorder } from "./recorder.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
-import { MCP_FIRST_PROMPT_WAIT_MS, startSessionMcpServers } from "./session-mcp.js";
+import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
@@ -99,7 +99,7 @@ async function assembleSession(
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
   });
-  await mcp?.ready(MCP_FIRST_PROMPT_WAIT_MS);
+  await mcp?.ready(mcpFirstPromptWaitMs(env));
   const task = sessionTask(inputs, opened, apiKeys, truncator);
   const toolKit = {
     ...sessionToolKit(

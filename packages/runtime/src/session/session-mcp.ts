@@ -1,4 +1,4 @@
-import { McpServers } from "@gong/mcp";
+import { McpServers, mcpTimeoutFromEnvironment } from "@gong/mcp";
 import { JobLedger } from "@gong/tools";
 import { sessionMcpServerSet } from "../config/mcp-servers.js";
 import { jobsDir, resolveGongHome } from "../config/paths.js";
@@ -12,6 +12,15 @@ import type { SessionInputs } from "./session-inputs.js";
  * prompt; a server that is ready later joins and its tools are offered from the next turn.
  */
 export const MCP_FIRST_PROMPT_WAIT_MS = 5_000;
+
+/**
+ * The first prompt's wait: `MCP_TIMEOUT` (ms, Claude Code's variable for how long servers
+ * may take to start) when set — who sets it wants the servers' tools from the first turn,
+ * on a busy machine too (the apps' tests set it) — otherwise `MCP_FIRST_PROMPT_WAIT_MS`.
+ */
+export function mcpFirstPromptWaitMs(env: NodeJS.ProcessEnv): number {
+  return mcpTimeoutFromEnvironment(env.MCP_TIMEOUT) ?? MCP_FIRST_PROMPT_WAIT_MS;
+}
 
 /** Starts the session's MCP servers (all at once); undefined when none are configured. */
 export function startSessionMcpServers(inputs: SessionInputs): McpServers | undefined {

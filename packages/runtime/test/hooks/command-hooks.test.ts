@@ -177,7 +177,7 @@ describe("Claude Code command hooks — PreToolUse", () => {
     });
     const started = Date.now();
     await agent.prompt("clean");
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(Date.now() - started).toBeLessThan(25_000); // well below the hook's 30 s
     expect(bash.commands).toEqual(["rm -rf build"]);
     expect(notices).toEqual([`PreToolUse hook "${hook}" failed (timed out after 1 s): no output`]);
   });

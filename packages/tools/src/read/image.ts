@@ -1,7 +1,9 @@
 /**
- * Images for the model: re-encoded to fit 2000×2000 and 4.5 MB when `sharp` (an
- * optional dependency with prebuilt binaries) is installed; otherwise passed through
- * with a note saying they were not resized.
+ * Images for the model: re-encoded to fit 2000×2000 and 4.5 MB when `sharp` is
+ * installed beside @gong/tools (an optional peer dependency, as the Gong apps install
+ * it: as a dependency, npm 11 warned about sharp's install script to everyone who
+ * installed @gong/tools); otherwise passed through with a note saying they were not
+ * resized.
  */
 import type { ImageMime } from "./sniff.js";
 
