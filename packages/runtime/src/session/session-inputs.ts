@@ -5,6 +5,7 @@ import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
+import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import {
   globalSettingsPath,
   homeDir,
@@ -37,6 +38,8 @@ export interface SessionInputs {
   registry: ModelRegistry;
   resources: SessionResources;
   skills: Skill[];
+  /** Tool names in agent, command and skill files Gong has not: one line per session. */
+  unknownTools: UnknownToolNames;
   /**
    * Every path a tool result names must be readable by the next call: bash's log and
    * spilled results (the truncator's folder), a skill's resource files (packages/tools/test/bad-input.test.ts "item 5").
@@ -91,7 +94,9 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
   const resources = new SessionResources({ cwd, gongHome }, warn);
-  const skills = loadSkills(resources.discover().skillDirs, warn);
+  // Flushed once the agent and command files are read too (create-session.ts): one line.
+  const unknownTools = new UnknownToolNames(warn);
+  const skills = loadSkills(resources.discover().skillDirs, warn, (names) => unknownTools.add(names));
   const outputDirWarning = refusedOutputDir(cwd, env);
   if (outputDirWarning) warn(outputDirWarning);
   const toolFolders = {
@@ -114,7 +119,7 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   const value = { options, cwd, env, warn, settingsQuery, settingsStamps, loaded, registry };
   return {
     ok: true,
-    value: { ...value, resources, skills, toolFolders, sandbox, choice, where },
+    value: { ...value, resources, skills, unknownTools, toolFolders, sandbox, choice, where },
   };
 }
 
