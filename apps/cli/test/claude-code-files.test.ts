@@ -42,7 +42,10 @@ function lastUserText(request: RecordedRequest | undefined): string {
 function oneTask(type: string) {
   mock.enqueue([
     toolCallResponse([
-      { name: "task", arguments: { description: "d", prompt: "SUBTASK do it", subagent_type: type } },
+      {
+        name: "task",
+        arguments: { description: "d", prompt: "SUBTASK do it", subagent_type: type },
+      },
     ]),
     textResponse("sub done"),
     textResponse("all done"),
@@ -54,7 +57,11 @@ const warnings = (stderr: string) => stderr.split("\n").filter((line) => line !=
 describe("issue 38.1 — model aliases resolve to the newest model of the family", () => {
   it("an agent's model: sonnet runs on the newest sonnet, --model haiku on the newest haiku", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    agentFile(box, "architect", "---\nname: architect\ndescription: Designs\nmodel: sonnet\n---\nYou design.\n");
+    agentFile(
+      box,
+      "architect",
+      "---\nname: architect\ndescription: Designs\nmodel: sonnet\n---\nYou design.\n",
+    );
     oneTask("architect");
     const run = await runGong(["--model", "haiku", "-p", "go"], box);
     expect(run.stderr).toBe("");
@@ -68,7 +75,11 @@ describe("issue 38.1 — model aliases resolve to the newest model of the family
 
   it("a prompt command's model: opus runs on the newest opus", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
-    commandFile(box, "deep", "---\ndescription: Think hard\nmodel: opus\n---\nThink about $ARGUMENTS\n");
+    commandFile(
+      box,
+      "deep",
+      "---\ndescription: Think hard\nmodel: opus\n---\nThink about $ARGUMENTS\n",
+    );
     mock.enqueue(textResponse("thought"));
     const run = await runGong(["-p", "/deep caching"], box);
     expect(run.stderr).toBe("");
@@ -81,14 +92,24 @@ describe("issue 38.1 — model aliases resolve to the newest model of the family
       OPENAI_API_KEY: "sk-test",
       OPENAI_BASE_URL: mock.openaiBaseUrl,
     });
-    agentFile(box, "architect", "---\nname: architect\ndescription: Designs\nmodel: opus\n---\nYou design.\n");
+    agentFile(
+      box,
+      "architect",
+      "---\nname: architect\ndescription: Designs\nmodel: opus\n---\nYou design.\n",
+    );
     mock.enqueue([
       toolCallResponse([
-        { name: "task", arguments: { description: "a", prompt: "SUBTASK a", subagent_type: "architect" } },
+        {
+          name: "task",
+          arguments: { description: "a", prompt: "SUBTASK a", subagent_type: "architect" },
+        },
       ]),
       textResponse("a done"),
       toolCallResponse([
-        { name: "task", arguments: { description: "b", prompt: "SUBTASK b", subagent_type: "architect" } },
+        {
+          name: "task",
+          arguments: { description: "b", prompt: "SUBTASK b", subagent_type: "architect" },
+        },
       ]),
       textResponse("b done"),
       textResponse("all done"),
@@ -173,14 +194,18 @@ describe("issue 38.3 — front matter read as Claude Code reads it", () => {
 });
 
 describe("issue 38.4 — Claude Code's tool names, one line for the ones Gong has not, disallowedTools", () => {
-  it("allowed-tools: Bash(git add:*), Task, TodoWrite, Skill offers bash, task, todo_write and skill; unknown names are one line for all files", async () => {
+  it("allowed-tools: Bash(git add:*), Task, TodoWrite, Skill offers bash, task and todo_write; the names Gong has not are one line for all files", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     commandFile(
       box,
       "orchestrate",
       "---\ndescription: Run the team\nallowed-tools: Bash(git add:*), Task, TodoWrite, Skill, WebSearch\n---\nPlan the work.\n",
     );
-    commandFile(box, "search", "---\nallowed-tools: [WebSearch, NotebookRead, Read]\n---\nSearch.\n");
+    commandFile(
+      box,
+      "search",
+      "---\nallowed-tools: [WebSearch, NotebookRead, Read]\n---\nSearch.\n",
+    );
     agentFile(
       box,
       "researcher",
@@ -190,7 +215,7 @@ describe("issue 38.4 — Claude Code's tool names, one line for the ones Gong ha
     const run = await runGong(["-p", "/orchestrate"], box);
     expect(run.code, run.stderr).toBe(0);
     expect(warnings(run.stderr)).toEqual([
-      "gong: warning: left out of agents' tools and commands' allowed-tools, as Gong has no such tool: BashOutput, NotebookRead, WebSearch",
+      "gong: warning: tools Gong has not, left out where agents, commands and skills name them: BashOutput, NotebookRead, WebSearch",
     ]);
     expect(toolNames(mock.requests[0])).toEqual(["bash", "task", "todo_write"]);
   });
@@ -209,11 +234,17 @@ describe("issue 38.4 — Claude Code's tool names, one line for the ones Gong ha
     );
     mock.enqueue([
       toolCallResponse([
-        { name: "task", arguments: { description: "v", prompt: "SUBTASK v", subagent_type: "validator" } },
+        {
+          name: "task",
+          arguments: { description: "v", prompt: "SUBTASK v", subagent_type: "validator" },
+        },
       ]),
       textResponse("valid"),
       toolCallResponse([
-        { name: "task", arguments: { description: "f", prompt: "SUBTASK f", subagent_type: "finder" } },
+        {
+          name: "task",
+          arguments: { description: "f", prompt: "SUBTASK f", subagent_type: "finder" },
+        },
       ]),
       textResponse("found"),
       textResponse("all done"),

@@ -97,7 +97,7 @@ export {
   type ListedModel,
   listModels,
 } from "./models/list-models.js";
-export { isModelAlias, MODEL_ALIASES, type ModelAlias } from "./models/model-aliases.js";
+export { isModelAlias } from "./models/model-aliases.js";
 export { resolveModel } from "./models/resolve-model.js";
 export type { SessionPermissions } from "./permissions/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";

@@ -54,7 +54,9 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
  */
 function printAliases(aliases: readonly ListedAlias[], io: CliIo): void {
   if (aliases.length === 0) return;
-  io.stdout("Aliases (--model, /model, agents' and commands' model:; inherit = the parent's model):\n");
+  io.stdout(
+    "Aliases (--model, /model, agents' and commands' model:; inherit = the parent's model):\n",
+  );
   for (const provider of new Set(aliases.map((a) => a.provider))) {
     const own = aliases.filter((a) => a.provider === provider);
     io.stdout(`  ${provider}: ${own.map((a) => `${a.alias} = ${a.id}`).join(", ")}\n`);

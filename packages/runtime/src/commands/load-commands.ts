@@ -61,7 +61,8 @@ export function loadPromptCommands(
 /** Without a session to gather them (unknown-tool-names.ts): one line per file. */
 function unknownToolsOf(warn: (message: string) => void) {
   return (names: readonly string[]) => {
-    if (names.length > 0) warn(`allowed-tools names tools Gong has not; left out: ${names.join(", ")}`);
+    if (names.length > 0)
+      warn(`allowed-tools names tools Gong has not; left out: ${names.join(", ")}`);
   };
 }
 

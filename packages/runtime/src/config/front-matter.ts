@@ -46,17 +46,17 @@ export function parseFrontMatter(text: string, schema: TSchema, file: string): F
   const body = match[2]!;
   const document = parseDocument(yaml);
   const yamlError = document.errors[0]?.message;
+  if (yamlError !== undefined)
+    return parseLines(yaml, body, schema, file, yamlError.split("\n")[0]!);
   let parsed: unknown;
-  let failure = yamlError;
-  if (failure === undefined) {
-    try {
-      parsed = document.toJS();
-    } catch (error) {
-      // toJS refuses an alias bomb (billion laughs) rather than exhausting memory.
-      failure = (error as Error).message;
-    }
+  try {
+    parsed = document.toJS();
+  } catch (error) {
+    // toJS refuses an alias bomb (billion laughs) rather than exhausting memory: valid
+    // YAML written to attack, not a Claude Code file, so no second reading either.
+    const reason = (error as Error).message.split("\n")[0];
+    return { kind: "invalid", reason: `its front matter is not valid YAML (${reason}).` };
   }
-  if (failure !== undefined) return parseLines(yaml, body, schema, file, failure.split("\n")[0]!);
   const at = locateInYaml(document, yaml);
   const fields = stringsForLists(document, yaml, parsed, schema);
   const checked = validateConfig(schema, fields ?? {}, at);
@@ -65,7 +65,13 @@ export function parseFrontMatter(text: string, schema: TSchema, file: string): F
     ...document.warnings.map((warning) => `${file}: ${warning.message.split("\n")[0]}`),
     ...checked.issues.map((issue) => formatConfigIssue(file, issue)),
   ];
-  return { kind: "parsed", fields: (checked.value ?? {}) as Record<string, unknown>, body, warnings, at };
+  return {
+    kind: "parsed",
+    fields: (checked.value ?? {}) as Record<string, unknown>,
+    body,
+    warnings,
+    at,
+  };
 }
 
 /** The line-by-line reading of a block YAML refused; no field at all is still invalid. */
@@ -109,16 +115,24 @@ function acceptsList(schema: TSchema, key: string): boolean {
  * written when the list is on one line (`argument-hint: [pr-number]` was meant as it
  * reads), else its items joined with ", ".
  */
-function stringsForLists(document: Document, yaml: string, parsed: unknown, schema: TSchema): unknown {
+function stringsForLists(
+  document: Document,
+  yaml: string,
+  parsed: unknown,
+  schema: TSchema,
+): unknown {
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed) || !isMap(document.contents))
     return parsed;
   const fields = { ...(parsed as Record<string, unknown>) };
   for (const pair of document.contents.items) {
     const key = (pair.key as { value?: unknown } | null)?.value;
-    if (typeof key !== "string" || !Array.isArray(fields[key]) || acceptsList(schema, key)) continue;
+    if (typeof key !== "string" || !Array.isArray(fields[key]) || acceptsList(schema, key))
+      continue;
     const value = pair.value as { range?: [number, number, number]; flow?: boolean } | null;
     const written = value?.range ? yaml.slice(value.range[0], value.range[1]) : "";
-    const items = (fields[key] as unknown[]).map(String);
+    const items = fields[key] as unknown[];
+    // A list of numbers or maps is no text someone meant: the type warning stands.
+    if (!items.every((item) => typeof item === "string")) continue;
     fields[key] = value?.flow && !written.includes("\n") ? written.trim() : items.join(", ");
   }
   return fields;

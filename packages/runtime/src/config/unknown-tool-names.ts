@@ -22,7 +22,7 @@ export class UnknownToolNames {
     for (const name of names) this.said.add(name);
     this.pending.clear();
     this.warn(
-      `left out of agents' tools and commands' allowed-tools, as Gong has no such tool: ${names.join(", ")}`,
+      `tools Gong has not, left out where agents, commands and skills name them: ${names.join(", ")}`,
     );
   }
 }

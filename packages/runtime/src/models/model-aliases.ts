@@ -28,9 +28,12 @@ export function newestOfFamily(
   alias: ModelAlias,
 ): Model | undefined {
   const family = alias.toLowerCase();
-  const members = registry
-    .list(provider)
-    .filter((model) => model.id.toLowerCase().split(/[^a-z0-9]+/).includes(family));
+  const members = registry.list(provider).filter((model) =>
+    model.id
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .includes(family),
+  );
   let newest: Model | undefined;
   for (const model of members) {
     if (!newest || compareVersions(versionOf(model.id), versionOf(newest.id)) > 0) newest = model;
@@ -56,7 +59,10 @@ export function aliasTargets(
   registry: ModelRegistry,
   provider: string,
 ): { alias: ModelAlias; model: Model | undefined }[] {
-  return MODEL_ALIASES.map((alias) => ({ alias, model: newestOfFamily(registry, provider, alias) }));
+  return MODEL_ALIASES.map((alias) => ({
+    alias,
+    model: newestOfFamily(registry, provider, alias),
+  }));
 }
 
 /** The one note for an alias the provider has no model for. */

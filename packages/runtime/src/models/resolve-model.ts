@@ -106,23 +106,31 @@ export function resolveModel(
   }
 
   if (!providers.includes(provider)) return unknownProvider(registry, provider);
+  return modelOfProvider(registry, provider, modelId, request, settings);
+}
 
+/** The named (or the provider's first) model of a known provider, with its key. */
+function modelOfProvider(
+  registry: ModelRegistry,
+  provider: string,
+  named: string | undefined,
+  request: ModelRequest,
+  settings: Settings,
+): ModelResolution {
+  let modelId = named ?? registry.list(provider)[0]?.id;
   if (modelId === undefined) {
-    const first = registry.list(provider)[0];
-    if (!first) {
-      return {
-        ok: false,
-        code: "unknown_model",
-        usage: true,
-        message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
-      };
-    }
-    modelId = first.id;
+    return {
+      ok: false,
+      code: "unknown_model",
+      usage: true,
+      message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
+    };
   }
 
   let note: string | undefined;
   if (isModelAlias(modelId)) {
-    const alias = aliasModel(registry, provider, modelId, request.current ?? settingsModel(settings, provider));
+    const fallback = request.current ?? settingsModel(settings, provider);
+    const alias = aliasModel(registry, provider, modelId, fallback);
     if ("ok" in alias) return alias;
     ({ modelId, note } = alias);
   }
@@ -175,7 +183,10 @@ function splitProviderPrefix(
 }
 
 /** The settings' default model when it is one of `provider`'s. */
-function settingsModel(settings: Settings, provider: string): Pick<Model, "provider" | "id"> | undefined {
+function settingsModel(
+  settings: Settings,
+  provider: string,
+): Pick<Model, "provider" | "id"> | undefined {
   if (!settings.defaultModel || isModelAlias(settings.defaultModel)) return undefined;
   if (settings.defaultProvider && settings.defaultProvider !== provider) return undefined;
   return { provider, id: settings.defaultModel };
@@ -193,8 +204,7 @@ function aliasModel(
 ): { modelId: string; note?: string } | ModelFailure {
   const newest = newestOfFamily(registry, provider, alias);
   if (newest) return { modelId: newest.id };
-  const instead =
-    fallback?.provider === provider ? fallback : registry.list(provider)[0];
+  const instead = fallback?.provider === provider ? fallback : registry.list(provider)[0];
   if (!instead) {
     return {
       ok: false,

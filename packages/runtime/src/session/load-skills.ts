@@ -16,7 +16,8 @@ export function loadSkills(
   skillDirs: readonly string[],
   warn: (message: string) => void,
   unknownTools: (names: readonly string[]) => void = (names) => {
-    if (names.length > 0) warn(`skill allowed-tools Gong has not were left out: ${names.join(", ")}`);
+    if (names.length > 0)
+      warn(`skill allowed-tools Gong has not were left out: ${names.join(", ")}`);
   },
 ): Skill[] {
   const byName = new Map<string, Skill>();

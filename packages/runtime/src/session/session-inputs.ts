@@ -5,7 +5,6 @@ import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
-import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import {
   globalSettingsPath,
   homeDir,
@@ -15,6 +14,7 @@ import {
 } from "../config/paths.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
+import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
@@ -96,7 +96,9 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   const resources = new SessionResources({ cwd, gongHome }, warn);
   // Flushed once the agent and command files are read too (create-session.ts): one line.
   const unknownTools = new UnknownToolNames(warn);
-  const skills = loadSkills(resources.discover().skillDirs, warn, (names) => unknownTools.add(names));
+  const skills = loadSkills(resources.discover().skillDirs, warn, (names) =>
+    unknownTools.add(names),
+  );
   const outputDirWarning = refusedOutputDir(cwd, env);
   if (outputDirWarning) warn(outputDirWarning);
   const toolFolders = {
