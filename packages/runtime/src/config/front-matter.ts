@@ -173,7 +173,8 @@ export function toolListField(
   key: string,
 ): ToolListField | undefined {
   const value = front.fields[key];
-  if (value === undefined || value === null) return undefined;
+  // `tools:` left empty or `tools: *` (read line by line) names no list: every tool, as absent.
+  if (value === undefined || value === null || value === "" || value === "*") return undefined;
   const named = toolNamesOf(value);
   return {
     tools: named.filter(isKnownToolName),

@@ -72,6 +72,17 @@ describe("prompt commands — parsing", () => {
     expect(parsed.ok && parsed.warnings).toEqual([]);
   });
 
+  it("allowed-tools left empty or * in front matter read line by line limits nothing (issue 38.3)", () => {
+    for (const value of ["", "*"]) {
+      const parsed = parsePromptCommand(
+        `---\ndescription: Any: tools\nallowed-tools: ${value}\n---\nBody\n`,
+        source,
+      );
+      expect(parsed.ok && parsed.command.allowedTools).toBeUndefined();
+      expect(parsed.ok && parsed.unknownTools).toEqual([]);
+    }
+  });
+
   it("a list where a string is expected is text: as written on one line, else joined (issue 38.3)", () => {
     const flow = parsePromptCommand("---\nargument-hint: [pr-number]\n---\nBody\n", source);
     expect(flow.ok && flow.command.argumentHint).toBe("[pr-number]");
