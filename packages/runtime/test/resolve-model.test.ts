@@ -148,6 +148,15 @@ describe("model aliases (issue 38.1) — sonnet, opus, haiku are the newest of t
     });
   });
 
+  it("--model inherit is the provider's default model, not an id sent as inherit", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const result = resolveModel(r, { model: "inherit" }, {});
+    expect(result.ok && result.model.id).toBe("claude-opus-5-5");
+    const current = r.find("anthropic", "claude-haiku-4-5")!;
+    const kept = resolveModel(r, { provider: "anthropic", model: "inherit", current }, {});
+    expect(kept.ok && kept.model.id).toBe("claude-haiku-4-5");
+  });
+
   it("inherit and an alias in a file follow the model in use", () => {
     const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
     const current = r.find("anthropic", "claude-haiku-4-5")!;

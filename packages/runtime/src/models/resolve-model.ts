@@ -117,7 +117,11 @@ function modelOfProvider(
   request: ModelRequest,
   settings: Settings,
 ): ModelResolution {
-  let modelId = named ?? registry.list(provider)[0]?.id;
+  // `inherit` (an agent's word) names no model: the one in use, else the default.
+  const inherited = named?.toLowerCase() === INHERIT_MODEL;
+  const own = request.current?.provider === provider ? request.current.id : undefined;
+  const given = inherited ? (own ?? settingsModel(settings, provider)?.id) : named;
+  let modelId = given ?? registry.list(provider)[0]?.id;
   if (modelId === undefined) {
     return {
       ok: false,
