@@ -20,7 +20,8 @@ Modes:
 Model:
   --provider <name>            Provider to use (anthropic, openai, or one from models.json).
                                  gong --provider openai -p "hi"
-  --model <id>                 Model id, or provider/model.
+  --model <id>                 Model id, or provider/model, or sonnet | opus | haiku: the
+                               newest of that family (--list-models shows them).
                                  gong --model anthropic/claude-sonnet-5-5 -p "hi"
   --api-key <key>              API key for this run (else the provider's env var).
                                  gong --api-key "$MY_KEY" -p "hi"
@@ -32,7 +33,8 @@ Model:
                                Reasoning effort for models that support it.
                                  gong --thinking high -p "find the race condition"
   --list-models [search]       List known models (provider, id, context, cost; * = usable:
-                               a key is set, or none is needed, like Ollama, vLLM, LM Studio).
+                               a key is set, or none is needed, like Ollama, vLLM, LM Studio)
+                               and what the aliases sonnet, opus, haiku resolve to.
                                  gong --list-models sonnet
 
 Tools:

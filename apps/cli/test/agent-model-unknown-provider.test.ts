@@ -33,8 +33,8 @@ describe("task — an agent file's model with a mistyped provider is an unknown 
   });
 });
 
-describe("task — an agent file's tools naming no tool (a typo) is a warning, not silently dropped", () => {
-  it("tools: Read, Bahs warns with file:line:col and the name", async () => {
+describe("task — an agent file's tools naming no tool (a typo) is said, not silently dropped", () => {
+  it("tools: Read, Bahs names Bahs in the session's one line for tools Gong has not (issue 38.4)", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const agents = path.join(box.cwd, ".gong", "agents");
     mkdirSync(agents, { recursive: true });
@@ -45,6 +45,8 @@ describe("task — an agent file's tools naming no tool (a typo) is a warning, n
     mock.enqueue(textResponse("hi"));
     const run = await runGong(["-p", "go"], box);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toMatch(/rev\.md:4:\d+: tools names unknown tool "Bahs"; it was ignored/);
+    expect(run.stderr).toBe(
+      "gong: warning: tools Gong has not, left out where agents, commands and skills name them: Bahs\n",
+    );
   });
 });

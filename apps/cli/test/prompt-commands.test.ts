@@ -65,17 +65,17 @@ describe("prompt commands — /name args in print mode", () => {
     expect(lastUserText(mock.requests[0])).toBe("/nosuch hello");
   });
 
-  it("a file whose front matter does not parse is one warning; the other commands load", async () => {
+  it("a file whose front matter neither YAML nor a line per field reads is one warning; the other commands load", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const broken = path.join(box.cwd, ".gong", "commands", "broken.md");
-    writeFile(broken, "---\ndescription: [unclosed\n---\nBroken.\n");
+    writeFile(broken, "---\n  [unclosed\n---\nBroken.\n");
     writeFile(path.join(box.cwd, ".gong", "commands", "fine.md"), "Fine with $ARGUMENTS\n");
     mock.enqueue(textResponse("ok"));
     const run = await runGong(["-p", "/fine args"], box);
     expect(run.code).toBe(0);
     expect(lastUserText(mock.requests[0])).toBe("Fine with args");
     expect(run.stderr).toMatch(
-      /^gong: warning: .*broken\.md: its front matter is not valid YAML .*the command \/broken was skipped\n$/,
+      /^gong: warning: .*broken\.md: its front matter is neither valid YAML .*the command \/broken was skipped\n$/,
     );
   });
 

@@ -122,6 +122,20 @@ describe("/model", () => {
   });
 });
 
+describe("/model — Claude Code's aliases (issue 38.1)", () => {
+  it("/model haiku is the newest haiku of the current provider; on OpenAI /model opus stays, with a warning", async () => {
+    const { host, ui, run } = await setup();
+    await run("/model haiku");
+    expect(ui.lines("note")).toEqual(["model: anthropic/claude-haiku-4-5"]);
+    await run("/model openai/gpt-5.4");
+    await run("/model opus");
+    expect(host.current.model.id).toBe("gpt-5.4");
+    expect(ui.lines("warn")).toEqual([
+      'model "opus": provider openai has no opus model; using openai/gpt-5.4 instead',
+    ]);
+  });
+});
+
 describe("/thinking", () => {
   it("a level sets it; a bad one is an error naming the levels", async () => {
     const { host, ui, run } = await setup();

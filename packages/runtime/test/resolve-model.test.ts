@@ -2,6 +2,8 @@ import path from "node:path";
 import { createModelRegistry } from "@gong/llm";
 import { describe, expect, it } from "vitest";
 import { listModels, resolveModel } from "../src/index.js";
+import { newestOfFamily } from "../src/models/model-aliases.js";
+import { modelForRef } from "../src/models/resolve-model.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 function registry(env: NodeJS.ProcessEnv, modelsJson?: unknown) {
@@ -103,5 +105,67 @@ describe("model resolution — flags, provider/model, settings, first provider w
     const { models } = listModels({ gongHome, env: { ANTHROPIC_API_KEY: "k" }, search: "claude" });
     expect(models.length).toBeGreaterThan(0);
     expect(models.every((m) => m.provider === "anthropic" && m.hasKey)).toBe(true);
+  });
+});
+
+describe("model aliases (issue 38.1) — sonnet, opus, haiku are the newest of the family", () => {
+  const box = (ids: string[]) =>
+    registry(
+      {},
+      {
+        providers: {
+          box: {
+            baseUrl: "http://127.0.0.1:1/v1",
+            api: "openai-completions",
+            models: ids.map((id) => ({ id })),
+          },
+        },
+      },
+    ).registry;
+
+  it("the highest version in the id wins, whatever the listing order; a tie goes to the first listed", () => {
+    const r = box([
+      "claude-3-5-sonnet-20241022",
+      "claude-sonnet-4-5",
+      "claude-sonnet-4-5-20250929",
+      "claude-sonnet-5",
+      "claude-sonnet-4-6",
+      "claude-3-5-haiku-latest",
+      "claude-haiku-4-5",
+    ]);
+    expect(newestOfFamily(r, "box", "sonnet")?.id).toBe("claude-sonnet-5");
+    expect(newestOfFamily(r, "box", "haiku")?.id).toBe("claude-haiku-4-5");
+    expect(newestOfFamily(r, "box", "opus")).toBeUndefined();
+  });
+
+  it("--model sonnet with no sonnet on the provider falls back to its first model, with a note", () => {
+    const r = box(["tiny-coder"]);
+    const result = resolveModel(r, { provider: "box", model: "sonnet" }, {});
+    expect(result).toMatchObject({
+      ok: true,
+      model: { id: "tiny-coder" },
+      note: 'model "sonnet": provider box has no sonnet model; using box/tiny-coder instead',
+    });
+  });
+
+  it("--model inherit is the provider's default model, not an id sent as inherit", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const result = resolveModel(r, { model: "inherit" }, {});
+    expect(result.ok && result.model.id).toBe("claude-opus-5-5");
+    const current = r.find("anthropic", "claude-haiku-4-5")!;
+    const kept = resolveModel(r, { provider: "anthropic", model: "inherit", current }, {});
+    expect(kept.ok && kept.model.id).toBe("claude-haiku-4-5");
+  });
+
+  it("inherit and an alias in a file follow the model in use", () => {
+    const { registry: r } = registry({ ANTHROPIC_API_KEY: "k" });
+    const current = r.find("anthropic", "claude-haiku-4-5")!;
+    expect(modelForRef(r, "inherit", current)?.model.id).toBe("claude-haiku-4-5");
+    expect(modelForRef(r, "opus", current)?.model.id).toBe("claude-opus-5-5");
+    const openai = r.find("openai", "gpt-5.4")!;
+    expect(modelForRef(r, "opus", openai)).toEqual({
+      model: openai,
+      note: 'model "opus": provider openai has no opus model; using openai/gpt-5.4 instead',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ANY_MODEL, listModels, resolveGongHome } from "@gong/runtime";
+import { ANY_MODEL, type ListedAlias, listModels, resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import { formatTokens } from "../format-tokens.js";
 import type { CliIo } from "../io.js";
@@ -10,7 +10,7 @@ import type { CliIo } from "../io.js";
  */
 export function listModelsCommand(args: CliArgs, io: CliIo): number {
   const search = typeof args.listModels === "string" ? args.listModels : undefined;
-  const { models, warnings } = listModels({
+  const { models, aliases, warnings } = listModels({
     gongHome: resolveGongHome(io.env),
     env: io.env,
     search,
@@ -38,6 +38,7 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
       .trimEnd();
   io.stdout(`${[line(header), ...rows.map(line)].join("\n")}\n`);
   io.stdout("* = usable: an API key is configured, or none is needed (local servers)\n");
+  printAliases(aliases, io);
   // A provider that lists no models but needs a key (OpenRouter, Groq) is not a local server.
   const local = models.find((m) => m.id === ANY_MODEL && !m.keyNeeded);
   if (local)
@@ -45,4 +46,19 @@ export function listModelsCommand(args: CliArgs, io: CliIo): number {
       `Local servers: start one, then e.g. gong --model ${local.provider}/<model> -p "hi" (requests go to ${local.baseUrl}; --base-url moves it).\n`,
     );
   return 0;
+}
+
+/**
+ * Claude Code's aliases, per provider: the newest model of the family (highest version in
+ * the id). A provider with none of a family keeps the current model, with a note.
+ */
+function printAliases(aliases: readonly ListedAlias[], io: CliIo): void {
+  if (aliases.length === 0) return;
+  io.stdout(
+    "Aliases (--model, /model, agents' and commands' model:; inherit = the parent's model):\n",
+  );
+  for (const provider of new Set(aliases.map((a) => a.provider))) {
+    const own = aliases.filter((a) => a.provider === provider);
+    io.stdout(`  ${provider}: ${own.map((a) => `${a.alias} = ${a.id}`).join(", ")}\n`);
+  }
 }

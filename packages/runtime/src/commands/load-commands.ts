@@ -42,11 +42,12 @@ export function commandFolders(where: {
 export function loadPromptCommands(
   folders: readonly CommandFolder[],
   warn: (message: string) => void,
+  unknownTools: (names: readonly string[]) => void = unknownToolsOf(warn),
 ): PromptCommand[] {
   const byName = new Map<string, PromptCommand>();
   for (const folder of folders) {
     for (const { file, name } of markdownFiles(folder.dir, [], warn)) {
-      const command = readCommand(file, name, folder.scope, warn);
+      const command = readCommand(file, name, folder.scope, { warn, unknownTools });
       if (!command) continue;
       const earlier = byName.get(name);
       // In the home folder the project's folders are the user's: the same file twice.
@@ -57,12 +58,21 @@ export function loadPromptCommands(
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Without a session to gather them (unknown-tool-names.ts): one line per file. */
+function unknownToolsOf(warn: (message: string) => void) {
+  return (names: readonly string[]) => {
+    if (names.length > 0)
+      warn(`allowed-tools names tools Gong has not; left out: ${names.join(", ")}`);
+  };
+}
+
 function readCommand(
   file: string,
   name: string,
   scope: PromptCommand["scope"],
-  warn: (message: string) => void,
+  report: { warn: (message: string) => void; unknownTools: (names: readonly string[]) => void },
 ): PromptCommand | undefined {
+  const { warn } = report;
   // Never blocks on a FIFO; a symlink loop or an unreadable file is said, then skipped.
   const read = readRegularFile(file, MAX_COMMAND_FILE_BYTES);
   if (read.kind === "missing") return undefined;
@@ -79,6 +89,7 @@ function readCommand(
     return undefined;
   }
   for (const warning of parsed.warnings) warn(warning);
+  report.unknownTools(parsed.unknownTools);
   return parsed.command;
 }
 

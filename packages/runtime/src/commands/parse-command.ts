@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { allowedToolsField, parseFrontMatter } from "../config/front-matter.js";
+import { parseFrontMatter, toolListField } from "../config/front-matter.js";
 
 /** A Markdown prompt command (`/name args`), as loaded from a commands folder. */
 export interface PromptCommand {
@@ -37,7 +37,13 @@ const CommandFrontMatter = Type.Object(
 const MAX_DERIVED_DESCRIPTION = 80;
 
 export type ParseCommandResult =
-  | { ok: true; command: PromptCommand; warnings: string[] }
+  | {
+      ok: true;
+      command: PromptCommand;
+      warnings: string[];
+      /** Tools `allowed-tools` names that Gong has not (WebSearch): said once per session. */
+      unknownTools: string[];
+    }
   | { ok: false; error: string };
 
 /**
@@ -55,7 +61,7 @@ export function parsePromptCommand(
   const command: PromptCommand = { ...source, description: "", body };
   if (front.kind === "none") {
     command.description = firstLine(body);
-    return { ok: true, command, warnings: [] };
+    return { ok: true, command, warnings: [], unknownTools: [] };
   }
   const field = (key: string) => {
     const value = front.fields[key];
@@ -66,9 +72,9 @@ export function parsePromptCommand(
   if (hint) command.argumentHint = hint;
   const model = field("model");
   if (model) command.model = model;
-  const allowedTools = allowedToolsField(front, source.file);
-  if (allowedTools) command.allowedTools = allowedTools;
-  return { ok: true, command, warnings: front.warnings };
+  const allowed = toolListField(front, "allowed-tools");
+  if (allowed) command.allowedTools = allowed.tools;
+  return { ok: true, command, warnings: front.warnings, unknownTools: allowed?.unknown ?? [] };
 }
 
 function firstLine(body: string): string {

@@ -8,6 +8,7 @@ import type { PromptScope } from "@gong/agent-core";
 import type { ImageContent } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { Tool } from "@gong/tools";
+import type { UnknownToolNames } from "../config/unknown-tool-names.js";
 import { runUserBash } from "../session/user-bash.js";
 import { fillPlaceholders, hasPlaceholders, splitArguments } from "./arguments.js";
 import { attachFiles, fileMentions } from "./file-mentions.js";
@@ -54,6 +55,8 @@ export interface PromptCommandsParts {
   mcp: McpServers | undefined;
   /** Whether a command's `model` names a model this session can use. */
   knowsModel: (ref: string) => boolean;
+  /** The session's one line for tool names Gong has not; none: one line per file. */
+  unknownTools?: UnknownToolNames;
 }
 
 const COMMAND_LINE = /^\/(\S+)(?:\s+([\s\S]*))?$/;
@@ -66,11 +69,16 @@ export class PromptCommands {
 
   /** The Markdown commands as the disk says now, sorted by name. */
   files(): PromptCommand[] {
-    return loadPromptCommands(this.parts.folders, (message) => {
+    const warn = (message: string) => {
       if (this.reported.has(message)) return;
       this.reported.add(message);
       this.parts.warn(message);
-    });
+    };
+    const unknown = this.parts.unknownTools;
+    if (!unknown) return loadPromptCommands(this.parts.folders, warn);
+    const files = loadPromptCommands(this.parts.folders, warn, (names) => unknown.add(names));
+    unknown.flush();
+    return files;
   }
 
   /** Every command, files first, then the connected MCP servers' prompts. */
@@ -141,7 +149,8 @@ export class PromptCommands {
         `/${command.name}: its !\`…\` commands were not run (this folder is not trusted); run gong --trust here to let them run`,
       );
     }
-    const body = !placed && args !== "" ? `${inserted.text}\n\n${args}` : inserted.text;
+    // Claude Code's form, which commands written for it expect (apps/cli/test/prompt-commands.test.ts).
+    const body = !placed && args !== "" ? `${inserted.text}\n\nARGUMENTS: ${args}` : inserted.text;
     const files = await this.attach(mentions, options.signal);
     const prompt: ExpandedPrompt = {
       text: [body, ...files.blocks].join("\n\n"),

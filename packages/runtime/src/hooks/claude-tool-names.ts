@@ -1,7 +1,9 @@
 /**
  * Claude Code tool names and parameter names mapped to Gong's (test/hooks/claude-tool-names.test.ts), so a
- * hook script written for Claude Code (`matcher: "Bash"`, `tool_input.file_path`)
- * works unchanged.
+ * hook script written for Claude Code (`matcher: "Bash"`, `tool_input.file_path`), an
+ * agent's `tools:` / `disallowedTools:` and a command's `allowed-tools:` work unchanged.
+ * The one place these names are kept: a Claude Code tool Gong has none of (WebSearch,
+ * NotebookEdit, BashOutput until background shells land) is not here.
  */
 const TO_CLAUDE: Record<string, string> = {
   bash: "Bash",
@@ -16,6 +18,7 @@ const TO_CLAUDE: Record<string, string> = {
   ask_user: "AskUserQuestion",
   exit_plan_mode: "ExitPlanMode",
   task: "Task",
+  skill: "Skill",
 };
 
 /** Claude Code renamed its `Task` tool `Agent`: hooks and agent files may say either. */

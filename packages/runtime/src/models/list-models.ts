@@ -1,4 +1,5 @@
 import { createModelRegistry, type Model, type ModelCost, type ModelRegistry } from "@gong/llm";
+import { aliasTargets, type ModelAlias } from "./model-aliases.js";
 import { providerHasKey, providerTakesAnyKey } from "./resolve-model.js";
 
 export interface ListModelsOptions {
@@ -25,6 +26,13 @@ export interface ListedModel {
   baseUrl: string;
 }
 
+export interface ListedAlias {
+  provider: string;
+  alias: ModelAlias;
+  /** The model id it resolves to on that provider now. */
+  id: string;
+}
+
 /**
  * Stands for "whatever model the server has" on a provider that lists none (the local
  * servers): their models are only known once the server runs.
@@ -34,6 +42,8 @@ export const ANY_MODEL = "<model>";
 /** Every known model (catalog + models.json), optionally filtered, with key status. */
 export function listModels(options: ListModelsOptions): {
   models: ListedModel[];
+  /** Per provider of the listed models that has any: what `sonnet`, `opus`, `haiku` mean. */
+  aliases: ListedAlias[];
   warnings: string[];
 } {
   const registry = createModelRegistry({
@@ -47,7 +57,13 @@ export function listModels(options: ListModelsOptions): {
       `${m.provider}/${m.id}`.toLowerCase().includes(needle) ||
       m.name.toLowerCase().includes(needle),
   );
-  return { models, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };
+  const providers = [...new Set(models.map((m) => m.provider))];
+  const aliases = providers.flatMap((provider) =>
+    aliasTargets(registry, provider).flatMap(({ alias, model }) =>
+      model ? [{ provider, alias, id: model.id }] : [],
+    ),
+  );
+  return { models, aliases, warnings: registry.errors.map((e) => `${e.path}: ${e.message}`) };
 }
 
 /**

@@ -1,5 +1,12 @@
 import { type ExplicitApiKey, type Model, type ModelRegistry, OPENAI_COMPATIBLE } from "@gong/llm";
 import type { Settings } from "../config/settings-types.js";
+import {
+  aliasFallbackNote,
+  INHERIT_MODEL,
+  isModelAlias,
+  type ModelAlias,
+  newestOfFamily,
+} from "./model-aliases.js";
 
 export interface ModelRequest {
   /** `--provider` */
@@ -10,10 +17,21 @@ export interface ModelRequest {
   apiKey?: string;
   /** `--base-url`: re-points the resolved model (a proxy, a local server). */
   baseUrl?: string;
+  /**
+   * The model in use now (`/model`): where an alias (`sonnet`) has no model on the
+   * provider, the session stays on it, with a note.
+   */
+  current?: Model;
 }
 
 export type ModelResolution =
-  | { ok: true; model: Model; apiKey: string }
+  | {
+      ok: true;
+      model: Model;
+      apiKey: string;
+      /** Said once to the user: an alias the provider has no model for fell back. */
+      note?: string;
+    }
   | {
       ok: false;
       code: ModelErrorCode;
@@ -88,18 +106,37 @@ export function resolveModel(
   }
 
   if (!providers.includes(provider)) return unknownProvider(registry, provider);
+  return modelOfProvider(registry, provider, modelId, request, settings);
+}
 
+/** The named (or the provider's first) model of a known provider, with its key. */
+function modelOfProvider(
+  registry: ModelRegistry,
+  provider: string,
+  named: string | undefined,
+  request: ModelRequest,
+  settings: Settings,
+): ModelResolution {
+  // `inherit` (an agent's word) names no model: the one in use, else the default.
+  const inherited = named?.toLowerCase() === INHERIT_MODEL;
+  const own = request.current?.provider === provider ? request.current.id : undefined;
+  const given = inherited ? (own ?? settingsModel(settings, provider)?.id) : named;
+  let modelId = given ?? registry.list(provider)[0]?.id;
   if (modelId === undefined) {
-    const first = registry.list(provider)[0];
-    if (!first) {
-      return {
-        ok: false,
-        code: "unknown_model",
-        usage: true,
-        message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
-      };
-    }
-    modelId = first.id;
+    return {
+      ok: false,
+      code: "unknown_model",
+      usage: true,
+      message: `Provider "${provider}" lists no models: pass --model <id> or add models for it in ${registry.modelsJsonPath}.`,
+    };
+  }
+
+  let note: string | undefined;
+  if (isModelAlias(modelId)) {
+    const fallback = request.current ?? settingsModel(settings, provider);
+    const alias = aliasModel(registry, provider, modelId, fallback);
+    if ("ok" in alias) return alias;
+    ({ modelId, note } = alias);
   }
 
   const found = registry.find(provider, modelId);
@@ -115,7 +152,8 @@ export function resolveModel(
     ? { ...found, baseUrl: request.baseUrl.replace(/\/+$/, "") }
     : found;
 
-  return withApiKey(registry, model, request.apiKey);
+  const resolved = withApiKey(registry, model, request.apiKey);
+  return resolved.ok && note !== undefined ? { ...resolved, note } : resolved;
 }
 
 type ModelFailure = Extract<ModelResolution, { ok: false }>;
@@ -148,6 +186,40 @@ function splitProviderPrefix(
   return { provider, modelId };
 }
 
+/** The settings' default model when it is one of `provider`'s. */
+function settingsModel(
+  settings: Settings,
+  provider: string,
+): Pick<Model, "provider" | "id"> | undefined {
+  if (!settings.defaultModel || isModelAlias(settings.defaultModel)) return undefined;
+  if (settings.defaultProvider && settings.defaultProvider !== provider) return undefined;
+  return { provider, id: settings.defaultModel };
+}
+
+/**
+ * `sonnet` → the newest sonnet `provider` lists; with none, the current model (or the
+ * settings' default, or the provider's first) and a note saying so.
+ */
+function aliasModel(
+  registry: ModelRegistry,
+  provider: string,
+  alias: ModelAlias,
+  fallback: Pick<Model, "provider" | "id"> | undefined,
+): { modelId: string; note?: string } | ModelFailure {
+  const newest = newestOfFamily(registry, provider, alias);
+  if (newest) return { modelId: newest.id };
+  const instead = fallback?.provider === provider ? fallback : registry.list(provider)[0];
+  if (!instead) {
+    return {
+      ok: false,
+      code: "unknown_model",
+      usage: true,
+      message: `Model "${alias}" is an alias for the newest ${alias} model, and provider "${provider}" lists none: pass --model <id> (gong --list-models ${provider}).`,
+    };
+  }
+  return { modelId: instead.id, note: aliasFallbackNote(alias, instead) };
+}
+
 /** The resolved model with its provider's key, or why there is none. */
 function withApiKey(
   registry: ModelRegistry,
@@ -172,6 +244,27 @@ export function explicitApiKey(
   model: Pick<Model, "provider">,
 ): ExplicitApiKey | undefined {
   return apiKey === undefined ? undefined : { provider: model.provider, apiKey };
+}
+
+/**
+ * A model named in a file (an agent's or prompt command's `model:`, a skill's) against the
+ * model in use: `inherit` is that model; an alias (`sonnet`) the newest of its family on
+ * the same provider, or that model with a note when the provider has none (OpenAI);
+ * anything else as `findModel` reads it. Undefined: no such model.
+ */
+export function modelForRef(
+  registry: ModelRegistry,
+  ref: string,
+  current: Model,
+): { model: Model; note?: string } | undefined {
+  const name = ref.trim();
+  if (name.toLowerCase() === INHERIT_MODEL) return { model: current };
+  if (isModelAlias(name)) {
+    const newest = newestOfFamily(registry, current.provider, name);
+    return newest ? { model: newest } : { model: current, note: aliasFallbackNote(name, current) };
+  }
+  const found = findModel(registry, name, current.provider);
+  return found ? { model: found } : undefined;
 }
 
 /** A model named by reference (a skill's `model`): `provider/id`, or an id of `provider`. */

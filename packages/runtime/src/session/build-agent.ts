@@ -14,7 +14,7 @@ import {
   resolveObservationConfig,
 } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
-import { findModel } from "../models/resolve-model.js";
+import { modelForRef } from "../models/resolve-model.js";
 import type { SessionSystemPrompt } from "./system-prompt.js";
 
 /** What the session's agent is made of. */
@@ -42,6 +42,7 @@ export interface AgentParts {
 
 export function buildAgent(parts: AgentParts): Agent {
   const { systemPrompt, registry } = parts;
+  const noted = new Set<string>();
   const agent: Agent = new Agent({
     model: parts.model,
     streamFn: stream,
@@ -63,7 +64,13 @@ export function buildAgent(parts: AgentParts): Agent {
     // another provider and `--api-key` never leaves its own (apps/cli/test/api-key-follows-model.test.ts).
     getApiKey: parts.apiKeys,
     skills: parts.skills,
-    resolveModel: (ref) => findModel(registry, ref, agent.state.model.provider),
+    resolveModel: (ref) => {
+      const found = modelForRef(registry, ref, agent.state.model);
+      // An alias the provider has no model for (`sonnet` on OpenAI) is said once.
+      if (found?.note !== undefined && !noted.has(found.note)) parts.warn(found.note);
+      if (found?.note !== undefined) noted.add(found.note);
+      return found?.model;
+    },
     ...(parts.unofferedToolReason ? { unofferedToolReason: parts.unofferedToolReason } : {}),
     ...(parts.parentSpan !== undefined ? { parentSpan: parts.parentSpan } : {}),
   });

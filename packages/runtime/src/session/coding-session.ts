@@ -509,13 +509,14 @@ export class CodingSession {
   switchModel(
     provider: string,
     id: string,
-  ): { ok: true; model: Model } | { ok: false; error: string } {
+  ): { ok: true; model: Model; note?: string } | { ok: false; error: string } {
     const resolved = this.parts.resolveModel?.(provider, id);
     if (!resolved) return { ok: false, error: "This session cannot switch models." };
     if (!resolved.ok) return { ok: false, error: resolved.message };
     this.setModel(resolved.model);
     this.remember({ provider: resolved.model.provider, model: resolved.model.id });
-    return { ok: true, model: resolved.model };
+    const note = resolved.note === undefined ? {} : { note: resolved.note };
+    return { ok: true, model: resolved.model, ...note };
   }
 
   /** The next start uses what the user chose last (issue 22.9); writes never overlap. */

@@ -14,7 +14,7 @@ import { isTrustedFolder } from "../config/trust.js";
 import { createBashConfirmation } from "../hooks/confirm-bash.js";
 import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
-import { explicitApiKey, findModel, resolveModel } from "../models/resolve-model.js";
+import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { SessionPermissions } from "../permissions/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
@@ -342,7 +342,7 @@ function sessionPromptCommands(
 ): PromptCommands {
   const { cwd, env, options, warn, registry } = inputs;
   const gongHome = inputs.where.gongHome;
-  return new PromptCommands({
+  const commands = new PromptCommands({
     folders: commandFolders({ cwd, gongHome, env }),
     cwd,
     warn,
@@ -351,8 +351,13 @@ function sessionPromptCommands(
     bash,
     read: userReadTool(toolKit, inputs.loaded.settings),
     mcp: toolKit.mcp,
-    knowsModel: (ref) => findModel(registry, ref, agent.state.model.provider) !== undefined,
+    knowsModel: (ref) => modelForRef(registry, ref, agent.state.model) !== undefined,
+    unknownTools: inputs.unknownTools,
   });
+  // Read once now so the tool names Gong has not, of agents, skills and commands alike,
+  // are one line at the start (unknown-tool-names.ts); each use reads the files again.
+  commands.files();
+  return commands;
 }
 
 function sessionParts(
@@ -385,7 +390,13 @@ function sessionParts(
     resolveModel: (provider, id) =>
       resolveModel(
         registry,
-        { provider, model: id, apiKey: options.apiKey, baseUrl: options.baseUrl },
+        {
+          provider,
+          model: id,
+          apiKey: options.apiKey,
+          baseUrl: options.baseUrl,
+          current: agent.state.model,
+        },
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),

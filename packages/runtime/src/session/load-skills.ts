@@ -12,7 +12,14 @@ const MAX_SKILL_FILE_BYTES = 1024 * 1024;
  * Files next to SKILL.md are its level-3 resources, read by the model on demand. A
  * later folder (the project's) overrides a skill of the same name from an earlier one.
  */
-export function loadSkills(skillDirs: readonly string[], warn: (message: string) => void): Skill[] {
+export function loadSkills(
+  skillDirs: readonly string[],
+  warn: (message: string) => void,
+  unknownTools: (names: readonly string[]) => void = (names) => {
+    if (names.length > 0)
+      warn(`skill allowed-tools Gong has not were left out: ${names.join(", ")}`);
+  },
+): Skill[] {
   const byName = new Map<string, Skill>();
   for (const dir of skillDirs) {
     let names: string[];
@@ -47,6 +54,7 @@ export function loadSkills(skillDirs: readonly string[], warn: (message: string)
         continue;
       }
       for (const warning of parsed.warnings) warn(warning);
+      unknownTools(parsed.unknownTools);
       byName.set(parsed.skill.name, parsed.skill);
     }
   }

@@ -14,6 +14,7 @@ import {
 } from "../config/paths.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
+import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
@@ -37,6 +38,8 @@ export interface SessionInputs {
   registry: ModelRegistry;
   resources: SessionResources;
   skills: Skill[];
+  /** Tool names in agent, command and skill files Gong has not: one line per session. */
+  unknownTools: UnknownToolNames;
   /**
    * Every path a tool result names must be readable by the next call: bash's log and
    * spilled results (the truncator's folder), a skill's resource files (packages/tools/test/bad-input.test.ts "item 5").
@@ -91,7 +94,11 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
   const resources = new SessionResources({ cwd, gongHome }, warn);
-  const skills = loadSkills(resources.discover().skillDirs, warn);
+  // Flushed once the agent and command files are read too (create-session.ts): one line.
+  const unknownTools = new UnknownToolNames(warn);
+  const skills = loadSkills(resources.discover().skillDirs, warn, (names) =>
+    unknownTools.add(names),
+  );
   const outputDirWarning = refusedOutputDir(cwd, env);
   if (outputDirWarning) warn(outputDirWarning);
   const toolFolders = {
@@ -114,7 +121,7 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   const value = { options, cwd, env, warn, settingsQuery, settingsStamps, loaded, registry };
   return {
     ok: true,
-    value: { ...value, resources, skills, toolFolders, sandbox, choice, where },
+    value: { ...value, resources, skills, unknownTools, toolFolders, sandbox, choice, where },
   };
 }
 

@@ -49,6 +49,8 @@ export function openSessionFile(inputs: SessionInputs): OpenedSessionResult {
  */
 function pickModel(inputs: SessionInputs, context: SessionContext | undefined): ModelResolution {
   const resolved = pickNamedModel(inputs, context);
+  // `--model sonnet` on a provider with no sonnet: the session opens on another model.
+  if (resolved.ok && resolved.note !== undefined) inputs.warn(resolved.note);
   // No key is no reason not to open: the first model call says which key to set.
   if (!resolved.ok && resolved.keyless && inputs.options.allowMissingApiKey) {
     return { ok: true, model: resolved.keyless, apiKey: "" };

@@ -1,10 +1,16 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
 import { Type } from "@sinclair/typebox";
-import { allowedToolsField, parseFrontMatter } from "../config/front-matter.js";
+import { parseFrontMatter, toolListField } from "../config/front-matter.js";
 
 export type ParseSkillResult =
-  | { ok: true; skill: Skill; warnings: string[] }
+  | {
+      ok: true;
+      skill: Skill;
+      warnings: string[];
+      /** Tools `allowed-tools` names that Gong has not: said once per session. */
+      unknownTools: string[];
+    }
   | { ok: false; error: string };
 
 /** The Agent Skills limit: the description is always in the system prompt. */
@@ -75,11 +81,11 @@ export function parseSkillMarkdown(
     description = description.slice(0, MAX_SKILL_DESCRIPTION);
   }
   const skill: Skill = { name, description, instructions: front.body.trim() };
-  const allowedTools = allowedToolsField(front, file);
-  if (allowedTools) skill.allowedTools = allowedTools;
+  const allowed = toolListField(front, "allowed-tools");
+  if (allowed) skill.allowedTools = allowed.tools;
   const model = asText(fields.model);
   if (model) skill.model = model;
   if (source.resources) skill.resources = source.resources;
   if (source.baseDir) skill.baseDir = source.baseDir;
-  return { ok: true, skill, warnings };
+  return { ok: true, skill, warnings, unknownTools: allowed?.unknown ?? [] };
 }

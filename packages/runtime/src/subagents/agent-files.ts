@@ -1,24 +1,32 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
-import { formatConfigIssue } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
-import { parseFrontMatter, toolNamesOf } from "../config/front-matter.js";
+import { parseFrontMatter, toolListField } from "../config/front-matter.js";
 import { readRegularFile } from "../config/read-regular-file.js";
-import { isBuiltInToolName } from "../hooks/claude-tool-names.js";
+import { INHERIT_MODEL } from "../models/model-aliases.js";
 import type { SubagentType } from "./subagent-types.js";
 
 /** An agent file larger than this is not one someone wrote by hand: it is cut here. */
 const MAX_AGENT_FILE_BYTES = 256 * 1024;
 
-/** Claude Code's agent fields; `color` and the like load without a warning. */
+const ToolList = Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())]));
+
+/**
+ * Claude Code's agent fields; `color`, `permissionMode`, `skills` and `hooks` load without
+ * a warning (Gong does not act on them in an agent file).
+ */
 const AgentFrontMatter = Type.Object(
   {
     name: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
-    tools: Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())])),
+    tools: ToolList,
+    disallowedTools: ToolList,
     model: Type.Optional(Type.String()),
     color: Type.Optional(Type.String()),
+    permissionMode: Type.Optional(Type.String()),
+    skills: ToolList,
+    hooks: Type.Optional(Type.Unknown()),
   },
   { additionalProperties: false },
 );
@@ -47,6 +55,9 @@ export function agentFolders({ cwd, gongHome, env }: AgentFolderOptions): string
 export function loadAgentFiles(
   folders: readonly string[],
   warn: (message: string) => void,
+  unknownTools: (names: readonly string[]) => void = (names) => {
+    if (names.length > 0) warn(`agent tools Gong has not were left out: ${names.join(", ")}`);
+  },
 ): SubagentType[] {
   const byName = new Map<string, SubagentType>();
   for (const folder of folders) {
@@ -63,6 +74,7 @@ export function loadAgentFiles(
         continue;
       }
       for (const warning of parsed.warnings) warn(warning);
+      unknownTools(parsed.unknownTools);
       if (!byName.has(parsed.type.name)) byName.set(parsed.type.name, parsed.type);
     }
   }
@@ -81,10 +93,20 @@ function markdownFiles(folder: string): string[] {
 }
 
 type ParsedAgent =
-  | { ok: true; type: SubagentType; warnings: string[] }
+  | {
+      ok: true;
+      type: SubagentType;
+      warnings: string[];
+      /** Names in `tools` / `disallowedTools` Gong has no tool for: said once per session. */
+      unknownTools: string[];
+    }
   | { ok: false; error: string };
 
-/** Front matter `name`, `description`, `tools`, `model` (`inherit` or `provider/id`); body = system prompt. */
+/**
+ * Front matter `name`, `description`, `tools`, `disallowedTools` (Claude Code's or Gong's
+ * tool names), `model` (`inherit`, an alias such as `sonnet`, an id or `provider/id`,
+ * resolved when the agent runs: resolve-model.ts `modelForRef`); body = system prompt.
+ */
 export function parseAgentFile(text: string, file: string): ParsedAgent {
   const parsed = parseFrontMatter(text, AgentFrontMatter, file);
   if (parsed.kind === "none") {
@@ -98,24 +120,28 @@ export function parseAgentFile(text: string, file: string): ParsedAgent {
   const { fields, warnings } = parsed;
   const name = trimmed(fields.name);
   const description = trimmed(fields.description);
-  if (!name || !description) return { ok: false, error: "it needs both name and description" };
+  if (!name || !description) return { ok: false, error: missingNameError(parsed.notYaml) };
   if (!/^[A-Za-z0-9_-]+$/.test(name))
     return { ok: false, error: `name "${name}" may use only letters, digits, - and _` };
   const systemPrompt = parsed.body.trim();
   if (!systemPrompt) return { ok: false, error: "its body (the agent's system prompt) is empty" };
   const type: SubagentType = { name, description, systemPrompt, readOnly: false, file };
-  if (fields.tools !== undefined && fields.tools !== null) {
-    type.tools = toolNamesOf(fields.tools);
-    // A name that is no tool (a typo) would give the agent nothing for it, silently.
-    const where = parsed.at(["tools"], "value");
-    for (const tool of type.tools.filter((t) => !isBuiltInToolName(t) && !t.startsWith("mcp__"))) {
-      const message = `tools names unknown tool "${tool}"; it was ignored`;
-      warnings.push(formatConfigIssue(file, { ...where, message }));
-    }
-  }
+  const tools = toolListField(parsed, "tools");
+  const disallowed = toolListField(parsed, "disallowedTools");
+  if (tools) type.tools = tools.tools;
+  if (disallowed && disallowed.tools.length > 0) type.disallowedTools = disallowed.tools;
   const model = trimmed(fields.model);
-  if (model && model !== "inherit") type.model = model;
-  return { ok: true, type, warnings };
+  if (model && model.toLowerCase() !== INHERIT_MODEL) type.model = model;
+  const unknownTools = [...(tools?.unknown ?? []), ...(disallowed?.unknown ?? [])];
+  return { ok: true, type, warnings, unknownTools };
+}
+
+/** What to change when no reading of the front matter gave both fields. */
+function missingNameError(notYaml: string | undefined): string {
+  const lines = "a name: line and a description: line";
+  return notYaml === undefined
+    ? `it needs both name and description: add ${lines} to its front matter`
+    : `its front matter is not valid YAML (${notYaml}), and read line by line it lacks name or description: write ${lines}, each starting at the beginning of its line`;
 }
 
 function trimmed(value: unknown): string {

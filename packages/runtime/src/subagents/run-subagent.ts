@@ -18,7 +18,7 @@ import type { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
-import { findModel } from "../models/resolve-model.js";
+import { modelForRef } from "../models/resolve-model.js";
 import { buildAgent } from "../session/build-agent.js";
 import { SessionRecorder } from "../session/recorder.js";
 import type { SubagentEvents } from "./subagent-events.js";
@@ -83,7 +83,8 @@ export function subagentTools(type: SubagentType, parentTools: readonly Tool[]):
     (tool) =>
       !SESSION_TOOLS.has(tool.name) &&
       (!type.readOnly || tool.readOnly === true) &&
-      (type.tools === undefined || type.tools.includes(tool.name)),
+      (type.tools === undefined || type.tools.includes(tool.name)) &&
+      !type.disallowedTools?.includes(tool.name),
   );
 }
 
@@ -174,9 +175,19 @@ async function runIn(
   return tally.outcome("ok", tally.answer, undefined, store.path);
 }
 
+/** Notes already given per session: an alias that fell back is said once, not per task. */
+const notedBySession = new WeakMap<SubagentHost, Set<string>>();
+
 function modelFor(host: SubagentHost, type: SubagentType, parentModel: Model): Model | undefined {
   if (type.model === undefined) return parentModel;
-  return findModel(host.registry, type.model, parentModel.provider);
+  const found = modelForRef(host.registry, type.model, parentModel);
+  if (found?.note !== undefined) {
+    const noted = notedBySession.get(host) ?? new Set<string>();
+    notedBySession.set(host, noted);
+    if (!noted.has(found.note)) host.warn(found.note);
+    noted.add(found.note);
+  }
+  return found?.model;
 }
 
 /** An agent file's body replaces the base prompt; the built-in types add their instructions. */

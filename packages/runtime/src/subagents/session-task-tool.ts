@@ -48,7 +48,9 @@ export function sessionTaskTools(parts: SessionTaskToolParts): SessionTaskTools 
     gongHome: inputs.where.gongHome,
     env: inputs.env,
   });
-  const types = allTypes(loadAgentFiles(folders, inputs.warn));
+  // Said with the commands' and skills' (create-session.ts): one line per session.
+  const unknown = inputs.unknownTools;
+  const types = allTypes(loadAgentFiles(folders, inputs.warn, (names) => unknown.add(names)));
   const host: SubagentHost = {
     cwd: inputs.cwd,
     parent: () => {

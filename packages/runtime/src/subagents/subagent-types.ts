@@ -15,6 +15,8 @@ export interface SubagentType {
   appendPrompt?: string;
   /** Exactly these of the parent's tools; undefined: all of them. */
   tools?: readonly string[];
+  /** Never these (an agent file's `disallowedTools`), whatever `tools` says. */
+  disallowedTools?: readonly string[];
   /** Only the parent's read-only tools (`explore`). */
   readOnly: boolean;
   /** `provider/id` or an id of the parent's provider; undefined: the parent's model. */

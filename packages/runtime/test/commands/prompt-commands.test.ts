@@ -54,9 +54,44 @@ describe("prompt commands — parsing", () => {
     ]);
   });
 
-  it("front matter that is not YAML makes the file unusable", () => {
-    const parsed = parsePromptCommand("---\ndescription: [a\n---\nBody\n", source);
+  it("front matter that is no key: value line at all makes the file unusable", () => {
+    const parsed = parsePromptCommand("---\n  [a\n---\nBody\n", source);
     expect(parsed.ok).toBe(false);
+  });
+
+  it("front matter that is not YAML is read a line per field, as Claude Code does (issue 38.3)", () => {
+    const parsed = parsePromptCommand(
+      "---\ndescription: Set up auth: pick one\nargument-hint: [auth-method] | --oauth\nallowed-tools: Bash(gh auth:*), Read\n---\nBody\n",
+      source,
+    );
+    expect(parsed.ok && parsed.command).toMatchObject({
+      description: "Set up auth: pick one",
+      argumentHint: "[auth-method] | --oauth",
+      allowedTools: ["bash", "read"],
+    });
+    expect(parsed.ok && parsed.warnings).toEqual([]);
+  });
+
+  it("allowed-tools left empty or * in front matter read line by line limits nothing (issue 38.3)", () => {
+    for (const value of ["", "*"]) {
+      const parsed = parsePromptCommand(
+        `---\ndescription: Any: tools\nallowed-tools: ${value}\n---\nBody\n`,
+        source,
+      );
+      expect(parsed.ok && parsed.command.allowedTools).toBeUndefined();
+      expect(parsed.ok && parsed.unknownTools).toEqual([]);
+    }
+  });
+
+  it("a list where a string is expected is text: as written on one line, else joined (issue 38.3)", () => {
+    const flow = parsePromptCommand("---\nargument-hint: [pr-number]\n---\nBody\n", source);
+    expect(flow.ok && flow.command.argumentHint).toBe("[pr-number]");
+    const block = parsePromptCommand(
+      "---\ndescription:\n  - Reviews a PR\n  - then comments\n---\nBody\n",
+      source,
+    );
+    expect(block.ok && block.command.description).toBe("Reviews a PR, then comments");
+    expect(block.ok && block.warnings).toEqual([]);
   });
 });
 

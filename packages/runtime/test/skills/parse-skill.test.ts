@@ -19,6 +19,7 @@ describe("seed 004 skills — SKILL.md parsing", () => {
         baseDir: "/skills/pdf-report",
       },
       warnings: [],
+      unknownTools: [],
     });
   });
 
@@ -61,10 +62,18 @@ describe("skills — front matter parsed as YAML", () => {
     expect(parsed.ok && parsed.skill.description).toBe("Use when: the user asks");
   });
 
-  it("front matter that is not valid YAML is an error that says where", () => {
-    const parsed = parse("name: a\ndescription: [unclosed");
+  it("front matter that is not valid YAML is read a line per field, as Claude Code does (issue 38.3)", () => {
+    const parsed = parse("name: a\ndescription: [unclosed: and more");
+    expect(parsed.ok && parsed.skill.description).toBe("[unclosed: and more");
+    expect(parsed.ok && parsed.warnings).toEqual([]);
+  });
+
+  it("front matter that neither YAML nor a line per field reads is an error that says what to write", () => {
+    const parsed = parse("  [unclosed");
     expect(parsed.ok).toBe(false);
-    expect(!parsed.ok && parsed.error).toMatch(/front matter is not valid YAML.*line/s);
+    expect(!parsed.ok && parsed.error).toMatch(
+      /front matter is neither valid YAML \(.*line.*\) nor key: value lines: write one field per line/s,
+    );
   });
 
   it("an alias bomb in the front matter is an error, not a crash", () => {

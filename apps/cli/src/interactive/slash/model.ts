@@ -1,4 +1,4 @@
-import { ANY_MODEL, type ListedModel } from "@gong/runtime";
+import { ANY_MODEL, isModelAlias, type ListedModel } from "@gong/runtime";
 import type { PickItem, SlashCommand, SlashContext } from "../contract.js";
 
 type ModelRef = { provider: string; id: string };
@@ -17,6 +17,9 @@ export const modelCommand: SlashCommand = {
     const usable = usableModels(context);
     const named = query === "" ? [] : usable.filter((m) => matchesExactly(m, query));
     if (named.length === 1) return switchTo(named[0]!, context);
+    // `sonnet`, `opus`, `haiku`: the newest of the family on the current provider.
+    if (isModelAlias(query))
+      return switchTo({ provider: context.host.current.model.provider, id: query }, context);
     // `provider/id` of a model the catalogue does not list (a local server's, a new id).
     if (named.length === 0 && query.includes("/") && !query.includes(" ")) {
       const slash = query.indexOf("/");
@@ -88,6 +91,7 @@ async function switchTo(model: ModelRef, context: SlashContext): Promise<void> {
     context.ui.error(switched.error);
     return;
   }
+  if (switched.note !== undefined) context.ui.warn(switched.note);
   context.ui.note(`model: ${switched.model.provider}/${switched.model.id}`);
   const level = context.host.current.thinkingLevel;
   if (level !== "off" && !switched.model.reasoning)
