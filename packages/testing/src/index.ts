@@ -1,5 +1,6 @@
 export { bwrapUnusable } from "./bwrap.js";
 export { isProcessAlive, liveProcessesInGroup } from "./processes.js";
+export { type RedisServer, startRedisServer } from "./redis.js";
 export type {
   MockLlmServer,
   MockLlmServerOptions,
