@@ -4,6 +4,7 @@ import path from "node:path";
 import { type FleetJobView, FleetQueue } from "@gong/fleet";
 import {
   type MockStep,
+  overloadedResponse,
   type RecordedRequest,
   type RedisServer,
   startRedisServer,
@@ -12,7 +13,7 @@ import {
 } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { BIN, runGong, type Sandbox, sandbox } from "./harness.js";
+import { BIN, runGong, type Sandbox, sandbox, writeSettings } from "./harness.js";
 
 // Through the built binaries: `gong worker` processes and `gong jobs` on a real
 // redis-server (started on a free port for this file), sessions against the mock LLM.
@@ -281,6 +282,40 @@ describe("gong worker / gong jobs — a BullMQ queue on a real Redis", () => {
       );
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain("no job nope on queue cancel: gong jobs status lists them");
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    "a provider failure is retried by BullMQ with backoff; a task the agent failed is a result, not retried",
+    async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      writeSettings(box.gongHome, { retry: { maxRetries: 0 } });
+      const repo = makeRepo(box);
+      const queue = "retry";
+      let overloaded = 0;
+      hold = (request) => {
+        const tag = jobTag(request);
+        if (tag === "job-overloaded" && overloaded++ === 0)
+          return Promise.resolve(overloadedResponse());
+        if (tag === "job-refused")
+          return Promise.resolve({ type: "error", status: 400, message: "bad request" });
+        return undefined;
+      };
+      startWorker(box, queue);
+      const [retriedId, refusedId] = await submit(box, queue, [
+        { repo, prompt: "job-overloaded" },
+        { repo, prompt: "job-refused" },
+      ]);
+      const jobs = await finishedJobs(queue, 2);
+      const retried = jobs.find((job) => job.id === retriedId)!;
+      expect(retried.state).toBe("completed");
+      expect(retried.attempts).toBe(2);
+      expect(retried.result?.output).toBe("done job-overloaded");
+      const refused = jobs.find((job) => job.id === refusedId)!;
+      expect(refused.state).toBe("completed");
+      expect(refused.attempts).toBe(1);
+      expect(refused.result?.exitCode).toBe(1);
     },
     5 * MINUTES,
   );
