@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { classifyOutcome, type SessionOutcome } from "../src/index.ts";
+import { classifyOutcome } from "../src/classify.ts";
+import type { SessionOutcome } from "../src/session-run.ts";
 
 function outcome(fields: Partial<SessionOutcome>): SessionOutcome {
   return {
