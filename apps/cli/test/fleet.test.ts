@@ -319,4 +319,46 @@ describe("gong worker / gong jobs — a BullMQ queue on a real Redis", () => {
     },
     5 * MINUTES,
   );
+
+  it(
+    "a worker given SIGTERM takes no more jobs, finishes the running one and exits 0",
+    async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      const repo = makeRepo(box);
+      const queue = "sigterm";
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = (request) =>
+        jobTag(request) === "job-first"
+          ? released.then(() => textResponse("done job-first"))
+          : undefined;
+      const worker = startWorker(box, queue);
+      const [firstId, secondId] = await submit(box, queue, [
+        { repo, prompt: "job-first" },
+        { repo, prompt: "job-second" },
+      ]);
+      await until("job-first asked the model", async () =>
+        mock.requests.some((request) => jobTag(request) === "job-first") ? true : undefined,
+      );
+      const exited = new Promise<number | null>((resolve) => worker.child.once("exit", resolve));
+      worker.child.kill("SIGTERM");
+      await until("the worker says it is finishing", async () =>
+        worker.stderr().includes("SIGTERM: finishing the running jobs") ? true : undefined,
+      );
+      release();
+      expect(await exited).toBe(0);
+      const handle = new FleetQueue({ redisUrl: redis.url, queue });
+      try {
+        const done = await handle.jobs(["completed"]);
+        expect(done.map((job) => [job.id, job.result?.output])).toEqual([
+          [firstId, "done job-first"],
+        ]);
+        const waiting = await handle.jobs(["waiting"]);
+        expect(waiting.map((job) => job.id)).toEqual([secondId]);
+      } finally {
+        await handle.close();
+      }
+    },
+    5 * MINUTES,
+  );
 });
