@@ -121,7 +121,9 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
   const env = options.env ?? process.env;
   const sessionArgs = options.sessionArgs ?? [];
   const name = `${hostname()}:${process.pid}`;
-  const scratchRoot = options.scratchDir ?? path.join(tmpdir(), "gong-fleet");
+  // One folder per user: another user's worker on the machine cannot write into it.
+  const scratchRoot =
+    options.scratchDir ?? path.join(tmpdir(), `gong-fleet-${process.getuid?.() ?? "user"}`);
   mkdirSync(scratchRoot, { recursive: true });
   const context: JobContext = {
     options,
