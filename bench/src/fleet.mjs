@@ -61,7 +61,7 @@ async function stopWorker(child) {
 async function fleetRun({ agent, redis, repo, cwd, workers, jobs, log }) {
   const queueName = `bench-${workers}-${Date.now()}`;
   const children = [];
-  const queue = new FleetQueue({ redisUrl: redis.url, queue: queueName });
+  const queue = await FleetQueue.open({ redisUrl: redis.url, queue: queueName });
   try {
     for (let i = 0; i < workers; i++)
       children.push(await startWorker(agent, redis.url, queueName, cwd));

@@ -105,7 +105,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>): Prom
 }
 
 async function finishedJobs(queue: string, count: number): Promise<FleetJobView[]> {
-  const handle = new FleetQueue({ redisUrl: redis.url, queue });
+  const handle = await FleetQueue.open({ redisUrl: redis.url, queue });
   try {
     return await until(`${count} finished jobs on ${queue}`, async () => {
       const jobs = await handle.jobs(["completed", "failed"]);
@@ -347,7 +347,7 @@ describe("gong worker / gong jobs — a BullMQ queue on a real Redis", () => {
       );
       release();
       expect(await exited).toBe(0);
-      const handle = new FleetQueue({ redisUrl: redis.url, queue });
+      const handle = await FleetQueue.open({ redisUrl: redis.url, queue });
       try {
         const done = await handle.jobs(["completed"]);
         expect(done.map((job) => [job.id, job.result?.output])).toEqual([
@@ -361,4 +361,16 @@ describe("gong worker / gong jobs — a BullMQ queue on a real Redis", () => {
     },
     5 * MINUTES,
   );
+
+  it("a Redis that cannot be reached is one clear error and exit 1, for jobs and for a worker", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const nowhere = "redis://127.0.0.1:1";
+    const said = `cannot reach Redis at ${nowhere} (ECONNREFUSED): start redis-server there or give the right --redis <url> / GONG_REDIS_URL\n`;
+    const status = await runGong(["jobs", "status", "--redis", nowhere], box);
+    expect(status.stderr).toBe(`gong jobs status: ${said}`);
+    expect(status.code).toBe(1);
+    const worker = await runGong(["worker", "--redis", nowhere], box);
+    expect(worker.stderr).toBe(`gong worker: ${said}`);
+    expect(worker.code).toBe(1);
+  });
 });

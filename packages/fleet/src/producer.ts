@@ -1,10 +1,11 @@
 import { type Job, Queue } from "bullmq";
+import type { Redis } from "ioredis";
 import {
   cancelChannel,
   cancelKey,
+  connectRedis,
   DEFAULT_QUEUE,
   type QueueAddress,
-  redisConnection,
 } from "./connection.js";
 import type { FleetJob, FleetProgress, FleetResult, FleetTask } from "./job.js";
 
@@ -41,13 +42,19 @@ export interface QueueCounts {
 /** A producer's handle on the queue; `close()` when done. */
 export class FleetQueue {
   readonly name: string;
-  private readonly connection;
+  private readonly connection: Redis;
   private readonly queue: Queue<FleetJob, FleetResult>;
 
-  constructor(address: QueueAddress) {
-    this.name = address.queue ?? DEFAULT_QUEUE;
-    this.connection = redisConnection(address.redisUrl);
-    this.queue = new Queue<FleetJob, FleetResult>(this.name, { connection: this.connection });
+  private constructor(name: string, connection: Redis) {
+    this.name = name;
+    this.connection = connection;
+    this.queue = new Queue<FleetJob, FleetResult>(name, { connection });
+  }
+
+  /** Connects (a Redis that cannot be reached is an error that says so). */
+  static async open(address: QueueAddress): Promise<FleetQueue> {
+    const connection = await connectRedis(address.redisUrl);
+    return new FleetQueue(address.queue ?? DEFAULT_QUEUE, connection);
   }
 
   /** Adds the tasks in one round trip; returns their job ids in order. */

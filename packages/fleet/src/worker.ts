@@ -8,9 +8,9 @@ import { classifyOutcome } from "./classify.js";
 import {
   cancelChannel,
   cancelKey,
+  connectRedis,
   DEFAULT_QUEUE,
   type QueueAddress,
-  redisConnection,
 } from "./connection.js";
 import type { FleetJob, FleetResult } from "./job.js";
 import { runSession, type SessionOutcome } from "./session-run.js";
@@ -133,8 +133,9 @@ export async function startFleetWorker(options: FleetWorkerOptions): Promise<Fle
   };
   const log = options.log ?? (() => {});
   const running = new Map<string, AbortController>();
-  const connection = redisConnection(options.redisUrl);
-  const subscriber = redisConnection(options.redisUrl);
+  const reportError = (error: Error) => log(`redis: ${error.message}`);
+  const connection = await connectRedis(options.redisUrl, reportError);
+  const subscriber = await connectRedis(options.redisUrl, reportError);
   await subscriber.subscribe(cancelChannel(queue));
   subscriber.on("message", (_channel: string, id: string) => running.get(id)?.abort());
   const lockDuration = options.lockDurationMs ?? 30_000;

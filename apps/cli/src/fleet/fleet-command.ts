@@ -14,7 +14,7 @@ async function runWorker(command: Extract<FleetCommand, { name: "worker" }>): Pr
   const { startFleetWorker } = await import("@gong/fleet");
   const bin = process.argv[1];
   if (!bin) throw new Error("gong worker: cannot tell where the gong script is");
-  const worker = await startFleetWorker({
+  const started = startFleetWorker({
     redisUrl: command.redisUrl,
     queue: command.queue,
     gongCommand: [process.execPath, bin],
@@ -26,6 +26,10 @@ async function runWorker(command: Extract<FleetCommand, { name: "worker" }>): Pr
       : {}),
     log: (line) => warn(`gong worker: ${line}\n`),
   });
+  const worker = await started.catch((error: Error) => {
+    warn(`gong worker: ${error.message}\n`);
+  });
+  if (!worker) return 1;
   warn(
     `gong worker ${worker.name}: taking jobs from queue ${command.queue} (${command.concurrency} at once)\n`,
   );
@@ -88,7 +92,13 @@ async function submit(queue: FleetQueue, file: string): Promise<number> {
 
 async function jobsCommand(command: Exclude<FleetCommand, { name: "worker" }>): Promise<number> {
   const { FleetQueue } = await import("@gong/fleet");
-  const queue = new FleetQueue({ redisUrl: command.redisUrl, queue: command.queue });
+  let queue: FleetQueue;
+  try {
+    queue = await FleetQueue.open({ redisUrl: command.redisUrl, queue: command.queue });
+  } catch (error) {
+    warn(`gong jobs ${command.name}: ${(error as Error).message}\n`);
+    return 1;
+  }
   try {
     if (command.name === "submit") return await submit(queue, command.file);
     if (command.name === "cancel") {
