@@ -8,6 +8,7 @@ export const E2E_FILES = [
   "test/first-run-errors.test.ts",
   "test/processes.test.ts",
   "test/web/web-page.test.ts",
+  "test/fleet.test.ts",
 ];
 
 export default defineConfig({

@@ -27,6 +27,7 @@ const SECTIONS = [
   "web",
   "subagents",
   "mcp",
+  "fleet",
 ];
 const { values } = parseArgs({
   options: {
@@ -168,6 +169,18 @@ if (only.has("web")) {
 if (only.has("mcp")) {
   log("mcp: MCP servers at start, a call through @gong/mcp vs the SDK, tool search");
   rows.push(...(await benchMcp(plan.mcp, bins, log)));
+}
+
+if (only.has("fleet")) {
+  log("fleet: gong worker on a BullMQ queue, 1, 2 and 4 workers");
+  const { benchFleet } = await import("./fleet.mjs");
+  await attempt(
+    rows,
+    "fleet",
+    "fleet",
+    async () => rows.push(...(await benchFleet(plan.fleet, log))),
+    log,
+  );
 }
 
 const scored = rows.map(scoreRow);

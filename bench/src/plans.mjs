@@ -5,6 +5,7 @@ export const PLANS = {
     scalingReps: 3,
     adapterRounds: 15,
     subagentReps: 5,
+    fleet: { jobs: 100, bareReps: 9 },
     corpus: {
       files: 50_000,
       bigLines: 1_050_000,
@@ -28,6 +29,7 @@ export const PLANS = {
     scalingReps: 2,
     adapterRounds: 5,
     subagentReps: 2,
+    fleet: { jobs: 20, bareReps: 3 },
     corpus: {
       files: 4_000,
       bigLines: 100_000,

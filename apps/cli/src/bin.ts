@@ -12,14 +12,19 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 const argv = process.argv.slice(2);
-const parsed = parseArgs(argv);
+// `gong worker` and `gong jobs` (a BullMQ queue) parse their own flags.
+const fleet = argv[0] === "worker" || argv[0] === "jobs";
+const parsed = parseArgs(fleet ? [] : argv);
 
 function finish(code: number): void {
   // Exit only once stdout has flushed (a pipe may still hold the last JSON lines).
   process.stdout.write("", () => process.exit(code));
 }
 
-if (parsed.ok && parsed.args.version) {
+if (fleet) {
+  const { fleetCommand } = await import("./fleet/fleet-command.js");
+  finish(await fleetCommand(argv));
+} else if (parsed.ok && parsed.args.version) {
   const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
     version: string;
   };

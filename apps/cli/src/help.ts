@@ -138,6 +138,17 @@ Web view (the session on a local page, driven from the browser):
                                each run); session flags (-c, -r <id>, --model) apply. Ctrl+C stops.
                                  gong web -c --open
 
+Running many (a BullMQ queue on Redis; --redis <url> or GONG_REDIS_URL, --queue <name>):
+  gong worker [--concurrency N] [--rate-limit N] [--lock-duration ms] [session flags]
+                               Take jobs from the queue and run each as gong -p in a
+                               fresh clone of its repository; session flags are defaults.
+                                 gong worker --redis redis://localhost:6379 --concurrency 4
+  gong jobs submit <tasks.jsonl>
+                               Queue one job per line: {"repo", "prompt", "ref"?, "model"?,
+                               "limits"?, "outputSchema"?, "env"?}.
+  gong jobs status | results [--json] | cancel <id>
+                               Running and waiting jobs, finished ones, stop one.
+
 Other:
   --verbose                    Show stacks and diagnostics on errors.
                                  gong --verbose -p "hi"

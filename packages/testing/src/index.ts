@@ -1,6 +1,7 @@
 export { bwrapUnusable } from "./bwrap.js";
 export { HANG_GUARD_MS } from "./hang-guard.js";
 export { isProcessAlive, liveProcessesInGroup } from "./processes.js";
+export { type RedisServer, startRedisServer } from "./redis.js";
 export type {
   MockLlmServer,
   MockLlmServerOptions,
