@@ -350,12 +350,6 @@ function validate(args: CliArgs): ParseResult {
   if (args.all && args.resume !== true) {
     return usage("--all goes with -r alone: gong -r --all lists the sessions of every folder");
   }
-  const headless = args.maxTurns !== undefined || args.maxBudgetUsd !== undefined;
-  if ((headless || args.outputSchema) && !args.print && args.mode !== "json") {
-    return usage(
-      "--max-turns, --max-budget-usd and --output-schema go with -p or --mode json (headless runs)",
-    );
-  }
   if (args.restore && typeof args.rewind !== "string") {
     return usage("--restore goes with --rewind <entryId>");
   }
