@@ -66,12 +66,6 @@ export async function main(args: CliArgs, io: CliIo = processIo()): Promise<numb
     }
     if (interactive) {
       if (trusted && args.messages.length === 0) return trustedOnly();
-      if (args.maxTurns ?? args.maxBudgetUsd ?? args.outputSchema) {
-        io.stderr(
-          "gong: --max-turns, --max-budget-usd and --output-schema are for -p and --mode json\n",
-        );
-        return 2;
-      }
       // Loaded only here: --version, -p and json mode never pay for the screen.
       const { runInteractive } = await import("./interactive/start.js");
       return await runInteractive(args, assemblePrompts(args.messages, ""), io);

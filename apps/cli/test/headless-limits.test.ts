@@ -9,6 +9,7 @@ import {
   type Sandbox,
   sandbox,
   sessionFiles,
+  waitFor,
   writeJson,
   writeSettings,
 } from "./harness.js";
@@ -163,5 +164,26 @@ describe("gong --max-budget-usd — dollars from the model's prices", () => {
     const end = lastLine(run.stdout);
     expect(end).toMatchObject({ reason: "max_budget", turns: 1 });
     expect(end.costUsd).toBeCloseTo(0.4, 10);
+  });
+});
+
+describe("gong --mode json — run_end is the last line on every path", () => {
+  it("SIGTERM mid-call: exit 143 and run_end with reason aborted, after the run's events", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue({ type: "response", content: [], stallBeforeResponse: true });
+    let seen = "";
+    const run = runGong(["-p", "--mode", "json", "--max-turns", "5", "wait"], box, {
+      onSpawn: (child) => {
+        child.stdout?.on("data", (chunk: Buffer | string) => {
+          seen += chunk.toString();
+        });
+        void waitFor(() => mock.requests.length === 1, 60_000).then(() => child.kill("SIGTERM"));
+      },
+    });
+    const done = await run;
+    expect(done.code).toBe(143);
+    expect(seen).toContain('"turn_start"');
+    const end = lastLine(done.stdout);
+    expect(end).toMatchObject({ type: "run_end", ok: false, aborted: true, reason: "aborted" });
   });
 });
