@@ -64,6 +64,12 @@ export interface CliArgs extends SessionOpeningFlags {
    * `ask`) without asking: print and json mode deny them otherwise.
    */
   yes: boolean;
+  /** `--max-turns N`: the run stops before its (N+1)th model call (exit 1, `run_end.reason`). */
+  maxTurns?: number;
+  /** `--max-budget-usd X`: the run stops before a model call once X dollars are spent. */
+  maxBudgetUsd?: number;
+  /** `--output-schema <file.json>`: the final answer is one JSON value valid against it. */
+  outputSchema?: string;
   /** `--list-models` alone → `true`; with a search term → the term. */
   listModels?: string | true;
   version: boolean;
@@ -121,6 +127,22 @@ const VALUE_FLAGS: Record<string, FlagSetter<CliArgs>> = {
   },
   restore: choiceFlag(["code", "conversation", "both"] as const, (args: CliArgs, value) => {
     args.restore = value;
+  }),
+  "max-turns": (args, value, flag) => {
+    if (!/^[1-9]\d*$/.test(value))
+      return `${flag} needs a whole number of turns ≥ 1 (got "${value}")`;
+    args.maxTurns = Number(value);
+    return undefined;
+  },
+  "max-budget-usd": (args, value, flag) => {
+    const dollars = Number(value);
+    if (!/^\d*\.?\d+$/.test(value) || !(dollars > 0))
+      return `${flag} needs an amount of dollars above 0, e.g. 0.50 (got "${value}")`;
+    args.maxBudgetUsd = dollars;
+    return undefined;
+  },
+  "output-schema": textFlag((args: CliArgs, value) => {
+    args.outputSchema = value;
   }),
 };
 

@@ -14,6 +14,15 @@ Modes:
                                  gong -p "explain src/index.ts"
   --mode text|json             text (default) or json: one JSON event per line on stdout.
                                  gong --mode json "list the TODOs" > events.jsonl
+  --max-turns <n>              -p / json: stop before model call n+1 (exit 1, run_end reason
+                               max_turns; the session is saved). Settings "limits".
+  --max-budget-usd <x>         -p / json: stop once x dollars are spent, subagents included
+                               (exit 1, run_end reason max_budget).
+                                 gong -p --max-turns 20 --max-budget-usd 0.50 "fix the lint"
+  --output-schema <file.json>  -p / json: the answer must be one JSON value valid against this
+                               JSON Schema (asked once more if not; exit 1 if still not); -p
+                               prints the value alone, json mode puts it in run_end.output.
+                                 gong -p --output-schema verdict.json "does the build pass?"
   Positional messages after the first are sent as follow-ups, in order:
                                  gong -p "read README.md" "now summarise it in one line"
 

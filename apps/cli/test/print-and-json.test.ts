@@ -127,6 +127,7 @@ describe("gong --mode json", () => {
       "message_end",
       "turn_end",
       "agent_end",
+      "run_end",
     ];
     let at = -1;
     for (const type of order) {
@@ -137,7 +138,10 @@ describe("gong --mode json", () => {
     const end = lines.find((l) => l.type === "tool_execution_end")!;
     expect(end).toMatchObject({ toolCallId: "toolu_1", toolName: "read", isError: false });
     expect((end.result as { status: string }).status).toBe("success");
-    expect(types.at(-1)).toBe("agent_end");
+    // How the run ended comes last (docs/events.schema.json).
+    expect(lines[0]!.schemaVersion).toBe(1);
+    expect(types.at(-1)).toBe("run_end");
+    expect(lines.at(-1)).toMatchObject({ ok: true, reason: "completed", turns: 2 });
   });
 
   it("warnings (a broken settings file) are warning events after the header", async () => {
@@ -186,7 +190,9 @@ describe("gong --mode json", () => {
     expect(run.code).toBe(1);
     const lines = jsonLines(run.stdout);
     expect(lines[0]!.type).toBe("session");
-    expect(lines.at(-1)!.type).toBe("agent_end");
+    expect(lines.at(-2)!.type).toBe("agent_end");
+    expect(lines.at(-1)).toMatchObject({ type: "run_end", ok: false, reason: "error" });
+    expect(lines.at(-1)!.errorMessage).toMatch(/invalid x-api-key/);
     expect(run.stderr).toMatch(/invalid x-api-key/);
   });
 });

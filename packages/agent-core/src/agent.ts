@@ -84,6 +84,12 @@ export interface AgentOptions {
    * started it (the `traceSpan` a tool is called with).
    */
   parentSpan?: unknown;
+  /**
+   * Asked before every model call of a run: a reason (any string) ends the run there,
+   * cleanly — not an error, not an abort — so the runtime's limits (`--max-turns`,
+   * `--max-budget-usd`) stop before a call they would exceed.
+   */
+  stopBeforeModelCall?: () => string | undefined;
 }
 
 /** Gives the base system prompt as it is now (see `AgentOptions.systemPrompt`). */
@@ -499,6 +505,7 @@ export class Agent {
       cwd,
       projectRoot: this.options.projectRoot ?? cwd,
       unofferedToolReason: this.options.unofferedToolReason,
+      stopBeforeModelCall: this.options.stopBeforeModelCall,
       baseSystemPrompt: () => this.baseSystemPrompt(),
       contextTokens: (messages, systemPrompt) =>
         this.compaction.contextTokens(messages, systemPrompt),

@@ -205,3 +205,36 @@ describe("EventChannel — events pushed while the loop awaits work", () => {
     expect(got).toEqual(["warning"]);
   });
 });
+
+describe("runLoop — stopBeforeModelCall (the runtime's --max-turns / --max-budget-usd)", () => {
+  it("a reason before a call ends the run there, cleanly: no call, no error, no abort", async () => {
+    const model = mockModel([
+      assistant([toolCall("c1", "echo", { text: "hi" })]),
+      assistant([toolCall("c2", "echo", { text: "again" })]),
+    ]);
+    let calls = 0;
+    const stop = () => (calls++ >= 1 ? "max_turns" : undefined);
+    const runConfig = { ...config(model, [echoTool()], emptyQueue()), stopBeforeModelCall: stop };
+    const { messages, outcome } = await drive([user("go")], runConfig);
+    expect(model.requests).toHaveLength(1);
+    expect(messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult"]);
+    expect(outcome).toMatchObject({
+      turns: 1,
+      aborted: false,
+      error: undefined,
+      stopped: "max_turns",
+    });
+  });
+
+  it("stopped before the first call, the prompt is still yielded (and so recorded)", async () => {
+    const model = mockModel([assistant([text("never")])]);
+    const runConfig = {
+      ...config(model, [], emptyQueue()),
+      stopBeforeModelCall: () => "max_budget",
+    };
+    const { messages, outcome } = await drive([user("go")], runConfig);
+    expect(model.requests).toHaveLength(0);
+    expect(messages.map((m) => m.role)).toEqual(["user"]);
+    expect(outcome).toMatchObject({ turns: 0, stopped: "max_budget" });
+  });
+});

@@ -100,7 +100,12 @@ export { resolveModel } from "./models/resolve-model.js";
 export type { SessionPermissions } from "./permissions/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
-export { CodingSession, finalText, type PromptOptions } from "./session/coding-session.js";
+export {
+  CodingSession,
+  finalText,
+  type PromptOptions,
+  type RunOptions,
+} from "./session/coding-session.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
 export {
@@ -115,8 +120,16 @@ export type {
   RunOutcome,
   SessionChoice,
 } from "./session/options.js";
+export {
+  loadOutputSchema,
+  type OutputSchema,
+  runForTypedOutput,
+  type TypedRunOutcome,
+} from "./session/output-schema.js";
+export type { LimitReason, RunLimits, RunTotals } from "./session/run-limits.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export type { SubagentEvent } from "./subagents/subagent-events.js";
 export { toJsonLine } from "./wire/json-line.js";
+export { type RunEndLine, type RunEndReason, runEndLine } from "./wire/run-end.js";
 export type { TextDelta } from "./wire/text-delta.js";
 export { subagentWireEncoder, type WireEncoder, wireEncoder } from "./wire/wire-events.js";

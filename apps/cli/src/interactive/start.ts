@@ -34,6 +34,13 @@ import { untrustedProjectCode } from "./trust-question.js";
  * Returns the exit code: 0 quit, 2 no model to talk to, 128 + n for a signal.
  */
 export async function runInteractive(args: CliArgs, prompts: string[], io: CliIo): Promise<number> {
+  // Headless terms have no meaning where a person watches and answers: said, not ignored.
+  if (args.maxTurns ?? args.maxBudgetUsd ?? args.outputSchema) {
+    io.stderr(
+      "gong: --max-turns, --max-budget-usd and --output-schema go with -p or --mode json\n",
+    );
+    return 2;
+  }
   const outcome = await runInteractiveHere(args, prompts, io);
   if (typeof outcome === "number") return outcome;
   // Picked from `gong -r --all`: a session of another folder runs there, on a new screen.

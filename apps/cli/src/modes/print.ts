@@ -1,8 +1,9 @@
-import type { CodingSession, CodingSessionEvent, RunOutcome } from "@gong/runtime";
+import type { CodingSession, CodingSessionEvent, TypedRunOutcome } from "@gong/runtime";
 import { compactionDetail, finalText } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { terminalSafe } from "../terminal-text.js";
+import { type HeadlessTerms, runHeadless } from "./headless-run.js";
 import { retryLine } from "./retry-line.js";
 import { StatusLine } from "./status-line.js";
 
@@ -17,7 +18,8 @@ export async function runPrintMode(
   prompts: string[],
   args: CliArgs,
   io: CliIo,
-): Promise<RunOutcome> {
+  terms: HeadlessTerms,
+): Promise<TypedRunOutcome> {
   // On a terminal, one live line shows progress; lines printed meanwhile go above it.
   const status = io.statusStream ? new StatusLine(io.statusStream) : undefined;
   const stderr = status ? (text: string) => status.print(text) : io.stderr;
@@ -28,9 +30,12 @@ export async function runPrintMode(
   });
   status?.start();
   try {
-    const outcome = await session.run(prompts);
+    const outcome = await runHeadless(session, prompts, terms);
     status?.stop();
-    if (outcome.ok) {
+    // `--output-schema`: the value alone, as compact JSON on one line.
+    if (outcome.ok && outcome.output !== undefined)
+      io.stdout(`${JSON.stringify(outcome.output)}\n`);
+    else if (outcome.ok) {
       // In plan mode without --yes the run ends with the plan: it is the answer.
       const answer =
         outcome.plan ?? (outcome.lastAssistant ? finalText(outcome.lastAssistant) : "");

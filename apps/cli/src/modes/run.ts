@@ -1,8 +1,10 @@
 import {
   createCodingSession,
   guardExit,
-  type RunOutcome,
+  loadOutputSchema,
+  runEndLine,
   SIGNAL_EXIT_CODES,
+  type TypedRunOutcome,
   toJsonLine,
 } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
@@ -10,6 +12,7 @@ import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";
 import { startTelemetry } from "../telemetry.js";
 import { failureLine } from "./failure-line.js";
+import { type HeadlessTerms, headlessLimits } from "./headless-run.js";
 import { runJsonMode } from "./json.js";
 import { runPrintMode } from "./print.js";
 
@@ -39,7 +42,20 @@ async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<
   const warn = json
     ? (message: string) => io.stdout(toJsonLine({ type: "warning", message }))
     : (message: string) => io.stderr(`gong: warning: ${message}\n`);
-  const created = await createCodingSession(codingSessionOptions(args, io, warn));
+  const terms: HeadlessTerms = { limits: headlessLimits(args) };
+  if (args.outputSchema !== undefined) {
+    // A schema that cannot be used is the caller's mistake: said before any model call.
+    const loaded = await loadOutputSchema(args.outputSchema, io.cwd);
+    if (!loaded.ok) {
+      io.stderr(`gong: ${loaded.error}\n`);
+      return 2;
+    }
+    terms.schema = loaded.schema;
+  }
+  const created = await createCodingSession({
+    ...codingSessionOptions(args, io, warn),
+    ...(terms.schema ? { outputInstructions: terms.schema.instructions } : {}),
+  });
   if (!json) for (const message of created.warnings) warn(message);
   if (!created.ok) {
     io.stderr(`gong: ${created.error.message}\n`);
@@ -51,17 +67,20 @@ async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<
     beforeForcedExit: () => io.stderr(ABORTED),
     processes: () => session,
   });
-  let outcome: RunOutcome;
+  let outcome: TypedRunOutcome;
   try {
     outcome = json
-      ? await runJsonMode(session, prompts, created.warnings, io)
-      : await runPrintMode(session, prompts, args, io);
+      ? await runJsonMode(session, prompts, created.warnings, io, terms)
+      : await runPrintMode(session, prompts, args, io, terms);
   } finally {
     // Still guarding while the session closes: its background jobs get a grace period
     // to end, which a second signal cuts short.
     await session.close();
     guard.dispose();
   }
+  if (guard.received) outcome = { ...outcome, ok: false, aborted: true };
+  // The last json line, also after a signal: how the run ended and what it used.
+  if (json) io.stdout(toJsonLine(runEndLine(outcome, session.runTotals, session.file)));
   if (guard.received) {
     // Whatever the run said (the model cut off, a tool aborted), the user stopped it.
     io.stderr(ABORTED);

@@ -44,6 +44,19 @@ export const COMMAND_SCHEMAS = [
       ),
       /** How to deliver the message while a run is in progress; without it, refused. */
       streamingBehavior: Type.Optional(oneOf(["steer", "followUp"])),
+      /** This run's limits; each one given wins over settings `limits` (`run_end.reason`). */
+      limits: Type.Optional(
+        Type.Object(
+          {
+            maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
+            maxBudgetUsd: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+          },
+          {
+            additionalProperties: false,
+            description: '`{"maxTurns"?: N, "maxBudgetUsd"?: X}`',
+          },
+        ),
+      ),
     },
     {
       response: '`{"delivered":"prompt"|"steer"|"followUp"}`',

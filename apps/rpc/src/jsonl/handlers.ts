@@ -48,7 +48,8 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       return { delivered: command.streamingBehavior };
     }
     // Answered once the run has started; its progress and end arrive as events.
-    void session.prompt(command.message, command.images ?? []).then(reportRunEnd);
+    const options = command.limits ? { limits: command.limits } : {};
+    void session.prompt(command.message, command.images ?? [], options).then(reportRunEnd);
     return { delivered: "prompt" };
   },
   steer(command, { host }) {

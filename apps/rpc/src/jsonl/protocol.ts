@@ -9,6 +9,7 @@ import {
   type CodingSession,
   type CodingSessionError,
   type CodingSessionOptions,
+  runEndLine,
   SessionHost,
   subagentWireEncoder,
   wireEncoder,
@@ -82,8 +83,9 @@ export class ProtocolSession {
       uiRequests,
       announceSession,
       runningBash: new Set(),
-      reportRunEnd: ({ ok, aborted, errorMessage }) =>
-        send({ type: "run_end", ok, aborted, ...(errorMessage ? { errorMessage } : {}) }),
+      // The run's totals and, when a limit stopped it, `reason` (wire/run-end.ts).
+      reportRunEnd: (outcome) =>
+        send(runEndLine(outcome, host.current.runTotals, host.current.file)),
     };
     return { ok: true, protocol: new ProtocolSession(context), warnings: opened.warnings };
   }

@@ -62,6 +62,8 @@ export interface RunConfig {
   readonly projectRoot: string;
   /** Why a called tool is not offered now (`AgentOptions.unofferedToolReason`). */
   readonly unofferedToolReason?: ((toolName: string) => string | undefined) | undefined;
+  /** Asked before every model call: a reason ends the run there (`AgentOptions.stopBeforeModelCall`). */
+  readonly stopBeforeModelCall?: (() => string | undefined) | undefined;
   /** The agent's base system prompt now (docs/architecture.md, "The event stream"). */
   baseSystemPrompt(): string;
   /** Tokens a context uses (usage of the last answer + estimate of the rest). */

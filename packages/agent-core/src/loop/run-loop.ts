@@ -15,6 +15,8 @@ export interface LoopOutcome {
   error: string | undefined;
   aborted: boolean;
   turns: number;
+  /** Why `RunConfig.stopBeforeModelCall` ended the run before another model call. */
+  stopped?: string;
 }
 
 /**
@@ -107,6 +109,16 @@ export async function* runLoop(
   for (;;) {
     let hasToolCalls = true;
     while (hasToolCalls || pending.length > 0) {
+      // A limit of the run (gong --max-turns): no model call past it; the messages that
+      // wait are still recorded, so the session holds what the user asked.
+      const stopped = config.stopBeforeModelCall?.();
+      if (stopped !== undefined) {
+        for (const message of pending) {
+          yield { type: "message_start", message };
+          yield { type: "message_end", message };
+        }
+        return { lastMessage, error: undefined, aborted: false, turns, stopped };
+      }
       const turn = openTurn(config, turns++);
       yield { type: "turn_start", turnIndex: turn.index };
       for (const message of pending) {

@@ -49,6 +49,16 @@ export const SettingsSchema = Type.Object(
       ),
     ),
     streamIdleTimeoutMs: Type.Optional(Type.Integer({ minimum: 1 })),
+    /** A run's limits (session/run-limits.ts); `--max-turns` / `--max-budget-usd` win. */
+    limits: Type.Optional(
+      Type.Object(
+        {
+          maxTurns: Type.Optional(Type.Integer({ minimum: 1 })),
+          maxBudgetUsd: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     parallelReadOnlyTools: Type.Optional(Type.Boolean()),
     checkpoints: Type.Optional(Type.Boolean()),
     notifications: Type.Optional(oneOf(NOTIFICATION_SETTINGS)),

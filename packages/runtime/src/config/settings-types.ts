@@ -78,6 +78,8 @@ export interface Settings {
   compaction?: CompactionOverrides;
   retry?: RetrySettings;
   streamIdleTimeoutMs?: number;
+  /** A run's limits (session/run-limits.ts); `--max-turns` / `--max-budget-usd` win. */
+  limits?: { maxTurns?: number; maxBudgetUsd?: number };
   /** Read-only tool calls of one turn may run in parallel. */
   parallelReadOnlyTools?: boolean;
   /** Snapshots for `/rewind` (default true); false takes none, read when a session opens. */

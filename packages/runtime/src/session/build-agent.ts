@@ -38,6 +38,8 @@ export interface AgentParts {
   unofferedToolReason?: (toolName: string) => string | undefined;
   /** A subagent's: the trace span of the task call that runs it. */
   parentSpan?: unknown;
+  /** The run's limits (run-limits.ts): asked before every model call. */
+  stopBeforeModelCall?: () => string | undefined;
 }
 
 export function buildAgent(parts: AgentParts): Agent {
@@ -73,6 +75,7 @@ export function buildAgent(parts: AgentParts): Agent {
     },
     ...(parts.unofferedToolReason ? { unofferedToolReason: parts.unofferedToolReason } : {}),
     ...(parts.parentSpan !== undefined ? { parentSpan: parts.parentSpan } : {}),
+    ...(parts.stopBeforeModelCall ? { stopBeforeModelCall: parts.stopBeforeModelCall } : {}),
   });
   return agent;
 }

@@ -45,6 +45,7 @@ import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
+import { effectiveLimits, type RunLimits, RunTally, type RunTotals } from "./run-limits.js";
 import type { SandboxState } from "./session-sandbox.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { runUserBash } from "./user-bash.js";
@@ -85,11 +86,23 @@ export interface CodingSessionParts {
   checkpoints?: SessionCheckpoints;
   /** The task tool's subagents send their events here. */
   subagentEvents?: SubagentEvents;
+  /** Counts each run's model calls and cost, and stops a run at its limits. */
+  tally?: RunTally;
+  /** Settings `limits` as they are now: a run's defaults. */
+  settingsLimits?: () => RunLimits | undefined;
 }
 
 export interface PromptOptions {
   /** `@path` in the text attaches the file's content (the interactive editor's prompts). */
   attachFiles?: boolean;
+  /** This run's limits (RPC `prompt {limits}`); each one given wins over settings `limits`. */
+  limits?: RunLimits;
+}
+
+/** Options of `run` (the prompts of one `gong -p` count as one run). */
+export interface RunOptions {
+  /** `--max-turns`, `--max-budget-usd`; each one given wins over settings `limits`. */
+  limits?: RunLimits;
 }
 
 /** The user's own command (`!cmd`, an editor's `bash`) and what it printed. */
@@ -110,6 +123,8 @@ export interface UserBashResult {
 export class CodingSession {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
   private readonly unsubscribeAgent: () => void;
+  private readonly unsubscribeSubagentTally: () => void;
+  private readonly tally: RunTally;
   private closed = false;
   private starting = false;
   /** `abort` was called during the current run: it ended aborted, whatever came last. */
@@ -120,13 +135,19 @@ export class CodingSession {
   private remembering: Promise<void> = Promise.resolve();
 
   constructor(private readonly parts: CodingSessionParts) {
+    this.tally = parts.tally ?? new RunTally();
     this.unsubscribeAgent = this.listenTo(parts.agent);
+    // A subagent's calls spend the parent run's budget.
+    this.unsubscribeSubagentTally = this.subscribeSubagents((event) =>
+      this.tally.count(event, true),
+    );
   }
 
   private listenTo(agent: Agent): () => void {
     return agent.subscribe((event) => {
       // Persist first, so a listener that exits the process never loses the message.
       this.parts.recorder.onEvent(event);
+      this.tally.count(event, false);
       // After the recorder: a user message's checkpoint names its entry.
       this.parts.checkpoints?.observe(event, (message) => this.parts.recorder.entryIdOf(message));
       for (const listener of this.listeners) listener(event);
@@ -210,10 +231,12 @@ export class CodingSession {
    * Runs the prompts in order — each a full run (tools, retries, compaction) — and
    * stops at the first that fails. Never throws for an expected failure.
    */
-  async run(prompts: readonly string[]): Promise<RunOutcome> {
+  async run(prompts: readonly string[], options: RunOptions = {}): Promise<RunOutcome> {
+    if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
+    this.beginRun(options.limits);
     let lastAssistant: AssistantMessage | undefined;
     for (const prompt of prompts) {
-      const outcome = await this.prompt(prompt);
+      const outcome = await this.runPrompt(prompt, [], {});
       if (outcome.lastAssistant) lastAssistant = outcome.lastAssistant;
       if (!outcome.ok || outcome.plan !== undefined)
         return { ...outcome, lastAssistant: outcome.lastAssistant ?? lastAssistant };
@@ -229,6 +252,31 @@ export class CodingSession {
     text: string,
     images: ImageContent[] = [],
     options: PromptOptions = {},
+  ): Promise<RunOutcome> {
+    if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
+    this.beginRun(options.limits);
+    return this.runPrompt(text, images, options);
+  }
+
+  /** One more prompt in the current run: its turns and cost count toward the same limits. */
+  continueRun(text: string): Promise<RunOutcome> {
+    return this.runPrompt(text, [], {});
+  }
+
+  /** Counting starts anew: the limits given, else the settings' (run-limits.ts). */
+  private beginRun(limits: RunLimits | undefined): void {
+    this.tally.begin(effectiveLimits(this.parts.settingsLimits?.(), limits));
+  }
+
+  /** What the current (or last) run used: model calls, tokens, dollars (`run_end`). */
+  get runTotals(): RunTotals {
+    return this.tally.totals();
+  }
+
+  private async runPrompt(
+    text: string,
+    images: ImageContent[],
+    options: PromptOptions,
   ): Promise<RunOutcome> {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
     // Busy from this moment, also while the settings are checked before the agent starts.
@@ -262,6 +310,11 @@ export class CodingSession {
     const latest = lastAssistantOf(this.parts.agent.state.messages);
     // No new answer (aborted before the model said anything): not the previous run's.
     const answered = latest !== previous ? latest : undefined;
+    const limit = this.tally.stopped;
+    if (limit && !this.abortRequested) {
+      const errorMessage = this.tally.stopMessage(limit);
+      return { ok: false, aborted: false, limit, errorMessage, lastAssistant: answered };
+    }
     // The run ended with a plan no one here could approve (print mode): that is its result.
     const plan = this.parts.planMode?.takePresentedPlan();
     if (plan !== undefined) return { ok: true, aborted: false, lastAssistant: answered, plan };
@@ -568,6 +621,7 @@ export class CodingSession {
     await this.parts.webConnections.close();
     await this.parts.mcp?.close();
     this.unsubscribeAgent();
+    this.unsubscribeSubagentTally();
     this.parts.store.close();
   }
 

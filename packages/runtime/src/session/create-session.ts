@@ -25,6 +25,7 @@ import { CodingSession, type CodingSessionParts } from "./coding-session.js";
 import { openingWarnings } from "./opening-warnings.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
 import { SessionRecorder } from "./recorder.js";
+import { RunTally } from "./run-limits.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
@@ -100,7 +101,8 @@ async function assembleSession(
     apiKey: apiKeys,
   });
   await mcp?.ready(mcpFirstPromptWaitMs(env));
-  const task = sessionTask(inputs, opened, apiKeys, truncator);
+  const tally = new RunTally();
+  const task = sessionTask(inputs, opened, apiKeys, truncator, tally);
   const toolKit = {
     ...sessionToolKit(
       inputs,
@@ -117,14 +119,7 @@ async function assembleSession(
   if (!tools.ok) throw new Error(tools.error);
 
   const hooks = await sessionHooks(inputs, opened);
-  const checkpoints = openSessionCheckpoints({
-    gongHome: inputs.where.gongHome,
-    cwd,
-    session: opened.store,
-    env,
-    warn,
-    enabled: loaded.settings.checkpoints ?? true,
-  });
+  const checkpoints = sessionCheckpoints(inputs, opened);
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -140,6 +135,7 @@ async function assembleSession(
     skills: inputs.skills,
     warn,
     unofferedToolReason: (toolName) => planMode.refusal(toolName),
+    stopBeforeModelCall: tally.stopBeforeModelCall,
   });
   running.agent = agent;
   task.late.agent = agent;
@@ -156,6 +152,20 @@ async function assembleSession(
     permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
+    tally,
+    settingsLimits: () => reloader.current.limits,
+  });
+}
+
+/** Snapshots of the project's files for `/rewind` (settings `checkpoints`, default on). */
+function sessionCheckpoints(inputs: SessionInputs, opened: OpenedSession) {
+  return openSessionCheckpoints({
+    gongHome: inputs.where.gongHome,
+    cwd: inputs.cwd,
+    session: opened.store,
+    env: inputs.env,
+    warn: inputs.warn,
+    enabled: inputs.loaded.settings.checkpoints ?? true,
   });
 }
 
@@ -188,10 +198,20 @@ function sessionTask(
   opened: OpenedSession,
   apiKeys: ApiKeyResolver,
   truncator: ObservationTruncator | undefined,
+  tally: RunTally,
 ) {
   const events = new SubagentEvents();
   const late: TaskToolLateParts = {};
-  const parts = { inputs, store: opened.store, apiKeys, truncator, events, late };
+  const stopBeforeModelCall = tally.stopSubagentBeforeModelCall;
+  const parts = {
+    inputs,
+    store: opened.store,
+    apiKeys,
+    truncator,
+    events,
+    late,
+    stopBeforeModelCall,
+  };
   return { tools: sessionTaskTools(parts), events, late };
 }
 
@@ -245,7 +265,11 @@ function sessionSystemPrompt(inputs: SessionInputs): SessionSystemPrompt {
     gongHome: inputs.where.gongHome,
     discover: () => resources.discover(),
     skills,
-    flags: { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt },
+    flags: {
+      systemPrompt: options.systemPrompt,
+      appendSystemPrompt: options.appendSystemPrompt,
+      outputInstructions: options.outputInstructions,
+    },
   });
 }
 

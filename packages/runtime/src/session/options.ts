@@ -12,6 +12,7 @@ import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
 import type { SessionMode } from "../plan/plan-mode.js";
+import type { LimitReason } from "./run-limits.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =
@@ -68,6 +69,8 @@ export interface CodingSessionOptions {
   sessionDir?: string;
   systemPrompt?: string;
   appendSystemPrompt?: string;
+  /** What the final answer must be (`--output-schema`, output-schema.ts): added to the system prompt. */
+  outputInstructions?: string;
   /**
    * Whether the project folder is trusted (its `.gong/settings.json` hooks, shellPath,
    * shellCommandPrefix, allowedPaths and `.gong/hooks` modules load). Default: the user
@@ -157,6 +160,8 @@ export interface RunOutcome {
   aborted: boolean;
   /** The plan `exit_plan_mode` presented when no one could approve it: the run ended there. */
   plan?: string;
+  /** The limit that stopped the run before another model call (`--max-turns`, `--max-budget-usd`). */
+  limit?: LimitReason;
 }
 
 /** The JSON-mode first line; equal to the session file's header. */

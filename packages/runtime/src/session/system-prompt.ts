@@ -11,6 +11,8 @@ export interface PromptFlags {
   systemPrompt?: string;
   /** `--append-system-prompt`: text, or a path to a file holding it. */
   appendSystemPrompt?: string;
+  /** `--output-schema`: what the final answer must be (text, never a path), added last. */
+  outputInstructions?: string;
 }
 
 export interface SessionSystemPromptParts {
@@ -72,6 +74,7 @@ function assembleSystemPrompt(
   const appended = [
     resources.appendSystemPrompt?.content,
     textOrFile(flags.appendSystemPrompt, cwd),
+    flags.outputInstructions,
   ]
     .filter((part): part is string => part !== undefined && part.trim() !== "")
     .join("\n\n");

@@ -43,6 +43,8 @@ export interface SubagentHost {
   openTranscript: (toolCallId: string) => SessionStore;
   events: SubagentEvents;
   warn: (message: string) => void;
+  /** The parent run's budget (session/run-limits.ts): a subagent's calls spend it too. */
+  stopBeforeModelCall?: () => string | undefined;
 }
 
 export interface SubagentRequest {
@@ -140,6 +142,7 @@ async function runIn(
     skills: [],
     warn: host.warn,
     parentSpan: request.traceSpan,
+    ...(host.stopBeforeModelCall ? { stopBeforeModelCall: host.stopBeforeModelCall } : {}),
   });
   const maxTurns = settings.subagents?.maxTurns ?? DEFAULT_MAX_TURNS;
   let limitHit = false;

@@ -29,6 +29,8 @@ export interface SessionTaskToolParts {
   truncator: ObservationTruncator | undefined;
   events: SubagentEvents;
   late: TaskToolLateParts;
+  /** The parent run's budget, which the subagents' model calls spend too. */
+  stopBeforeModelCall?: () => string | undefined;
 }
 
 /** The session's task tool, and the one plan mode offers (read-only subagent types only). */
@@ -67,6 +69,7 @@ export function sessionTaskTools(parts: SessionTaskToolParts): SessionTaskTools 
     openTranscript: (toolCallId) => openTranscript(parts, toolCallId),
     events: parts.events,
     warn: inputs.warn,
+    ...(parts.stopBeforeModelCall ? { stopBeforeModelCall: parts.stopBeforeModelCall } : {}),
   };
   return {
     tool: createTaskTool({ host, types }),
