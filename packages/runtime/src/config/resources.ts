@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
-import { projectConfigDir } from "./paths.js";
+import { homeDir, projectConfigDir } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
@@ -15,7 +15,7 @@ export interface Resources {
   systemPrompt?: { path: string; content: string };
   /** `APPEND_SYSTEM.md` is appended to the system prompt (project over global). */
   appendSystemPrompt?: { path: string; content: string };
-  /** Existing skills folders, global first: `<home>/skills`, `<project>/.gong/skills`. */
+  /** Existing skills folders, lowest precedence first (`skillFolders`). */
   skillDirs: string[];
   /** The user's in-process hook modules (`*.js`, `*.mjs`) in `<home>/hooks`. */
   hookFiles: string[];
@@ -28,6 +28,8 @@ export interface Resources {
 export interface DiscoverResourcesOptions {
   cwd: string;
   gongHome: string;
+  /** The user's home, for Claude Code's `~/.claude/skills` (default: `$HOME`). */
+  home?: string;
 }
 
 /** In each folder AGENTS.md wins; CLAUDE.md is read only when there is no AGENTS.md. */
@@ -101,10 +103,23 @@ export function systemPromptFiles(options: DiscoverResourcesOptions): string[] {
   ];
 }
 
-/** Where skills are looked for, global first: `<home>/skills`, `<project>/.gong/skills`. */
+/**
+ * Where skills are looked for, lowest precedence first (a later skill of the same name
+ * wins): Claude Code's `~/.claude/skills`, `<gong home>/skills`, then the project's
+ * `.claude/skills` and `.gong/skills` — where Claude Code looks, gong looks, and gong's
+ * own folder wins a clash in each scope.
+ */
 export function skillFolders(options: DiscoverResourcesOptions): string[] {
-  const projectDir = projectConfigDir(path.resolve(options.cwd));
-  return [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")];
+  const cwd = path.resolve(options.cwd);
+  const home = options.home ?? homeDir(process.env);
+  const folders = [
+    path.join(home, ".claude", "skills"),
+    path.join(options.gongHome, "skills"),
+    path.join(cwd, ".claude", "skills"),
+    path.join(projectConfigDir(cwd), "skills"),
+  ];
+  // Running gong inside ~ makes the user's and the project's `.claude/skills` one folder.
+  return [...new Set(folders.map((folder) => path.resolve(folder)))];
 }
 
 /** Where hook modules are looked for: `<home>/hooks`, `<project>/.gong/hooks`. */

@@ -301,7 +301,12 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     cwd,
     sessionId: store.id,
     transcriptPath: store.path,
-    env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
+    env: childEnvironment(
+      env,
+      inputs.registry.apiKeyVariables(),
+      loaded.settings.passApiKeys,
+      loaded.settings.env,
+    ),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
     confirmed: permissions,
@@ -377,6 +382,7 @@ function sessionParts(
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
+    settingsFiles: () => reloader.settingsFiles,
     cwd: inputs.cwd,
     sandbox: inputs.sandbox.state,
     ...(bash ? { bash } : {}),
@@ -394,6 +400,7 @@ function sessionParts(
       cwd: inputs.cwd,
       gongHome: inputs.where.gongHome,
       modelsJsonPath: registry.modelsJsonPath,
+      home: homeDir(inputs.env),
     }),
     remember: async (choice) => {
       const saved = await rememberChoice(inputs.where.gongHome, choice);

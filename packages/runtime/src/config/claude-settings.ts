@@ -1,0 +1,59 @@
+/**
+ * Claude Code's settings files (`~/.claude/settings.json`, `.claude/settings.json`,
+ * `.claude/settings.local.json`) read as gong settings: only the keys the two share are
+ * taken — `permissions`, `hooks`, `env`, `mcpServers`, and `model` as gong's
+ * `defaultModel`. Every other key is Claude Code's own (`statusLine`,
+ * `enabledPlugins`, `includeCoAuthoredBy`, …), not a mistake, so it is left out without a
+ * warning (apps/cli/test/claude-files.test.ts). What is taken is then validated and
+ * trust-checked exactly like gong's own files (config/settings.ts).
+ */
+import { isRecord } from "@gong/base";
+import type { ConfigPath } from "@gong/config-files";
+
+/** Claude Code's key → gong's key. */
+const SHARED_KEYS: Record<string, string> = {
+  permissions: "permissions",
+  hooks: "hooks",
+  env: "env",
+  mcpServers: "mcpServers",
+  model: "defaultModel",
+};
+
+export interface ClaudeSettingsView {
+  /** The shared keys under gong's names, for `validateConfig`. */
+  value: Record<string, unknown>;
+  /** Where a gong key sits in the Claude file (`defaultModel` → `model`), for positions. */
+  sourcePath: (path: ConfigPath) => ConfigPath;
+}
+
+export function claudeSettingsView(value: unknown): ClaudeSettingsView {
+  const out: Record<string, unknown> = {};
+  const back = new Map<string, string>();
+  if (isRecord(value)) {
+    for (const [claudeKey, gongKey] of Object.entries(SHARED_KEYS)) {
+      if (!(claudeKey in value)) continue;
+      out[gongKey] = gongKey === "env" ? lenientEnv(value[claudeKey]) : value[claudeKey];
+      back.set(gongKey, claudeKey);
+    }
+  }
+  return {
+    value: out,
+    sourcePath: ([first, ...rest]) => [
+      typeof first === "string" ? (back.get(first) ?? first) : (first ?? ""),
+      ...rest,
+    ],
+  };
+}
+
+/**
+ * Claude Code's `env` takes numbers and booleans as their text (`"DISABLE_TELEMETRY": 1`);
+ * anything else stays as it is and is refused by the schema with its position.
+ */
+function lenientEnv(env: unknown): unknown {
+  if (!isRecord(env)) return env;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(env)) {
+    out[name] = typeof value === "number" || typeof value === "boolean" ? String(value) : value;
+  }
+  return out;
+}
