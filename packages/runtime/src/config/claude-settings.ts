@@ -9,6 +9,7 @@
  */
 import { isRecord } from "@gong/base";
 import type { ConfigPath } from "@gong/config-files";
+import { ignoreUnknownEntryKeys } from "@gong/mcp";
 
 /** Claude Code's key → gong's key. */
 const SHARED_KEYS: Record<string, string> = {
@@ -24,16 +25,24 @@ export interface ClaudeSettingsView {
   value: Record<string, unknown>;
   /** Where a gong key sits in the Claude file (`defaultModel` → `model`), for positions. */
   sourcePath: (path: ConfigPath) => ConfigPath;
+  /** `server.key` of `mcpServers` entry keys no entry shape knows, left out (as in `.mcp.json`). */
+  ignoredServerKeys: string[];
 }
 
 export function claudeSettingsView(value: unknown): ClaudeSettingsView {
   const out: Record<string, unknown> = {};
   const back = new Map<string, string>();
+  let ignoredServerKeys: string[] = [];
   if (isRecord(value)) {
     for (const [claudeKey, gongKey] of Object.entries(SHARED_KEYS)) {
       if (!(claudeKey in value)) continue;
       out[gongKey] = gongKey === "env" ? lenientEnv(value[claudeKey]) : value[claudeKey];
       back.set(gongKey, claudeKey);
+    }
+    if ("mcpServers" in out) {
+      const cleaned = ignoreUnknownEntryKeys(out.mcpServers);
+      out.mcpServers = cleaned.servers;
+      ignoredServerKeys = cleaned.ignored;
     }
   }
   return {
@@ -42,6 +51,7 @@ export function claudeSettingsView(value: unknown): ClaudeSettingsView {
       typeof first === "string" ? (back.get(first) ?? first) : (first ?? ""),
       ...rest,
     ],
+    ignoredServerKeys,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   readJsonConfigFile,
   validateConfig,
 } from "@gong/config-files";
+import { ignoredEntryKeysNote } from "@gong/mcp";
 import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../permissions/permission-rules.js";
 import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
@@ -161,6 +162,9 @@ function readSettingsFile(
   if (source.claude) {
     const view = claudeSettingsView(result.value);
     value = view.value;
+    if (view.ignoredServerKeys.length > 0) {
+      warnings.push(ignoredEntryKeysNote(file, view.ignoredServerKeys));
+    }
     locate = (at, part) => result.locate(view.sourcePath(at), part);
   }
   const checked = validateConfig(SettingsSchema, value, locate);
