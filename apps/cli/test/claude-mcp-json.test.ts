@@ -40,8 +40,10 @@ function trustedBox(): Sandbox {
   return box;
 }
 
-const offeredTools = (index: number) =>
-  ((mock.requests[index]?.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
+function offeredTools(index: number): string[] {
+  const body = mock.requests[index]?.body as { tools?: { name: string }[] } | undefined;
+  return (body?.tools ?? []).map((tool) => tool.name);
+}
 
 describe("claude .mcp.json — keys gong does not know are ignored, with one note", () => {
   it("entries with name and description load; one line names the keys ignored", async () => {
