@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
+import { type ImportRules, realOrSelf, resolveImports } from "./memory-imports.js";
 import { homeDir, projectConfigDir } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
@@ -28,8 +29,10 @@ export interface Resources {
 export interface DiscoverResourcesOptions {
   cwd: string;
   gongHome: string;
-  /** The user's home, for Claude Code's `~/.claude/skills` (default: `$HOME`). */
+  /** The user's home, for Claude Code's `~/.claude/skills` and `~` in imports (default: `$HOME`). */
   home?: string;
+  /** Folders besides the project and the gong home that `@path` imports may read (allowedPaths). */
+  importRoots?: readonly string[];
 }
 
 /** In each folder AGENTS.md wins; CLAUDE.md is read only when there is no AGENTS.md. */
@@ -47,14 +50,23 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
   const warnings: string[] = [];
   const read = (file: string) => readContextFile(file, warnings);
   const seen = new Set<string>();
+  const imports: ImportRules = {
+    roots: [cwd, options.gongHome, ...(options.importRoots ?? [])],
+    home: options.home ?? homeDir(process.env),
+    read,
+    warnings,
+  };
   const addContextFileFrom = (dir: string) => {
     for (const name of CONTEXT_FILE_NAMES) {
       const file = path.join(dir, name);
       const content = read(file);
       if (content === undefined) continue;
-      if (!seen.has(file)) {
-        seen.add(file);
+      const real = realOrSelf(file);
+      if (!seen.has(real)) {
+        seen.add(real);
         contextFiles.push({ path: file, content });
+        // Its `@path` imports follow it (config/memory-imports.ts).
+        contextFiles.push(...resolveImports(file, content, imports, seen));
       }
       return;
     }

@@ -81,7 +81,10 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   });
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
-  const resources = new SessionResources({ cwd, gongHome, home: homeDir(env) }, warn);
+  const resources = new SessionResources(
+    { cwd, gongHome, home: homeDir(env), importRoots: settings.allowedPaths ?? [] },
+    warn,
+  );
   const skills = loadSkills(resources.discover().skillDirs, warn);
   const outputDirWarning = refusedOutputDir(cwd, env);
   if (outputDirWarning) warn(outputDirWarning);
