@@ -6,7 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse } from "@gong/testing";
+import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { jsonLines, runGong, sandbox } from "./harness.js";
@@ -106,5 +106,39 @@ describe("memory imports — @path in CLAUDE.md and AGENTS.md", () => {
     );
     expect(allowed.code).toBe(0);
     expect(systemText(1)).toContain("PERSONAL-NOTES");
+  });
+});
+
+describe("memory — subfolder CLAUDE.md / AGENTS.md join the context at the first read under them", () => {
+  it("subfolder: appended once to the first read's result, not at the second, nor after resume", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    write(path.join(box.cwd, "AGENTS.md"), "ROOT-RULES\n");
+    write(path.join(box.cwd, "packages", "api", "CLAUDE.md"), "API-RULES: use zod for input\n");
+    write(path.join(box.cwd, "packages", "api", "src", "a.ts"), "export const a = 1;\n");
+    write(path.join(box.cwd, "packages", "api", "src", "b.ts"), "export const b = 2;\n");
+    write(path.join(box.cwd, "docs", "readme.md"), "docs\n");
+    const read = (file: string) => toolCallResponse([{ name: "read", arguments: { path: file } }]);
+    mock.enqueue([
+      read("docs/readme.md"),
+      read("packages/api/src/a.ts"),
+      read("packages/api/src/b.ts"),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "look"], box);
+    expect(run.code).toBe(0);
+    const count = (index: number) =>
+      JSON.stringify(mock.requests[index]?.body).split("API-RULES").length - 1;
+    expect(systemText(0)).not.toContain("API-RULES");
+    expect(count(1)).toBe(0);
+    expect(count(2)).toBe(1);
+    expect(count(3)).toBe(1);
+    const apiFile = path.join(box.cwd, "packages", "api", "CLAUDE.md");
+    // Shown in the transcript: the read's result as the json stream carries it.
+    expect(run.stdout).toContain(`<context-file path=\\"${apiFile}\\">`);
+
+    mock.enqueue([read("packages/api/src/a.ts"), textResponse("again")]);
+    const resumed = await runGong(["-c", "--mode", "json", "look again"], box);
+    expect(resumed.code).toBe(0);
+    expect(count(5)).toBe(1);
   });
 });

@@ -98,6 +98,20 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
 }
 
 /**
+ * The context file of one folder — its AGENTS.md, else its CLAUDE.md — capped like the
+ * others, or undefined. For a subfolder's file, read when the agent first reads a file
+ * under it (session/subfolder-context.ts).
+ */
+export function contextFileIn(dir: string, warnings: string[]): ContextFile | undefined {
+  for (const name of CONTEXT_FILE_NAMES) {
+    const file = path.join(dir, name);
+    const content = readContextFile(file, warnings);
+    if (content !== undefined) return { path: file, content };
+  }
+  return undefined;
+}
+
+/**
  * Every file whose appearance, edit or removal changes the system prompt for this cwd
  * (the candidates `discoverResources` reads, existing or not): AGENTS.md and CLAUDE.md
  * in the gong home and each folder from `/` to the cwd, SYSTEM.md and APPEND_SYSTEM.md.

@@ -37,6 +37,7 @@ import {
   recordStart,
   startThinkingLevel,
 } from "./start-model.js";
+import { createSubfolderContextHook } from "./subfolder-context.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";
@@ -229,6 +230,7 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
+    hooks.subfolderContext,
     ...(appHooks ?? []),
     checkpointGate,
   ];
@@ -335,7 +337,16 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     warn,
   });
   const moduleHooks = await hookModules.load(loaded);
-  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions };
+  const subfolderContext = createSubfolderContextHook({ cwd, warn });
+  return {
+    commandHooks,
+    hookModules,
+    moduleHooks,
+    bashConfirmation,
+    configGuard,
+    permissions,
+    subfolderContext,
+  };
 }
 
 /** The prompt commands of this session's folders and MCP servers. */
