@@ -188,3 +188,31 @@ describe("claude files — what the agent wrote unasked in .claude/ does not loa
     expect(existsSync(marker)).toBe(true);
   });
 });
+
+describe("claude files — permission keys gong does not apply yet", () => {
+  it("ask, defaultMode and additionalDirectories are one warning for the file; its deny rule still applies", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.home, ".claude", "settings.json");
+    writeJson(file, {
+      permissions: {
+        allow: ["Bash(npm run lint)", "Read(~/.zshrc)"],
+        deny: ["Bash(curl:*)"],
+        ask: ["Bash(git push:*)"],
+        defaultMode: "acceptEdits",
+        additionalDirectories: ["../docs/"],
+      },
+      alwaysThinkingEnabled: true,
+    });
+    mock.enqueue([
+      toolCallResponse([{ name: "bash", arguments: { command: "curl -s https://example.com" } }]),
+      textResponse("finished"),
+    ]);
+    const run = await runGong(["--yes", "-p", "fetch"], box);
+    expect(run.code).toBe(0);
+    expect(toolResultSent()).toContain("permissions.deny rule Bash(curl:*)");
+    const lines = run.stderr.split("\n").filter((line) => line.includes(file));
+    expect(lines).toEqual([
+      `gong: warning: ${file}: permissions.ask, permissions.defaultMode, permissions.additionalDirectories are not applied by gong yet and were ignored; the allow and deny rules apply`,
+    ]);
+  });
+});

@@ -27,17 +27,37 @@ export interface ClaudeSettingsView {
   sourcePath: (path: ConfigPath) => ConfigPath;
   /** `server.key` of `mcpServers` entry keys no entry shape knows, left out (as in `.mcp.json`). */
   ignoredServerKeys: string[];
+  /**
+   * `permissions.*` keys besides `allow` and `deny` (`ask`, `defaultMode`,
+   * `additionalDirectories`): gong does not apply them yet, so they are left out with one
+   * warning for the file rather than one per key.
+   */
+  unappliedPermissionKeys: string[];
+}
+
+/** The one warning for `unappliedPermissionKeys`. */
+export function unappliedPermissionsWarning(file: string, keys: readonly string[]): string {
+  return `${file}: ${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} not applied by gong yet and ${keys.length === 1 ? "was" : "were"} ignored; the allow and deny rules apply`;
 }
 
 export function claudeSettingsView(value: unknown): ClaudeSettingsView {
   const out: Record<string, unknown> = {};
   const back = new Map<string, string>();
   let ignoredServerKeys: string[] = [];
+  const unappliedPermissionKeys: string[] = [];
   if (isRecord(value)) {
     for (const [claudeKey, gongKey] of Object.entries(SHARED_KEYS)) {
       if (!(claudeKey in value)) continue;
       out[gongKey] = gongKey === "env" ? lenientEnv(value[claudeKey]) : value[claudeKey];
       back.set(gongKey, claudeKey);
+    }
+    if (isRecord(out.permissions)) {
+      const { allow, deny, ...rest } = out.permissions;
+      unappliedPermissionKeys.push(...Object.keys(rest).map((key) => `permissions.${key}`));
+      out.permissions = {
+        ...(allow === undefined ? {} : { allow }),
+        ...(deny === undefined ? {} : { deny }),
+      };
     }
     if ("mcpServers" in out) {
       const cleaned = ignoreUnknownEntryKeys(out.mcpServers);
@@ -52,6 +72,7 @@ export function claudeSettingsView(value: unknown): ClaudeSettingsView {
       ...rest,
     ],
     ignoredServerKeys,
+    unappliedPermissionKeys,
   };
 }
 

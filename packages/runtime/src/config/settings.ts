@@ -12,7 +12,7 @@ import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../permissions/permission-rules.js";
 import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
 import { refusedAgentWrites } from "./agent-written.js";
-import { claudeSettingsView } from "./claude-settings.js";
+import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
 import { homeDir, projectMcpJsonPath, resolveGongHome } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
@@ -164,6 +164,9 @@ function readSettingsFile(
     value = view.value;
     if (view.ignoredServerKeys.length > 0) {
       warnings.push(ignoredEntryKeysNote(file, view.ignoredServerKeys));
+    }
+    if (view.unappliedPermissionKeys.length > 0) {
+      warnings.push(unappliedPermissionsWarning(file, view.unappliedPermissionKeys));
     }
     locate = (at, part) => result.locate(view.sourcePath(at), part);
   }
