@@ -355,6 +355,19 @@ describe("/session, /export, /hotkeys, /quit", () => {
     expect(text).toMatch(/tool calls +0 \(0 since gong started\)/);
   });
 
+  it("/session lists the settings files read, Claude Code's beside gong's (issue 38 item 2)", async () => {
+    const { box, ui, run, host } = await setup();
+    const claudeProject = path.join(box.cwd, ".claude", "settings.json");
+    mkdirSync(path.dirname(claudeProject), { recursive: true });
+    writeFileSync(claudeProject, JSON.stringify({ permissions: { deny: ["Bash(rm:*)"] } }));
+    mock.enqueue([textResponse("a1")]);
+    await host.current.prompt("q1");
+    await run("/session");
+    const block = ui.shown.find((s) => s.kind === "block");
+    const text = block?.kind === "block" ? block.lines.join("\n") : "";
+    expect(text).toContain(`settings    ${claudeProject}`);
+  });
+
   it("/export writes gong-session-<id>.html in the cwd, or the file named", async () => {
     const { box, host, ui, run } = await setup();
     await twoExchanges(host);

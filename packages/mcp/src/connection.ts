@@ -22,6 +22,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { clientInfo } from "./client-info.js";
 import { isRemoteEntry, type McpServerEntry } from "./config/entry.js";
+import { type HeadersHelperResult, runHeadersHelper } from "./config/headers-helper.js";
 import type { McpElicitHandler } from "./elicitation.js";
 import { serverEnvironment } from "./environment.js";
 import { authorizedFetch } from "./oauth/authorized-fetch.js";
@@ -114,7 +115,13 @@ export class McpServerConnection {
     // that token's failure to report, not a reason to log in some other way.
     const ownAuthorization = (headers: Record<string, string> | undefined) =>
       Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
-    if (isRemoteEntry(entry) && oauth && !ownAuthorization(entry.headers)) {
+    // So has one whose headersHelper makes its headers.
+    if (
+      isRemoteEntry(entry) &&
+      oauth &&
+      !ownAuthorization(entry.headers) &&
+      entry.headersHelper === undefined
+    ) {
       this.oauth = new GongOAuthProvider({
         server: name,
         entry: entry.oauth,
@@ -147,7 +154,13 @@ export class McpServerConnection {
     this.state = "connecting";
     this.error = undefined;
     this.lastStderrLine = "";
-    const transport = this.createTransport();
+    const helped = await this.helperHeaders();
+    if (!helped.ok) {
+      this.state = "failed";
+      this.error = helped.error;
+      return;
+    }
+    const transport = this.createTransport(helped.headers);
     const client = new Client(clientInfo(), {
       // Form elicitation only (a URL one would send the user to a page we cannot vouch
       // for); no sampling: a server never spends the user's model budget.
@@ -209,12 +222,21 @@ export class McpServerConnection {
     return tools;
   }
 
-  private createTransport(): Transport {
+  /** `headersHelper`'s headers, run anew for each connection (config/headers-helper.ts). */
+  private async helperHeaders(): Promise<HeadersHelperResult> {
+    const entry = this.entry;
+    if (!isRemoteEntry(entry) || entry.headersHelper === undefined)
+      return { ok: true, headers: {} };
+    return runHeadersHelper(entry.headersHelper, { cwd: this.options.cwd, env: this.options.env });
+  }
+
+  private createTransport(helperHeaders: Record<string, string>): Transport {
     const entry = this.entry;
     if (isRemoteEntry(entry)) {
       const url = new URL(entry.url);
+      const headers = { ...entry.headers, ...helperHeaders };
       const options = {
-        ...(entry.headers ? { requestInit: { headers: entry.headers } } : {}),
+        ...(Object.keys(headers).length > 0 ? { requestInit: { headers } } : {}),
         ...(this.oauth ? { fetch: authorizedFetch(this.oauth, url) } : {}),
       };
       return entry.type === "sse"

@@ -1,6 +1,8 @@
 export { MCP_CLIENT_TOOL_NAMES } from "./client-tool-names.js";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
+  ignoredEntryKeysNote,
+  ignoreUnknownEntryKeys,
   type McpServerEntry,
   McpServerEntrySchema,
   McpServersSchema,

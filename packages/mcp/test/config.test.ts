@@ -162,11 +162,15 @@ describe("mcp — .mcp.json validation", () => {
     );
     const read = readMcpConfigFile(file);
     expect(Object.keys(read.servers)).toEqual(["good"]);
-    expect(read.warnings).toHaveLength(2);
-    expect(read.warnings[0]).toMatch(
+    // The unknown key is named first (issue 38 item 5), then the entry it leaves unusable.
+    expect(read.warnings).toHaveLength(3);
+    expect(read.warnings[0]).toBe(
+      `${file}: MCP server keys gong does not use were ignored (typo.comand); the servers load without them`,
+    );
+    expect(read.warnings[1]).toMatch(
       new RegExp(`^${file}:4:\\d+: "mcpServers.typo" must be a server entry`),
     );
-    expect(read.warnings[1]).toMatch(new RegExp(`^${file}:5:\\d+: "mcpServers.remote"`));
+    expect(read.warnings[2]).toMatch(new RegExp(`^${file}:5:\\d+: "mcpServers.remote"`));
   });
 
   it("a missing file is no servers and no warning", () => {

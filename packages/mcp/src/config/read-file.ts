@@ -1,6 +1,12 @@
 import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
-import { type McpServerEntry, McpServersSchema } from "./entry.js";
+import {
+  ignoredEntryKeysNote,
+  ignoreUnknownEntryKeys,
+  isJsonObject,
+  type McpServerEntry,
+  McpServersSchema,
+} from "./entry.js";
 
 /** `.mcp.json` and `--mcp-config` files: `{"mcpServers": {...}}`, other keys left alone. */
 const McpConfigFileSchema = Type.Object({ mcpServers: Type.Optional(McpServersSchema) });
@@ -21,8 +27,17 @@ export function readMcpConfigFile(file: string): McpConfigFile {
     const message = `${read.message}; the file was ignored, fix it to start its servers`;
     return { servers: {}, warnings: [formatConfigIssue(file, { ...read, message })], found: true };
   }
-  const checked = validateConfig(McpConfigFileSchema, read.value, read.locate);
-  const warnings = checked.issues.map((issue) => formatConfigIssue(file, issue));
-  const value = checked.value as { mcpServers?: Record<string, McpServerEntry> } | undefined;
-  return { servers: value?.mcpServers ?? {}, warnings, found: true };
+  // Claude Code ignores keys it does not know in an entry (`name`, `description`): so does
+  // gong, saying which once (apps/cli/test/claude-files.test.ts).
+  let value: unknown = read.value;
+  const notes: string[] = [];
+  if (isJsonObject(value) && "mcpServers" in value) {
+    const cleaned = ignoreUnknownEntryKeys(value.mcpServers);
+    value = { ...value, mcpServers: cleaned.servers };
+    if (cleaned.ignored.length > 0) notes.push(ignoredEntryKeysNote(file, cleaned.ignored));
+  }
+  const checked = validateConfig(McpConfigFileSchema, value, read.locate);
+  const warnings = [...notes, ...checked.issues.map((issue) => formatConfigIssue(file, issue))];
+  const valid = checked.value as { mcpServers?: Record<string, McpServerEntry> } | undefined;
+  return { servers: valid?.mcpServers ?? {}, warnings, found: true };
 }

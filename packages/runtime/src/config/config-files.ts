@@ -1,5 +1,6 @@
-import { globalSettingsPath, projectLocalSettingsPath, projectSettingsPath } from "./paths.js";
+import { homeDir } from "./paths.js";
 import { hookFolders, skillFolders, systemPromptFiles } from "./resources.js";
+import { settingsFilePaths } from "./settings-sources.js";
 
 /** A kind of file that configures a session, and when an edit to it takes effect. */
 export interface ConfigFileGroup {
@@ -23,24 +24,22 @@ export function configFileGroups(where: {
   cwd: string;
   gongHome: string;
   modelsJsonPath: string;
+  home?: string;
 }): ConfigFileGroup[] {
   const { cwd, gongHome } = where;
+  const home = where.home ?? homeDir(process.env);
   const hooks = hookFolders(where);
   return [
     {
       kind: "settings",
-      paths: [
-        globalSettingsPath(gongHome),
-        projectSettingsPath(cwd),
-        projectLocalSettingsPath(cwd),
-      ],
+      paths: settingsFilePaths({ cwd, gongHome, home }),
       appliesAt: "next-prompt",
     },
     { kind: "context", paths: systemPromptFiles({ cwd, gongHome }), appliesAt: "next-prompt" },
     { kind: "models", paths: [where.modelsJsonPath], appliesAt: "new-session" },
     {
       kind: "skills",
-      paths: skillFolders(where),
+      paths: skillFolders({ cwd, gongHome, home }),
       appliesAt: "new-session",
     },
     {

@@ -34,3 +34,16 @@ export function projectSettingsPath(projectRoot: string): string {
 export function projectLocalSettingsPath(projectRoot: string): string {
   return path.join(projectConfigDir(projectRoot), "settings.local.json");
 }
+
+/** Claude Code's user settings, `~/.claude/settings.json`: read for the keys gong shares (config/claude-settings.ts). */
+export function claudeUserSettingsPath(home: string): string {
+  return path.join(home, ".claude", "settings.json");
+}
+
+/** Claude Code's project settings, `.claude/settings.json` and `.claude/settings.local.json`. */
+export function claudeProjectSettingsPaths(projectRoot: string): string[] {
+  return [
+    path.join(projectRoot, ".claude", "settings.json"),
+    path.join(projectRoot, ".claude", "settings.local.json"),
+  ];
+}

@@ -2,7 +2,8 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
-import { projectConfigDir } from "./paths.js";
+import { type ImportRules, realOrSelf, resolveImports } from "./memory-imports.js";
+import { homeDir, projectConfigDir } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
@@ -15,7 +16,7 @@ export interface Resources {
   systemPrompt?: { path: string; content: string };
   /** `APPEND_SYSTEM.md` is appended to the system prompt (project over global). */
   appendSystemPrompt?: { path: string; content: string };
-  /** Existing skills folders, global first: `<home>/skills`, `<project>/.gong/skills`. */
+  /** Existing skills folders, lowest precedence first (`skillFolders`). */
   skillDirs: string[];
   /** The user's in-process hook modules (`*.js`, `*.mjs`) in `<home>/hooks`. */
   hookFiles: string[];
@@ -28,6 +29,10 @@ export interface Resources {
 export interface DiscoverResourcesOptions {
   cwd: string;
   gongHome: string;
+  /** The user's home, for Claude Code's `~/.claude/skills` and `~` in imports (default: `$HOME`). */
+  home?: string;
+  /** Folders besides the project and the gong home that `@path` imports may read (allowedPaths). */
+  importRoots?: readonly string[];
 }
 
 /** In each folder AGENTS.md wins; CLAUDE.md is read only when there is no AGENTS.md. */
@@ -45,14 +50,23 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
   const warnings: string[] = [];
   const read = (file: string) => readContextFile(file, warnings);
   const seen = new Set<string>();
+  const imports: ImportRules = {
+    roots: [cwd, options.gongHome, ...(options.importRoots ?? [])],
+    home: options.home ?? homeDir(process.env),
+    read,
+    warnings,
+  };
   const addContextFileFrom = (dir: string) => {
     for (const name of CONTEXT_FILE_NAMES) {
       const file = path.join(dir, name);
       const content = read(file);
       if (content === undefined) continue;
-      if (!seen.has(file)) {
-        seen.add(file);
+      const real = realOrSelf(file);
+      if (!seen.has(real)) {
+        seen.add(real);
         contextFiles.push({ path: file, content });
+        // Its `@path` imports follow it (config/memory-imports.ts).
+        contextFiles.push(...resolveImports(file, content, imports, seen));
       }
       return;
     }
@@ -84,6 +98,20 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
 }
 
 /**
+ * The context file of one folder — its AGENTS.md, else its CLAUDE.md — capped like the
+ * others, or undefined. For a subfolder's file, read when the agent first reads a file
+ * under it (session/subfolder-context.ts).
+ */
+export function contextFileIn(dir: string, warnings: string[]): ContextFile | undefined {
+  for (const name of CONTEXT_FILE_NAMES) {
+    const file = path.join(dir, name);
+    const content = readContextFile(file, warnings);
+    if (content !== undefined) return { path: file, content };
+  }
+  return undefined;
+}
+
+/**
  * Every file whose appearance, edit or removal changes the system prompt for this cwd
  * (the candidates `discoverResources` reads, existing or not): AGENTS.md and CLAUDE.md
  * in the gong home and each folder from `/` to the cwd, SYSTEM.md and APPEND_SYSTEM.md.
@@ -101,10 +129,23 @@ export function systemPromptFiles(options: DiscoverResourcesOptions): string[] {
   ];
 }
 
-/** Where skills are looked for, global first: `<home>/skills`, `<project>/.gong/skills`. */
+/**
+ * Where skills are looked for, lowest precedence first (a later skill of the same name
+ * wins): Claude Code's `~/.claude/skills`, `<gong home>/skills`, then the project's
+ * `.claude/skills` and `.gong/skills` — where Claude Code looks, gong looks, and gong's
+ * own folder wins a clash in each scope.
+ */
 export function skillFolders(options: DiscoverResourcesOptions): string[] {
-  const projectDir = projectConfigDir(path.resolve(options.cwd));
-  return [path.join(options.gongHome, "skills"), path.join(projectDir, "skills")];
+  const cwd = path.resolve(options.cwd);
+  const home = options.home ?? homeDir(process.env);
+  const folders = [
+    path.join(home, ".claude", "skills"),
+    path.join(options.gongHome, "skills"),
+    path.join(cwd, ".claude", "skills"),
+    path.join(projectConfigDir(cwd), "skills"),
+  ];
+  // Running gong inside ~ makes the user's and the project's `.claude/skills` one folder.
+  return [...new Set(folders.map((folder) => path.resolve(folder)))];
 }
 
 /** Where hook modules are looked for: `<home>/hooks`, `<project>/.gong/hooks`. */

@@ -70,6 +70,8 @@ export const SettingsSchema = Type.Object(
     hooks: Type.Optional(CommandHooksSchema),
     /** MCP servers by name, in Claude Code's shape (@gong/mcp config/entry.ts). */
     mcpServers: Type.Optional(McpServersSchema),
+    /** Variables set for bash, command hooks and the other processes gong starts (session/child-env.ts). */
+    env: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String())),
     /** Regexes; a pattern that does not compile makes every bash call ask (confirm-bash.ts). */
     confirmBash: Type.Optional(
       Type.Array(

@@ -122,6 +122,11 @@ export interface Settings {
    * the same name as a whole (config/mcp-servers.ts).
    */
   mcpServers?: Record<string, McpServerEntry>;
+  /**
+   * Environment variables for bash, command hooks and the processes they start (Claude
+   * Code's `env`). A project's `env` loads only in a trusted folder.
+   */
+  env?: Record<string, string>;
   sandbox?: SandboxSettings;
   /**
    * When a run ends or a question waits while the terminal is not focused (default

@@ -1,22 +1,24 @@
 import path from "node:path";
 import { isRecord } from "@gong/base";
-import { formatConfigIssue, readJsonConfigFile, validateConfig } from "@gong/config-files";
+import {
+  type ConfigPath,
+  type ConfigPosition,
+  formatConfigIssue,
+  readJsonConfigFile,
+  validateConfig,
+} from "@gong/config-files";
+import { ignoredEntryKeysNote } from "@gong/mcp";
 import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../permissions/permission-rules.js";
 import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
 import { refusedAgentWrites } from "./agent-written.js";
-import {
-  globalSettingsPath,
-  homeDir,
-  projectLocalSettingsPath,
-  projectMcpJsonPath,
-  projectSettingsPath,
-  resolveGongHome,
-} from "./paths.js";
+import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
+import { homeDir, projectMcpJsonPath, resolveGongHome } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { hookFolders } from "./resources.js";
 import { SettingsSchema } from "./settings-schema.js";
+import { type SettingsSource, settingsSources } from "./settings-sources.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
 import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
 
@@ -36,7 +38,7 @@ export interface LoadSettingsOptions {
 
 export interface LoadedSettings {
   settings: Settings;
-  /** The files that were read, lowest precedence first. */
+  /** The files that were read (Claude Code's too), lowest precedence first. */
   files: string[];
   /** Problems that made a file or key be skipped, one actionable line each. */
   warnings: string[];
@@ -61,9 +63,10 @@ export interface LoadedSettings {
 }
 
 /**
- * Loads `~/.gong/settings.json`, then `<project>/.gong/settings.json`, then the
- * project's `settings.local.json` (one person's, where gong saves permission rules), then the flag
- * overrides, each overriding the one before (objects merge key by key, other values
+ * Loads the files of `settingsSources` (config/settings-sources.ts): `~/.gong/settings.json`,
+ * then `<project>/.gong/settings.json`, then the project's `settings.local.json` (one
+ * person's, where gong saves permission rules), each after Claude Code's file of the same
+ * scope (only the keys gong shares), then the flag overrides, each overriding the one before (objects merge key by key, other values
  * replace). Hooks and allowed paths add up instead, as in Claude Code: a project
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
  * (docs/architecture.md, "Configuration files"): a syntax error skips the file, a wrong key is dropped (the rest
@@ -83,32 +86,16 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
 
-  const sources = [
-    { file: globalSettingsPath(gongHome), base: path.dirname(gongHome), project: false },
-    { file: projectSettingsPath(options.cwd), base: options.cwd, project: true },
-    { file: projectLocalSettingsPath(options.cwd), base: options.cwd, project: true },
-  ];
-  // Running gong inside ~ makes both paths the same file; read it once.
-  if (path.resolve(sources[0]!.file) === path.resolve(sources[1]!.file)) sources.splice(1, 1);
-
+  const sources = settingsSources({ cwd: options.cwd, gongHome, home: homeDir(env) });
   const agentWritten = agentWrittenConfig(options.cwd, gongHome, sources, warnings);
 
-  for (const { file, base, project } of sources) {
+  for (const { file, base, project, claude } of sources) {
     if (agentWritten.includes(file)) continue;
-    const result = readJsonConfigFile(file);
-    if (!result.ok) {
-      if (!result.missing) {
-        const message = `${result.message}; the file was ignored, fix it to apply it`;
-        warnings.push(formatConfigIssue(file, { ...result, message }));
-      }
-      continue;
-    }
-    const checked = validateConfig(SettingsSchema, result.value, result.locate);
-    for (const issue of checked.issues) warnings.push(formatConfigIssue(file, issue));
-    if (checked.value === undefined) continue;
+    const read = readSettingsFile({ file, claude }, warnings);
+    if (read === undefined) continue;
+    const { layer, locate } = read;
     files.push(file);
-    const layer = checked.value as Settings;
-    warnings.push(...permissionRuleWarnings(layer.permissions, result.locate, file));
+    warnings.push(...permissionRuleWarnings(layer.permissions, locate, file));
     if (project && !projectTrusted) {
       const relative = path.relative(options.cwd, file);
       for (const key of dropUntrusted(layer, userLayer)) {
@@ -127,7 +114,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     else projectMcpServers.push(...Object.keys(layer.mcpServers ?? {}));
     layers.push(resolveRelativePaths(layer, { file, base, env, warnings }));
     for (const key of Object.keys(layer)) {
-      const at = result.locate([key], "value");
+      const at = locate([key], "value");
       origins[key] = `${file}:${at.line}:${at.column}`;
     }
   }
@@ -150,6 +137,43 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     projectMcpServers,
     origins,
   };
+}
+
+/**
+ * One settings file validated, or undefined (missing, or not JSON: then one warning). A
+ * Claude Code file gives only the keys gong shares (config/claude-settings.ts), its
+ * positions still those of the file.
+ */
+function readSettingsFile(
+  source: Pick<SettingsSource, "file" | "claude">,
+  warnings: string[],
+): { layer: Settings; locate: Locate } | undefined {
+  const { file } = source;
+  const result = readJsonConfigFile(file);
+  if (!result.ok) {
+    if (!result.missing) {
+      const message = `${result.message}; the file was ignored, fix it to apply it`;
+      warnings.push(formatConfigIssue(file, { ...result, message }));
+    }
+    return undefined;
+  }
+  let value = result.value;
+  let locate: Locate = result.locate;
+  if (source.claude) {
+    const view = claudeSettingsView(result.value);
+    value = view.value;
+    if (view.ignoredServerKeys.length > 0) {
+      warnings.push(ignoredEntryKeysNote(file, view.ignoredServerKeys));
+    }
+    if (view.unappliedPermissionKeys.length > 0) {
+      warnings.push(unappliedPermissionsWarning(file, view.unappliedPermissionKeys));
+    }
+    locate = (at, part) => result.locate(view.sourcePath(at), part);
+  }
+  const checked = validateConfig(SettingsSchema, value, locate);
+  for (const issue of checked.issues) warnings.push(formatConfigIssue(file, issue));
+  if (checked.value === undefined) return undefined;
+  return { layer: checked.value as Settings, locate };
 }
 
 /**
@@ -177,6 +201,8 @@ function dropUntrusted(layer: Settings, userLayer: Settings): string[] {
  * The files the agent wrote unasked and that are still as it left them: the settings
  * files, the project's `.mcp.json` and the hook folders (config/agent-written.ts).
  */
+type Locate = (at: ConfigPath, part: "key" | "value") => ConfigPosition;
+
 function agentWrittenConfig(
   cwd: string,
   gongHome: string,

@@ -32,6 +32,8 @@ export const TRUST_REQUIRED_KEYS = [
   // A stdio server is a command run at session start.
   "mcpServers",
   "checkpoints",
+  // Variables such as PATH or LD_PRELOAD change what every command runs.
+  "env",
 ] as const;
 
 /** A project settings key skipped in an untrusted folder, and where it is. */

@@ -4,17 +4,19 @@
  * command the model writes cannot read, and send away, the key gong pays with
  * (child-env.test.ts). Hooks are the user's code, but they see the model's tool input
  * and may run what it says: they get the same environment. Settings `passApiKeys`
- * (user settings, or a trusted project) names the keys to hand on anyway.
+ * (user settings, or a trusted project) names the keys to hand on anyway; settings `env`
+ * (Claude Code's key) sets variables on top.
  */
 export function childEnvironment(
   env: NodeJS.ProcessEnv,
   apiKeyVariables: readonly string[],
   passApiKeys: readonly string[] = [],
+  settingsEnv: Readonly<Record<string, string>> = {},
 ): NodeJS.ProcessEnv {
   const passed = new Set(passApiKeys);
   const child = { ...env };
   for (const name of apiKeyVariables) {
     if (!passed.has(name)) delete child[name];
   }
-  return child;
+  return { ...child, ...settingsEnv };
 }

@@ -64,6 +64,8 @@ export interface CodingSessionParts {
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
   applySettingsChanges?: () => Promise<void>;
+  /** The settings files the session's settings were read from, lowest precedence first. */
+  settingsFiles?: () => readonly string[];
   /** The bash tool the user's own commands run with (`runBash`), same shell settings. */
   bash?: Tool;
   cwd?: string;
@@ -468,6 +470,14 @@ export class CodingSession {
    */
   configFiles(): ConfigFileGroup[] {
     return this.parts.configFiles ?? [];
+  }
+
+  /**
+   * The settings files that were read — gong's and Claude Code's — lowest precedence
+   * first (`/session`, RPC `get_state.settingsFiles`).
+   */
+  get settingsFiles(): readonly string[] {
+    return this.parts.settingsFiles?.() ?? [];
   }
 
   /** The whole conversation tree of the session file (every branch), labels included. */

@@ -38,6 +38,7 @@ import {
   recordStart,
   startThinkingLevel,
 } from "./start-model.js";
+import { createSubfolderContextHook } from "./subfolder-context.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";
@@ -249,6 +250,7 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
+    hooks.subfolderContext,
     ...(appHooks ?? []),
     checkpointGate,
   ];
@@ -325,7 +327,12 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     cwd,
     sessionId: store.id,
     transcriptPath: store.path,
-    env: childEnvironment(env, inputs.registry.apiKeyVariables(), loaded.settings.passApiKeys),
+    env: childEnvironment(
+      env,
+      inputs.registry.apiKeyVariables(),
+      loaded.settings.passApiKeys,
+      loaded.settings.env,
+    ),
     warn,
     ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
     confirmed: permissions,
@@ -354,7 +361,16 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
     warn,
   });
   const moduleHooks = await hookModules.load(loaded);
-  return { commandHooks, hookModules, moduleHooks, bashConfirmation, configGuard, permissions };
+  const subfolderContext = createSubfolderContextHook({ cwd, warn });
+  return {
+    commandHooks,
+    hookModules,
+    moduleHooks,
+    bashConfirmation,
+    configGuard,
+    permissions,
+    subfolderContext,
+  };
 }
 
 /** The prompt commands of this session's folders and MCP servers. */
@@ -406,6 +422,7 @@ function sessionParts(
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
+    settingsFiles: () => reloader.settingsFiles,
     cwd: inputs.cwd,
     sandbox: inputs.sandbox.state,
     ...(bash ? { bash } : {}),
@@ -429,6 +446,7 @@ function sessionParts(
       cwd: inputs.cwd,
       gongHome: inputs.where.gongHome,
       modelsJsonPath: registry.modelsJsonPath,
+      home: homeDir(inputs.env),
     }),
     remember: async (choice) => {
       const saved = await rememberChoice(inputs.where.gongHome, choice);

@@ -5,14 +5,9 @@ import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { FileStamps } from "../config/file-stamps.js";
-import {
-  globalSettingsPath,
-  homeDir,
-  projectLocalSettingsPath,
-  projectSettingsPath,
-  resolveGongHome,
-} from "../config/paths.js";
+import { homeDir, resolveGongHome } from "../config/paths.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
+import { settingsFilePaths } from "../config/settings-sources.js";
 import type { Settings } from "../config/settings-types.js";
 import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import { loadSkills } from "./load-skills.js";
@@ -69,11 +64,7 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
 
   // Stamped before the first read: at each prompt a stat per settings file decides
   // whether they are read again (an edit landing during this read is still noticed).
-  const settingsStamps = new FileStamps([
-    globalSettingsPath(gongHome),
-    projectSettingsPath(cwd),
-    projectLocalSettingsPath(cwd),
-  ]);
+  const settingsStamps = new FileStamps(settingsFilePaths({ cwd, gongHome, home: homeDir(env) }));
   const settingsQuery: LoadSettingsOptions = {
     cwd,
     gongHome,
@@ -93,7 +84,10 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
   });
   for (const error of registry.errors) warn(formatConfigIssue(error.path, error));
 
-  const resources = new SessionResources({ cwd, gongHome }, warn);
+  const resources = new SessionResources(
+    { cwd, gongHome, home: homeDir(env), importRoots: settings.allowedPaths ?? [] },
+    warn,
+  );
   // Flushed once the agent and command files are read too (create-session.ts): one line.
   const unknownTools = new UnknownToolNames(warn);
   const skills = loadSkills(resources.discover().skillDirs, warn, (names) =>

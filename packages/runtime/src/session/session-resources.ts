@@ -1,4 +1,8 @@
-import { discoverResources, type Resources } from "../config/resources.js";
+import {
+  type DiscoverResourcesOptions,
+  discoverResources,
+  type Resources,
+} from "../config/resources.js";
 
 /**
  * The session's context files, skills folders and hook modules as the disk says now.
@@ -9,7 +13,7 @@ export class SessionResources {
   private readonly reported = new Set<string>();
 
   constructor(
-    private readonly where: { cwd: string; gongHome: string },
+    private readonly where: DiscoverResourcesOptions,
     private readonly warn: (message: string) => void,
   ) {}
 

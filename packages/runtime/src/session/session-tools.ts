@@ -122,7 +122,7 @@ function shared(kit: SessionToolKit, settings: Settings) {
   return {
     cwd: kit.cwd,
     env: kit.env,
-    commandEnv: childEnvironment(kit.env, kit.apiKeyVariables, settings.passApiKeys),
+    commandEnv: childEnvironment(kit.env, kit.apiKeyVariables, settings.passApiKeys, settings.env),
     outputDir: kit.outputDir,
     readOnlyRoots: kit.readOnlyRoots,
     processes: kit.processes,

@@ -35,10 +35,18 @@ export class SettingsReloader {
   private fingerprint: string;
   /** The settings applied last: the tool set is rebuilt with them when MCP tools change. */
   private settings: Settings;
+  /** The settings files the applied settings were read from. */
+  private files: readonly string[];
 
   constructor(private readonly parts: SettingsReloaderParts) {
     this.fingerprint = JSON.stringify(parts.loaded);
     this.settings = parts.loaded.settings;
+    this.files = parts.loaded.files;
+  }
+
+  /** The settings files read (gong's and Claude Code's), lowest precedence first. */
+  get settingsFiles(): readonly string[] {
+    return this.files;
   }
 
   /** The settings applied last: a subagent starts with these. */
@@ -68,6 +76,7 @@ export class SettingsReloader {
       return;
     }
     this.settings = next.settings;
+    this.files = next.files;
     // The system prompt follows: its provider rebuilds it for the new tools.
     agent.setTools(tools.tools);
     agent.applySettings(agentSettings(next.settings));

@@ -1,7 +1,13 @@
 import type { SlashCommand } from "../contract.js";
 import { sessionCost } from "../session-status.js";
 
-/** `/session`: the session's file, model and totals as one block. */
+/** The settings files read, one per row (gong's and Claude Code's), or "none". */
+function settingsRows(files: readonly string[]): [string, string][] {
+  if (files.length === 0) return [["settings", "(none read)"]];
+  return files.map((file, index): [string, string] => [index === 0 ? "settings" : "", file]);
+}
+
+/** `/session`: the session's file, model, totals and settings files as one block. */
 export const sessionCommand: SlashCommand = {
   name: "session",
   description: "show the session file, model, tokens and cost",
@@ -27,6 +33,7 @@ export const sessionCommand: SlashCommand = {
       ["cost", `$${sessionCost(session).toFixed(4)}`],
       // The file counts every branch and earlier runs; the metrics only this process.
       ["tool calls", `${n(totals.toolCalls)} (${n(metrics.session.toolCalls)} since gong started)`],
+      ...settingsRows(session.settingsFiles),
     ];
     const width = Math.max(...rows.map(([name]) => name.length));
     context.ui.block(
