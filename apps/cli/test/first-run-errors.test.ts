@@ -34,7 +34,7 @@ describe("first run — errors a user can act on", () => {
     mock.enqueue(textResponse("first"));
     expect((await runGong(["-p", "hello"], box)).code).toBe(0);
     const run = await runGong(["-r", "nosuch", "-p", "go on"], box);
-    expect(run.stderr).toContain('No session id starts with "nosuch"');
+    expect(run.stderr).toContain('No session is named "nosuch" (and no session id starts with it)');
     expect(run.stdout).toBe("");
     expect(run.code).toBe(1);
   });
