@@ -52,8 +52,22 @@ function removeOnExit(dir: string): void {
 }
 
 function removeLiveDirs(): void {
-  for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+  for (const dir of liveDirs) removeDir(dir);
   liveDirs.clear();
+}
+
+/**
+ * Never throws: the shell may still be writing into its folder (a git command's temporary
+ * file) while gong exits on a signal, and rm then meets ENOTEMPTY. A folder left that way
+ * is removed by the shell's own EXIT trap; a throw here would crash gong's exit
+ * (processes.test.ts "a second SIGINT while a job that ignores TERM is being stopped").
+ */
+function removeDir(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 });
+  } catch {
+    // Left to the shell's trap, as said above.
+  }
 }
 
 /** A child's pipe is a socket: it can stop (and start again) holding gong open. */
@@ -191,7 +205,7 @@ export class GitShell {
 
   private cleanUp(): void {
     if (this.dir) {
-      rmSync(this.dir, { recursive: true, force: true });
+      removeDir(this.dir);
       liveDirs.delete(this.dir);
     }
     this.child = undefined;
