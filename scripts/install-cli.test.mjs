@@ -20,6 +20,10 @@ function userBox() {
 }
 
 function installCli(env, ...args) {
+  for (const app of ["cli", "rpc"]) {
+    const bin = path.join(root, "apps", app, "dist", "bin.js");
+    assert.ok(existsSync(bin), `${bin} is missing: build first (pnpm build; pnpm test does)`);
+  }
   return execFileSync(process.execPath, [script, "--no-build", ...args], {
     cwd: root,
     env,

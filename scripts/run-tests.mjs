@@ -21,6 +21,22 @@ const STEPS = [
   ["check-function-length", process.execPath, ["scripts/check-function-length.mjs"]],
   ["readme-examples", process.execPath, ["scripts/readme-examples.mjs"]],
   [
+    "turbo",
+    bin("turbo"),
+    [
+      "run",
+      "build",
+      "lint",
+      "typecheck",
+      "test",
+      "test:e2e",
+      "--env-mode=loose",
+      "--continue=dependencies-successful",
+      ...process.argv.slice(2),
+    ],
+  ],
+  // After turbo: install-cli.test links the bins turbo's build wrote (a fresh clone has none).
+  [
     "scripts' tests",
     process.execPath,
     [
@@ -32,20 +48,6 @@ const STEPS = [
       "scripts/readme-examples.test.mjs",
       "scripts/check-exports.test.mjs",
       "scripts/install-cli.test.mjs",
-    ],
-  ],
-  [
-    "turbo",
-    bin("turbo"),
-    [
-      "run",
-      "lint",
-      "typecheck",
-      "test",
-      "test:e2e",
-      "--env-mode=loose",
-      "--continue=dependencies-successful",
-      ...process.argv.slice(2),
     ],
   ],
 ];

@@ -110,7 +110,7 @@ export class McpServers {
       const expanded = expandEntry(
         raw,
         options.env,
-        new Set(options.withheldVariables?.[name] ?? []),
+        new Set(ownValue(options.withheldVariables, name) ?? []),
       );
       if (expanded.withheld.length > 0) {
         options.warn(
@@ -364,4 +364,9 @@ function processRecorder(ledger: McpProcessLedger | undefined) {
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** A record's own value: a server named `constructor` or `toString` is no inherited key. */
+function ownValue<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }

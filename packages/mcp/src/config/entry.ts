@@ -83,7 +83,8 @@ export function ignoreUnknownEntryKeys(servers: unknown): {
 } {
   if (!isJsonObject(servers)) return { servers, ignored: [] };
   const ignored: string[] = [];
-  const out: Record<string, unknown> = {};
+  // No prototype: a server named `__proto__` is a key like any other (mcp-add.test.ts).
+  const out: Record<string, unknown> = Object.create(null);
   for (const [name, entry] of Object.entries(servers)) {
     if (!isJsonObject(entry)) {
       out[name] = entry;

@@ -109,5 +109,10 @@ function findRemoteServer(options: CheckMcpServersOptions & { server: string }):
       message: `MCP server "${options.server}" is a local (stdio) server: it has no login`,
     };
   }
-  return { ok: true, entry, dir: mcpOAuthDir(gongHome), withheld: withheld[options.server] ?? [] };
+  return {
+    ok: true,
+    entry,
+    dir: mcpOAuthDir(gongHome),
+    withheld: (Object.hasOwn(withheld, options.server) && withheld[options.server]) || [],
+  };
 }
