@@ -113,6 +113,19 @@ const sessionId = (box: Sandbox) => {
 
 const LONG = { timeoutMs: 10 * 60_000 };
 
+/**
+ * A session grown on a huge-window model whose 50 subagent results of 50 KB each overflow
+ * the 200 k window the next runs use: a session as it was written before the budget.
+ */
+async function overflowingSession(): Promise<Sandbox> {
+  const box = sandbox(mock.anthropicBaseUrl);
+  twoModels(box);
+  fiftySubagents(1000);
+  const grown = await runGong(["--model", "mock/huge", "-p", "PARENT look at 50 parts"], box, LONG);
+  expect(grown.code).toBe(0);
+  return box;
+}
+
 describe("issue 34.5 — many subagents never overflow the parent", () => {
   it(
     "50 task calls answering 300 KB each: the next request fits the 200k window, every result spilled with a preview, exit 0, no MaxListenersExceededWarning",
@@ -149,15 +162,7 @@ describe("issue 34.5 — many subagents never overflow the parent", () => {
   it(
     "a session whose 50 results of 50 KB overflow the window (as before the budget): gong -c compacts them to fit, says what it removed, and the next -c goes on from the shortened context",
     async () => {
-      const box = sandbox(mock.anthropicBaseUrl);
-      twoModels(box);
-      fiftySubagents(1000);
-      const grown = await runGong(
-        ["--model", "mock/huge", "-p", "PARENT look at 50 parts"],
-        box,
-        LONG,
-      );
-      expect(grown.code).toBe(0);
+      const box = await overflowingSession();
       const [, huge] = parentCalls();
       expect(requestTokens(huge!)).toBeGreaterThan(WINDOW * 3);
 
@@ -188,15 +193,7 @@ describe("issue 34.5 — many subagents never overflow the parent", () => {
   it(
     "gong --compact -r <id> on such a session reports the tokens it really removed, and gong -c continues afterwards",
     async () => {
-      const box = sandbox(mock.anthropicBaseUrl);
-      twoModels(box);
-      fiftySubagents(1000);
-      const grown = await runGong(
-        ["--model", "mock/huge", "-p", "PARENT look at 50 parts"],
-        box,
-        LONG,
-      );
-      expect(grown.code).toBe(0);
+      const box = await overflowingSession();
 
       const compacted = await runGong(
         ["--model", "mock/m200", "--compact", "-r", sessionId(box)],
