@@ -17,17 +17,12 @@ import {
   type CompactResult,
   compactionOutcome,
 } from "./compaction/controller.js";
+import type { CompactionOutcome, CompactionReason } from "./compaction/types.js";
 import { DoomLoopGuard } from "./doom-loop.js";
 import type { AgentEvent, AgentEventListener } from "./events.js";
 import { HookRunner } from "./hooks/runner.js";
 import type { AgentHooks } from "./hooks/types.js";
-import type {
-  CompactionOutcome,
-  CompactionReason,
-  LoopContext,
-  RunConfig,
-  TurnSetup,
-} from "./loop/run-context.js";
+import type { LoopContext, RunConfig, TurnSetup } from "./loop/run-context.js";
 import { runLoop } from "./loop/run-loop.js";
 import { RunSystemPrompt } from "./loop/run-system-prompt.js";
 import { MetricsCollector, type MetricsSnapshot } from "./observability/metrics.js";

@@ -14,8 +14,8 @@ export type { UsageTotals } from "./models/cost.js";
 export { addUsage, calculateCost, emptyUsage, emptyUsageTotals } from "./models/cost.js";
 export type { ApiKeyResolver, ExplicitApiKey, ModelRegistry } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
+export { COMPAT_PROFILES, resolveCompat } from "./openai-compat.js";
 export { parsePartialJson } from "./partial-json.js";
-export { COMPAT_PROFILES, resolveCompat } from "./providers/openai-compat.js";
 export { complete, stream } from "./stream.js";
 export {
   estimateMessageTokens,

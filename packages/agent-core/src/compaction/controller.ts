@@ -8,10 +8,14 @@ import {
 import type { ObservationTruncator } from "@gong/truncate";
 import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
-import type { CompactionOutcome, CompactionReason } from "../loop/run-context.js";
 import { compactWithPlan, planCompaction } from "./compact.js";
 import { contextTokens } from "./context-tokens.js";
-import type { CompactionResult, CompactionSettings } from "./types.js";
+import type {
+  CompactionOutcome,
+  CompactionReason,
+  CompactionResult,
+  CompactionSettings,
+} from "./types.js";
 
 /**
  * What `Agent.compact()` answers: the new context (`CompactionResult`) or why there is

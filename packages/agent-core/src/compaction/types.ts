@@ -1,5 +1,12 @@
 import type { Message } from "@gong/llm";
 
+export type CompactionReason = "threshold" | "overflow" | "manual";
+/**
+ * How a compaction the loop asked for (threshold or overflow) ended, in one word: whether
+ * to retry the request. The context it made, if any, is a `CompactionResult`.
+ */
+export type CompactionOutcome = "compacted" | "skipped" | "cancelled" | "failed" | "in_progress";
+
 export interface CompactionSettings {
   /** `autoCompaction: false` turns off threshold and overflow compaction (manual still works). */
   enabled: boolean;

@@ -2,19 +2,13 @@ import type { Message, Model, StreamFunction, StreamOptions, ThinkingLevel } fro
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Span } from "@opentelemetry/api";
+import type { CompactionOutcome, CompactionReason } from "../compaction/types.js";
 import type { DoomLoopGuard } from "../doom-loop.js";
 import type { AgentEvent } from "../events.js";
 import type { HookRunner } from "../hooks/runner.js";
 import type { MetricsCollector } from "../observability/metrics.js";
 import type { ResolvedSettings } from "../settings.js";
 import type { RunSystemPrompt } from "./run-system-prompt.js";
-
-export type CompactionReason = "threshold" | "overflow" | "manual";
-/**
- * How a compaction the loop asked for (threshold or overflow) ended, in one word: whether
- * to retry the request. The context it made, if any, is a `CompactionResult`.
- */
-export type CompactionOutcome = "compacted" | "skipped" | "cancelled" | "failed" | "in_progress";
 
 /**
  * What a run starts from. The loop is a generator the agent drives: it resumes only after

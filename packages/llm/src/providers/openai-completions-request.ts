@@ -1,4 +1,5 @@
 import type OpenAI from "openai";
+import type { OpenAICompat } from "../openai-compat.js";
 import type {
   Context,
   ImageContent,
@@ -7,7 +8,6 @@ import type {
   StreamOptions,
   TextContent,
 } from "../types.js";
-import type { OpenAICompat } from "./openai-compat.js";
 
 type ChatMessage = OpenAI.Chat.ChatCompletionMessageParam;
 type ContentPart = OpenAI.Chat.ChatCompletionContentPart;

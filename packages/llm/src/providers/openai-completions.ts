@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
+import { resolveCompat } from "../openai-compat.js";
 import type { Context, Model, StopReason, StreamFunction, StreamOptions } from "../types.js";
-import { resolveCompat } from "./openai-compat.js";
 import { buildCompletionsParams } from "./openai-completions-request.js";
 import { openAIEventReader } from "./openai-sse.js";
 import { readServerSentEvents } from "./read-events.js";

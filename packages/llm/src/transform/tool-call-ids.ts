@@ -1,4 +1,4 @@
-import { resolveCompat } from "../providers/openai-compat.js";
+import { resolveCompat } from "../openai-compat.js";
 import type { Model } from "../types.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Model } from "../types.js";
+import type { Model } from "./types.js";
 
 /**
  * What an OpenAI-compatible server accepts. Profiles below are picked by provider name
