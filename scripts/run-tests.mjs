@@ -47,6 +47,7 @@ const STEPS = [
       `--test-reporter-destination=${scriptResults}`,
       "scripts/readme-examples.test.mjs",
       "scripts/check-exports.test.mjs",
+      "scripts/check-layout.test.mjs",
       "scripts/install-cli.test.mjs",
     ],
   ],
