@@ -1,7 +1,7 @@
 import { THINKING_LEVELS } from "@gong/llm";
+import { SESSION_MODES } from "@gong/runtime";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { SESSION_MODES } from "../src/plan/plan-mode.js";
 import {
   OUTPUT_LEVELS,
   PERMISSION_MODES,
@@ -10,7 +10,7 @@ import {
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
   THINKING,
-} from "../src/session/session-flags.js";
+} from "../src/session-flags.js";
 
 describe("session flags mean the same in gong and gong-rpc", () => {
   it("--no-session, then -c, then -r <id>, then --session (a new file there if missing)", () => {
