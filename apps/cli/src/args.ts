@@ -1,6 +1,6 @@
 /**
  * Command-line parsing for `gong` (README.md: the flags are the contract). Pure;
- * the flags gong-rpc takes too come from `@gong/runtime/session-flags`, which loads
+ * the flags gong-rpc takes too come from `@gong/protocol/session-flags`, which loads
  * nothing else, so `--version` and `--help` never load the runtime.
  */
 
@@ -17,14 +17,14 @@ import {
   type SessionOpeningFlags,
   sessionFlagsConflict,
   textFlag,
-} from "@gong/runtime/session-flags";
+} from "@gong/protocol/session-flags";
 import { type McpEditCommand, parseMcpEdit } from "./mcp-edit-args.js";
 import { suggestFlag } from "./suggest-flag.js";
 import { splitWebFlags, type WebOptions } from "./web/web-args.js";
 
 export type Mode = "text" | "json";
 
-/** gong's flags: the ones gong-rpc takes too (@gong/runtime/session-flags), then its own. */
+/** gong's flags: the ones gong-rpc takes too (@gong/protocol/session-flags), then its own. */
 export interface CliArgs extends SessionOpeningFlags {
   print: boolean;
   mode: Mode;

@@ -4,8 +4,8 @@
  * the server's command line, flags included.
  */
 import { parseArgs as nodeParseArgs } from "node:util";
+import { MCP_SCOPES, type McpScope } from "@gong/protocol/session-flags";
 import type { McpServerEntry } from "@gong/runtime";
-import { MCP_SCOPES, type McpScope } from "@gong/runtime/session-flags";
 
 export type McpEditCommand =
   | { name: "add"; scope: McpScope; server: string; entry: McpServerEntry }

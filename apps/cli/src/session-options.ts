@@ -1,5 +1,5 @@
+import { sessionOptionsFromFlags } from "@gong/protocol/session-flags";
 import type { CodingSessionOptions, PlanApproval, ToolConfirmation } from "@gong/runtime";
-import { sessionOptionsFromFlags } from "@gong/runtime/session-flags";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 

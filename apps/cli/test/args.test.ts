@@ -1,4 +1,4 @@
-import { OUTPUT_LEVELS, PRESETS, THINKING } from "@gong/runtime/session-flags";
+import { OUTPUT_LEVELS, PRESETS, THINKING } from "@gong/protocol/session-flags";
 import { describe, expect, it } from "vitest";
 import { type CliArgs, parseArgs } from "../src/args.js";
 import { HELP_TEXT } from "../src/help.js";
@@ -247,7 +247,7 @@ describe("CLI arguments — kept when parsing moved to node:util", () => {
   });
 });
 
-// The lists are pinned to llm's and tools' own in packages/runtime/test/session-flags.test.ts.
+// The lists are pinned to llm's and tools' own in packages/protocol/test/session-flags.test.ts.
 describe("gong takes the values of the flags it shares with gong-rpc from one definition", () => {
   it("--thinking, --preset and --output-level accept exactly the shared lists", () => {
     for (const thinking of THINKING) expect(ok(["--thinking", thinking]).thinking).toBe(thinking);

@@ -1,6 +1,6 @@
 /**
  * Command-line parsing for `gong-rpc`: the flags it shares with the CLI (same names,
- * same values, same words for a wrong one: `@gong/runtime/session-flags`) plus its own. That module loads nothing else, so `--version` and `--help` never
+ * same values, same words for a wrong one: `@gong/protocol/session-flags`) plus its own. That module loads nothing else, so `--version` and `--help` never
  * load the runtime.
  */
 import { type ParseArgsConfig, parseArgs as parseNodeArgs } from "node:util";
@@ -13,7 +13,7 @@ import {
   type SessionOpeningFlags,
   sessionFlagsConflict,
   textFlag,
-} from "@gong/runtime/session-flags";
+} from "@gong/protocol/session-flags";
 
 export interface RpcArgs extends SessionOpeningFlags {
   acp: boolean;

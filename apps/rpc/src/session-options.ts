@@ -1,6 +1,6 @@
 import path from "node:path";
+import { sessionOptionsFromFlags } from "@gong/protocol/session-flags";
 import type { CodingSessionOptions } from "@gong/runtime";
-import { sessionOptionsFromFlags } from "@gong/runtime/session-flags";
 import type { RpcArgs } from "./args.js";
 
 /**

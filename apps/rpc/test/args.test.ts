@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { SESSION_SWITCHES, SESSION_VALUE_FLAGS } from "@gong/runtime/session-flags";
+import { SESSION_SWITCHES, SESSION_VALUE_FLAGS } from "@gong/protocol/session-flags";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../src/args.js";
 import { HELP_TEXT } from "../src/help.js";

@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { COMMAND_SCHEMAS, parseCommandLine } from "@gong/protocol";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
-import { COMMAND_SCHEMAS } from "../src/jsonl/command-schemas.js";
-import { parseCommandLine } from "../src/jsonl/commands.js";
 
 const DOC = new URL("../docs/rpc.md", import.meta.url);
 

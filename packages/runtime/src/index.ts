@@ -79,6 +79,7 @@ export {
 } from "./mcp/check-servers.js";
 export {
   addMcpServer,
+  type McpScope,
   maskedMcpEntry,
   mcpServerFile,
   removeMcpServer,
@@ -129,7 +130,3 @@ export {
 export type { LimitReason, RunLimits, RunTotals } from "./session/run-limits.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
 export type { SubagentEvent } from "./subagents/subagent-events.js";
-export { toJsonLine } from "./wire/json-line.js";
-export { type RunEndLine, type RunEndReason, runEndLine } from "./wire/run-end.js";
-export type { TextDelta } from "./wire/text-delta.js";
-export { subagentWireEncoder, type WireEncoder, wireEncoder } from "./wire/wire-events.js";

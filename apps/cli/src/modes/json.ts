@@ -1,10 +1,5 @@
-import {
-  type CodingSession,
-  subagentWireEncoder,
-  type TypedRunOutcome,
-  toJsonLine,
-  wireEncoder,
-} from "@gong/runtime";
+import { subagentWireEncoder, toJsonLine, wireEncoder } from "@gong/protocol";
+import type { CodingSession, TypedRunOutcome } from "@gong/runtime";
 import type { CliIo } from "../io.js";
 import { type HeadlessTerms, runHeadless } from "./headless-run.js";
 

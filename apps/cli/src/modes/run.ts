@@ -1,11 +1,10 @@
+import { runEndLine, toJsonLine } from "@gong/protocol";
 import {
   createCodingSession,
   guardExit,
   loadOutputSchema,
-  runEndLine,
   SIGNAL_EXIT_CODES,
   type TypedRunOutcome,
-  toJsonLine,
 } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";

@@ -1,6 +1,7 @@
 /**
  * `gong web`: the session of this folder on a local page. The protocol is gong-rpc's
- * (ProtocolSession: the same commands, the same event lines); the page gets the lines
+ * (@gong/protocol's ProtocolSession: the same commands, the same event lines, and the
+ * page's own session list and tree commands, `WEB_COMMANDS`); the page gets the lines
  * as Server-Sent Events and sends commands with POST. The server lives as long as the
  * process: a signal (Ctrl+C) ends a running turn as print mode does, tells every open
  * page, closes the session and exits 128 + the signal's number (130 for Ctrl+C).
@@ -9,7 +10,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { ProtocolSession } from "@gong/rpc/protocol";
+import { ProtocolSession, WEB_COMMANDS } from "@gong/protocol";
 import { guardExit, type SessionHost, SIGNAL_EXIT_CODES } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
@@ -18,7 +19,6 @@ import { type AccessRule, allowedHosts } from "./access.js";
 import { EventLog } from "./event-log.js";
 import { createWebServer } from "./http-server.js";
 import { loadPageAssets } from "./page-assets.js";
-import { isSessionCommand, respondToSessionCommand } from "./session-commands.js";
 import { isLoopbackHost, type WebOptions } from "./web-args.js";
 
 /** A person at a browser may be in another window: longer than gong-rpc's editor default. */
@@ -40,6 +40,7 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
     }),
     send: feed.send,
     confirmTimeoutMs: QUESTION_TIMEOUT_MS,
+    commands: WEB_COMMANDS,
   });
   if (!opened.ok) {
     io.stderr(`gong: ${opened.error.message}\n`);
@@ -119,15 +120,13 @@ function sessionFeed(events: EventLog) {
   };
 }
 
-/** A command from the page: the protocol's, or one of the page's own (session-commands.ts). */
+/** A command from the page, checked and answered by the protocol (`WEB_COMMANDS`). */
 async function answer(
   command: unknown,
   protocol: ProtocolSession,
   events: EventLog,
 ): Promise<unknown> {
   const fields = isObject(command) ? command : {};
-  if (isSessionCommand(fields.type))
-    return respondToSessionCommand({ ...fields, type: fields.type }, protocol.host);
   const response = await protocol.respond(JSON.stringify(command));
   // Every tab shows the question; once one answered, the others close it.
   if (fields.type === "extension_ui_response" && response.success)

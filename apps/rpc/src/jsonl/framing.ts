@@ -9,7 +9,7 @@
  * gong-rpc buffer without bound.
  */
 import { createInterface } from "node:readline";
-import { toJsonLine } from "@gong/runtime";
+import { toJsonLine } from "@gong/protocol";
 
 export class JsonLineWriter {
   private queue: string[] = [];

@@ -5,11 +5,11 @@
  * closed, exit 0. A second signal ends at once (the CLI's rule, the same exit guard:
  * the user means "now").
  */
+import { ProtocolSession } from "@gong/protocol";
 import { guardExit } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { JsonLineWriter, readLines } from "./framing.js";
-import { ProtocolSession } from "./protocol.js";
 
 export interface ServerIo {
   stdin: NodeJS.ReadableStream;

@@ -14,7 +14,9 @@ import type { McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
 import { globalSettingsPath, projectMcpJsonPath } from "../config/paths.js";
 import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
-import type { McpScope } from "../session/session-flags.js";
+
+/** Where `gong mcp add|remove --scope` writes (`@gong/protocol/session-flags` lists them). */
+export type McpScope = "user" | "project";
 
 export interface McpServerFile {
   scope: McpScope;

@@ -1,7 +1,7 @@
+import { messagePreview, messageText, oneLine } from "@gong/protocol";
 import type { SessionTreeNode } from "@gong/runtime";
 import type { SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
-import { messagePreview, messageText, oneLine } from "./preview.js";
 import { fork } from "./tree.js";
 
 /**

@@ -1,7 +1,7 @@
+import { oneLine } from "@gong/protocol";
 import type { SessionInfo } from "@gong/runtime";
 import type { PickOptions, SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
-import { oneLine } from "./preview.js";
 
 /** `/resume`: a picker over this folder's stored sessions, newest first; Enter opens one. */
 export const resumeCommand: SlashCommand = {

@@ -1,8 +1,8 @@
+import { oneLine } from "@gong/protocol";
 import type { CheckpointInfo, RewindPlan, RewindRestore } from "@gong/runtime";
 import { byOthersWarning, changeLine, formatBytes } from "../../rewind-lines.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";
-import { oneLine } from "./preview.js";
 
 const RESTORES: readonly { value: RewindRestore; label: string }[] = [
   { value: "both", label: "code and conversation" },

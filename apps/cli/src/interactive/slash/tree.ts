@@ -1,7 +1,7 @@
+import { treeItems } from "@gong/protocol";
 import type { SessionTreeNode } from "@gong/runtime";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";
-import { treeItems } from "./tree-items.js";
 
 /**
  * `/tree`: the session's conversation tree; Enter continues from the chosen entry (the

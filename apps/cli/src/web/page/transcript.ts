@@ -190,7 +190,7 @@ export class Transcript {
   private updateOutput(id: string, delta: TextDelta | undefined): void {
     if (!delta) return;
     const held = this.live.get(id) ?? "";
-    // The wire's rule (runtime wire/text-delta.ts): drop lines from the front, append.
+    // The wire's rule (@gong/protocol's wire/text-delta.ts): drop lines from the front, append.
     const kept = delta.dropLines > 0 ? held.split("\n").slice(delta.dropLines).join("\n") : held;
     this.live.set(id, kept + delta.text);
     this.touchCall(id);

@@ -6,8 +6,7 @@
  * travels about once. Its `partial` keeps the envelope's other fields; `text` and any
  * `data` field that only repeats it (bash's `stdout`) are left out.
  */
-import type { CodingSessionEvent } from "../session/options.js";
-import type { SubagentEvent } from "../subagents/subagent-events.js";
+import type { CodingSessionEvent, SubagentEvent } from "@gong/runtime";
 import { textDelta } from "./text-delta.js";
 
 export type WireEncoder = (event: CodingSessionEvent) => unknown;

@@ -1,9 +1,21 @@
 import type { SessionTreeNode, TreeEntry } from "@gong/runtime";
-import type { PickItem } from "../contract.js";
-import { messagePreview, oneLine } from "./preview.js";
+import { messagePreview, oneLine } from "./message-preview.js";
+
+/** One line of the tree: what `get_tree` sends (`entryId`, `line`) and `/tree` picks from. */
+export interface TreeItem {
+  /** The entry's id. */
+  value: string;
+  /** The line: branch drawing, the entry's text, its label in brackets. */
+  label: string;
+  /** "← current" on the leaf's line. */
+  detail?: string;
+  /** The text and label without the drawing, for a search box. */
+  searchText: string;
+}
 
 /**
- * The session tree as picker lines. A conversation is a long chain, so a line is indented
+ * The session tree as lines, the same in the terminal (`/tree`) and on `gong web`'s page
+ * (`get_tree`). A conversation is a long chain, so a line is indented
  * only where the tree branches (├─ / └─ for each branch, │ to carry a branch past its
  * siblings' lines); entries the user did not write or read (tool results, model and
  * thinking changes, todo lists) are not lines of their own. Built without recursion: a
@@ -13,8 +25,8 @@ export function treeItems(
   roots: readonly SessionTreeNode[],
   leafId: string | null,
   width: number,
-): { items: PickItem<string>[]; leafIndex: number } {
-  const items: PickItem<string>[] = [];
+): { items: TreeItem[]; leafIndex: number } {
+  const items: TreeItem[] = [];
   const shownLeaf = lastShownOnBranch(roots, leafId);
   let leafIndex = 0;
   type Frame = { node: SessionTreeNode; linePrefix: string; childPrefix: string };

@@ -2,10 +2,10 @@
  * The flags `gong` and `gong-rpc` both take (test/session-flags.test.ts), defined once: their
  * names, the values each accepts, the combinations that cannot mean anything, and what
  * they say about the session to open. Imports nothing at run time, so the apps' entries
- * read it through `@gong/runtime/session-flags` and `--version` / `--help` never load
- * the runtime.
+ * read it through `@gong/protocol/session-flags` and `--version` / `--help` never load
+ * the runtime (its imports of `@gong/runtime` are types only).
  */
-import type { CodingSessionOptions, SessionChoice } from "./options.js";
+import type { CodingSessionOptions, McpScope, SessionChoice } from "@gong/runtime";
 
 // Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing
 // them would load those packages with the apps' entries (--version 55 → 250 ms).
@@ -17,10 +17,9 @@ export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
 /** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
 export const PERMISSION_MODES = ["default", "plan"] as const;
-/** Where `gong mcp add|remove --scope` writes (mcp/edit-servers.ts): defined here so the
- * CLI's argument parser reads it without loading the runtime. */
-export const MCP_SCOPES = ["user", "project"] as const;
-export type McpScope = (typeof MCP_SCOPES)[number];
+/** The runtime's McpScope: where `gong mcp add|remove --scope` writes (pinned the same way). */
+export const MCP_SCOPES = ["user", "project"] as const satisfies readonly McpScope[];
+export type { McpScope };
 
 export type ThinkingFlag = (typeof THINKING)[number];
 export type PresetFlag = (typeof PRESETS)[number];

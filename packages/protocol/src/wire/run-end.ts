@@ -1,6 +1,5 @@
 import type { UsageTotals } from "@gong/llm";
-import type { RunOutcome } from "../session/options.js";
-import type { RunTotals } from "../session/run-limits.js";
+import type { RunOutcome, RunTotals } from "@gong/runtime";
 
 /**
  * Why a run ended, in one word (`run_end.reason`): a script branches on it instead of

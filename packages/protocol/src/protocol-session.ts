@@ -2,22 +2,24 @@
  * The JSON-lines protocol without its transport: a session host, the lines it sends
  * (session headers, warnings, agent events in their wire form, `run_end`,
  * `extension_ui_request`) and a response for each command line. gong-rpc frames it
- * over stdio (server.ts); `gong web` over HTTP (apps/cli/src/web), so both speak
- * exactly the same events and commands.
+ * over stdio (apps/rpc/src/jsonl/server.ts); `gong web` over HTTP (apps/cli/src/web),
+ * so both speak exactly the same events and commands (the page takes a few more:
+ * commands/page-command-schemas.ts).
  */
 import {
   type CodingSession,
   type CodingSessionError,
   type CodingSessionOptions,
-  runEndLine,
   SessionHost,
-  subagentWireEncoder,
-  wireEncoder,
 } from "@gong/runtime";
-import type { Command, CommandId } from "./command-schemas.js";
-import { parseCommandLine } from "./commands.js";
-import { HANDLERS, type HandlerContext } from "./handlers.js";
+import type { CommandId } from "./commands/command-schemas.js";
+import { type Command, type CommandSet, RPC_COMMANDS } from "./commands/command-set.js";
+import type { HandlerContext } from "./commands/handler-context.js";
+import { HANDLERS } from "./commands/handlers.js";
+import { parseCommandLine } from "./commands/parse-command.js";
 import { UiRequests } from "./ui-requests.js";
+import { runEndLine } from "./wire/run-end.js";
+import { subagentWireEncoder, wireEncoder } from "./wire/wire-events.js";
 
 export interface ResponseLine {
   type: "response";
@@ -40,6 +42,8 @@ export interface ProtocolOptions {
   send(line: unknown): void;
   /** How long a confirmation or an ask_user question waits for the client. */
   confirmTimeoutMs: number;
+  /** The commands taken: gong-rpc's (the default) or `WEB_COMMANDS`. */
+  commands?: CommandSet;
 }
 
 export type OpenedProtocol =
@@ -50,7 +54,10 @@ export type OpenedProtocol =
 export class ProtocolSession {
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  private constructor(private readonly context: HandlerContext) {}
+  private constructor(
+    private readonly context: HandlerContext,
+    private readonly commands: CommandSet,
+  ) {}
 
   /**
    * Opens the session and sends its header, then the warnings raised while it opened;
@@ -87,7 +94,12 @@ export class ProtocolSession {
       reportRunEnd: (outcome) =>
         send(runEndLine(outcome, host.current.runTotals, host.current.file)),
     };
-    return { ok: true, protocol: new ProtocolSession(context), warnings: opened.warnings };
+    const commands = options.commands ?? RPC_COMMANDS;
+    return {
+      ok: true,
+      protocol: new ProtocolSession(context, commands),
+      warnings: opened.warnings,
+    };
   }
 
   get host(): SessionHost {
@@ -99,7 +111,7 @@ export class ProtocolSession {
    * a command runs to its end (its events go to `send` meanwhile).
    */
   respond(line: string): Promise<ResponseLine> {
-    const parsed = parseCommandLine(line);
+    const parsed = parseCommandLine(line, this.commands);
     if (!parsed.ok) {
       const { command, id, error } = parsed;
       const refused: ResponseLine = {

@@ -1,44 +1,19 @@
 /**
  * What each command does: a thin mapping onto `@gong/runtime`'s `SessionHost` and
  * `CodingSession`. A handler returns the response's `data`; a thrown error becomes
- * that command's error response (the server keeps going).
+ * that command's error response (the session keeps going).
  */
 import path from "node:path";
-import {
-  BUSY_MESSAGE,
-  type CodingSession,
-  queuedMessageText,
-  type RunOutcome,
-  type SessionHost,
-  type SwitchResult,
-} from "@gong/runtime";
-import type { Command, CommandType } from "./command-schemas.js";
-import type { UiRequests } from "./ui-requests.js";
-
-export interface HandlerContext {
-  host: SessionHost;
-  cwd: string;
-  uiRequests: UiRequests;
-  /** Writes the session header line (after a switch: a new session starts here). */
-  announceSession(session: CodingSession): void;
-  /**
-   * Writes the `run_end` line when a prompt's run is over: also for a run that never
-   * started an agent loop (a UserPromptSubmit hook blocked it), which has no agent_end.
-   */
-  reportRunEnd(outcome: RunOutcome): void;
-  /** User commands (`bash`) in flight, so `abort` stops them as well. */
-  runningBash: Set<AbortController>;
-}
-
-type Handler<T extends CommandType> = (
-  command: Extract<Command, { type: T }>,
-  context: HandlerContext,
-) => unknown;
+import { BUSY_MESSAGE, queuedMessageText, type SwitchResult } from "@gong/runtime";
+import type { CommandType } from "./command-set.js";
+import type { Handler, HandlerContext } from "./handler-context.js";
+import { PAGE_HANDLERS } from "./page-handlers.js";
 
 /** The busy rule in the runtime's words, and how this protocol steers or queues a prompt. */
 const BUSY_PROMPT = `${BUSY_MESSAGE} To deliver the message into the run, send it with "streamingBehavior": "steer" or "followUp".`;
 
 export const HANDLERS: { [T in CommandType]: Handler<T> } = {
+  ...PAGE_HANDLERS,
   prompt(command, { host, reportRunEnd }) {
     const session = host.current;
     if (session.isStreaming) {

@@ -2,18 +2,10 @@
  * A line of the JSON-lines protocol becomes a typed command or an error naming what is
  * wrong, never an exception; each command's schema (command-schemas.ts) says what fits.
  */
-import type { TLiteral, TObject, TSchema } from "@sinclair/typebox";
+import type { TLiteral, TSchema } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
-import {
-  COMMAND_SCHEMAS,
-  type Command,
-  type CommandId,
-  CommandIdSchema,
-} from "./command-schemas.js";
-
-const SCHEMA_OF_TYPE = new Map<string, TObject>(
-  COMMAND_SCHEMAS.map((schema) => [schema.properties.type.const, schema]),
-);
+import { type CommandId, CommandIdSchema } from "./command-schemas.js";
+import { type Command, type CommandSet, RPC_COMMANDS } from "./command-set.js";
 
 /** A line that is not a valid command: what the error response says. */
 export interface CommandError {
@@ -25,7 +17,8 @@ export interface CommandError {
 
 export type ParsedLine = { ok: true; command: Command } | ({ ok: false } & CommandError);
 
-export function parseCommandLine(line: string): ParsedLine {
+/** `commands`: the set the session takes (gong-rpc's unless said). */
+export function parseCommandLine(line: string, commands: CommandSet = RPC_COMMANDS): ParsedLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -57,13 +50,13 @@ export function parseCommandLine(line: string): ParsedLine {
       error: 'missing "type": a string naming the command',
     };
   }
-  const schema = SCHEMA_OF_TYPE.get(object.type);
+  const schema = commands.schemas.get(object.type);
   if (!schema) {
     return {
       ok: false,
       command: object.type,
       ...withId,
-      error: `unknown command type "${object.type}"; known: ${[...SCHEMA_OF_TYPE.keys()].join(", ")}`,
+      error: `unknown command type "${object.type}"; known: ${[...commands.schemas.keys()].join(", ")}`,
     };
   }
   for (const [name, field] of Object.entries(schema.properties)) {

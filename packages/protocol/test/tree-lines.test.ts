@@ -1,6 +1,6 @@
 import type { SessionTreeNode, TreeEntry } from "@gong/runtime";
 import { describe, expect, it } from "vitest";
-import { treeItems } from "../src/interactive/slash/tree-items.js";
+import { treeItems } from "../src/tree-lines.js";
 
 let nextId = 0;
 function node(

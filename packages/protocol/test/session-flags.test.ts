@@ -1,8 +1,9 @@
 import { THINKING_LEVELS } from "@gong/llm";
+import { type McpScope, SESSION_MODES } from "@gong/runtime";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { SESSION_MODES } from "../src/plan/plan-mode.js";
 import {
+  MCP_SCOPES,
   OUTPUT_LEVELS,
   PERMISSION_MODES,
   PRESETS,
@@ -10,7 +11,7 @@ import {
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
   THINKING,
-} from "../src/session/session-flags.js";
+} from "../src/session-flags.js";
 
 describe("session flags mean the same in gong and gong-rpc", () => {
   it("--no-session, then -c, then -r <id>, then --session (a new file there if missing)", () => {
@@ -62,6 +63,12 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(PRESETS).toEqual(Object.keys(TOOL_PRESETS));
     expect(OUTPUT_LEVELS).toEqual(TOOL_OUTPUT_LEVELS);
     expect(SANDBOX).toEqual(SANDBOX_MODES);
+  });
+
+  it("gong mcp add|remove --scope accepts exactly the runtime's McpScope values", () => {
+    // A Record over the type: a scope added to McpScope fails to compile here.
+    const scopes: Record<McpScope, true> = { user: true, project: true };
+    expect([...MCP_SCOPES].sort()).toEqual(Object.keys(scopes).sort());
   });
 
   it("--permission-mode accepts exactly the session modes", () => {

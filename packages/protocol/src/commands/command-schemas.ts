@@ -1,7 +1,8 @@
 /**
  * The commands of the JSON-lines protocol, described once: one TypeBox schema per
- * command gives the `Command` type, the validation of a line (commands.ts) and the
- * Commands table of docs/rpc.md (test/commands-doc.test.ts compares the two).
+ * command gives the `Command` type, the validation of a line (parse-command.ts) and the
+ * Commands table of gong-rpc's docs/rpc.md (apps/rpc/test/commands-doc.test.ts compares
+ * the two). `gong web`'s page takes these and its own (page-command-schemas.ts).
  */
 import { type AskUserAnswers, SESSION_MODES, THINKING_LEVELS } from "@gong/runtime";
 import { type Static, type TProperties, type TUnsafe, Type } from "@sinclair/typebox";
@@ -16,7 +17,11 @@ interface CommandDoc {
 }
 
 /** A command's schema: its `type`, the optional `id` every command may carry, its fields. */
-function command<T extends string, P extends TProperties>(type: T, fields: P, doc: CommandDoc) {
+export function command<T extends string, P extends TProperties>(
+  type: T,
+  fields: P,
+  doc: CommandDoc,
+) {
   return Type.Object(
     { type: Type.Literal(type), id: Type.Optional(CommandIdSchema), ...fields },
     { response: doc.response, examples: doc.examples },
@@ -33,7 +38,7 @@ const ImageSchema = Type.Object(
   { title: "image", description: '{"type":"image","data":"<base64>","mimeType":"image/png"}' },
 );
 
-/** Every command, in the order the docs list them. */
+/** Every gong-rpc command, in the order the docs list them. */
 export const COMMAND_SCHEMAS = [
   command(
     "prompt",
@@ -289,7 +294,3 @@ export const COMMAND_SCHEMAS = [
     },
   ),
 ] as const;
-
-const CommandSchema = Type.Union([...COMMAND_SCHEMAS]);
-export type Command = Static<typeof CommandSchema>;
-export type CommandType = Command["type"];
