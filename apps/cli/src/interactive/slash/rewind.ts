@@ -1,4 +1,4 @@
-import type { CheckpointInfo, RewindPlan, RewindRestore } from "@gong/runtime";
+import type { CheckpointInfo, RewindPlan, RewindRestore } from "@gong/checkpoints";
 import { byOthersWarning, changeLine, formatBytes } from "../../rewind-lines.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";
