@@ -4,13 +4,13 @@
 // folder and of the same tree as a git repository (seeded from its objects). Each timing
 // also reports the CPU (user+sys) of node and of the git processes it ran, and the load
 // average, so a slow run on a loaded machine can be told from an expensive one. The store is
-// an internal module of @gong/runtime, imported from its build (run after `pnpm build`).
+// an internal module of @gong/checkpoints, imported from its build (run after `pnpm build`).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { storeSize } from "../../packages/runtime/dist/checkpoints/retention.js";
-import { ShadowGitStore } from "../../packages/runtime/dist/checkpoints/shadow-store.js";
+import { storeSize } from "../../packages/checkpoints/dist/retention.js";
+import { ShadowGitStore } from "../../packages/checkpoints/dist/shadow-store.js";
 import { attempt } from "./attempt.mjs";
 import { generateTree } from "./corpus.mjs";
 import { interleave, timedWithCpu } from "./measure.mjs";

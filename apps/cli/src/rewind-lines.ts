@@ -1,5 +1,5 @@
 /** How a rewind's files read, in `gong --rewind` and `/rewind` alike. */
-import type { FileChange, RewindPlan } from "@gong/runtime";
+import type { FileChange, RewindPlan } from "@gong/checkpoints";
 import { terminalSafe } from "./terminal-text.js";
 
 /** `restore  a.txt  +1 -2`: what the rewind does to one file. */

@@ -43,14 +43,6 @@ export {
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";
-export type { FileChange } from "./checkpoints/file-changes.js";
-export type {
-  CheckpointInfo,
-  CheckpointList,
-  RewindOutcome,
-  RewindPlan,
-  RewindRestore,
-} from "./checkpoints/session-checkpoints.js";
 export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ConfigFileGroup } from "./config/config-files.js";

@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline/promises";
-import type { CheckpointList, CodingSession, RewindPlan } from "@gong/runtime";
+import type { CheckpointList, RewindPlan } from "@gong/checkpoints";
+import type { CodingSession } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { byOthersWarning, changeLine, formatBytes } from "../rewind-lines.js";

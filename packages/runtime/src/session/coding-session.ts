@@ -7,6 +7,13 @@ import {
 } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type {
+  CheckpointList,
+  RewindOutcome,
+  RewindPlan,
+  RewindRestore,
+  SessionCheckpoints,
+} from "@gong/checkpoints";
+import type {
   AssistantMessage,
   ImageContent,
   Message,
@@ -17,13 +24,6 @@ import type {
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
-import type {
-  CheckpointList,
-  RewindOutcome,
-  RewindPlan,
-  RewindRestore,
-  SessionCheckpoints,
-} from "../checkpoints/session-checkpoints.js";
 import type {
   ExpandResult,
   PromptCommandInfo,

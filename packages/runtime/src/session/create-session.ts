@@ -1,9 +1,9 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
-import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";

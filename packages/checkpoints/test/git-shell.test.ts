@@ -3,11 +3,11 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
 import { afterEach, describe, expect, it } from "vitest";
-import { runGit } from "../../src/checkpoints/git-command.js";
-import { GitShell, shellQuote } from "../../src/checkpoints/git-shell.js";
-import { openSessionCheckpoints } from "../../src/checkpoints/open-checkpoints.js";
-import { ShadowGitStore } from "../../src/checkpoints/shadow-store.js";
-import { tempDir, writeFile } from "../helpers.js";
+import { runGit } from "../src/git-command.js";
+import { GitShell, shellQuote } from "../src/git-shell.js";
+import { openSessionCheckpoints } from "../src/open-checkpoints.js";
+import { ShadowGitStore } from "../src/shadow-store.js";
+import { tempDir, writeFile } from "./helpers.js";
 
 const PATH = process.env.PATH;
 afterEach(() => {

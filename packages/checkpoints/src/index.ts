@@ -1,0 +1,10 @@
+export type { FileChange } from "./file-changes.js";
+export { type OpenCheckpointsOptions, openSessionCheckpoints } from "./open-checkpoints.js";
+export type {
+  CheckpointInfo,
+  CheckpointList,
+  RewindOutcome,
+  RewindPlan,
+  RewindRestore,
+  SessionCheckpoints,
+} from "./session-checkpoints.js";
