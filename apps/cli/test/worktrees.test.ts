@@ -141,3 +141,68 @@ describe("gong --worktree — parallel sessions, each on its own branch", () => 
     expect(existsSync(path.join(box.cwd, ".gong"))).toBe(false);
   });
 });
+
+/** The task results the request carries (the parent's second request). */
+function toolResultTexts(request: RecordedRequest): string[] {
+  return (request.body as Body).messages.flatMap((message) =>
+    typeof message.content === "string"
+      ? []
+      : message.content
+          .filter((block) => block.type === "tool_result")
+          .map((block) => JSON.stringify(block)),
+  );
+}
+
+describe("task isolation: worktree — parallel subagents edit the same file on branches of their own", () => {
+  it("two parallel task subagents with isolation worktree edit the same file and both edits survive on their branches", async () => {
+    const box = repository();
+    const started = new Set<string>();
+    let results: string[] = [];
+    mock.setFallback(async (request) => {
+      const text = userText(request);
+      const sub = /SUBTASK (\w+)/.exec(text)?.[1];
+      if (sub) {
+        if (hasToolResult(request)) return textResponse(`wrote ${sub}`);
+        started.add(sub);
+        // Each waits for the other to start: one after the other, neither would write.
+        await waitFor(() => started.size === 2);
+        return toolCallResponse([
+          {
+            id: `toolu_w_${sub}`,
+            name: "write",
+            arguments: { path: "a.txt", content: `${sub}\n` },
+          },
+        ]);
+      }
+      if (hasToolResult(request)) {
+        results = toolResultTexts(request);
+        return textResponse("both done");
+      }
+      return toolCallResponse(
+        ["left", "right"].map((name) => ({
+          id: `toolu_task_${name}`,
+          name: "task",
+          arguments: {
+            description: `write ${name}`,
+            prompt: `SUBTASK ${name}`,
+            isolation: "worktree",
+          },
+        })),
+      );
+    });
+    const run = await runGong(["-p", "split the work"], box);
+    expect(run.code, run.stderr).toBe(0);
+    expect(results).toHaveLength(2);
+    const branches = results.map(
+      (result) => /its changes are committed on branch (gong\/task-[0-9a-f]+)/.exec(result)?.[1],
+    );
+    expect(branches.every(Boolean), results.join("\n")).toBe(true);
+    expect(new Set(branches).size).toBe(2);
+    expect(branches.map((branch) => git(box.cwd, "show", `${branch}:a.txt`))).toEqual([
+      "left\n",
+      "right\n",
+    ]);
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("original\n");
+    expect(git(box.cwd, "status", "--porcelain")).toBe("");
+  });
+});

@@ -34,6 +34,12 @@ export interface Worktree {
   path: string;
   branch: string;
   repository: Repository;
+  /**
+   * What its changes are counted against: the commit it was opened from (the HEAD of the
+   * folder that opened it: a task of a session in a worktree branches from that one), or
+   * the main checkout's HEAD (`gong worktree list`).
+   */
+  base: string;
 }
 
 export interface OpenedWorktree extends Worktree {
@@ -68,6 +74,7 @@ export function worktreeOf(repository: Repository, name: string): Worktree {
     path: path.join(repository.root, WORKTREES_FOLDER, name),
     branch: `${BRANCH_PREFIX}${name}`,
     repository,
+    base: "HEAD",
   };
 }
 
@@ -82,7 +89,17 @@ export async function openWorktree(cwd: string, name?: string): Promise<Result<O
   }
   const repository = await findRepository(cwd);
   if (!repository.ok) return repository;
-  const worktree = worktreeOf(repository.value, name ?? newWorktreeName());
+  const head = await git(cwd, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
+  if (!head.ok) {
+    return {
+      ok: false,
+      error: `the repository at ${repository.value.root} has no commit yet: commit once, then start the worktree`,
+    };
+  }
+  const worktree = {
+    ...worktreeOf(repository.value, name ?? newWorktreeName()),
+    base: head.value.trim(),
+  };
   const excluded = await excludeWorktreesFolder(repository.value);
   if (!excluded.ok) return excluded;
   const registered = await registeredWorktrees(repository.value);
@@ -102,18 +119,11 @@ export async function openWorktree(cwd: string, name?: string): Promise<Result<O
 
 async function addWorktree(worktree: Worktree): Promise<Result<void>> {
   const { root } = worktree.repository;
-  const head = await git(root, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  if (!head.ok) {
-    return {
-      ok: false,
-      error: `the repository at ${root} has no commit yet: commit once, then start the worktree`,
-    };
-  }
   await mkdir(path.dirname(worktree.path), { recursive: true });
   const branchExists = await hasBranch(root, worktree.branch);
   const args = branchExists
     ? ["worktree", "add", "--quiet", worktree.path, worktree.branch]
-    : ["worktree", "add", "--quiet", "-b", worktree.branch, worktree.path, "HEAD"];
+    : ["worktree", "add", "--quiet", "-b", worktree.branch, worktree.path, worktree.base];
   const added = await git(root, args);
   if (!added.ok) {
     return { ok: false, error: `cannot create the worktree ${worktree.name}: ${added.error}` };
@@ -197,7 +207,7 @@ export async function changesOf(worktree: Worktree): Promise<Result<WorktreeChan
   const counted = await git(worktree.repository.root, [
     "rev-list",
     "--count",
-    `HEAD..refs/heads/${worktree.branch}`,
+    `${worktree.base}..refs/heads/${worktree.branch}`,
   ]);
   if (!counted.ok) return counted;
   return {

@@ -166,4 +166,15 @@ describe("worktrees — open, list, finish, remove", () => {
     const missing = await removeWorktree(repo, "nope");
     expect(!missing.ok && missing.error).toMatch(/no worktree named nope/);
   });
+
+  it("opened from inside a worktree, a worktree branches from that one's HEAD and counts changes from it", async () => {
+    const outer = await open("outer");
+    writeFileSync(path.join(outer.path, "a.txt"), "outer\n");
+    await finishWorktree(outer, "gong: outer");
+    const inner = await openWorktree(outer.path, "inner");
+    if (!inner.ok) throw new Error(inner.error);
+    expect(inner.value.path).toBe(path.join(repo, ".gong", "worktrees", "inner"));
+    expect(readFileSync(path.join(inner.value.path, "a.txt"), "utf8")).toBe("outer\n");
+    expect(await finishWorktree(inner.value, "gong: inner")).toEqual({ kept: false });
+  });
 });
