@@ -69,7 +69,7 @@ function writersTogether(expected: number): void {
     const text = /WRITE (\w+)/.exec(userText(request))?.[1] ?? "?";
     if (hasToolResult(request)) return textResponse(`wrote ${text}`);
     asked.add(text);
-    await waitFor(() => asked.size === expected);
+    await waitFor(() => asked.size >= expected);
     return toolCallResponse([
       { id: `toolu_${text}`, name: "write", arguments: { path: "a.txt", content: `${text}\n` } },
     ]);
@@ -204,5 +204,43 @@ describe("task isolation: worktree — parallel subagents edit the same file on 
     ]);
     expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("original\n");
     expect(git(box.cwd, "status", "--porcelain")).toBe("");
+  });
+});
+
+interface CheckpointsLine {
+  checkpoints: { entryId: string; kind: string; text: string; files: number }[];
+}
+
+describe("checkpoints per worktree", () => {
+  it("a rewind in the main checkout leaves the worktrees alone; a worktree's session has checkpoints of its own", async () => {
+    const box = repository();
+    writersTogether(1);
+    const first = await runGong(["-p", "WRITE main1"], box);
+    expect(first.code, first.stderr).toBe(0);
+    const inWorktree = await runGong(["--worktree", "wt", "-p", "WRITE wt1"], box);
+    expect(inWorktree.code, inWorktree.stderr).toBe(0);
+    const second = await runGong(["-c", "-p", "WRITE main2"], box);
+    expect(second.code, second.stderr).toBe(0);
+    const worktreeFile = path.join(box.cwd, ".gong", "worktrees", "wt", "a.txt");
+    expect(readFileSync(worktreeFile, "utf8")).toBe("wt1\n");
+
+    const listed = await runGong(["--rewind", "-c", "--mode", "json"], box);
+    expect(listed.code, listed.stderr).toBe(0);
+    const { checkpoints } = JSON.parse(listed.stdout) as CheckpointsLine;
+    const beforeFirst = checkpoints.find((checkpoint) => checkpoint.text.includes("main1"));
+    const rewound = await runGong(["--rewind", beforeFirst!.entryId, "-c", "--yes"], box);
+    expect(rewound.code, rewound.stderr).toBe(0);
+    expect(rewound.stdout).not.toContain(".gong");
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("original\n");
+    expect(readFileSync(worktreeFile, "utf8")).toBe("wt1\n");
+    expect(git(path.dirname(worktreeFile), "status", "--porcelain")).toBe("");
+
+    // The worktree's own session rewinds in the worktree.
+    const inside = await runGong(["--worktree", "wt", "--rewind", "-c", "--mode", "json"], box);
+    expect(inside.code, inside.stderr).toBe(0);
+    const own = JSON.parse(inside.stdout.split("\n")[0]!) as CheckpointsLine;
+    expect(own.checkpoints.map((checkpoint) => checkpoint.text)).toEqual([
+      expect.stringContaining("wt1"),
+    ]);
   });
 });
