@@ -98,6 +98,12 @@ describe("gong --worktree — parallel sessions, each on its own branch", () => 
     expect(listed.stdout).toMatch(/^first\s+gong\/first\s+1 commit\s+\S+first$/m);
     expect(listed.stdout).toMatch(/^second\s+gong\/second\s+1 commit\s+\S+second$/m);
 
+    // The session list of the main checkout shows each session's worktree.
+    const sessions = await runGong(["-r"], box);
+    expect(sessions.code, sessions.stderr).toBe(0);
+    expect(sessions.stdout).toMatch(/\[worktree first\] WRITE alpha/);
+    expect(sessions.stdout).toMatch(/\[worktree second\] WRITE beta/);
+
     const removed = await runGong(["worktree", "remove", "first"], box);
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stdout).toContain("branch gong/first is kept");

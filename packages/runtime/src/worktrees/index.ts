@@ -24,4 +24,6 @@ export {
   type Worktree,
   type WorktreeChanges,
   type WorktreeState,
+  worktreeFoldersOf,
+  worktreeNameOf,
 } from "./worktrees.js";

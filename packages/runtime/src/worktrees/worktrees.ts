@@ -8,7 +8,7 @@
  * the last one stopped), else its branch checked out again. A folder at that path that
  * git does not know as a worktree is an error, never overwritten.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Result } from "@gong/base";
@@ -76,6 +76,31 @@ export function worktreeOf(repository: Repository, name: string): Worktree {
     repository,
     base: "HEAD",
   };
+}
+
+/** The name of the gong worktree `folder` is (`…/.gong/worktrees/<name>`), if it is one. */
+export function worktreeNameOf(folder: string): string | undefined {
+  const parent = path.dirname(folder);
+  if (path.basename(parent) !== "worktrees" || path.basename(path.dirname(parent)) !== ".gong") {
+    return undefined;
+  }
+  return path.basename(folder);
+}
+
+/**
+ * The folders under `<folder>/.gong/worktrees/`, read without git (a session listing
+ * shows their sessions beside the folder's own); none when there is no such folder.
+ */
+export function worktreeFoldersOf(folder: string): string[] {
+  const parent = path.join(folder, WORKTREES_FOLDER);
+  try {
+    return readdirSync(parent, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(parent, entry.name));
+  } catch {
+    // No worktrees folder (the usual case), or one we cannot read: no worktree sessions.
+    return [];
+  }
 }
 
 /**
