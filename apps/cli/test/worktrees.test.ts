@@ -217,6 +217,33 @@ interface CheckpointsLine {
   checkpoints: { entryId: string; kind: string; text: string; files: number }[];
 }
 
+describe("task isolation: worktree — outside a git repository", () => {
+  it("the call is an error that says why and what to do; no subagent runs", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    let results: string[] = [];
+    mock.setFallback(async (request) => {
+      if (/SUBTASK/.test(userText(request))) return textResponse("the subagent ran");
+      if (hasToolResult(request)) {
+        results = toolResultTexts(request);
+        return textResponse("ok");
+      }
+      return toolCallResponse([
+        {
+          id: "toolu_task",
+          name: "task",
+          arguments: { description: "isolated", prompt: "SUBTASK x", isolation: "worktree" },
+        },
+      ]);
+    });
+    const run = await runGong(["-p", "try it"], box);
+    expect(run.code, run.stderr).toBe(0);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatch(/task isolation \\"worktree\\": .*is not in a git repository/);
+    expect(results[0]).toContain("Call task again without isolation");
+    expect(mock.requests.some((request) => /SUBTASK/.test(userText(request)))).toBe(false);
+  });
+});
+
 describe("checkpoints per worktree", () => {
   it("a rewind in the main checkout leaves the worktrees alone; a worktree's session has checkpoints of its own", async () => {
     const box = repository();
