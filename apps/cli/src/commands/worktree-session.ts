@@ -22,10 +22,10 @@ export async function runInWorktree(
   io.stderr(
     `gong: working in the ${how} worktree ${worktree.name} (${worktree.path}, branch ${worktree.branch}).\n`,
   );
-  process.chdir(worktree.path);
+  process.chdir(worktree.cwd);
   let code: number;
   try {
-    code = await run({ ...io, cwd: worktree.path });
+    code = await run({ ...io, cwd: worktree.cwd });
   } finally {
     process.chdir(io.cwd);
   }

@@ -6,6 +6,7 @@ import type { SubagentEvent } from "../subagents/subagent-events.js";
 import {
   finishWorktree,
   keptWorktreeLines,
+  type OpenedWorktree,
   openWorktree,
   type Worktree,
 } from "../worktrees/index.js";
@@ -149,13 +150,13 @@ export class SessionHost {
   private async replace(
     choice: SessionChoice,
     keepModel: boolean,
-    worktree?: Worktree,
+    worktree?: OpenedWorktree,
   ): Promise<SwitchResult> {
     if (this.session.isStreaming) return BUSY;
     const current = this.session;
     const created = await createCodingSession({
       ...this.options,
-      ...(worktree ? { cwd: worktree.path } : {}),
+      ...(worktree ? { cwd: worktree.cwd } : {}),
       session: choice,
       ...(keepModel
         ? {

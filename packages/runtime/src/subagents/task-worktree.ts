@@ -30,7 +30,7 @@ export async function runInTaskWorktree(
     });
   }
   const worktree = opened.value;
-  const envelope = await run({ ...host, cwd: worktree.path });
+  const envelope = await run({ ...host, cwd: worktree.cwd });
   const end = await finishWorktree(worktree, `gong: task ${description}`);
   const where = {
     name: worktree.name,

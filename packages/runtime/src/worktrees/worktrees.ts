@@ -45,6 +45,11 @@ export interface Worktree {
 export interface OpenedWorktree extends Worktree {
   /** false when an existing worktree was reused. */
   created: boolean;
+  /**
+   * Where a session in it runs: the same subfolder the opening folder is of its checkout
+   * (`src/` opens `<worktree>/src`), or the worktree itself when that is not there.
+   */
+  cwd: string;
 }
 
 /** The repository `cwd` is in (from a worktree too: its main checkout); an error outside one. */
@@ -78,13 +83,13 @@ export function worktreeOf(repository: Repository, name: string): Worktree {
   };
 }
 
-/** The name of the gong worktree `folder` is (`…/.gong/worktrees/<name>`), if it is one. */
+/** The name of the gong worktree `folder` is in (`…/.gong/worktrees/<name>[/…]`), if any. */
 export function worktreeNameOf(folder: string): string | undefined {
-  const parent = path.dirname(folder);
-  if (path.basename(parent) !== "worktrees" || path.basename(path.dirname(parent)) !== ".gong") {
-    return undefined;
+  const segments = path.resolve(folder).split(path.sep);
+  for (let i = segments.length - 3; i >= 0; i--) {
+    if (segments[i] === ".gong" && segments[i + 1] === "worktrees") return segments[i + 2];
   }
-  return path.basename(folder);
+  return undefined;
 }
 
 /**
@@ -129,8 +134,12 @@ export async function openWorktree(cwd: string, name?: string): Promise<Result<O
   if (!excluded.ok) return excluded;
   const registered = await registeredWorktrees(repository.value);
   if (!registered.ok) return registered;
-  if (registered.value.has(worktree.path))
-    return { ok: true, value: { ...worktree, created: false } };
+  if (registered.value.has(worktree.path)) {
+    return {
+      ok: true,
+      value: { ...worktree, created: false, cwd: await sessionFolder(cwd, worktree) },
+    };
+  }
   if (existsSync(worktree.path)) {
     return {
       ok: false,
@@ -139,7 +148,17 @@ export async function openWorktree(cwd: string, name?: string): Promise<Result<O
   }
   const added = await addWorktree(worktree);
   if (!added.ok) return added;
-  return { ok: true, value: { ...worktree, created: true } };
+  return {
+    ok: true,
+    value: { ...worktree, created: true, cwd: await sessionFolder(cwd, worktree) },
+  };
+}
+
+/** `cwd`'s place in its checkout, in the worktree (see `OpenedWorktree.cwd`). */
+async function sessionFolder(cwd: string, worktree: Worktree): Promise<string> {
+  const prefix = await git(cwd, ["rev-parse", "--show-prefix"]);
+  const inside = prefix.ok ? path.join(worktree.path, prefix.value.trim()) : worktree.path;
+  return existsSync(inside) ? path.resolve(inside) : worktree.path;
 }
 
 async function addWorktree(worktree: Worktree): Promise<Result<void>> {

@@ -17,6 +17,7 @@ import {
   listWorktrees,
   openWorktree,
   removeWorktree,
+  worktreeNameOf,
   worktreeNameProblem,
 } from "../../src/worktrees/index.js";
 
@@ -176,5 +177,20 @@ describe("worktrees — open, list, finish, remove", () => {
     expect(inner.value.path).toBe(path.join(repo, ".gong", "worktrees", "inner"));
     expect(readFileSync(path.join(inner.value.path, "a.txt"), "utf8")).toBe("outer\n");
     expect(await finishWorktree(inner.value, "gong: inner")).toEqual({ kept: false });
+  });
+
+  it("opened from a subfolder, the session runs in the same subfolder of the worktree (the root when it is not there)", async () => {
+    mkdirSync(path.join(repo, "src"));
+    writeFileSync(path.join(repo, "src", "b.txt"), "b\n");
+    gitIn(repo, "add", "src/b.txt");
+    gitIn(repo, "commit", "--quiet", "-m", "src");
+    mkdirSync(path.join(repo, "scratch"));
+    const fromSrc = await openWorktree(path.join(repo, "src"), "sub");
+    if (!fromSrc.ok) throw new Error(fromSrc.error);
+    expect(fromSrc.value.path).toBe(path.join(repo, ".gong", "worktrees", "sub"));
+    expect(fromSrc.value.cwd).toBe(path.join(fromSrc.value.path, "src"));
+    expect(worktreeNameOf(fromSrc.value.cwd)).toBe("sub");
+    const fromUntracked = await openWorktree(path.join(repo, "scratch"), "sub");
+    expect(fromUntracked.ok && fromUntracked.value.cwd).toBe(fromSrc.value.path);
   });
 });
