@@ -114,6 +114,17 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
                                (an existing file is kept: the export fails).
                                  gong --export 0199a3f2 review.html
 
+Worktrees (parallel sessions, each on a git branch of its own):
+  --worktree [name]            Run the session in the git worktree .gong/worktrees/<name> on
+                               branch gong/<name> from HEAD (reused if it exists).
+                                 gong --worktree fix-login -p "fix the login redirect"
+                               At the end its changes are committed on that branch and it is
+                               kept; one without changes is removed. No name: a new one.
+  gong worktree list           Gong's worktrees: branch, commits and uncommitted changes, folder.
+  gong worktree remove <name> [--force]
+                               Remove one (--force: also with uncommitted changes); its branch
+                               is kept while it has commits HEAD lacks, unless --force.
+
 Prompt:
   --system-prompt <text|file>  Replace the built-in system prompt.
                                  gong --system-prompt "You are a terse reviewer." -p "review"

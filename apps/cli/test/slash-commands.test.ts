@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -52,6 +53,7 @@ describe("slash commands — parsing and unknown names", () => {
       "thinking",
       "compact",
       "new",
+      "worktree",
       "resume",
       "rename",
       "tree",
@@ -201,6 +203,27 @@ describe("/new, /resume", () => {
     expect(host.current.file).not.toBe(before);
     expect(host.current.messages).toHaveLength(0);
     expect(ui.shown.some((s) => s.kind === "replay")).toBe(true);
+  });
+
+  it("/worktree <name> opens a session in that git worktree; outside a repository it says so", async () => {
+    const { box, host, ui, run } = await setup();
+    await run("/worktree wt");
+    expect(ui.lines("error")).toEqual([
+      expect.stringMatching(/^\/worktree: .*not in a git repository/),
+    ]);
+    execFileSync("git", ["init", "--quiet", "-b", "main"], { cwd: box.cwd });
+    writeFileSync(path.join(box.cwd, "a.txt"), "a\n");
+    execFileSync("git", ["add", "a.txt"], { cwd: box.cwd });
+    execFileSync(
+      "git",
+      ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x"],
+      {
+        cwd: box.cwd,
+      },
+    );
+    await run("/worktree wt");
+    expect(host.current.header.cwd).toBe(path.join(box.cwd, ".gong", "worktrees", "wt"));
+    expect(ui.lines("note").at(-1)).toMatch(/new session in worktree wt .*branch gong\/wt/);
   });
 
   it("/resume lists this folder's sessions (first prompt, date, size) and opens the one picked", async () => {

@@ -151,8 +151,18 @@ export const COMMAND_SCHEMAS = [
   ),
   command(
     "new_session",
-    {},
-    { response: "`{sessionId,sessionFile}`", examples: [{ type: "new_session" }] },
+    {
+      worktree: Type.Optional(
+        Type.Union([Type.String({ minLength: 1 }), Type.Literal(true)], {
+          description:
+            "run it in the git worktree .gong/worktrees/<name> on branch gong/<name> (true: a new name); left, its changes are committed there",
+        }),
+      ),
+    },
+    {
+      response: "`{sessionId,sessionFile,worktree?}` (`worktree`: `{name,branch,path}`)",
+      examples: [{ type: "new_session" }, { type: "new_session", worktree: "fix-login" }],
+    },
   ),
   command(
     "switch_session",

@@ -106,8 +106,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     host.current.setMode(command.mode);
     return { mode: host.current.mode };
   },
-  async new_session(_command, context) {
-    return switched(await context.host.newSession(), context);
+  async new_session(command, context) {
+    const worktree = command.worktree === undefined ? {} : { worktree: command.worktree };
+    return switched(await context.host.newSession(worktree), context);
   },
   async switch_session(command, context) {
     return switched(await context.host.switchTo(command.sessionPath), context);
@@ -180,5 +181,12 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
 function switched(result: SwitchResult, context: HandlerContext) {
   if (!result.ok) throw new Error(result.error);
   context.announceSession(result.session);
-  return { sessionId: result.session.header.id, sessionFile: result.session.file ?? null };
+  const { worktree } = result;
+  return {
+    sessionId: result.session.header.id,
+    sessionFile: result.session.file ?? null,
+    ...(worktree
+      ? { worktree: { name: worktree.name, branch: worktree.branch, path: worktree.path } }
+      : {}),
+  };
 }

@@ -31,10 +31,22 @@ export function commandNamesGongConfig(command: string, gongHome: string): boole
 }
 
 function namesConfigFile(segments: string[]): boolean {
-  const lower = segments.map((segment) => segment.toLowerCase());
+  const lower = insideWorktree(segments.map((segment) => segment.toLowerCase()));
   const name = lower[lower.length - 1] ?? "";
   if (lower.includes(".gong") || name === ".mcp.json") return true;
   return lower[lower.length - 2] === ".claude" && /^settings.*\.json$/.test(name);
+}
+
+/**
+ * A git worktree's files (`.gong/worktrees/<name>/…`, `gong --worktree`) are a checkout of
+ * the project, not configuration: only what is below the innermost worktree counts (its
+ * own `.gong/settings.json` still does). Pinned by test/worktrees/worktree-config-paths.test.ts.
+ */
+function insideWorktree(lower: string[]): string[] {
+  for (let i = lower.length - 3; i >= 0; i--) {
+    if (lower[i] === ".gong" && lower[i + 1] === "worktrees") return lower.slice(i + 3);
+  }
+  return lower;
 }
 
 /** The real path of the deepest existing ancestor, with the rest appended. */

@@ -15,6 +15,7 @@ import { sessionCommand } from "./session-info.js";
 import { thinkingCommand } from "./thinking.js";
 import { treeCommand } from "./tree.js";
 import { usageCommand } from "./usage.js";
+import { worktreeCommand } from "./worktree.js";
 
 export { startConfigWatch } from "./config-watch.js";
 
@@ -24,6 +25,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   thinkingCommand,
   compactCommand,
   newCommand,
+  worktreeCommand,
   resumeCommand,
   renameCommand,
   treeCommand,
