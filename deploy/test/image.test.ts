@@ -84,11 +84,14 @@ describe.skipIf(unusable)(
       rmSync(scratch, { recursive: true, force: true });
     });
 
-    it("runs gong --version as the image's user, with git, ripgrep, fd and bubblewrap beside it", async () => {
+    it("runs gong --version as the image's user, with git, ripgrep, fd, bubblewrap and tini beside it", async () => {
       const version = await finished(runInImage(image!, ["--version"]));
       expect(version).toEqual({ code: 0, stdout: `${cliVersion}\n`, stderr: "" });
-      expect(image!.config).toMatchObject({ User: "10001:10001", Entrypoint: ["gong"] });
-      for (const tool of ["git", "rg", "fdfind", "bwrap"])
+      expect(image!.config).toMatchObject({
+        User: "10001:10001",
+        Entrypoint: ["/usr/bin/tini", "-s", "--", "gong"],
+      });
+      for (const tool of ["git", "rg", "fdfind", "bwrap", "tini"])
         expect(readFileSync(path.join(image!.rootfs, "usr/bin", tool)).length).toBeGreaterThan(0);
     });
 
