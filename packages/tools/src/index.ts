@@ -30,3 +30,5 @@ export type { WebSummarizer } from "./tools/web-fetch.js";
 export type * from "./types.js";
 export { OUTPUT_LEVELS } from "./types.js";
 export { WebConnections } from "./web/web-connections.js";
+export type { CommandPrograms, SimpleCommand } from "./bash/command-programs.js";
+export { commandPrograms } from "./bash/command-programs.js";
