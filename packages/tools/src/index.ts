@@ -1,6 +1,8 @@
 // `~` expansion lives in @gong/base beside GONG_HOME, which uses it; re-exported
 // here because paths and allowed roots are where tool users meet it.
 export { expandHome } from "@gong/base";
+export type { CommandPrograms, SimpleCommand } from "./bash/command-programs.js";
+export { commandPrograms } from "./bash/command-programs.js";
 export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations, shellArgv } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
@@ -30,5 +32,3 @@ export type { WebSummarizer } from "./tools/web-fetch.js";
 export type * from "./types.js";
 export { OUTPUT_LEVELS } from "./types.js";
 export { WebConnections } from "./web/web-connections.js";
-export type { CommandPrograms, SimpleCommand } from "./bash/command-programs.js";
-export { commandPrograms } from "./bash/command-programs.js";

@@ -42,9 +42,10 @@ describe("command programs — every simple command of a line (issue 37 item 5)"
     expect(runs("tou\\\nch f")).toEqual(["touch f"]);
   });
 
-  it("reads inside $(…), backticks, ${…}, $((…)), $[…], <(…), >(…), here-strings and here-documents", () => {
+  it("reads inside $(…), backticks, parameter defaults, $((…)), $[…], <(…), >(…), here-strings and here-documents", () => {
     expect(runs("echo $(touch a)")).toContain("touch a");
     expect(runs("echo `touch b`")).toContain("touch b");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, read as bash reads it
     expect(runs('echo "${X:-$(touch c)}"')).toContain("touch c");
     expect(runs("echo $(( $(touch d) + 1 ))")).toContain("touch d");
     expect(runs("echo $[ $(touch e) ]")).toContain("touch e");
@@ -94,7 +95,7 @@ describe("command programs — every simple command of a line (issue 37 item 5)"
   it("reads bash -c, sh -c and zsh -c text again, at any depth", () => {
     expect(runs('bash -c "touch f"')).toContain("touch f");
     expect(runs("sh -ec 'cd x && touch f'")).toContain("touch f");
-    expect(runs("zsh -c 'bash -c \"sh -c \\\"touch f\\\"\"'")).toContain("touch f");
+    expect(runs('zsh -c \'bash -c "sh -c \\"touch f\\""\'')).toContain("touch f");
     expect(runs("env -S 'touch f'")).toContain("touch f");
     expect(runs("bash script.sh")).toEqual(["bash script.sh"]);
   });

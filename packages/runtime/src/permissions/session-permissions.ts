@@ -136,7 +136,9 @@ export class SessionPermissions implements ConfirmedCalls {
         toolName,
         toolCallId,
         input: params,
-        reason: `the permissions.deny rule ${judged.rule} cannot be read, so it may be about this call`,
+        reason:
+          judged.reason ??
+          `the permissions.deny rule ${judged.rule} cannot be read, so it may be about this call`,
       },
       // Neither an allow rule nor "always" may pass a call a deny rule may be about.
       { confirmed: new Set<string>(), key: "" },

@@ -270,7 +270,7 @@ class Parser {
         this.pos += 2;
         if (next === undefined) throw new ParseError('a " quote is never closed');
         if (next === "\n") continue;
-        word.text += "$`\"\\".includes(next) ? next : `\\${next}`;
+        word.text += '$`"\\'.includes(next) ? next : `\\${next}`;
       } else if (c === "$" || c === "`") {
         const from = this.pos;
         if (c === "$") this.parseDollar();
@@ -370,7 +370,7 @@ class Parser {
       this.pos++;
       if (c === "`") break;
       const next = this.char;
-      const escapes = inDoubleQuotes ? "$`\\\"" : "$`\\";
+      const escapes = inDoubleQuotes ? '$`\\"' : "$`\\";
       if (c === "\\" && next !== undefined && escapes.includes(next)) {
         inner += next;
         this.pos++;

@@ -207,7 +207,8 @@ const LAUNCHERS: Record<string, Launcher> = {
     let index = start;
     while (index < args.length && ASSIGNMENT.test(args[index]!.text)) index++;
     const shell = args.slice(0, start).some((word) => /^-[a-zA-Z]*[si]/.test(word.text));
-    if (shell && index >= args.length) markUnknown(result, "sudo -s / -i reads commands from stdin");
+    if (shell && index >= args.length)
+      markUnknown(result, "sudo -s / -i reads commands from stdin");
     return index;
   },
   doas: (args) => afterOptions(args, "uC"),
@@ -261,14 +262,19 @@ function shellCommands(
     return;
   }
   if (readsStdin || !operand)
-    markUnknown(result, `${name} reads its commands from stdin, which cannot be seen before it runs`);
+    markUnknown(
+      result,
+      `${name} reads its commands from stdin, which cannot be seen before it runs`,
+    );
 }
 
 /** `find … -exec cmd {} ;` (and -execdir, -ok, -okdir): each cmd up to its `;` or `+`. */
 function findExecs(args: ShellWord[], result: CommandPrograms, nesting: number): void {
   for (let index = 0; index < args.length; index++) {
     if (!/^-(exec|execdir|ok|okdir)$/.test(args[index]!.text)) continue;
-    const end = args.findIndex((word, at) => at > index && (word.text === ";" || word.text === "+"));
+    const end = args.findIndex(
+      (word, at) => at > index && (word.text === ";" || word.text === "+"),
+    );
     const words = args.slice(index + 1, end === -1 ? args.length : end);
     addCommand(words, result, nesting);
     if (end === -1) return;
