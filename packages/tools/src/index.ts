@@ -19,6 +19,8 @@ export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export { resolveInputPath } from "./path/normalize.js";
+export type { HiddenPathRule, HiddenPaths, PathRuleScope } from "./path/path-rules.js";
+export { hiddenPathsMatcher, pathRuleCovers, realPathLenient } from "./path/path-rules.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
 export type { BashSandbox, SandboxMode } from "./sandbox/sandbox-argv.js";
