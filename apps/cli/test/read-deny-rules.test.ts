@@ -75,7 +75,10 @@ describe("permissions — Read(./.env) hides the file from every reading path (i
 
     // A prompt command's `@path` includes read through the same tools, without the gate.
     mkdirSync(path.join(box.gongHome, "commands"), { recursive: true });
-    writeFileSync(path.join(box.gongHome, "commands", "show.md"), "Look at @.env and @visible.txt\n");
+    writeFileSync(
+      path.join(box.gongHome, "commands", "show.md"),
+      "Look at @.env and @visible.txt\n",
+    );
     const run = await runGong(["-p", "/show"], box);
     expect(run.code, run.stderr).toBe(0);
     const leaked = mock.requests.filter((request) => JSON.stringify(request.body).includes(SECRET));

@@ -29,22 +29,22 @@ export type HiddenPaths = (absolute: string) => string | undefined;
 
 /** Whether `glob` covers `target` (absolute, already resolved as the tools resolve paths). */
 export function pathRuleCovers(glob: string, target: string, scope: PathRuleScope): boolean {
-  return ruleBases(glob, scope).some((base) => {
-    if (!/[*?]/.test(base)) return target === base || isPathWithin(base, target);
-    return globRegex(base).test(target);
-  });
+  return compilePathRule(glob, scope)(target);
 }
 
-/**
- * The absolute glob a rule names. A project-relative rule is read from the project as
- * typed and from where it really is, so a project reached through a link is still covered.
- */
-function ruleBases(glob: string, scope: PathRuleScope): string[] {
-  if (glob.startsWith("//")) return [path.resolve(glob.slice(1))];
-  if (glob.startsWith("~/")) return [path.resolve(path.join(scope.home, glob.slice(2)))];
-  const relative = glob.replace(/^\.?\//, "");
-  const roots = new Set([scope.cwd, realPathLenient(scope.cwd)]);
-  return [...roots].map((root) => path.resolve(path.join(root, relative)));
+/** The rule as a predicate over absolute paths, its glob compiled once. */
+function compilePathRule(glob: string, scope: PathRuleScope): (target: string) => boolean {
+  const base = ruleBase(glob, scope);
+  if (!/[*?]/.test(base)) return (target) => target === base || isPathWithin(base, target);
+  const pattern = globRegex(base);
+  return (target) => pattern.test(target);
+}
+
+/** The absolute path or glob a rule names. */
+function ruleBase(glob: string, scope: PathRuleScope): string {
+  if (glob.startsWith("//")) return path.resolve(glob.slice(1));
+  if (glob.startsWith("~/")) return path.resolve(path.join(scope.home, glob.slice(2)));
+  return path.resolve(path.join(scope.cwd, glob.replace(/^\.?\//, "")));
 }
 
 /**
@@ -56,7 +56,7 @@ export function realPathLenient(file: string): string {
   let current = file;
   for (;;) {
     try {
-      return path.join(realpathSync(current), ...missing.reverse());
+      return path.join(realpathSync.native(current), ...missing.reverse());
     } catch {
       const parent = path.dirname(current);
       if (parent === current) return file;
@@ -88,12 +88,11 @@ export function hiddenPathsMatcher(
   scope: PathRuleScope,
 ): HiddenPaths | undefined {
   if (rules.length === 0) return undefined;
+  const compiled = rules.map(({ rule, glob }) => ({ rule, covers: compilePathRule(glob, scope) }));
   return (absolute) => {
     const real = realPathLenient(absolute);
-    const found = rules.find(
-      ({ glob }) =>
-        pathRuleCovers(glob, absolute, scope) ||
-        (real !== absolute && pathRuleCovers(glob, real, scope)),
+    const found = compiled.find(
+      ({ covers }) => covers(absolute) || (real !== absolute && covers(real)),
     );
     return found?.rule;
   };
