@@ -56,6 +56,8 @@ describe("command programs — every simple command of a line (issue 37 item 5)"
     expect(runs("cat <<'EOF'\n$(touch j)\nEOF")).not.toContain("touch j");
     expect(runs('echo "`touch k`"')).toContain("touch k");
     expect(runs("echo $((touch l) )")).toContain("touch l");
+    expect(runs("((touch m) )")).toContain("touch m");
+    expect(runs("(( i = 1 + 2 ))")).toEqual([]);
   });
 
   it("reads subshells, groups, if, while, functions and assignments", () => {
@@ -127,5 +129,17 @@ describe("command programs — every simple command of a line (issue 37 item 5)"
     const found = commandPrograms("touch f; eval x");
     expect(found.commands.map((command) => command.program)).toEqual(["touch", "eval"]);
     expect(found.unknown).toMatch(/eval/);
+  });
+});
+
+describe("command programs — pathological lines end in unknown, never a crash", () => {
+  it("thousands of nested subshells, substitutions or launchers", () => {
+    expect(
+      commandPrograms(`${"( ".repeat(20_000)}touch f${")".repeat(20_000)}`).unknown,
+    ).toBeDefined();
+    expect(
+      commandPrograms(`${"$(".repeat(20_000)}touch f${")".repeat(20_000)}`).unknown,
+    ).toBeDefined();
+    expect(commandPrograms(`${"nohup ".repeat(20_000)}touch f`).unknown).toBeDefined();
   });
 });

@@ -10,6 +10,8 @@
  * (test/command-programs.test.ts).
  */
 
+import { decodeAnsiEscape } from "./ansi-c-quote.js";
+
 export interface ShellWord {
   /** The word after quote removal; the source text of its dynamic parts. */
   text: string;
@@ -36,6 +38,8 @@ const REDIRECTION = /^(?:\d+|\{[A-Za-z_]\w*\})?(<<<|<<-|<<|<>|<&|>&|>>|>\||&>>|&
 const WRITING = new Set([">", ">>", ">|", "&>", "&>>", "<>", ">&"]);
 /** Deeper nesting than any hand-written command: read as unknowable rather than recursed into. */
 const MAX_DEPTH = 24;
+/** Subshells, substitutions and braces open at once within one text, at most. */
+const MAX_OPEN = 200;
 
 class ParseError extends Error {}
 
@@ -48,6 +52,7 @@ interface Heredoc {
 class Parser {
   pos = 0;
   private readonly heredocs: Heredoc[] = [];
+  private open = 0;
 
   constructor(
     private readonly src: string,
@@ -63,6 +68,21 @@ class Parser {
 
   /** Commands until `end` (`)` of a subshell or substitution) or the end of the text. */
   parseList(end: ")" | undefined): void {
+    this.nest(() => this.parseListBody(end));
+  }
+
+  /** Runs one nested part, refusing nesting deeper than any hand-written line. */
+  private nest(part: () => void): void {
+    if (this.open >= MAX_OPEN) throw new ParseError("it nests too deeply to follow");
+    this.open++;
+    try {
+      part();
+    } finally {
+      this.open--;
+    }
+  }
+
+  private parseListBody(end: ")" | undefined): void {
     for (;;) {
       this.skipBlanks();
       const c = this.char;
@@ -80,13 +100,26 @@ class Parser {
         this.readHeredocBodies();
       } else if (c === "\r" || c === ";" || c === "&" || c === "|") this.pos++;
       else if (c === "#") this.skipComment();
-      else if (c === "(" && this.src[this.pos + 1] === "(") {
-        this.pos += 2;
-        this.scanArithmetic("))");
-      } else if (c === "(") {
+      else if (c === "(" && this.src[this.pos + 1] === "(") this.parseDoubleParen();
+      else if (c === "(") {
         this.pos++;
         this.parseList(")");
       } else this.parseSimpleCommand();
+    }
+  }
+
+  /** `((…))` is arithmetic; `((cmd) )`, which arithmetic cannot close, is two subshells (as bash reads it). */
+  private parseDoubleParen(): void {
+    const start = this.pos;
+    const found = this.out.commands.length;
+    try {
+      this.pos += 2;
+      this.nest(() => this.scanArithmetic("))"));
+    } catch (error) {
+      if (!(error instanceof ParseError)) throw error;
+      this.pos = start + 1;
+      this.out.commands.length = found;
+      this.parseList(")");
     }
   }
 
@@ -291,7 +324,7 @@ class Parser {
       const found = this.out.commands.length;
       try {
         this.pos += 3;
-        this.scanArithmetic("))");
+        this.nest(() => this.scanArithmetic("))"));
         return;
       } catch (error) {
         if (!(error instanceof ParseError)) throw error;
@@ -305,10 +338,10 @@ class Parser {
       this.parseList(")");
     } else if (next === "{") {
       this.pos += 2;
-      this.scanBraces();
+      this.nest(() => this.scanBraces());
     } else if (next === "[") {
       this.pos += 2;
-      this.scanArithmetic("]");
+      this.nest(() => this.scanArithmetic("]"));
     } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
       this.pos++;
       while (this.char !== undefined && /\w/.test(this.char)) this.pos++;
@@ -379,46 +412,6 @@ class Parser {
     const parser = new Parser(inner, this.out, this.depth + 1);
     parser.parseList(undefined);
   }
-}
-
-/** One escape of `$'…'` after its backslash at `at`: the text and how many characters it used. */
-function decodeAnsiEscape(src: string, at: number): [string, number] {
-  const c = src[at];
-  const simple: Record<string, string> = {
-    a: "\x07",
-    b: "\b",
-    e: "\x1b",
-    E: "\x1b",
-    f: "\f",
-    n: "\n",
-    r: "\r",
-    t: "\t",
-    v: "\v",
-    "\\": "\\",
-    "'": "'",
-    '"': '"',
-    "?": "?",
-  };
-  if (c === undefined) return ["\\", 0];
-  if (simple[c] !== undefined) return [simple[c]!, 1];
-  const numeric: [RegExp, number][] = [
-    [/^x([0-9a-fA-F]{1,2})/, 16],
-    [/^u([0-9a-fA-F]{1,4})/, 16],
-    [/^U([0-9a-fA-F]{1,8})/, 16],
-    [/^([0-7]{1,3})/, 8],
-  ];
-  for (const [pattern, radix] of numeric) {
-    const found = pattern.exec(src.slice(at, at + 9));
-    if (found) {
-      const code = Number.parseInt(found[1]!, radix);
-      const text = code <= 0x10ffff ? String.fromCodePoint(code) : "";
-      return [text, found[0].length];
-    }
-  }
-  if (c === "c" && src[at + 1] !== undefined) {
-    return [String.fromCharCode(src[at + 1]!.toUpperCase().charCodeAt(0) ^ 0x40), 2];
-  }
-  return [`\\${c}`, 1];
 }
 
 /** Every simple command of a bash command line, or why it cannot be read. */

@@ -37,10 +37,18 @@ const LEADING = new Set(["while", "until", "coproc"]);
 const ASSIGNMENT = /^[A-Za-z_]\w*(\[[^\]]*\])?\+?=/;
 /** Beyond this many shells inside shells the line is read as unknowable. */
 const MAX_NESTING = 8;
+/** Beyond this many launchers in a row (`nohup nohup …`) the line is read as unknowable. */
+const MAX_LAUNCHERS = 32;
 
 export function commandPrograms(commandLine: string): CommandPrograms {
   const result: CommandPrograms = { commands: [], writesFiles: false };
-  collect(commandLine, result, 0);
+  try {
+    collect(commandLine, result, 0);
+  } catch (error) {
+    // A line nested past the stack (`((((…` thousands deep) is unknowable, never a crash.
+    if (!(error instanceof RangeError)) throw error;
+    markUnknown(result, "it nests too deeply to follow");
+  }
   return result;
 }
 
@@ -76,9 +84,18 @@ function commandWords(words: ShellWord[]): ShellWord[] {
   }
 }
 
-function addCommand(words: ShellWord[], result: CommandPrograms, nesting: number): void {
+function addCommand(
+  words: ShellWord[],
+  result: CommandPrograms,
+  nesting: number,
+  launchers = 0,
+): void {
   const [program, ...rest] = words;
   if (!program) return;
+  if (launchers > MAX_LAUNCHERS) {
+    markUnknown(result, "it chains too many launchers to follow");
+    return;
+  }
   if (program.raw === "case" || program.raw === "esac") {
     markUnknown(result, "a case statement is not followed");
     return;
@@ -107,7 +124,7 @@ function addCommand(words: ShellWord[], result: CommandPrograms, nesting: number
   const inner = launched(name, rest, result, nesting);
   if (inner === undefined) return;
   command.launcher = true;
-  addCommand(commandWords(inner), result, nesting);
+  addCommand(commandWords(inner), result, nesting, launchers + 1);
 }
 
 /** Why a builtin makes what later runs unknowable (`eval`, `alias x=…`, `trap 'cmd' EXIT`). */
