@@ -140,3 +140,29 @@ describe("permissions — Edit(...) deny rules hold through a linked folder (iss
     }
   });
 });
+
+describe("permissions — the HTML export hides what Read(...) deny rules hide (issue 37 item 4)", () => {
+  it("a session recorded before the rule exports without the file's content", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, ".env"), `TOKEN=${SECRET}\n`);
+    mock.enqueue([
+      toolCallResponse([
+        { name: "read", arguments: { path: ".env" } },
+        { name: "write", arguments: { path: ".env", content: `TOKEN=${SECRET}-2\n` } },
+      ]),
+      textResponse("read it"),
+    ]);
+    const run = await runGong(["-p", "read .env"], box);
+    expect(run.code, run.stderr).toBe(0);
+    const session = sessionFiles(box.gongHome)[0]!;
+    expect(readFileSync(session, "utf8")).toContain(SECRET);
+
+    writeSettings(box.gongHome, { permissions: { deny: ["Read(./.env)"] } });
+    const out = path.join(box.cwd, "out.html");
+    const exported = await runGong(["--export", session, out], box);
+    expect(exported.code, exported.stderr).toBe(0);
+    const html = readFileSync(out, "utf8");
+    expect(html).not.toContain(SECRET);
+    expect(html).toContain(".env is hidden by the permissions.deny rule Read(./.env)");
+  });
+});
