@@ -65,6 +65,19 @@ describe("command programs — every simple command of a line (issue 37 item 5)"
     expect(runs("if true; then touch c; fi")).toEqual(["true", "touch c"]);
     expect(runs("while false; do touch d; done")).toEqual(["false", "touch d"]);
     expect(runs("f() { touch e; }; f")).toEqual(["touch e", "f"]);
+    expect(runs("function g { touch e2; }; function h() { touch e3; }")).toEqual([
+      "touch e2",
+      "touch e3",
+    ]);
+    expect(runs("arr=(a 'b c' $(touch e4)); echo $arr")).toEqual(["touch e4", "echo $arr"]);
+    expect(runs("coproc worker { touch e6; }")).toContain("touch e6");
+    expect(runs("watch -n 1 'touch e7'")).toContain("touch e7");
+    expect(runs("su -c 'touch e8' root")).toContain("touch e8");
+    expect(runs("trap 'touch e5' EXIT; trap - EXIT")).toEqual([
+      "trap touch e5 EXIT",
+      "touch e5",
+      "trap - EXIT",
+    ]);
     expect(runs("X=1 Y=$(touch g) touch h")).toEqual(["touch g", "touch h"]);
     expect(runs("for x in a b; do touch $x; done")).toEqual(["touch $x"]);
     expect(runs("! touch i")).toEqual(["touch i"]);

@@ -43,6 +43,12 @@ const MAX_OPEN = 200;
 
 class ParseError extends Error {}
 
+/** The word before a `(` is `name=` (or `name+=`), written right before it. */
+function isArrayAssignment(words: ShellWord[], before: string | undefined): boolean {
+  const last = words.at(-1);
+  return before === "=" && last !== undefined && /^[A-Za-z_]\w*\+?=$/.test(last.raw);
+}
+
 interface Heredoc {
   delimiter: string;
   expand: boolean;
@@ -148,8 +154,13 @@ class Parser {
         break;
       }
       if (c === "(") {
+        if (isArrayAssignment(words, this.src[this.pos - 1])) {
+          this.parseArrayValues();
+          continue;
+        }
         // `name() { …; }`: a function's definition; its body follows as a command of its own.
-        if (words.length === 1 && this.src[this.pos + 1] === ")") {
+        const named = words.length === 1 || (words.length === 2 && words[0]!.raw === "function");
+        if (named && this.src[this.pos + 1] === ")") {
           this.pos += 2;
           words.length = 0;
           continue;
@@ -166,6 +177,22 @@ class Parser {
       words.push(this.parseWord());
     }
     if (words.length > 0) this.out.commands.push(words);
+  }
+
+  /** `arr=(a "b c" $(cmd))`: the values are words; their substitutions still run. */
+  private parseArrayValues(): void {
+    this.pos++;
+    for (;;) {
+      this.skipBlanks();
+      const c = this.char;
+      if (c === undefined) throw new ParseError('an array\'s "(" is never closed');
+      if (c === ")") {
+        this.pos++;
+        return;
+      }
+      if (c === "\n") this.pos++;
+      else this.parseWord();
+    }
   }
 
   private isProcessSubstitution(): boolean {

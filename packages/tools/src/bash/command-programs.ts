@@ -33,7 +33,7 @@ const RUNS_TEXT = new Set(["eval", "source", "."]);
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash"]);
 /** Words of shell syntax that stand before a command (`if touch f; then …`). */
 const RESERVED = new Set(["!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done"]);
-const LEADING = new Set(["while", "until", "coproc"]);
+const LEADING = new Set(["while", "until"]);
 const ASSIGNMENT = /^[A-Za-z_]\w*(\[[^\]]*\])?\+?=/;
 /** Beyond this many shells inside shells the line is read as unknowable. */
 const MAX_NESTING = 8;
@@ -77,8 +77,11 @@ function commandWords(words: ShellWord[]): ShellWord[] {
     const literal = word.raw === word.text;
     if (literal && RESERVED.has(word.text)) start++;
     else if (literal && LEADING.has(word.text)) start++;
+    // `coproc NAME { …; }` names the coprocess before its body; `coproc cmd` runs cmd.
+    else if (literal && word.text === "coproc") start += words[start + 2]?.raw === "{" ? 2 : 1;
     else if (literal && word.text === "time") start += words[start + 1]?.text === "-p" ? 2 : 1;
-    else if (literal && ["for", "select", "function", "[[", "]]"].includes(word.text)) return [];
+    else if (literal && word.text === "function") start += 2;
+    else if (literal && ["for", "select", "[[", "]]"].includes(word.text)) return [];
     else if (ASSIGNMENT.test(word.raw)) start++;
     else return words.slice(start);
   }
@@ -121,6 +124,10 @@ function addCommand(
     markUnknown(result, redefines);
     return;
   }
+  if (name === "trap" || name === "watch" || name === "su") {
+    commandText(name, rest, result, nesting);
+    return;
+  }
   const inner = launched(name, rest, result, nesting);
   if (inner === undefined) return;
   command.launcher = true;
@@ -132,8 +139,7 @@ function redefinition(name: string, args: string[]): string | undefined {
   if (RUNS_TEXT.has(name)) return `${name} runs text that is only known when it runs`;
   if (name === "alias" && args.some((arg) => arg.includes("=")))
     return "alias gives a command another name";
-  if (name === "trap" && args.length > 1 && args[0] !== "-")
-    return "trap runs text when a signal comes";
+
   if (name === "hash" && args.some((arg) => /^-[a-zA-Z]*p/.test(arg)))
     return "hash -p gives a command another program";
   if (name === "enable" && args.length > 0) return "enable loads or changes builtins";
@@ -297,4 +303,33 @@ function findExecs(args: ShellWord[], result: CommandPrograms, nesting: number):
     if (end === -1) return;
     index = end;
   }
+}
+
+/**
+ * Programs that run a command given as text: `trap 'cmd' EXIT`, `watch 'cmd'` (its
+ * arguments joined, as `sh -c` gets them), `su -c 'cmd'`. The text is read like `bash -c`.
+ */
+function commandText(
+  name: string,
+  args: ShellWord[],
+  result: CommandPrograms,
+  nesting: number,
+): void {
+  let words: ShellWord[] = [];
+  if (name === "trap") {
+    const start = afterOptions(args, "");
+    if (args.length - start < 2 || args[start]!.text === "-") return;
+    words = [args[start]!];
+  } else if (name === "watch") {
+    words = args.slice(afterOptions(args, "dnqx", ["--interval", "--differences"]));
+  } else {
+    const flag = args.findIndex((word) => /^(-c|--command)$/.test(word.text));
+    const attached = args.find((word) => word.text.startsWith("--command="));
+    if (attached) words = [{ ...attached, text: attached.text.slice("--command=".length) }];
+    else if (flag !== -1) words = args.slice(flag + 1, flag + 2);
+  }
+  if (words.length === 0) return;
+  if (words.some((word) => word.dynamic))
+    markUnknown(result, `${name} runs text only known when it runs`);
+  else collect(words.map((word) => word.text).join(" "), result, nesting + 1);
 }
