@@ -60,6 +60,8 @@ const DENIED_FORMS: [string, string][] = [
   ["find -exec", "find . -maxdepth 0 -exec touch f24 \\;"],
   ["a path to the program", "/usr/bin/env touch f25"],
   ["$'…' quoting", "$'\\x74ouch' f26"],
+  ["a function body", "g() { touch f32; }; g"],
+  ["trap", "trap 'touch f33' EXIT"],
 ];
 /** Lines whose programs cannot be known before they run: asked about, which -p denies. */
 const UNKNOWABLE_FORMS: [string, string][] = [
