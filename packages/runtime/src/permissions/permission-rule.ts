@@ -5,10 +5,7 @@
  * `WebFetch(domain:example.com)`, `mcp__server__tool`, `mcp__server` (a whole server).
  * Parsing is one pure function; matching a call is another (test/permissions/permission-rule.test.ts).
  */
-import { realpathSync } from "node:fs";
-import path from "node:path";
-import { isPathWithin } from "@gong/base";
-import { resolveInputPath } from "@gong/tools";
+import { pathRuleCovers, realPathLenient, resolveInputPath } from "@gong/tools";
 import {
   claudeToolNames,
   fromClaudeToolName,
@@ -163,7 +160,9 @@ function domainMatches(domain: string, url: unknown): boolean {
 
 /**
  * `src/**` and `/src/**` are relative to the project, `//etc/**` is absolute, `~/x` is
- * in the home folder (Claude Code's forms). No path means the project (grep, find, ls).
+ * in the home folder (Claude Code's forms; @gong/tools' path-rules.ts). No path means the
+ * project (grep, find, ls). A deny rule also covers where the path really leads: a link
+ * to `.env`, or a new file through a linked folder.
  */
 function pathMatches(
   glob: string,
@@ -173,41 +172,8 @@ function pathMatches(
 ): boolean {
   const target = resolveInputPath(typeof input === "string" ? input : ".", scope.cwd, scope.home);
   if (!target.ok) return false;
-  // A deny rule also covers what a symbolic link leads to (`Read(.env)` through `x -> .env`).
-  const real = mode === "deny" ? realPathOf(target.path) : undefined;
-  if (real !== undefined && real !== target.path && pathMatches(glob, real, scope, "allow"))
-    return true;
-  const base = glob.startsWith("//")
-    ? glob.slice(1)
-    : glob.startsWith("~/")
-      ? path.join(scope.home, glob.slice(2))
-      : path.join(scope.cwd, glob.replace(/^\.?\//, ""));
-  const absolute = path.resolve(base);
-  if (!/[*?]/.test(absolute))
-    return target.path === absolute || isPathWithin(absolute, target.path);
-  return globRegex(absolute).test(target.path);
-}
-
-function realPathOf(file: string): string | undefined {
-  try {
-    return realpathSync(file);
-  } catch {
-    return undefined; // not there yet: nothing to lead anywhere else
-  }
-}
-
-/** `**` crosses folders, `*` and `?` stay within one; everything else is literal. */
-function globRegex(glob: string): RegExp {
-  let source = "";
-  for (let i = 0; i < glob.length; i++) {
-    const char = glob[i]!;
-    if (char === "*" && glob[i + 1] === "*") {
-      const slash = glob[i + 2] === "/";
-      source += slash ? "(?:.*/)?" : ".*";
-      i += slash ? 2 : 1;
-    } else if (char === "*") source += "[^/]*";
-    else if (char === "?") source += "[^/]";
-    else source += char.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  return new RegExp(`^${source}$`);
+  if (pathRuleCovers(glob, target.path, scope)) return true;
+  if (mode === "allow") return false;
+  const real = realPathLenient(target.path);
+  return real !== target.path && pathRuleCovers(glob, real, scope);
 }

@@ -1,3 +1,4 @@
+import { unreadableBashLine } from "./bash-rule.js";
 import {
   type PermissionRule,
   parsePermissionRule,
@@ -44,7 +45,8 @@ export function compileRules(settings: PermissionSettings | undefined): Compiled
  */
 export type RuleVerdict =
   | { verdict: "deny"; rule: string }
-  | { verdict: "ask"; rule: string }
+  /** `reason`: why the rule may be about the call (default: the rule cannot be read). */
+  | { verdict: "ask"; rule: string; reason?: string }
   | { verdict: "allow"; rule: string }
   | { verdict: "none" };
 
@@ -56,8 +58,31 @@ export function judgeCall(
 ): RuleVerdict {
   const denied = rules.deny.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (denied) return { verdict: "deny", rule: denied.text };
+  const unread = unreadBashCall(rules.deny, toolName, params);
+  if (unread) return { verdict: "ask", ...unread };
   const broken = rules.brokenDeny.find((rule) => !rule.tools || rule.tools.includes(toolName));
   if (broken) return { verdict: "ask", rule: broken.text };
   const allowed = rules.allow.find((rule) => ruleMatches(rule, toolName, params, scope, "allow"));
   return allowed ? { verdict: "allow", rule: allowed.text } : { verdict: "none" };
+}
+
+/**
+ * A bash line whose programs cannot all be known before it runs (`eval`, `$CMD`, text piped
+ * into a shell, a parse failure) while a deny rule names bash commands: asked about, as the
+ * rule may be about it (print mode denies it; test/permission-rules.test.ts "cannot know").
+ */
+function unreadBashCall(
+  deny: readonly PermissionRule[],
+  toolName: string,
+  params: Record<string, unknown>,
+): { rule: string; reason: string } | undefined {
+  if (toolName !== "bash") return undefined;
+  const rule = deny.find((each) => each.tools.includes("bash") && each.specifier);
+  if (!rule) return undefined;
+  const why = unreadableBashLine(typeof params.command === "string" ? params.command : "");
+  if (why === undefined) return undefined;
+  return {
+    rule: rule.text,
+    reason: `the permissions.deny rule ${rule.text} may be about this command, and what it runs cannot be known before it runs: ${why}`,
+  };
 }

@@ -1,6 +1,8 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
+import { type HiddenPaths, hiddenPathsMatcher } from "@gong/tools";
 import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
 import { type ConfirmedCalls, confirmCall } from "../hooks/confirm-call.js";
+import { readDenyRules } from "./hidden-paths.js";
 import type { RuleScope } from "./permission-rule.js";
 import {
   type CompiledRules,
@@ -64,6 +66,11 @@ export class SessionPermissions implements ConfirmedCalls {
   private compile(): CompiledRules {
     const allow = [...(this.settings?.allow ?? []), ...this.saved];
     return compileRules({ ...this.settings, allow });
+  }
+
+  /** What the `Read(…)` deny rules hide from the file tools and the export (hidden-paths.ts). */
+  hiddenPaths(): HiddenPaths | undefined {
+    return hiddenPathsMatcher(readDenyRules(this.settings), this.options);
   }
 
   has(key: string): boolean {
@@ -136,7 +143,9 @@ export class SessionPermissions implements ConfirmedCalls {
         toolName,
         toolCallId,
         input: params,
-        reason: `the permissions.deny rule ${judged.rule} cannot be read, so it may be about this call`,
+        reason:
+          judged.reason ??
+          `the permissions.deny rule ${judged.rule} cannot be read, so it may be about this call`,
       },
       // Neither an allow rule nor "always" may pass a call a deny rule may be about.
       { confirmed: new Set<string>(), key: "" },

@@ -30,12 +30,14 @@ import type {
   PromptCommands,
 } from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
+import { homeDir } from "../config/paths.js";
 import type { RememberedChoice } from "../config/remember-choice.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
+import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
@@ -414,9 +416,9 @@ export class CodingSession {
   }
 
   renderHtml(): string {
-    return renderSessionHtml(
-      sessionDocument(this.parts.store.header, this.parts.store.getBranch()),
-    );
+    const doc = sessionDocument(this.parts.store.header, this.parts.store.getBranch());
+    const hidden = this.parts.permissions?.hiddenPaths();
+    return renderSessionHtml(withoutHiddenFiles(doc, hidden, homeDir(process.env)));
   }
 
   /**

@@ -10,7 +10,10 @@ import type {
   WebConnections,
   WebSummarizer,
 } from "@gong/tools";
+import { hiddenPathsMatcher } from "@gong/tools";
+import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
+import { readDenyRules } from "../permissions/hidden-paths.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
@@ -130,6 +133,10 @@ function shared(kit: SessionToolKit, settings: Settings) {
     todoStore: kit.todoStore,
     summarize: kit.summarize,
     allowedRoots: settings.allowedPaths ?? [],
+    hidden: hiddenPathsMatcher(readDenyRules(settings.permissions), {
+      cwd: kit.cwd,
+      home: homeDir(kit.env),
+    }),
     settings,
     sandbox: kit.sandbox,
   };
