@@ -78,7 +78,7 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
-    /** Claude Code's rules (`Bash(npm test:*)`); checked by permissions/rule-warnings.ts. */
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by policy/rule-warnings.ts. */
     permissions: Type.Optional(
       Type.Object(
         {

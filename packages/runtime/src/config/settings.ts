@@ -9,8 +9,8 @@ import {
 } from "@gong/config-files";
 import { ignoredEntryKeysNote } from "@gong/mcp";
 import { expandHome } from "@gong/tools";
-import type { PermissionSettings } from "../permissions/permission-rules.js";
-import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
+import type { PermissionSettings } from "../policy/permission-rules.js";
+import { permissionRuleWarnings } from "../policy/rule-warnings.js";
 import { refusedAgentWrites } from "./agent-written.js";
 import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
 import { homeDir, projectMcpJsonPath, resolveGongHome } from "./paths.js";

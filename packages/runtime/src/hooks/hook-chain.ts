@@ -5,7 +5,7 @@
  */
 import { matchesTool } from "./claude-tool-names.js";
 import type { CommandHookMatcher, ToolConfirmation } from "./command-hooks.js";
-import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
+import { type ConfirmedCalls, confirmCall } from "../policy/confirm-call.js";
 import { type CommandHookEvent, type HookOutcome, interpretHookResult } from "./hook-verdict.js";
 import { runHookCommand } from "./run-command.js";
 

@@ -40,7 +40,7 @@ import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
-import type { SessionPermissions } from "../permissions/session-permissions.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";

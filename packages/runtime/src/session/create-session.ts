@@ -11,11 +11,11 @@ import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
-import { createBashConfirmation } from "../hooks/confirm-bash.js";
-import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
+import { createBashConfirmation } from "../policy/confirm-bash.js";
+import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
-import { SessionPermissions } from "../permissions/session-permissions.js";
+import { SessionPermissions } from "../policy/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
@@ -235,7 +235,7 @@ function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): 
 /**
  * Deny rules first, so no hook runs for a refused call, and again after the hooks that
  * may rewrite a call; the confirmations after those too, so they see the final call
- * (permissions/session-permissions.ts has the whole order); the app's own hooks, then the
+ * (policy/session-permissions.ts has the whole order); the app's own hooks, then the
  * checkpoint gate last: a snapshot only for a call every other gate allowed.
  */
 function orderedHooks(

@@ -1,4 +1,4 @@
-import type { ToolConfirmation, ToolConfirmationRequest } from "./command-hooks.js";
+import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
 
 /**
  * What a tool call that needs the user's yes gets when no one can be asked (print and
@@ -9,7 +9,7 @@ export const NO_CONFIRMATION_REASON = "denied: needs confirmation; run interacti
 /**
  * The calls the user answered "always" for in this session, by a key naming what was
  * allowed (the tool and the confirmBash pattern, or the tool and the exact input), and
- * the session's permission rules (permissions/session-permissions.ts): a `Set<string>`
+ * the session's permission rules (policy/session-permissions.ts): a `Set<string>`
  * is enough where no rules apply.
  */
 export interface ConfirmedCalls {

@@ -2,9 +2,9 @@ import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule, ruleMatches } from "../../src/permissions/permission-rule.js";
-import { compileRules, judgeCall } from "../../src/permissions/permission-rules.js";
-import { ruleForCall } from "../../src/permissions/rule-for-call.js";
+import { parsePermissionRule, ruleMatches } from "../../src/policy/permission-rule.js";
+import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
+import { ruleForCall } from "../../src/policy/rule-for-call.js";
 
 const scope = { cwd: "/p", home: "/home/u" };
 

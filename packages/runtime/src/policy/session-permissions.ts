@@ -1,6 +1,6 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
-import { type ConfirmedCalls, confirmCall } from "../hooks/confirm-call.js";
+import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 import type { RuleScope } from "./permission-rule.js";
 import {
   type CompiledRules,
