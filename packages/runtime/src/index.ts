@@ -101,6 +101,13 @@ export type { SessionPermissions } from "./policy/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 export {
+  nextPermissionMode,
+  PERMISSION_MODE_NAMES,
+  PERMISSION_MODES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "./policy/permission-mode.js";
+export {
   CodingSession,
   finalText,
   type PromptOptions,

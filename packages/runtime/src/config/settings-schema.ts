@@ -83,7 +83,16 @@ export const SettingsSchema = Type.Object(
       Type.Object(
         {
           allow: Type.Optional(Type.Array(Type.String())),
+          ask: Type.Optional(Type.Array(Type.String())),
           deny: Type.Optional(Type.Array(Type.String())),
+          /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
+          defaultMode: Type.Optional(
+            Type.String({
+              expected: "ask, accept-edits, auto, plan (or default, acceptEdits, bypassPermissions)",
+            }),
+          ),
+          /** Folders the tools may touch besides the project, as `allowedPaths`. */
+          additionalDirectories: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
         },
         { additionalProperties: false },
       ),

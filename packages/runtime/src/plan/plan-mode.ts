@@ -5,14 +5,16 @@
  * act on, a tool it was not offered but called anyway.
  */
 import type { Tool } from "@gong/tools";
+import { PERMISSION_MODES, type PermissionMode } from "../policy/permission-mode.js";
 import {
   createExitPlanModeTool,
   EXIT_PLAN_MODE,
   type PlanApproval,
 } from "./exit-plan-mode-tool.js";
 
-export const SESSION_MODES = ["default", "plan"] as const;
-export type SessionMode = (typeof SESSION_MODES)[number];
+/** The permission modes (policy/permission-mode.ts); plan is one of them. */
+export const SESSION_MODES = PERMISSION_MODES;
+export type SessionMode = PermissionMode;
 
 /**
  * The built-in tools plan mode offers: they read and search, nothing more (`task` is
@@ -35,6 +37,8 @@ export function isPlanModeTool(tool: Tool): boolean {
 
 export interface PlanModeOptions {
   initial: SessionMode;
+  /** The mode an approved plan goes on in when the session started in plan mode. */
+  afterPlan: Exclude<SessionMode, "plan">;
   /** Asks the user to approve a plan; undefined (print mode without `--yes`): the run ends with it. */
   approve: PlanApproval | undefined;
   /** The mode changed: the session offers the other tools from the next model call. */
@@ -45,12 +49,15 @@ export interface PlanModeOptions {
 
 export class PlanMode {
   private current: SessionMode;
+  /** The mode before plan mode: an approved plan goes on in it. */
+  private beforePlan: Exclude<SessionMode, "plan">;
   /** The plan the run ended with, waiting for the user (print mode). */
   private presented: string | undefined;
   private readonly exitTool: Tool;
 
   constructor(private readonly options: PlanModeOptions) {
     this.current = options.initial;
+    this.beforePlan = options.initial === "plan" ? options.afterPlan : options.initial;
     this.exitTool = createExitPlanModeTool(
       (plan, signal, call) => this.decide(plan, signal, call),
       () => this.current === "plan",
@@ -61,8 +68,14 @@ export class PlanMode {
     return this.current;
   }
 
+  /** The mode an approved plan goes on in. */
+  get afterPlan(): SessionMode {
+    return this.beforePlan;
+  }
+
   set(mode: SessionMode): void {
     if (mode === this.current) return;
+    if (this.current !== "plan") this.beforePlan = this.current;
     this.current = mode;
     this.options.onChange();
   }
@@ -93,7 +106,7 @@ export class PlanMode {
       return { approved: false as const, ended: true };
     }
     const decision = await this.options.approve(plan, signal, call);
-    if (decision.approved) this.set("default");
+    if (decision.approved) this.set(this.beforePlan);
     return decision;
   }
 }

@@ -8,12 +8,18 @@ import {
 /** settings.json `permissions`, as Claude Code writes it. */
 export interface PermissionSettings {
   allow?: string[];
+  ask?: string[];
   deny?: string[];
+  /** The mode a session starts in (policy/permission-mode.ts); a project's only when trusted. */
+  defaultMode?: string;
+  /** Read into `allowedPaths` by the settings loader (config/settings.ts). */
+  additionalDirectories?: string[];
 }
 
 /** The rules of the merged settings, parsed once per settings load. */
 export interface CompiledRules {
   allow: PermissionRule[];
+  ask: PermissionRule[];
   deny: PermissionRule[];
   /**
    * Deny rules that cannot be parsed: the calls they might have been about (their tool,
@@ -23,11 +29,17 @@ export interface CompiledRules {
 }
 
 export function compileRules(settings: PermissionSettings | undefined): CompiledRules {
-  const compiled: CompiledRules = { allow: [], deny: [], brokenDeny: [] };
+  const compiled: CompiledRules = { allow: [], ask: [], deny: [], brokenDeny: [] };
   for (const text of settings?.allow ?? []) {
     const parsed = parsePermissionRule(text);
     // A broken allow rule allows nothing; its warning came with the settings.
     if (parsed.ok) compiled.allow.push(parsed.rule);
+  }
+  for (const text of settings?.ask ?? []) {
+    const parsed = parsePermissionRule(text);
+    // A broken ask rule is read like a broken deny rule: the calls it may be about ask.
+    if (parsed.ok) compiled.ask.push(parsed.rule);
+    else compiled.brokenDeny.push({ text: String(text), tools: parsed.tools });
   }
   for (const text of settings?.deny ?? []) {
     const parsed = parsePermissionRule(text);
@@ -38,13 +50,13 @@ export function compileRules(settings: PermissionSettings | undefined): Compiled
 }
 
 /**
- * What the rules say about one call, deny first: a deny rule refuses it, a broken deny
- * rule that may be about it makes it ask, an allow rule lets it run without a question,
- * and `none` leaves it to the other checks.
+ * What the rules say about one call, deny first: a deny rule refuses it, an ask rule (or
+ * a broken rule that may be about it) makes it ask, an allow rule lets it run without a
+ * question, and `none` leaves it to the other checks (policy/decide-call.ts).
  */
 export type RuleVerdict =
   | { verdict: "deny"; rule: string }
-  | { verdict: "ask"; rule: string }
+  | { verdict: "ask"; rule: string; broken?: boolean }
   | { verdict: "allow"; rule: string }
   | { verdict: "none" };
 
@@ -57,7 +69,10 @@ export function judgeCall(
   const denied = rules.deny.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (denied) return { verdict: "deny", rule: denied.text };
   const broken = rules.brokenDeny.find((rule) => !rule.tools || rule.tools.includes(toolName));
-  if (broken) return { verdict: "ask", rule: broken.text };
+  if (broken) return { verdict: "ask", rule: broken.text, broken: true };
+  // An ask rule is matched like a deny rule: it covers a command when it covers any part.
+  const asked = rules.ask.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
+  if (asked) return { verdict: "ask", rule: asked.text };
   const allowed = rules.allow.find((rule) => ruleMatches(rule, toolName, params, scope, "allow"));
   return allowed ? { verdict: "allow", rule: allowed.text } : { verdict: "none" };
 }

@@ -341,9 +341,14 @@ export class CodingSession {
     return this.parts.promptCommands?.list() ?? Promise.resolve([]);
   }
 
-  /** `default`, or `plan`: only reading tools until the user approves a plan. */
+  /** The permission mode (policy/permission-mode.ts): ask, accept-edits, auto or plan. */
   get mode(): SessionMode {
-    return this.parts.planMode?.mode ?? "default";
+    return this.parts.planMode?.mode ?? "auto";
+  }
+
+  /** The mode an approved plan goes on in (the mode before plan mode). */
+  get modeAfterPlan(): SessionMode {
+    return this.parts.planMode?.afterPlan ?? "auto";
   }
 
   /** Switches the mode; the model is offered the other tools from its next call on. */

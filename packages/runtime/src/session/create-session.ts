@@ -15,7 +15,9 @@ import { createBashConfirmation } from "../policy/confirm-bash.js";
 import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
+import type { PermissionMode } from "../policy/permission-mode.js";
 import { SessionPermissions } from "../policy/session-permissions.js";
+import { startPermissionMode } from "../policy/start-mode.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
@@ -96,7 +98,7 @@ async function assembleSession(
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
   const running: RunningParts = {};
-  const planMode = sessionPlanMode(options, running);
+  const planMode = sessionPlanMode(inputs, running);
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
@@ -119,7 +121,7 @@ async function assembleSession(
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const hooks = await sessionHooks(inputs, opened);
+  const hooks = await sessionHooks(inputs, opened, () => planMode.mode);
   const checkpoints = sessionCheckpoints(inputs, opened);
   const agent = buildAgent({
     model,
@@ -222,9 +224,13 @@ interface RunningParts {
   reloader?: SettingsReloader;
 }
 
-function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): PlanMode {
+function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode {
+  const { options, loaded, warn } = inputs;
+  const appMode = options.appPermissionMode ?? "auto";
+  const initial = startPermissionMode(options.permissionMode, loaded.settings, appMode, warn);
   return new PlanMode({
-    initial: options.permissionMode ?? "default",
+    initial,
+    afterPlan: appMode === "plan" ? "ask" : appMode,
     approve: options.approvePlan,
     // The model is offered the other tools from its next call on.
     onChange: () => running.reloader?.refreshTools(),
@@ -233,10 +239,11 @@ function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): 
 }
 
 /**
- * Deny rules first, so no hook runs for a refused call, and again after the hooks that
- * may rewrite a call; the confirmations after those too, so they see the final call
- * (policy/session-permissions.ts has the whole order); the app's own hooks, then the
- * checkpoint gate last: a snapshot only for a call every other gate allowed.
+ * Deny rules first, so no hook runs for a refused call, and again (with ask rules) after
+ * the hooks that may rewrite a call; the confirmations after those too, so they see the
+ * final call, and the mode's question last (policy/decide-call.ts has the whole order);
+ * the app's own hooks, then the checkpoint gate: a snapshot only for a call every other
+ * gate allowed.
  */
 function orderedHooks(
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
@@ -250,6 +257,7 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
+    hooks.permissions.modeGate,
     hooks.subfolderContext,
     ...(appHooks ?? []),
     checkpointGate,
@@ -313,9 +321,14 @@ function sessionToolKit(
  * The session's command hooks, hook modules and confirmBash policy: made once, so
  * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
-async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
+async function sessionHooks(
+  inputs: SessionInputs,
+  { store }: OpenedSession,
+  mode: () => PermissionMode,
+) {
   const { cwd, env, warn, options, loaded } = inputs;
   const permissions = new SessionPermissions({
+    mode,
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,

@@ -5,6 +5,11 @@
  * read it through `@gong/runtime/session-flags` and `--version` / `--help` never load
  * the runtime.
  */
+import {
+  PERMISSION_MODE_NAMES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "../policy/permission-mode.js";
 import type { CodingSessionOptions, SessionChoice } from "./options.js";
 
 // Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing
@@ -15,8 +20,6 @@ export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 /** tools' SANDBOX_MODES (pinned the same way). */
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
-/** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
-export const PERMISSION_MODES = ["default", "plan"] as const;
 /** Where `gong mcp add|remove --scope` writes (mcp/edit-servers.ts): defined here so the
  * CLI's argument parser reads it without loading the runtime. */
 export const MCP_SCOPES = ["user", "project"] as const;
@@ -52,8 +55,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   trust?: boolean;
   /** `--sandbox <mode>`: wins over settings `sandbox.mode`. */
   sandbox?: SandboxFlag;
-  /** `--permission-mode plan`: start in plan mode. */
-  permissionMode?: (typeof PERMISSION_MODES)[number];
+  /** `--permission-mode <mode>` (policy/permission-mode.ts; Claude Code's names too). */
+  permissionMode?: PermissionMode;
 }
 
 /** Stores a flag's value, or says why it cannot be used (the usage error). */
@@ -113,9 +116,12 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.allowPaths = [...(flags.allowPaths ?? []), value];
     return undefined;
   },
-  "permission-mode": choiceFlag(PERMISSION_MODES, (flags, value) => {
-    flags.permissionMode = value;
-  }),
+  "permission-mode": (flags, value, flag) => {
+    const mode = parsePermissionMode(value);
+    if (!mode) return `${flag} must be one of ${PERMISSION_MODE_NAMES.join(", ")} (got "${value}")`;
+    flags.permissionMode = mode;
+    return undefined;
+  },
   "mcp-config": (flags, value, flag) => {
     if (value === "") return `${flag} needs a file`;
     flags.mcpConfig = [...(flags.mcpConfig ?? []), value];
