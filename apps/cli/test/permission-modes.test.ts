@@ -1,0 +1,153 @@
+/**
+ * The permission modes and Claude Code's permission keys through the built gong (issue
+ * 37 items 2-3, issue 38's permission half): `--permission-mode` and
+ * `permissions.defaultMode` with Claude Code's names, `permissions.ask` (deny beats ask
+ * beats allow), `permissions.additionalDirectories` (a project's only in a trusted
+ * folder). In print mode there is no one to ask: an ask is a deny with the reason.
+ */
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { textResponse, toolCallResponse } from "@gong/testing";
+import { useMockLlmServer } from "@gong/testing/vitest";
+import { describe, expect, it } from "vitest";
+import { runGong, sandbox, writeJson, writeSettings } from "./harness.js";
+
+const mock = useMockLlmServer();
+
+/** What the model was told about its tool calls (the second request carries the results). */
+const toolResultSent = () => JSON.stringify(mock.requests[1]?.body);
+
+function calls(...list: { name: string; arguments: Record<string, unknown> }[]): void {
+  mock.enqueue([toolCallResponse(list), textResponse("finished")]);
+}
+
+const write = (file: string) => ({ name: "write", arguments: { path: file, content: "x" } });
+const bash = (command: string) => ({ name: "bash", arguments: { command } });
+
+describe("permission modes — what runs without a question", () => {
+  it("ask mode in print mode: a write and a command are denied with the mode's reason; reading runs", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    calls(write("a.txt"), bash("touch made"), { name: "ls", arguments: {} });
+    const run = await runGong(["--permission-mode", "ask", "-p", "go"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "a.txt"))).toBe(false);
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+    const told = toolResultSent();
+    expect(told).toContain(
+      "denied: needs confirmation; run interactively or pass --yes (ask mode asks before changing files)",
+    );
+    expect(told).toContain("(ask mode asks before running commands)");
+    expect(told).toContain("(empty directory)");
+  });
+
+  it("--yes answers ask mode's questions; the default mode (auto) asks nothing", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    calls(write("a.txt"));
+    expect((await runGong(["--permission-mode", "ask", "--yes", "-p", "go"], box)).code).toBe(0);
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("x");
+    mock.reset();
+    calls(bash("touch made"));
+    expect((await runGong(["-p", "go"], box)).code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(true);
+  });
+
+  it("settings defaultMode acceptEdits (Claude Code's name): a write in the project runs, bash is denied", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { permissions: { defaultMode: "acceptEdits" } });
+    calls(write("a.txt"), bash("touch made"));
+    const run = await runGong(["-p", "go"], box);
+    expect(run.code).toBe(0);
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("x");
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+    expect(toolResultSent()).toContain("(accept-edits mode asks before running commands)");
+  });
+
+  it("a defaultMode that names no mode is one warning and the session asks", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { permissions: { defaultMode: "acceptedits" } });
+    calls(bash("touch made"));
+    const run = await runGong(["-p", "go"], box);
+    expect(run.stderr).toContain(
+      'settings permissions.defaultMode "acceptedits" is not a mode (ask, accept-edits, auto, plan, default, acceptEdits, bypassPermissions); the session starts in ask mode',
+    );
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+  });
+
+  it("--permission-mode wins over settings; an unknown name is a usage error naming the modes", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { permissions: { defaultMode: "default" } });
+    calls(bash("touch made"));
+    expect((await runGong(["--permission-mode", "bypassPermissions", "-p", "go"], box)).code).toBe(
+      0,
+    );
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(true);
+    const bad = await runGong(["--permission-mode", "yolo", "-p", "go"], box);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(
+      '--permission-mode must be one of ask, accept-edits, auto, plan, default, acceptEdits, bypassPermissions (got "yolo")',
+    );
+  });
+
+  it("an untrusted project's defaultMode does not loosen the user's", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, { permissions: { defaultMode: "ask" } });
+    writeJson(path.join(box.cwd, ".gong", "settings.json"), {
+      permissions: { defaultMode: "bypassPermissions" },
+    });
+    calls(bash("touch made"));
+    await runGong(["-p", "go"], box);
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+  });
+});
+
+describe("permissions.ask — deny beats ask beats allow", () => {
+  it("ask Bash(touch reset:*) next to allow Bash(touch:*): that command asks (denied in print mode), another runs", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, {
+      permissions: { allow: ["Bash(touch:*)"], ask: ["Bash(touch reset:*)"] },
+    });
+    calls(bash("touch reset-me"), bash("touch fine"));
+    const run = await runGong(["--permission-mode", "ask", "-p", "go"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "reset-me"))).toBe(true);
+    expect(existsSync(path.join(box.cwd, "fine"))).toBe(true);
+    mock.reset();
+    calls(bash("echo hi && touch reset"));
+    await runGong(["-p", "go"], box);
+    expect(existsSync(path.join(box.cwd, "reset"))).toBe(false);
+    expect(toolResultSent()).toContain("the permissions.ask rule Bash(touch reset:*) asks before this call");
+  });
+
+  it("--yes answers an ask rule; a deny rule on the same command still refuses", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, {
+      permissions: { ask: ["Bash(touch:*)"], deny: ["Bash(touch denied:*)"] },
+    });
+    calls(bash("touch asked"), bash("touch denied"));
+    await runGong(["--yes", "-p", "go"], box);
+    expect(existsSync(path.join(box.cwd, "asked"))).toBe(true);
+    expect(existsSync(path.join(box.cwd, "denied"))).toBe(false);
+  });
+});
+
+describe("permissions.additionalDirectories — allowed paths", () => {
+  it("the user's additionalDirectories let the tools write there; an untrusted project's do not", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const shared = mkdtempSync(path.join(tmpdir(), "gong-shared-"));
+    const target = path.join(shared, "out.txt");
+    writeJson(path.join(box.cwd, ".gong", "settings.json"), {
+      permissions: { additionalDirectories: [shared] },
+    });
+    calls(write(target));
+    await runGong(["-p", "go"], box);
+    expect(existsSync(target)).toBe(false);
+    expect(toolResultSent()).toContain("is outside the allowed folders");
+
+    mock.reset();
+    writeSettings(box.gongHome, { permissions: { additionalDirectories: [shared] } });
+    calls(write(target));
+    await runGong(["-p", "go"], box);
+    expect(readFileSync(target, "utf8")).toBe("x");
+  });
+});
