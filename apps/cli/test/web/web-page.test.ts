@@ -384,7 +384,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     // The status line names the sandbox and the mode (get_state's).
     await page.locator("#sandbox", { hasText: "sandbox: workspace-write" }).waitFor();
     // The CLI's default mode is auto (README "Permissions").
-    const picker = page.getByRole("combobox", { name: "Mode" });
+    const picker = page.getByRole("combobox", { name: "Mode", exact: true });
     await page.locator('header[data-mode="auto"]').waitFor();
     await expect(picker.inputValue()).resolves.toBe("auto");
     const other = await openPage(web);
@@ -392,7 +392,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await page.locator('header[data-mode="plan"]').waitFor();
     // Another tab on the session shows the change too.
     await other.locator('header[data-mode="plan"]').waitFor();
-    await expect(other.getByRole("combobox", { name: "Mode" }).inputValue()).resolves.toBe("plan");
+    await expect(other.getByRole("combobox", { name: "Mode", exact: true }).inputValue()).resolves.toBe("plan");
     await other.close();
     await send(page, "add a.txt");
 
