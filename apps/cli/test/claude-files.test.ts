@@ -215,7 +215,9 @@ describe("claude files — Claude Code's permission keys apply", () => {
     const run = await runGong(["-p", "fetch"], box);
     expect(run.code).toBe(0);
     expect(toolResultSent()).toContain("permissions.deny rule Bash(curl:*)");
-    expect(toolResultSent()).toContain("the permissions.ask rule Bash(git push:*) asks before this call");
+    expect(toolResultSent()).toContain(
+      "the permissions.ask rule Bash(git push:*) asks before this call",
+    );
     // acceptEdits: the write in the project ran unasked.
     expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("x");
     const lines = run.stderr.split("\n").filter((line) => line.includes(file));

@@ -116,7 +116,9 @@ describe("permissions.ask — deny beats ask beats allow", () => {
     calls(bash("echo hi && touch reset"));
     await runGong(["-p", "go"], box);
     expect(existsSync(path.join(box.cwd, "reset"))).toBe(false);
-    expect(toolResultSent()).toContain("the permissions.ask rule Bash(touch reset:*) asks before this call");
+    expect(toolResultSent()).toContain(
+      "the permissions.ask rule Bash(touch reset:*) asks before this call",
+    );
   });
 
   it("--yes answers an ask rule; a deny rule on the same command still refuses", async () => {

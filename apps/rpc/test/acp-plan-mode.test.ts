@@ -55,8 +55,7 @@ describe("gong-rpc --acp — session/set_mode plan", () => {
     expect(JSON.stringify(planQuestion?.toolCall.content)).toContain("1. touch made.txt");
     expect(
       result.updates.some(
-        (n) =>
-          n.update.sessionUpdate === "current_mode_update" && n.update.currentModeId === "ask",
+        (n) => n.update.sessionUpdate === "current_mode_update" && n.update.currentModeId === "ask",
       ),
     ).toBe(true);
     expect(offered(1)).toContain("bash");

@@ -19,13 +19,6 @@ const FIXTURE = fileURLToPath(
   new URL("../../../packages/mcp/test/fixtures/fixture-server.mjs", import.meta.url),
 );
 
-const fixtureServer = (mark: string) => ({
-  name: "fixture",
-  command: process.execPath,
-  args: [FIXTURE],
-  env: [{ name: "FIXTURE_MARK", value: mark }],
-});
-
 describe("gong-rpc --acp — one policy decides what the editor is asked", () => {
   it("an MCP tool in ask mode (ACP's default) produces session/request_permission; reject keeps it from running", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
@@ -42,7 +35,14 @@ describe("gong-rpc --acp — one policy decides what the editor is asked", () =>
       async (agent, run) => {
         const created = await agent.request(methods.agent.session.new, {
           cwd: box.cwd,
-          mcpServers: [fixtureServer(path.join(box.home, "fixture.pids"))],
+          mcpServers: [
+            {
+              name: "fixture",
+              command: process.execPath,
+              args: [FIXTURE],
+              env: [{ name: "FIXTURE_MARK", value: path.join(box.home, "fixture.pids") }],
+            },
+          ],
         });
         expect(created.modes?.currentModeId).toBe("ask");
         expect(created.modes?.availableModes.map((mode) => mode.id)).toEqual([
@@ -66,7 +66,9 @@ describe("gong-rpc --acp — one policy decides what the editor is asked", () =>
       },
     );
     expect(result.permissions.map((p) => p.toolCall.toolCallId)).toEqual(["toolu_1", "toolu_2"]);
-    expect(result.permissions[0]?.toolCall.title).toContain("ask mode asks before calling the MCP tool");
+    expect(result.permissions[0]?.toolCall.title).toContain(
+      "ask mode asks before calling the MCP tool",
+    );
     expect(JSON.stringify(mock.requests[1]?.body)).toContain("the user denied this call");
     const completed = result.updates
       .map((n) => n.update)

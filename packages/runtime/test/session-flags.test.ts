@@ -6,9 +6,9 @@ import { PERMISSION_MODES } from "../src/policy/permission-mode.js";
 import {
   OUTPUT_LEVELS,
   PRESETS,
+  SANDBOX,
   SESSION_VALUE_FLAGS,
   type SessionOpeningFlags,
-  SANDBOX,
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
   THINKING,
@@ -80,6 +80,8 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(read("acceptEdits")).toBe("accept-edits");
     expect(read("bypassPermissions")).toBe("auto");
     expect(read("accept-edits")).toBe("accept-edits");
-    expect(read("yolo")).toContain("must be one of ask, accept-edits, auto, plan, default, acceptEdits, bypassPermissions");
+    expect(read("yolo")).toContain(
+      "must be one of ask, accept-edits, auto, plan, default, acceptEdits, bypassPermissions",
+    );
   });
 });

@@ -38,6 +38,7 @@ const MODE_NOTES: Record<PermissionMode, string> = {
   auto: "every tool runs unless a rule, hook or confirmBash asks",
   plan: "the agent only reads until you approve its plan",
 };
+
 import { ModeView } from "./mode-view.js";
 import type { LiveScreen } from "./screen/live-screen.js";
 import { activityOf, sessionCost, sessionLine } from "./session-status.js";

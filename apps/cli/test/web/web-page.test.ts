@@ -392,7 +392,9 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await page.locator('header[data-mode="plan"]').waitFor();
     // Another tab on the session shows the change too.
     await other.locator('header[data-mode="plan"]').waitFor();
-    await expect(other.getByRole("combobox", { name: "Mode", exact: true }).inputValue()).resolves.toBe("plan");
+    await expect(
+      other.getByRole("combobox", { name: "Mode", exact: true }).inputValue(),
+    ).resolves.toBe("plan");
     await other.close();
     await send(page, "add a.txt");
 

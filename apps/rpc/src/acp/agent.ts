@@ -121,7 +121,7 @@ export class GongAcpAgent {
         return { modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
-        const { session, gate, updates, terminals } = this.get(params.sessionId);
+        const { session, updates, terminals } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
         const context = {
           cwd: session.header.cwd,

@@ -88,7 +88,8 @@ export const SettingsSchema = Type.Object(
           /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
           defaultMode: Type.Optional(
             Type.String({
-              expected: "ask, accept-edits, auto, plan (or default, acceptEdits, bypassPermissions)",
+              expected:
+                "ask, accept-edits, auto, plan (or default, acceptEdits, bypassPermissions)",
             }),
           ),
           /** Folders the tools may touch besides the project, as `allowedPaths`. */

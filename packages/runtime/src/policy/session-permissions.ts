@@ -59,7 +59,9 @@ export class SessionPermissions implements ConfirmedCalls {
     this.projectTrusted = options.projectTrusted;
     this.rules = this.compile();
     this.beforeHooks = this.gate("permissions", (...call) => this.denyFirst(...call));
-    this.afterHooks = this.gate("permissions-after-hooks", (...call) => this.decide("rules", ...call));
+    this.afterHooks = this.gate("permissions-after-hooks", (...call) =>
+      this.decide("rules", ...call),
+    );
     this.modeGate = this.gate("permission-mode", (...call) => this.decide("mode", ...call));
   }
 

@@ -1,5 +1,9 @@
 import type { Settings } from "../config/settings-types.js";
-import { PERMISSION_MODE_NAMES, type PermissionMode, parsePermissionMode } from "./permission-mode.js";
+import {
+  PERMISSION_MODE_NAMES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "./permission-mode.js";
 
 /**
  * The mode a session starts in: the flag, else settings `permissions.defaultMode`, else

@@ -2,12 +2,12 @@ import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule, ruleMatches } from "../../src/policy/permission-rule.js";
-import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
-import { ruleForCall } from "../../src/policy/rule-for-call.js";
 import { decideCall } from "../../src/policy/decide-call.js";
 import type { PermissionMode } from "../../src/policy/permission-mode.js";
+import { parsePermissionRule, ruleMatches } from "../../src/policy/permission-rule.js";
 import type { RuleVerdict } from "../../src/policy/permission-rules.js";
+import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
+import { ruleForCall } from "../../src/policy/rule-for-call.js";
 
 const scope = { cwd: "/p", home: "/home/u" };
 
@@ -100,9 +100,10 @@ describe("permission rules — deny beats allow; a broken deny rule asks", () =>
       rule: "Bash(git reset:*)",
     });
     // Like a deny rule, an ask rule covers a command when it covers any of its parts.
-    expect(judgeCall(rules, "bash", { command: "git status && git reset --hard" }, scope)).toEqual(
-      { verdict: "ask", rule: "Bash(git reset:*)" },
-    );
+    expect(judgeCall(rules, "bash", { command: "git status && git reset --hard" }, scope)).toEqual({
+      verdict: "ask",
+      rule: "Bash(git reset:*)",
+    });
     expect(judgeCall(rules, "bash", { command: "git push --force origin" }, scope)).toEqual({
       verdict: "deny",
       rule: "Bash(git push --force:*)",
