@@ -5,7 +5,7 @@
  * beats allow), `permissions.additionalDirectories` (a project's only in a trusted
  * folder). In print mode there is no one to ask: an ask is a deny with the reason.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
@@ -151,5 +151,32 @@ describe("permissions.additionalDirectories — allowed paths", () => {
     calls(write(target));
     await runGong(["-p", "go"], box);
     expect(readFileSync(target, "utf8")).toBe("x");
+  });
+});
+
+describe("the user's own calls go through the same policy", () => {
+  /** The text of the first request's last user message. */
+  const promptSent = () => JSON.stringify(mock.requests[0]?.body);
+
+  it("a prompt command's !`cmd` and @path: a deny rule refuses them; an ask rule is denied in print mode", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeSettings(box.gongHome, {
+      trustedFolders: [box.cwd],
+      permissions: { deny: ["Bash(touch:*)", "Read(secret.txt)"], ask: ["Bash(echo asked:*)"] },
+    });
+    writeJson(path.join(box.cwd, "secret.txt"), { token: "s3cr3t" });
+    const command = "Go:\n!`touch made`\n!`echo asked here`\n!`echo free`\nSee @secret.txt\n";
+    mkdirSync(path.join(box.cwd, ".gong", "commands"), { recursive: true });
+    writeFileSync(path.join(box.cwd, ".gong", "commands", "go.md"), command);
+    mock.enqueue(textResponse("ok"));
+    const run = await runGong(["-p", "/go"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+    const sent = promptSent();
+    expect(sent).toContain("bash refused by the permissions.deny rule Bash(touch:*)");
+    expect(sent).toContain("the permissions.ask rule Bash(echo asked:*) asks before this call");
+    expect(sent).not.toContain("asked here\\n");
+    expect(sent).toContain("free");
+    expect(sent).not.toContain("s3cr3t");
   });
 });

@@ -9,7 +9,7 @@ import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { gongSandbox, useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { RpcProcess } from "./harness.js";
+import { RpcProcess, writeJson } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -63,5 +63,23 @@ describe("gong-rpc — permission modes", () => {
     await rpc.waitFor((l) => l.type === "run_end");
     expect(await rpc.end()).toBe(0);
     expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+  });
+});
+
+describe("gong-rpc — the user's own bash goes through the policy", () => {
+  it("bash: a deny rule refuses the user's command too (the result says which rule); another runs", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    writeJson(path.join(box.gongHome, "settings.json"), {
+      permissions: { deny: ["Bash(touch:*)"] },
+    });
+    const rpc = RpcProcess.start(box);
+    const refused = await rpc.request({ type: "bash", command: "echo hi && touch made" });
+    expect(JSON.stringify(refused)).toContain(
+      "bash refused by the permissions.deny rule Bash(touch:*)",
+    );
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+    const ran = await rpc.request({ type: "bash", command: "echo fine" });
+    expect(JSON.stringify(ran)).toContain("fine");
+    expect(await rpc.end()).toBe(0);
   });
 });

@@ -128,6 +128,34 @@ export class SessionPermissions implements ConfirmedCalls {
     if (!written.ok) this.options.warn(`${written.message}; ${rule} holds for this session only`);
   }
 
+  /**
+   * The refusal of one of the user's own calls (policy/user-calls.ts), or undefined: deny
+   * rules for every call, ask rules too for a prompt command's; never the mode's question.
+   */
+  async checkUserCall(
+    toolName: string,
+    params: Record<string, unknown>,
+    origin: "typed" | "command",
+  ): Promise<string | undefined> {
+    const decided = decideCall({
+      mode: "auto",
+      toolName,
+      rules: this.judge(toolName, params),
+      editInsideProject: false,
+    });
+    if (decided.decision === "deny") return decided.reason;
+    if (decided.decision === "allow" || origin === "typed") return undefined;
+    const request = { toolName, toolCallId: "", input: params, reason: decided.reason };
+    const memory = {
+      has: (key: string) => this.confirmed.has(key),
+      add: (key: string) => this.confirmed.add(key),
+    };
+    return confirmCall(this.options.confirm, request, {
+      confirmed: memory,
+      key: `ask\0${toolName}\0${JSON.stringify(params)}`,
+    });
+  }
+
   /** Whether a call will wait for the user's answer before it runs (ACP shows it `pending`). */
   willAsk(toolName: string, params: Record<string, unknown>): boolean {
     return this.decideNow(toolName, params).decision === "ask";

@@ -1,7 +1,7 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
-import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import { endOrphanedJobs, JobLedger, ProcessGroups, type Tool, WebConnections } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
@@ -19,6 +19,7 @@ import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { PermissionMode } from "../policy/permission-mode.js";
 import { SessionPermissions } from "../policy/session-permissions.js";
 import { startPermissionMode } from "../policy/start-mode.js";
+import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
@@ -150,7 +151,7 @@ async function assembleSession(
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
   return new CodingSession({
-    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    ...sessionParts(inputs, opened, { agent, toolKit, reloader, permissions: hooks.permissions }),
     planMode,
     permissions: hooks.permissions,
     checkpoints,
@@ -386,12 +387,17 @@ async function sessionHooks(
   };
 }
 
+/** A prompt command's `@path` read, through the policy (policy/user-calls.ts). */
+function withReadPolicy(read: Tool | undefined, permissions: SessionPermissions) {
+  return read && withCallPolicy(read, permissions, "command");
+}
+
 /** The prompt commands of this session's folders and MCP servers. */
 function sessionPromptCommands(
   inputs: SessionInputs,
   toolKit: SessionToolKit,
   agent: Agent,
-  bash: ReturnType<typeof userBashTool>,
+  { bash, permissions }: { bash: Tool | undefined; permissions: SessionPermissions },
 ): PromptCommands {
   const { cwd, env, options, warn, registry } = inputs;
   const gongHome = inputs.where.gongHome;
@@ -402,7 +408,7 @@ function sessionPromptCommands(
     // The answer the app got from the user, else the user settings (fails closed).
     trusted: () => options.trust ?? isTrustedFolder(cwd, gongHome),
     bash,
-    read: userReadTool(toolKit, inputs.loaded.settings),
+    read: withReadPolicy(userReadTool(toolKit, inputs.loaded.settings), permissions),
     mcp: toolKit.mcp,
     knowsModel: (ref) => modelForRef(registry, ref, agent.state.model) !== undefined,
     unknownTools: inputs.unknownTools,
@@ -420,12 +426,19 @@ function sessionParts(
     agent,
     toolKit,
     reloader,
-  }: { agent: Agent; toolKit: SessionToolKit; reloader: SettingsReloader },
+    permissions,
+  }: {
+    agent: Agent;
+    toolKit: SessionToolKit;
+    reloader: SettingsReloader;
+    permissions: SessionPermissions;
+  },
 ): CodingSessionParts {
   const { options, registry } = inputs;
   const settings = inputs.loaded.settings;
   const recorder = new SessionRecorder(store, context, inputs.warn);
-  const bash = userBashTool(toolKit, settings);
+  const userBash = userBashTool(toolKit, settings);
+  const bash = userBash && withCallPolicy(userBash, permissions, "typed");
   return {
     agent,
     store,
@@ -454,7 +467,10 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
-    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, {
+      bash: userBash && withCallPolicy(userBash, permissions, "command"),
+      permissions,
+    }),
     configFiles: configFileGroups({
       cwd: inputs.cwd,
       gongHome: inputs.where.gongHome,
