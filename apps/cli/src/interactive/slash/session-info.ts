@@ -23,7 +23,7 @@ export const sessionCommand: SlashCommand = {
       ["model", `${session.model.provider}/${session.model.id}`],
       ["thinking", session.thinkingLevel],
       // auto is the CLI's default (README "Permissions"); Shift+Tab changes it.
-      ["permissions", `${session.mode} mode${session.mode === "auto" ? " (the default)" : ""}`],
+      ["mode", `${session.mode}${session.mode === "auto" ? " (the default)" : ""}`],
       [
         "messages",
         `${n(messages.total)} (${n(messages.user)} user, ${n(messages.assistant)} assistant, ${n(messages.toolResult)} tool results)`,
