@@ -448,6 +448,29 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     expect(existsSync(path.join(box.cwd, ".gong", "settings.local.json"))).toBe(false);
   });
 
+  it("ask mode from the Mode picker: a write is put to the page's dialog, and 'Always, this session' covers the next write", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "a" } }]),
+      toolCallResponse([{ name: "write", arguments: { path: "b.txt", content: "b" } }]),
+      textResponse("wrote both"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await page.locator('header[data-mode="auto"]').waitFor();
+    await page.getByRole("combobox", { name: "Mode", exact: true }).selectOption("ask");
+    await page.locator('header[data-mode="ask"]').waitFor();
+    await send(page, "write them");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.locator("text=ask mode asks before changing files").waitFor();
+    await dialog.getByRole("button", { name: "Always, this session" }).click();
+    const answer = page.locator(".markdown", { hasText: "wrote both" });
+    await answer.or(dialog).first().waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    await answer.waitFor();
+    expect(readFileSync(path.join(box.cwd, "b.txt"), "utf8")).toBe("b");
+  });
+
   it("two subagents: each task block shows its subagent's progress live, then its result, collapsed", async () => {
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => {
