@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
+import { type RecordedRequest, textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { runGong, sandbox, writeJson, writeSettings } from "./harness.js";
@@ -178,5 +178,34 @@ describe("the user's own calls go through the same policy", () => {
     expect(sent).not.toContain("asked here\\n");
     expect(sent).toContain("free");
     expect(sent).not.toContain("s3cr3t");
+  });
+});
+
+describe("a task's subagent is decided by the same policy", () => {
+  type Body = { messages: { role: string; content: unknown }[] };
+  const firstUserText = (request: RecordedRequest) =>
+    JSON.stringify((request.body as Body).messages[0]?.content ?? "");
+  const hasToolResult = (request: RecordedRequest) =>
+    JSON.stringify(request.body).includes('"tool_result"');
+
+  it("ask mode in print mode: the subagent's write is denied with the mode's reason", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.setFallback((request) => {
+      const sub = firstUserText(request).includes("SUBTASK");
+      if (sub && !hasToolResult(request))
+        return toolCallResponse([{ name: "write", arguments: { path: "sub.txt", content: "x" } }]);
+      if (sub) return textResponse("sub done");
+      if (hasToolResult(request)) return textResponse("parent done");
+      return toolCallResponse([
+        { name: "task", arguments: { description: "write it", prompt: "SUBTASK write sub.txt" } },
+      ]);
+    });
+    const run = await runGong(["--permission-mode", "ask", "-p", "go"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "sub.txt"))).toBe(false);
+    const subResult = mock.requests.find(
+      (request) => firstUserText(request).includes("SUBTASK") && hasToolResult(request),
+    );
+    expect(JSON.stringify(subResult?.body)).toContain("(ask mode asks before changing files)");
   });
 });
