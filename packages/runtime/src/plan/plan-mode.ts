@@ -6,6 +6,7 @@
  */
 import type { Tool } from "@gong/tools";
 import { PERMISSION_MODES, type PermissionMode } from "../policy/permission-mode.js";
+import { isPlanModeTool, planModeRefusal } from "../policy/plan-mode-rule.js";
 import {
   createExitPlanModeTool,
   EXIT_PLAN_MODE,
@@ -15,25 +16,6 @@ import {
 /** The permission modes (policy/permission-mode.ts); plan is one of them. */
 export const SESSION_MODES = PERMISSION_MODES;
 export type SessionMode = PermissionMode;
-
-/**
- * The built-in tools plan mode offers: they read and search, nothing more (`task` is
- * offered with its read-only subagent types only). bash is not among them: a command
- * can change anything. MCP tools are offered when their server marks them read-only.
- */
-export const PLAN_MODE_TOOLS: readonly string[] = [
-  "read",
-  "grep",
-  "find",
-  "ls",
-  "web_fetch",
-  "task",
-];
-
-export function isPlanModeTool(tool: Tool): boolean {
-  if (PLAN_MODE_TOOLS.includes(tool.name)) return true;
-  return tool.name.startsWith("mcp__") && tool.readOnly === true;
-}
 
 export interface PlanModeOptions {
   initial: SessionMode;
@@ -89,7 +71,7 @@ export class PlanMode {
   /** The reason a tool the model called is refused in plan mode (the agent's `unofferedToolReason`). */
   refusal(toolName: string): string | undefined {
     if (this.current !== "plan" || toolName === EXIT_PLAN_MODE) return undefined;
-    return `${toolName} is not available in plan mode: only reading and searching tools are. Finish the plan and call ${EXIT_PLAN_MODE} with it; once the user approves it, every tool is available.`;
+    return planModeRefusal(toolName, EXIT_PLAN_MODE);
   }
 
   /** The plan a run ended with (print mode without `--yes`), once. */
