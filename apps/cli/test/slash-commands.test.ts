@@ -372,6 +372,8 @@ describe("/session, /export, /hotkeys, /quit", () => {
     const text = block?.kind === "block" ? block.lines.join("\n") : "";
     expect(text).toContain(`file        ${host.current.file}`);
     expect(text).toContain("model       anthropic/claude-sonnet-4-5");
+    // The permission mode, auto being the CLI's default (README "Permissions").
+    expect(text).toContain("mode        auto (the default)");
     expect(text).toContain("messages    4 (2 user, 2 assistant, 0 tool results)");
     expect(text).toMatch(/tokens +\d+ in, \d+ out, \d+ cache read, \d+ cache write/);
     expect(text).toMatch(/cost +\$\d+\.\d{4}/);

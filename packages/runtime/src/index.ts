@@ -90,9 +90,15 @@ export {
 } from "./models/list-models.js";
 export { isModelAlias } from "./models/model-aliases.js";
 export { resolveModel } from "./models/resolve-model.js";
-export type { SessionPermissions } from "./permissions/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
+export {
+  nextPermissionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "./policy/permission-mode.js";
+export type { SessionPermissions } from "./policy/session-permissions.js";
 export {
   CodingSession,
   finalText,

@@ -145,8 +145,11 @@ export const COMMAND_SCHEMAS = [
     { mode: oneOf(SESSION_MODES) },
     {
       response:
-        "`{mode}`; `plan` offers only reading tools and `exit_plan_mode` from the next model call",
-      examples: [{ type: "set_mode", mode: "plan" }],
+        "`{mode}`; `ask` asks before file changes, bash, MCP tools and web_fetch, `accept-edits` lets edits in the project run, `auto` asks nothing for the mode's sake, `plan` offers only reading tools and `exit_plan_mode` from the next model call",
+      examples: [
+        { type: "set_mode", mode: "plan" },
+        { type: "set_mode", mode: "ask" },
+      ],
     },
   ),
   command(

@@ -78,12 +78,22 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
-    /** Claude Code's rules (`Bash(npm test:*)`); checked by permissions/rule-warnings.ts. */
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by policy/rule-warnings.ts. */
     permissions: Type.Optional(
       Type.Object(
         {
           allow: Type.Optional(Type.Array(Type.String())),
+          ask: Type.Optional(Type.Array(Type.String())),
           deny: Type.Optional(Type.Array(Type.String())),
+          /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
+          defaultMode: Type.Optional(
+            Type.String({
+              expected:
+                "ask, accept-edits, auto, plan (or default, acceptEdits, bypassPermissions)",
+            }),
+          ),
+          /** Folders the tools may touch besides the project, as `allowedPaths`. */
+          additionalDirectories: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
         },
         { additionalProperties: false },
       ),

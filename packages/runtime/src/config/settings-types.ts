@@ -7,7 +7,7 @@ import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
 import type { McpServerEntry } from "@gong/mcp";
 import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
-import type { PermissionSettings } from "../permissions/permission-rules.js";
+import type { PermissionSettings } from "../policy/permission-rules.js";
 
 export type ThinkingSetting = ThinkingLevel;
 export type OutputLevelSetting = OutputLevel;
@@ -111,7 +111,7 @@ export interface Settings {
    * Claude Code's permission rules (`Bash(npm test:*)`, `Edit(src/**)`, `mcp__server`):
    * `deny` refuses without asking and beats `allow`; `allow` runs a call that would ask
    * without the question. Every file's lists add up; a project's `allow` loads only in a
-   * trusted folder (permissions/session-permissions.ts).
+   * trusted folder (policy/session-permissions.ts).
    */
   permissions?: PermissionSettings;
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */

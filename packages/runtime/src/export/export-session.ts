@@ -4,7 +4,7 @@ import { SessionStore } from "@gong/session-store";
 import { hiddenPathsMatcher } from "@gong/tools";
 import { homeDir } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
-import { readDenyRules } from "../permissions/hidden-paths.js";
+import { readDenyRules } from "../policy/hidden-paths.js";
 import { configuredSessionDir } from "../session/session-dir.js";
 import type { ExportDocument } from "./document.js";
 import { withoutHiddenFiles } from "./hidden-files.js";

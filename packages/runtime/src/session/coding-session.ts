@@ -42,8 +42,8 @@ import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
-import type { SessionPermissions } from "../permissions/session-permissions.js";
 import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
@@ -343,9 +343,14 @@ export class CodingSession {
     return this.parts.promptCommands?.list() ?? Promise.resolve([]);
   }
 
-  /** `default`, or `plan`: only reading tools until the user approves a plan. */
+  /** The permission mode (policy/permission-mode.ts): ask, accept-edits, auto or plan. */
   get mode(): SessionMode {
-    return this.parts.planMode?.mode ?? "default";
+    return this.parts.planMode?.mode ?? "auto";
+  }
+
+  /** The mode an approved plan goes on in (the mode before plan mode). */
+  get modeAfterPlan(): SessionMode {
+    return this.parts.planMode?.afterPlan ?? "auto";
   }
 
   /** Switches the mode; the model is offered the other tools from its next call on. */

@@ -13,8 +13,8 @@ import type {
 import { hiddenPathsMatcher } from "@gong/tools";
 import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
-import { readDenyRules } from "../permissions/hidden-paths.js";
 import type { PlanMode } from "../plan/plan-mode.js";
+import { readDenyRules } from "../policy/hidden-paths.js";
 import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";

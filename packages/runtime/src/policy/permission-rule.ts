@@ -3,7 +3,7 @@
  * settings): `Bash` (every call of a tool), `Bash(npm test:*)` (a command prefix),
  * `Bash(git status)` (one command), `Edit(src/**)` (a glob relative to the project),
  * `WebFetch(domain:example.com)`, `mcp__server__tool`, `mcp__server` (a whole server).
- * Parsing is one pure function; matching a call is another (test/permissions/permission-rule.test.ts).
+ * Parsing is one pure function; matching a call is another (test/policy/permission-rule.test.ts).
  */
 import { pathRuleCovers, realPathLenient, resolveInputPath } from "@gong/tools";
 import {

@@ -1,4 +1,4 @@
-import type { ToolConfirmation, ToolConfirmationRequest } from "./command-hooks.js";
+import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
 
 /**
  * What a tool call that needs the user's yes gets when no one can be asked (print and
@@ -9,7 +9,7 @@ export const NO_CONFIRMATION_REASON = "denied: needs confirmation; run interacti
 /**
  * The calls the user answered "always" for in this session, by a key naming what was
  * allowed (the tool and the confirmBash pattern, or the tool and the exact input), and
- * the session's permission rules (permissions/session-permissions.ts): a `Set<string>`
+ * the session's permission rules (policy/session-permissions.ts): a `Set<string>`
  * is enough where no rules apply.
  */
 export interface ConfirmedCalls {
@@ -21,6 +21,9 @@ export interface ConfirmedCalls {
   projectRule?(request: ToolConfirmationRequest): string | undefined;
   /** Saves that rule for the project (a failure is the session's warning, not the call's). */
   rememberForProject?(rule: string): Promise<void>;
+  /** The user already said yes to this very call (another check asked): not asked twice. */
+  confirmedCall?(toolCallId: string): boolean;
+  noteConfirmedCall?(toolCallId: string): void;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function confirmCall(
 ): Promise<string | undefined> {
   const { confirmed, key } = remembered;
   if (confirmed.has(key) || confirmed.allows?.(request)) return undefined;
+  if (confirmed.confirmedCall?.(request.toolCallId)) return undefined;
   if (!confirm) return `${NO_CONFIRMATION_REASON} (${request.reason})`;
   const projectRule = confirmed.projectRule?.(request);
   const asked = projectRule ? { ...request, projectRule } : request;
@@ -51,7 +55,10 @@ export async function confirmCall(
     if (answer === "always-project" && projectRule && confirmed.rememberForProject)
       await confirmed.rememberForProject(projectRule);
     else if (answer === "always" || answer === "always-project") confirmed.add(key);
-    if (answer === true || answer === "always" || answer === "always-project") return undefined;
+    if (answer === true || answer === "always" || answer === "always-project") {
+      confirmed.noteConfirmedCall?.(request.toolCallId);
+      return undefined;
+    }
     if (answer === "timeout")
       return `the user did not confirm within ${Math.round(confirm.timeoutMs / 1000)} s: ${request.reason}`;
     return `the user denied this call: ${request.reason}`;

@@ -13,12 +13,12 @@ export function permissionRuleWarnings(
   file: string,
 ): string[] {
   const warnings: string[] = [];
-  for (const list of ["allow", "deny"] as const) {
+  for (const list of ["allow", "ask", "deny"] as const) {
     (permissions?.[list] ?? []).forEach((text, index) => {
       const parsed = parsePermissionRule(text);
       if (parsed.ok) return;
       const outcome =
-        list === "deny"
+        list !== "allow"
           ? "the calls it may be about are asked about until it is fixed"
           : "it allows nothing until it is fixed";
       const at = locate(["permissions", list, index], "value");

@@ -1,5 +1,5 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
-import type { ToolConfirmation } from "./command-hooks.js";
+import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 
 /** The confirmBash policy, whose patterns a settings reload replaces. */

@@ -2,9 +2,12 @@ import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parsePermissionRule, ruleMatches } from "../../src/permissions/permission-rule.js";
-import { compileRules, judgeCall } from "../../src/permissions/permission-rules.js";
-import { ruleForCall } from "../../src/permissions/rule-for-call.js";
+import { decideCall } from "../../src/policy/decide-call.js";
+import type { PermissionMode } from "../../src/policy/permission-mode.js";
+import { parsePermissionRule, ruleMatches } from "../../src/policy/permission-rule.js";
+import type { RuleVerdict } from "../../src/policy/permission-rules.js";
+import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
+import { ruleForCall } from "../../src/policy/rule-for-call.js";
 
 const scope = { cwd: "/p", home: "/home/u" };
 
@@ -82,6 +85,73 @@ describe("permission rules — deny beats allow; a broken deny rule asks", () =>
     expect(judgeCall(rules, "write", { path: "a" }, scope)).toEqual({
       verdict: "ask",
       rule: "Edit(x",
+      broken: true,
+    });
+  });
+
+  it("deny beats ask beats allow: ask Bash(git reset:*) next to allow Bash(git:*)", () => {
+    const rules = compileRules({
+      allow: ["Bash(git:*)"],
+      ask: ["Bash(git reset:*)"],
+      deny: ["Bash(git push --force:*)"],
+    });
+    expect(judgeCall(rules, "bash", { command: "git reset --hard" }, scope)).toEqual({
+      verdict: "ask",
+      rule: "Bash(git reset:*)",
+    });
+    // Like a deny rule, an ask rule covers a command when it covers any of its parts.
+    expect(judgeCall(rules, "bash", { command: "git status && git reset --hard" }, scope)).toEqual({
+      verdict: "ask",
+      rule: "Bash(git reset:*)",
+    });
+    expect(judgeCall(rules, "bash", { command: "git push --force origin" }, scope)).toEqual({
+      verdict: "deny",
+      rule: "Bash(git push --force:*)",
+    });
+    expect(judgeCall(rules, "bash", { command: "git status" }, scope)).toEqual({
+      verdict: "allow",
+      rule: "Bash(git:*)",
+    });
+  });
+});
+
+describe("policy — decideCall reads mode, deny, ask, allow in that order", () => {
+  const none = { verdict: "none" } as const;
+  const call = (mode: PermissionMode, toolName: string, rules: RuleVerdict = none, edit = false) =>
+    decideCall({ mode, toolName, rules, editInsideProject: edit }).decision;
+
+  it("ask mode asks before file changes, bash, MCP tools and web_fetch; reading runs", () => {
+    for (const tool of ["write", "edit", "bash", "web_fetch", "mcp__db__delete_row"])
+      expect(call("ask", tool)).toBe("ask");
+    for (const tool of ["read", "grep", "find", "ls", "task", "todo_write"])
+      expect(call("ask", tool)).toBe("allow");
+  });
+
+  it("accept-edits runs edits inside the project and asks the rest", () => {
+    expect(call("accept-edits", "edit", none, true)).toBe("allow");
+    expect(call("accept-edits", "write", none, false)).toBe("ask");
+    expect(call("accept-edits", "bash")).toBe("ask");
+    expect(call("accept-edits", "mcp__db__query")).toBe("ask");
+  });
+
+  it("auto asks nothing for the mode's sake, but rules still apply", () => {
+    expect(call("auto", "bash")).toBe("allow");
+    expect(call("auto", "bash", { verdict: "ask", rule: "Bash(rm:*)" })).toBe("ask");
+    expect(call("auto", "bash", { verdict: "deny", rule: "Bash(rm:*)" })).toBe("deny");
+  });
+
+  it("an allow rule answers the mode's question; an ask rule is asked even so", () => {
+    expect(call("ask", "bash", { verdict: "allow", rule: "Bash(npm test:*)" })).toBe("allow");
+    const asked = decideCall({
+      mode: "ask",
+      toolName: "bash",
+      rules: { verdict: "ask", rule: "Bash(git reset:*)" },
+      editInsideProject: false,
+    });
+    expect(asked).toEqual({
+      decision: "ask",
+      reason: "the permissions.ask rule Bash(git reset:*) asks before this call",
+      remember: "call",
     });
   });
 });

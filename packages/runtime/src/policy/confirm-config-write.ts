@@ -7,7 +7,7 @@ import { commandNamesGongConfig, isGongConfigPath } from "../config/config-paths
 import { stampText } from "../config/file-stamps.js";
 import { homeDir } from "../config/paths.js";
 import { isOwnSettingsWrite } from "../config/user-settings-writer.js";
-import type { ToolConfirmation } from "./command-hooks.js";
+import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 
 /**
