@@ -15,4 +15,5 @@ export {
   type LanguageServerSetting,
   languageServerEntries,
 } from "./server-entries.js";
+export { LanguageServerSettingsSchema } from "./settings-schema.js";
 export { withLanguageServers } from "./with-diagnostics.js";

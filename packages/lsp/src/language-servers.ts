@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { JobLedger } from "@gong/tools";
+import { type JobLedger, signalGroup } from "@gong/tools";
 import { LanguageServerClient } from "./client.js";
 import { type FileDiagnostic, fromProtocol, markPreExisting } from "./diagnostic.js";
 import { findCommand } from "./find-command.js";
@@ -191,6 +191,15 @@ export class LanguageServers {
     // published the file's diagnostics (references found only the file itself).
     await synced.client.settle(synced.uri, synced.since, deadline, 0);
     return { server: synced.client.entry.name, answer: await ask(synced.client, synced.uri) };
+  }
+
+  /** KILLs every server's process group at once: for a gong about to exit without time for `close`. */
+  killNow(): void {
+    this.closed = true;
+    for (const running of this.servers.values()) {
+      const pid = running.client?.pid;
+      if (pid !== undefined) signalGroup(pid, "SIGKILL");
+    }
   }
 
   /** Ends every server and what it started. */

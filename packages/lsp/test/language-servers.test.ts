@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LanguageServers } from "../src/language-servers.js";
 import { createLspTool } from "../src/lsp-tool.js";
 import { languageServerEntries } from "../src/server-entries.js";
-import { serverEnv, tempProject, THREE_FILES } from "./project.js";
+import { serverEnv, THREE_FILES, tempProject } from "./project.js";
 
 const open: LanguageServers[] = [];
 afterEach(async () => {
@@ -40,7 +40,10 @@ describe("lsp — diagnostics after a change (typescript-language-server)", () =
     expect(errors).toMatchObject([{ file, line: 3, code: "TS2322" }]);
     expect(errors[0]?.preExisting).toBeUndefined();
 
-    writeFileSync(file, 'import { add } from "./math.js";\n\nexport const three: number = add(1, 2);\n');
+    writeFileSync(
+      file,
+      'import { add } from "./math.js";\n\nexport const three: number = add(1, 2);\n',
+    );
     const fixed = await lsp.afterChange(file, errors);
     expect(fixed?.diagnostics.filter((d) => d.file === file && d.severity === "error")).toEqual([]);
   });
@@ -114,14 +117,19 @@ describe("lsp — the lsp tool in a 3-file project", () => {
 
 describe("lsp — python (pyright-langserver)", () => {
   it("reports a type error in a changed Python file", async () => {
-    const cwd = tempProject({ "pyproject.toml": "", "app.py": "def f(x: int) -> int:\n    return x\n" });
+    const cwd = tempProject({
+      "pyproject.toml": "",
+      "app.py": "def f(x: int) -> int:\n    return x\n",
+    });
     const lsp = servers(cwd);
     const file = path.join(cwd, "app.py");
     const before = await lsp.before(file);
     writeFileSync(file, 'def f(x: int) -> int:\n    return x\n\nf("no")\n');
     const after = await lsp.afterChange(file, before);
     expect(after?.server).toBe("python");
-    expect(after?.diagnostics.filter((d) => d.severity === "error").map((d) => d.line)).toEqual([4]);
+    expect(after?.diagnostics.filter((d) => d.severity === "error").map((d) => d.line)).toEqual([
+      4,
+    ]);
   });
 });
 
