@@ -131,7 +131,7 @@ describe("lsp — diagnostics after an edit, through gong -p (typescript-languag
     expect(definition?.result.data.matches).toMatchObject([
       { file: "src/math.ts", line: 1, column: 17 },
     ]);
-    const places = (references?.result.data.matches as { file: string; line: number }[])
+    const places = ((references?.result.data.matches ?? []) as { file: string; line: number }[])
       .map((m) => `${m.file}:${m.line}`)
       .sort();
     expect(places).toEqual([
