@@ -17,7 +17,6 @@ export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export { resolveInputPath } from "./path/normalize.js";
-export type { PathPolicy, PathPolicyOptions } from "./path/policy.js";
 export { createPathPolicy } from "./path/policy.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
