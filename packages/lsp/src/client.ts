@@ -18,6 +18,7 @@ import {
   type ProtocolConnection,
   PublishDiagnosticsNotification,
   type PublishDiagnosticsParams,
+  type ServerCapabilities,
   ShutdownRequest,
   StreamMessageReader,
   StreamMessageWriter,
@@ -60,6 +61,8 @@ export class LanguageServerClient {
   private seq = 0;
   private stderrTail = "";
   exited = false;
+  /** What the server said it can do (`initialize`'s answer). */
+  private capabilities: ServerCapabilities = {};
   /** Why the process ended, when it ended by itself. */
   exitReason: string | undefined;
 
@@ -100,6 +103,8 @@ export class LanguageServerClient {
       },
       start.startTimeoutMs,
     );
+    client.capabilities =
+      (initialized as { capabilities?: ServerCapabilities } | null)?.capabilities ?? {};
     if (initialized === undefined) {
       await client.stop();
       throw new Error(
@@ -108,6 +113,16 @@ export class LanguageServerClient {
     }
     void connection.sendNotification(InitializedNotification.method, {});
     return client;
+  }
+
+  /** The server answers `textDocument/diagnostic` (pull diagnostics). */
+  offersPullDiagnostics(): boolean {
+    return this.capabilities.diagnosticProvider !== undefined;
+  }
+
+  /** The server runs `command` through `workspace/executeCommand`. */
+  offersCommand(command: string): boolean {
+    return this.capabilities.executeCommandProvider?.commands.includes(command) ?? false;
   }
 
   get pid(): number | undefined {
@@ -241,10 +256,17 @@ export class LanguageServerClient {
       this.listeners.add(check);
       check();
     });
-    const updated = [...this.published.values()]
+    return {
+      arrived: (this.published.get(uri)?.seq ?? 0) > since,
+      updated: this.publishedSince(since),
+    };
+  }
+
+  /** The files published for after `since`, with what was published. */
+  publishedSince(since: number): PublishDiagnosticsParams[] {
+    return [...this.published.values()]
       .filter((entry) => entry.seq > since)
       .map((entry) => entry.params);
-    return { arrived: (this.published.get(uri)?.seq ?? 0) > since, updated };
   }
 
   /** Asks the server to shut down, then ends its process group whatever it answered. */

@@ -16,4 +16,4 @@ export {
   languageServerEntries,
 } from "./server-entries.js";
 export { LanguageServerSettingsSchema } from "./settings-schema.js";
-export { withLanguageServers } from "./with-diagnostics.js";
+export { withLanguageServers } from "./with-language-servers.js";

@@ -12,6 +12,7 @@ import { type JobLedger, signalGroup } from "@gong/tools";
 import { LanguageServerClient } from "./client.js";
 import { type FileDiagnostic, fromProtocol, markPreExisting } from "./diagnostic.js";
 import { findCommand } from "./find-command.js";
+import { pullDiagnostics } from "./pull-diagnostics.js";
 import { type LanguageServerEntry, languageIdOf } from "./server-entries.js";
 import { serverRoot } from "./server-root.js";
 
@@ -137,6 +138,8 @@ export class LanguageServers {
     const synced = await this.synced(file, deadline);
     if (!synced) return undefined;
     const { client, uri, since } = synced;
+    const pulled = await pullDiagnostics(client, file, uri, Math.max(0, deadline - Date.now()));
+    if (pulled) return pulled;
     const settled = await client.settle(uri, since, deadline, QUIET_MS);
     if (!settled.arrived) return undefined;
     return (client.diagnosticsOf(uri)?.diagnostics ?? []).map((d) => fromProtocol(file, d));
@@ -153,14 +156,19 @@ export class LanguageServers {
     const synced = await this.synced(file, deadline);
     if (!synced) return undefined;
     const { client, uri, since, previous } = synced;
-    const settled = await client.settle(uri, since, deadline, QUIET_MS);
-    const diagnostics: FileDiagnostic[] = [];
+    const pulled = await pullDiagnostics(client, file, uri, Math.max(0, deadline - Date.now()));
+    // Pulled: the other open files' publications that came meanwhile, without a wait.
+    const settled = pulled
+      ? { arrived: true, updated: client.publishedSince(since) }
+      : await client.settle(uri, since, deadline, QUIET_MS);
+    const published = settled.arrived ? (client.diagnosticsOf(uri)?.diagnostics ?? []) : [];
+    const own = pulled ?? published.map((d) => fromProtocol(file, d));
+    const diagnostics = before === undefined ? [...own] : markPreExisting(before, own);
     for (const params of settled.updated) {
-      const changedFile = fileURLToPath(params.uri);
-      const now = params.diagnostics.map((d) => fromProtocol(changedFile, d));
-      const old = params.uri === uri ? (before ?? []) : (previous.get(params.uri) ?? now);
-      const marked = params.uri === uri && before === undefined ? now : markPreExisting(old, now);
-      diagnostics.push(...marked);
+      if (params.uri === uri) continue;
+      const other = fileURLToPath(params.uri);
+      const now = params.diagnostics.map((d) => fromProtocol(other, d));
+      diagnostics.push(...markPreExisting(previous.get(params.uri) ?? now, now));
     }
     return { complete: settled.arrived, server: entry.name, diagnostics };
   }
@@ -182,15 +190,21 @@ export class LanguageServers {
   async query<T>(
     file: string,
     boundMs: number,
-    ask: (client: LanguageServerClient, uri: string) => Promise<T>,
+    ask: (client: LanguageServerClient, uri: string, remainingMs: number) => Promise<T>,
   ): Promise<{ server: string; answer: T } | undefined> {
     const deadline = Date.now() + boundMs;
     const synced = await this.synced(file, deadline);
     if (!synced) return undefined;
     // A file just opened: the server answers from a half-loaded project until it has
-    // published the file's diagnostics (references found only the file itself).
-    await synced.client.settle(synced.uri, synced.since, deadline, 0);
-    return { server: synced.client.entry.name, answer: await ask(synced.client, synced.uri) };
+    // published the file's diagnostics (references found only the file itself). A server
+    // that publishes nothing gets half of what is left, the request the rest.
+    const settleBy = Date.now() + Math.max(0, deadline - Date.now()) / 2;
+    await synced.client.settle(synced.uri, synced.since, settleBy, 0);
+    const remaining = Math.max(0, deadline - Date.now());
+    return {
+      server: synced.client.entry.name,
+      answer: await ask(synced.client, synced.uri, remaining),
+    };
   }
 
   /** KILLs every server's process group at once: for a gong about to exit without time for `close`. */

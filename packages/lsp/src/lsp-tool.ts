@@ -93,8 +93,14 @@ export function createLspTool(options: LspToolOptions): Tool<typeof lspParameter
           ],
         });
       const position = { line: (params.line ?? 1) - 1, character: (params.character ?? 1) - 1 };
-      const answer = await options.servers.query(real, options.boundMs, (client, uri) =>
-        ask(client, uri, params.operation, position, params.query, options),
+      const answer = await options.servers.query(
+        real,
+        options.boundMs,
+        (client, uri, remainingMs) =>
+          ask(client, uri, params.operation, position, params.query, {
+            ...options,
+            boundMs: remainingMs,
+          }),
       );
       if (!answer || answer.answer === undefined)
         return failure(

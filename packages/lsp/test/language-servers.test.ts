@@ -12,7 +12,7 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((servers) => servers.close()));
 });
 
-function servers(cwd: string, warnings: string[] = [], settings = {}) {
+function servers(cwd: string, warnings: string[] = [], settings = {}, diagnosticsWaitMs = 120_000) {
   const created = new LanguageServers({
     cwd,
     env: serverEnv(),
@@ -20,7 +20,7 @@ function servers(cwd: string, warnings: string[] = [], settings = {}) {
     configured: Object.keys(settings),
     warn: (message) => warnings.push(message),
     // A bound far above any machine's time: the tests wait for the answer, not a clock.
-    diagnosticsWaitMs: 120_000,
+    diagnosticsWaitMs,
   });
   open.push(created);
   return created;
@@ -46,6 +46,23 @@ describe("lsp — diagnostics after a change (typescript-language-server)", () =
     );
     const fixed = await lsp.afterChange(file, errors);
     expect(fixed?.diagnostics.filter((d) => d.file === file && d.severity === "error")).toEqual([]);
+  });
+
+  it("an edit that leaves a clean file clean is answered, not waited out (the server does not publish again)", async () => {
+    const cwd = tempProject(THREE_FILES);
+    // A bound past the hang guard: before pull diagnostics this test could only time out.
+    const lsp = servers(cwd, [], {}, 3_600_000);
+    const file = path.join(cwd, "src/math.ts");
+    expect(await lsp.before(file)).toEqual([]);
+    writeFileSync(
+      file,
+      "export function add(a: number, b: number): number {\n  return b + a;\n}\n",
+    );
+    expect(await lsp.afterChange(file, [])).toEqual({
+      complete: true,
+      server: "typescript",
+      diagnostics: [],
+    });
   });
 
   it("marks an error that was there before the change", async () => {
