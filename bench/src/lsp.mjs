@@ -18,7 +18,9 @@ function tsProject() {
   mkdirSync(path.join(root, "src"));
   writeFileSync(
     path.join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext" } }),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext" },
+    }),
   );
   writeFileSync(path.join(root, "package.json"), JSON.stringify({ name: "bench", type: "module" }));
   for (let i = 0; i < FILES; i++) {
@@ -70,10 +72,19 @@ export async function benchLsp(reps, log) {
     const editOnce = (tool, file) => async () => {
       n++;
       const started = performance.now();
-      const result = await runTool(tool, {
-        path: file,
-        edits: [{ oldText: /EDIT_TARGET = \d+;/.exec(readFileSync(path.join(root, file), "utf8"))[0], newText: `EDIT_TARGET = ${n};` }],
-      }, { cwd: root });
+      const result = await runTool(
+        tool,
+        {
+          path: file,
+          edits: [
+            {
+              oldText: /EDIT_TARGET = \d+;/.exec(readFileSync(path.join(root, file), "utf8"))[0],
+              newText: `EDIT_TARGET = ${n};`,
+            },
+          ],
+        },
+        { cwd: root },
+      );
       const ms = performance.now() - started;
       if (result.status === "error") throw new Error(result.text);
       if (tool === withServer && !Array.isArray(result.data.diagnostics))
