@@ -10,7 +10,7 @@ import { createCodingTools, runTool } from "@gong/tools";
 import { interleave } from "./measure.mjs";
 
 const FILES = 200;
-const DEV_BIN = fileURLToPath(new URL("../node_modules/.bin", import.meta.url));
+const DEV_BIN = fileURLToPath(new URL("../../packages/lsp/node_modules/.bin", import.meta.url));
 
 /** `mod<i>.ts` imports `mod<i-1>.ts`: each change has importers, as in a real project. */
 function tsProject() {

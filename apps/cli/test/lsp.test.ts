@@ -15,8 +15,11 @@ import { jsonLines, runGong, type Sandbox, sandbox, waitFor, writeSettings } fro
 
 const mock = useMockLlmServer();
 
-/** This app's node_modules/.bin holds typescript-language-server (a dev dependency). */
-const DEV_BIN = fileURLToPath(new URL("../node_modules/.bin", import.meta.url));
+/**
+ * typescript-language-server, a dev dependency of @gong/lsp: not of this app, whose tests
+ * would then all find it on PATH (pnpm puts node_modules/.bin there) and start it.
+ */
+const DEV_BIN = fileURLToPath(new URL("../../../packages/lsp/node_modules/.bin", import.meta.url));
 
 const THREE_FILES: Record<string, string> = {
   "tsconfig.json": JSON.stringify({

@@ -9,8 +9,11 @@ import { type Line, RpcProcess } from "./harness.js";
 
 const mock = useMockLlmServer();
 
-/** This app's node_modules/.bin holds typescript-language-server (a dev dependency). */
-const DEV_BIN = fileURLToPath(new URL("../node_modules/.bin", import.meta.url));
+/**
+ * typescript-language-server, a dev dependency of @gong/lsp: not of this app, whose tests
+ * would then all find it on PATH (pnpm puts node_modules/.bin there) and start it.
+ */
+const DEV_BIN = fileURLToPath(new URL("../../../packages/lsp/node_modules/.bin", import.meta.url));
 
 interface LspRow {
   name: string;

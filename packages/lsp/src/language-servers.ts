@@ -5,6 +5,7 @@
  * the diagnostics, never the edit.
  */
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -85,9 +86,19 @@ export class LanguageServers {
     }
   }
 
-  /** Whether any server could run for this project (the `lsp` tool is offered then). */
+  /**
+   * Whether a server could run for this project (the `lsp` tool is offered then): its
+   * command is found, and the project root holds one of its root markers (a Rust server on
+   * PATH is no use in a TypeScript project; an entry without markers counts everywhere).
+   */
   available(): boolean {
-    return this.options.entries.some((entry) => this.commandOf(entry, this.options.cwd));
+    const { cwd } = this.options;
+    return this.options.entries.some(
+      (entry) =>
+        (entry.rootMarkers.length === 0 ||
+          entry.rootMarkers.some((marker) => existsSync(path.join(cwd, marker)))) &&
+        this.commandOf(entry, cwd) !== undefined,
+    );
   }
 
   /** Whether a server is configured for this file's extension. */
