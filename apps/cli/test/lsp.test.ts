@@ -130,6 +130,9 @@ describe("lsp — diagnostics after an edit, through gong -p (typescript-languag
     ]);
     const run = await runGong(["--mode", "json", "-p", "where is add"], box);
     expect(run.code, run.stderr).toBe(0);
+    const offered =
+      (mock.requests[0]?.body as { tools: { name: string }[] } | undefined)?.tools ?? [];
+    expect(offered.map((tool) => tool.name)).toContain("lsp");
     const [definition, references] = toolEnds(run.stdout);
     expect(definition?.result.data.matches).toMatchObject([
       { file: "src/math.ts", line: 1, column: 17 },
@@ -147,6 +150,28 @@ describe("lsp — diagnostics after an edit, through gong -p (typescript-languag
     expect(references?.result.text).toContain(
       "src/use.ts:3:30: export const three: number = add(1, 2);",
     );
+  });
+
+  it("a bash command that changes a file the server has open reports the new error", async () => {
+    const box = tsProject();
+    mock.enqueue([
+      // The edit opens the file in the server (a read only starts it, without waiting).
+      toolCallResponse([
+        {
+          name: "edit",
+          arguments: { path: "src/use.ts", oldText: "add(1, 2)", newText: "add(2, 1)" },
+        },
+      ]),
+      toolCallResponse([
+        { name: "bash", arguments: { command: "sed -i 's/add(2, 1)/\"3\"/' src/use.ts" } },
+      ]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "-p", "change it with sed"], box);
+    expect(run.code, run.stderr).toBe(0);
+    const bash = toolEnds(run.stdout).find((end) => end.toolName === "bash");
+    expect(bash?.result.text).toContain("src/use.ts:3:14 error TS2322:");
+    expect(bash?.result.data.diagnostics).toMatchObject([{ file: "src/use.ts", line: 3 }]);
   });
 
   it("a server command that does not exist is one warning, and edits go on as before", async () => {
@@ -168,6 +193,10 @@ describe("lsp — diagnostics after an edit, through gong -p (typescript-languag
     expect(edit?.result.status).toBe("success");
     expect(edit?.result.text).toContain("Successfully replaced");
     expect(edit?.result.text).not.toContain("Language server");
+    // No server can run: the lsp tool is not offered.
+    const offered =
+      (mock.requests[0]?.body as { tools: { name: string }[] } | undefined)?.tools ?? [];
+    expect(offered.map((tool) => tool.name)).not.toContain("lsp");
   });
 
   it("an untrusted project's .gong/settings.json lsp entry is not run", async () => {
