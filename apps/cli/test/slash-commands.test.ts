@@ -47,7 +47,7 @@ async function twoExchanges(host: SessionHost) {
 }
 
 describe("slash commands — parsing and unknown names", () => {
-  it("the names are ARCHITECTURE §7's, in order", () => {
+  it("the names are ARCHITECTURE §7's (and §10's /lsp), in order", () => {
     expect(SLASH_COMMANDS.map((c) => c.name)).toEqual([
       "model",
       "thinking",
@@ -62,6 +62,7 @@ describe("slash commands — parsing and unknown names", () => {
       "session",
       "usage",
       "mcp",
+      "lsp",
       "export",
       "hotkeys",
       "quit",
@@ -359,6 +360,27 @@ describe("/mcp — the MCP servers' status, and reconnect", () => {
       kind: "error",
       text: 'No MCP server named "nope" (configured: good, flaky, off).',
     });
+  });
+});
+
+describe("/lsp — the language servers' status", () => {
+  it("lists the built-in servers not started yet, and a configured command that is not found", async () => {
+    const { ui, run } = await setup({
+      lsp: {
+        typescript: { command: "no-such-language-server" },
+        python: { disabled: true },
+        go: { disabled: true },
+        rust: { disabled: true },
+        lua: { command: process.execPath, extensions: [".lua"] },
+      },
+    });
+    await run("/lsp");
+    const block = ui.shown.filter((s) => s.kind === "block").at(-1);
+    expect(block?.kind === "block" ? [block.title, ...block.lines] : []).toEqual([
+      "Language servers",
+      'typescript  not found: install no-such-language-server, or set its command in settings "lsp"',
+      `lua         not started (${process.execPath}; starts with the first file of its language)`,
+    ]);
   });
 });
 

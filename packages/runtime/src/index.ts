@@ -11,6 +11,7 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
+export type { ServerStatus as LanguageServerStatus } from "@gong/lsp";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
 export type {

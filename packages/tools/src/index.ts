@@ -21,6 +21,7 @@ export { localFileOperations } from "./fs/operations.js";
 export { resolveInputPath } from "./path/normalize.js";
 export type { HiddenPathRule, HiddenPaths, PathRuleScope } from "./path/path-rules.js";
 export { hiddenPathsMatcher, pathRuleCovers, realPathLenient } from "./path/path-rules.js";
+export { createPathPolicy } from "./path/policy.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
 export type { BashSandbox, SandboxMode } from "./sandbox/sandbox-argv.js";

@@ -92,7 +92,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `lsp [{name,command,state,root?,pid?,error?}]` (the language servers: state `running`, `starting`, `failed`, `not-found` or `stopped`; one row per language and project root once started), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
       examples: [{ type: "get_state" }],
     },
   ),

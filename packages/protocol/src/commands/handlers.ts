@@ -66,6 +66,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
       autoCompaction: session.autoCompaction,
       mcpServers: session.mcpServers,
+      lsp: session.languageServers,
       settingsFiles: session.settingsFiles,
       sandbox: session.sandbox,
       mode: session.mode,

@@ -5,6 +5,7 @@
  */
 import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
+import type { LanguageServerSetting } from "@gong/lsp";
 import type { McpServerEntry } from "@gong/mcp";
 import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
 import type { PermissionSettings } from "../policy/permission-rules.js";
@@ -122,6 +123,13 @@ export interface Settings {
    * the same name as a whole (config/mcp-servers.ts).
    */
   mcpServers?: Record<string, McpServerEntry>;
+  /**
+   * Language servers by name, over the built-in `typescript`, `python`, `go` and `rust`
+   * entries (@gong/lsp). A server is code: a project's entries apply only in a trusted folder.
+   */
+  lsp?: Record<string, LanguageServerSetting>;
+  /** How long an edit's result waits for the language server's diagnostics (ms, default 3000). */
+  lspDiagnosticsWaitMs?: number;
   /**
    * Environment variables for bash, command hooks and the processes they start (Claude
    * Code's `env`). A project's `env` loads only in a trusted folder.

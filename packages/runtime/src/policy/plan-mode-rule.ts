@@ -7,8 +7,9 @@ import type { Tool } from "@gong/tools";
 
 /**
  * The built-in tools plan mode offers: they read and search, nothing more (`task` is
- * offered with its read-only subagent types only). bash is not among them: a command
- * can change anything. MCP tools are offered when their server marks them read-only.
+ * offered with its read-only subagent types only; `lsp` asks a language server). bash is
+ * not among them: a command can change anything. MCP tools are offered when their
+ * server marks them read-only.
  */
 export const PLAN_MODE_TOOLS: readonly string[] = [
   "read",
@@ -17,6 +18,8 @@ export const PLAN_MODE_TOOLS: readonly string[] = [
   "ls",
   "web_fetch",
   "task",
+  // Definitions, references, hover, symbols and diagnostics: it changes nothing.
+  "lsp",
 ];
 
 export function isPlanModeTool(tool: Tool): boolean {

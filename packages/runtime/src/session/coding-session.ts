@@ -21,6 +21,7 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
+import type { LanguageServers, ServerStatus } from "@gong/lsp";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
@@ -62,6 +63,8 @@ export interface CodingSessionParts {
   webConnections: WebConnections;
   /** The session's MCP servers: every server process ends with the session. */
   mcp?: McpServers;
+  /** The session's language servers: every server process ends with the session. */
+  lsp?: LanguageServers;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -202,6 +205,11 @@ export class CodingSession {
   /** The session's MCP servers as they are now (empty when none is configured). */
   get mcpServers(): McpServerStatus[] {
     return this.parts.mcp?.statuses() ?? [];
+  }
+
+  /** The language servers: those started (one per language and root) and those available. */
+  get languageServers(): ServerStatus[] {
+    return this.parts.lsp?.status() ?? [];
   }
 
   /** `/mcp reconnect [name]`: restarts the MCP server named (all when none), their tools anew. */
@@ -637,6 +645,7 @@ export class CodingSession {
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
     await this.parts.mcp?.close();
+    await this.parts.lsp?.close();
     this.unsubscribeAgent();
     this.unsubscribeSubagentTally();
     this.parts.store.close();
@@ -649,6 +658,7 @@ export class CodingSession {
   killProcesses(): void {
     this.parts.processes.killNow();
     this.parts.mcp?.killNow();
+    this.parts.lsp?.killNow();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {

@@ -31,6 +31,7 @@ import { SessionRecorder } from "./recorder.js";
 import { RunTally } from "./run-limits.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
+import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
@@ -315,6 +316,7 @@ function sessionToolKit(
     mcp,
     sandbox: inputs.sandbox.sandbox,
     contextWindow,
+    lsp: sessionLanguageServers(inputs),
   };
 }
 
@@ -446,6 +448,7 @@ function sessionParts(
     processes: toolKit.processes,
     webConnections: toolKit.webConnections,
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
+    ...(toolKit.lsp ? { lsp: toolKit.lsp } : {}),
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     settingsFiles: () => reloader.settingsFiles,

@@ -4,6 +4,7 @@ import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { hotkeysCommand } from "./hotkeys.js";
+import { lspCommand } from "./lsp.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
@@ -34,6 +35,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   sessionCommand,
   usageCommand,
   mcpCommand,
+  lspCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,
