@@ -28,19 +28,30 @@ import {
 import path from "node:path";
 import type { Result } from "@gong/base";
 import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
+import { type Capture, type CapturedFile, captureFile } from "./captured-files.js";
 import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
 import { type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
 import { type GitPaths, runGit } from "./git-command.js";
 import { packLooseObjects } from "./pack-objects.js";
 import { seedFromProject } from "./seed-objects.js";
-import type { SnapshotStore } from "./snapshot-store.js";
+import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
 export const MAX_SNAPSHOT_FILE_BYTES = 10 * 1024 * 1024;
 
 /** A snapshot staging this many files writes them into one pack (core.bigFileThreshold). */
 const PACKED_FROM = 100;
+
+/**
+ * A first snapshot hashing this many files or more is large: a call that may change any
+ * file does not wait for it (session-checkpoints.ts). Below, it is over in a blink and
+ * every call is covered as before.
+ */
+const LARGE_SNAPSHOT_FILES = 2_000;
+
+/** `--index-info`'s object id that drops a path from the index. */
+const NO_OBJECT = "0".repeat(40);
 
 /** Never stored: the spilled tool outputs, plus what the project's .gitignore files say. */
 const STORE_EXCLUDES = [".tool-output/", ".git/"];
@@ -116,16 +127,33 @@ export class ShadowGitStore implements SnapshotStore {
     return `refs/sessions/${this.sessionId}`;
   }
 
-  /** Records the project's files now; `message` names why (prompt, tool, rewind). */
-  async snapshot(message: string): Promise<Result<Snapshot>> {
-    const ready = await this.prepare();
+  capture(files: readonly string[]): Capture[] {
+    return files.map((file) => captureFile(this.project, file, MAX_SNAPSHOT_FILE_BYTES));
+  }
+
+  /**
+   * Records the project's files now; `message` names why (prompt, tool, rewind). The
+   * files' content is in the store once the index is written (`onCaptured`); the tree,
+   * commit and ref that make it a snapshot come after.
+   */
+  async snapshot(
+    message: string,
+    _files?: readonly string[],
+    options: SnapshotOptions = {},
+  ): Promise<Result<Snapshot>> {
+    const ready = await this.prepare(options.onLarge);
     if (!ready.ok) return ready;
     const found = await this.changed();
     if (!found.ok) return found;
     let sorted = found.value;
     if (this.last && this.indexHoldsLast && nothingToStage(sorted)) {
+      const captured = options.captured?.() ?? [];
+      if (captured.length > 0)
+        return this.finish(message, captured, shownNames(sorted.large), options);
+      options.onCaptured?.();
       return { ok: true, value: { id: this.last.id, skipped: shownNames(sorted.large) } };
     }
+    if (sorted.small.length >= LARGE_SNAPSHOT_FILES) options.onLarge?.();
     const staged = await this.stage(sorted);
     if (!staged.ok) return staged;
     if (sorted.folders.length > 0) {
@@ -136,7 +164,25 @@ export class ShadowGitStore implements SnapshotStore {
       const restaged = await this.stage(sorted);
       if (!restaged.ok) return restaged;
     }
-    const skipped = shownNames(sorted.large);
+    const captured = options.captured?.() ?? [];
+    return this.finish(message, captured, shownNames(sorted.large), options);
+  }
+
+  /** Stages what the gates read, then records the index as a snapshot. */
+  private async finish(
+    message: string,
+    captured: readonly CapturedFile[],
+    skipped: string[],
+    options: SnapshotOptions,
+  ): Promise<Result<Snapshot>> {
+    const overridden = await this.stageCaptured(captured);
+    if (!overridden.ok) return overridden;
+    options.onCaptured?.();
+    return this.record(message, skipped);
+  }
+
+  /** The tree of the index and its commit: the part of a snapshot that reads no project file. */
+  private async record(message: string, skipped: string[]): Promise<Result<Snapshot>> {
     const tree = await runGit(this.paths, ["write-tree"]);
     if (!tree.ok) return tree;
     const treeId = tree.value.stdout.trim();
@@ -150,6 +196,32 @@ export class ShadowGitStore implements SnapshotStore {
     return { ok: true, value: { id: committed.value, skipped } };
   }
 
+  /**
+   * Puts the captured contents in the index in place of what the files hold now (the
+   * call that changes them may have run since). The entries get no stat data, so the
+   * next snapshot's status hashes those files again and records what they hold then.
+   */
+  private async stageCaptured(captured: readonly CapturedFile[]): Promise<Result<void>> {
+    if (captured.length === 0) return { ok: true, value: undefined };
+    const records: string[] = [];
+    for (const file of captured) {
+      if (file.content === null) {
+        records.push(`0 ${NO_OBJECT}\t${file.path}`);
+        continue;
+      }
+      const hashed = await runGit(this.paths, ["hash-object", "-w", "--no-filters", "--stdin"], {
+        input: file.content,
+      });
+      if (!hashed.ok) return hashed;
+      records.push(`${file.mode} ${hashed.value.stdout.trim()}\t${file.path}`);
+    }
+    const input = Buffer.from(records.map((record) => `${record}\0`).join(""));
+    const done = await runGit(this.paths, ["update-index", "-z", "--index-info"], { input });
+    if (!done.ok) return done;
+    this.indexHoldsLast = false;
+    return { ok: true, value: undefined };
+  }
+
   changes(target: string, current: string): Promise<Result<FileChange[]>> {
     return changesBetween(this.paths, target, current);
   }
@@ -160,7 +232,7 @@ export class ShadowGitStore implements SnapshotStore {
   }
 
   /** Creates the store on first use and finds the session's last snapshot. */
-  private async prepare(): Promise<Result<void>> {
+  private async prepare(onLarge?: () => void): Promise<Result<void>> {
     if (this.initialised) return { ok: true, value: undefined };
     try {
       mkdirSync(path.dirname(this.paths.indexFile), { recursive: true });
@@ -170,7 +242,9 @@ export class ShadowGitStore implements SnapshotStore {
         writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
-        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES);
+        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES, (blobs) => {
+          if (blobs >= LARGE_SNAPSHOT_FILES) onLarge?.();
+        });
       }
       // A gong killed (-9) mid-snapshot leaves its lock; this session's index has one writer.
       rmSync(`${this.paths.indexFile}.lock`, { force: true });
