@@ -33,6 +33,7 @@ import { changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
 import { type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
 import { type GitPaths, runGit } from "./git-command.js";
+import { holdsAtLeast } from "./large-project.js";
 import { packLooseObjects } from "./pack-objects.js";
 import { seedFromProject } from "./seed-objects.js";
 import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
@@ -237,6 +238,7 @@ export class ShadowGitStore implements SnapshotStore {
     try {
       mkdirSync(path.dirname(this.paths.indexFile), { recursive: true });
       if (!existsSync(path.join(this.paths.gitDir, "HEAD"))) {
+        if (onLarge && holdsAtLeast(this.project, LARGE_SNAPSHOT_FILES)) onLarge();
         const made = await runGit(this.paths, ["init", "-q"]);
         if (!made.ok) return made;
         writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
