@@ -119,8 +119,14 @@ export class SessionCheckpoints {
    * done or known to be quick, "large" when a call should not wait for it.
    */
   private first: Promise<"small" | "large"> = Promise.resolve("small");
-  /** A call that may change any file went on while a large first snapshot was running. */
-  private uncovered = false;
+  /**
+   * The number of the last snapshot asked for by a call that may change any file and went
+   * on while a large first snapshot was running; the prompts asked for before it (their
+   * snapshots wait behind the first one) may hold that call's changes.
+   */
+  private uncoveredFrom = 0;
+  /** Checkpoints (entry ids) whose snapshot may hold such a call's changes. */
+  private readonly uncovered = new Set<string>();
 
   constructor(
     private readonly session: SessionStore,
@@ -210,7 +216,7 @@ export class SessionCheckpoints {
     });
     const first = await Promise.race([this.first, stored.then(() => "small" as const)]);
     if (first === "large") {
-      this.uncovered = true;
+      this.uncoveredFrom = this.requested;
       return;
     }
     await stored;
@@ -405,7 +411,7 @@ export class SessionCheckpoints {
         "git is not installed: only files changed by write and edit are restored; changes made by bash or MCP tools are not covered.",
       );
     }
-    if (this.uncovered && this.snapshots.coversEveryChange) notes.push(NOT_COVERED_WHILE_FIRST);
+    if (this.uncovered.has(snapshot.id)) notes.push(NOT_COVERED_WHILE_FIRST);
     const skipped = [...new Set([...(snapshot.skipped ?? []), ...skippedNow])];
     if (skipped.length > 0) notes.push(`Not covered (over the size limit): ${skipped.join(", ")}`);
     return notes;
@@ -441,7 +447,8 @@ export class SessionCheckpoints {
         const { id, skipped } = taken.value;
         const repeat = (trigger === "tool" || trigger === "after") && id === this.lastRecorded;
         if (trigger && targetId && !repeat) {
-          this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
+          const entry = this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
+          if (entry.ok && seq < this.uncoveredFrom) this.uncovered.add(entry.value.id);
           this.lastRecorded = id;
         }
         return taken.value;

@@ -120,6 +120,15 @@ describe("checkpoints off the critical path (issue 39 item 3)", () => {
     const done = await checkpoints.rewind(plan.value, () => ({ ok: true, value: undefined }));
     expect(done.ok).toBe(true);
     expect(readFileSync(path.join(cwd, "notes.txt"), "utf8")).toBe("first\n");
+    // A prompt after the first snapshot was done is covered again, bash and all.
+    const later = prompt(session, checkpoints, "later");
+    await call(checkpoints, "bash", { command: "touch y" }, () => {
+      writeFileSync(path.join(cwd, "src/d1/f1.ts"), "export const v = -2;\n");
+    });
+    const again = await checkpoints.plan(later, "code");
+    if (!again.ok) throw new Error(again.error);
+    expect(again.value.files.map((file) => file.path)).toEqual(["src/d1/f1.ts"]);
+    expect(again.value.notes).toEqual([]);
     expect(warnings).toEqual([]);
     session.close();
   });
