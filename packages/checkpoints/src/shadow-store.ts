@@ -202,7 +202,14 @@ export class ShadowGitStore implements SnapshotStore {
    * call that changes them may have run since). The entries get no stat data, so the
    * next snapshot's status hashes those files again and records what they hold then.
    */
-  private async stageCaptured(captured: readonly CapturedFile[]): Promise<Result<void>> {
+  private async stageCaptured(all: readonly CapturedFile[]): Promise<Result<void>> {
+    if (all.length === 0) return { ok: true, value: undefined };
+    // Ignored files stay out of snapshots: only paths git tracks or would add are kept.
+    const args = ["ls-files", "-z", "-c", "-o", "--exclude-standard", "--"];
+    const kept = await runGit(this.paths, [...args, ...all.map((file) => file.path)]);
+    if (!kept.ok) return kept;
+    const names = new Set(kept.value.stdout.split("\0"));
+    const captured = all.filter((file) => names.has(file.path));
     if (captured.length === 0) return { ok: true, value: undefined };
     const records: string[] = [];
     for (const file of captured) {

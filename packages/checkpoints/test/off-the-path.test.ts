@@ -91,6 +91,25 @@ describe("checkpoints off the critical path (issue 39 item 3)", () => {
     session.close();
   });
 
+  it("a write to an ignored file stays out of the snapshots, as ignored files always do", async () => {
+    const { cwd, session, checkpoints } = openProject({
+      ".gitignore": "build/\n",
+      "build/out.js": "old\n",
+    });
+    const entryId = prompt(session, checkpoints, "rebuild");
+    await call(checkpoints, "write", { path: "build/out.js" }, () => {
+      writeFileSync(path.join(cwd, "build/out.js"), "new\n");
+    });
+    await call(checkpoints, "write", { path: "build/more.js" }, () => {
+      writeFileSync(path.join(cwd, "build/more.js"), "more\n");
+    });
+    await checkpoints.idle();
+    const plan = await checkpoints.plan(entryId, "code");
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.value.files).toEqual([]);
+    session.close();
+  });
+
   it("a large first snapshot holds up no call; writes are still covered and the rewind names what is not", async () => {
     const files: Record<string, string> = { "notes.txt": "first\n" };
     for (let i = 0; i < 2_500; i++) files[`src/d${i % 25}/f${i}.ts`] = `export const v = ${i};\n`;
