@@ -12,6 +12,8 @@
  * this session's last snapshot; with sessions of one project open at once HEAD names the
  * last one opened, which makes status print more, never snapshot something else.
  */
+
+import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -29,9 +31,9 @@ import path from "node:path";
 import type { Result } from "@gong/base";
 import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
 import { type Capture, type CapturedFile, captureFile } from "./captured-files.js";
-import { changedPaths } from "./changed-paths.js";
+import { type ChangedPaths, changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
-import { type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
+import { asByteName, type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
 import { type GitPaths, runGit } from "./git-command.js";
 import { holdsAtLeast } from "./large-project.js";
 import { packLooseObjects } from "./pack-objects.js";
@@ -146,11 +148,14 @@ export class ShadowGitStore implements SnapshotStore {
     if (!ready.ok) return ready;
     const found = await this.changed();
     if (!found.ok) return found;
-    let sorted = found.value;
+    // Files a gate read are recorded as it read them, not as their call may have left them.
+    const read = new Set((options.captured?.() ?? []).map((file) => asByteName(file.path)));
+    let sorted = withoutNames(found.value, read);
     if (this.last && this.indexHoldsLast && nothingToStage(sorted)) {
-      const captured = options.captured?.() ?? [];
-      if (captured.length > 0)
-        return this.finish(message, captured, shownNames(sorted.large), options);
+      const differing = await this.differingFromIndex(options.captured?.() ?? [], sorted.status);
+      if (!differing.ok) return differing;
+      if (differing.value.length > 0)
+        return this.finish(message, differing.value, shownNames(sorted.large), options);
       options.onCaptured?.();
       return { ok: true, value: { id: this.last.id, skipped: shownNames(sorted.large) } };
     }
@@ -161,12 +166,56 @@ export class ShadowGitStore implements SnapshotStore {
       // A link or file that became a folder: its entry is gone now, its files show up.
       const again = await this.changed();
       if (!again.ok) return again;
-      sorted = again.value;
+      sorted = withoutNames(again.value, read);
       const restaged = await this.stage(sorted);
       if (!restaged.ok) return restaged;
     }
-    const captured = options.captured?.() ?? [];
-    return this.finish(message, captured, shownNames(sorted.large), options);
+    // Asked again: a gate may have read a file while this snapshot was reading the project.
+    // Status still tells for the files left out of staging; for any other, only git can.
+    const differing = await this.differingFromIndex(
+      options.captured?.() ?? [],
+      sorted.status,
+      read,
+    );
+    if (!differing.ok) return differing;
+    return this.finish(message, differing.value, shownNames(sorted.large), options);
+  }
+
+  /**
+   * The files a gate read that the index does not hold as they were read: those to put in
+   * it. Ignored files stay out of snapshots: only paths git tracks or would add count.
+   */
+  private async differingFromIndex(
+    all: readonly CapturedFile[],
+    status: SortedPaths["status"],
+    /** The names status still tells about (the index changed for others); all when unset. */
+    unstaged?: ReadonlySet<ByteName>,
+  ): Promise<Result<CapturedFile[]>> {
+    const differing: CapturedFile[] = [];
+    const captured: CapturedFile[] = [];
+    for (const file of all) {
+      const told = !unstaged || unstaged.has(asByteName(file.path));
+      const known = told ? knownFromStatus(this.project, file, status) : "unknown";
+      if (known === "differs") differing.push(file);
+      else if (known === "unknown") captured.push(file);
+    }
+    if (captured.length === 0) return { ok: true, value: differing };
+    const args = ["ls-files", "-s", "-z", "-c", "-o", "--exclude-standard", "--"];
+    const listed = await runGit(this.paths, [...args, ...captured.map((file) => file.path)]);
+    if (!listed.ok) return listed;
+    // `mode oid stage\tpath` for a tracked path, the bare path for one git would add.
+    const known = new Map<string, string | null>();
+    for (const record of listed.value.stdout.split("\0")) {
+      const tab = record.indexOf("\t");
+      if (tab < 0) known.set(record, null);
+      else known.set(record.slice(tab + 1), record.slice(0, record.indexOf(" ", 7)));
+    }
+    for (const file of captured) {
+      const entry = known.get(file.path);
+      if (entry === undefined) continue; // ignored (or gone, and never staged)
+      if (file.content === null ? entry !== null : entry !== entryOf(file)) differing.push(file);
+    }
+    return { ok: true, value: differing };
   }
 
   /** Stages what the gates read, then records the index as a snapshot. */
@@ -202,14 +251,7 @@ export class ShadowGitStore implements SnapshotStore {
    * call that changes them may have run since). The entries get no stat data, so the
    * next snapshot's status hashes those files again and records what they hold then.
    */
-  private async stageCaptured(all: readonly CapturedFile[]): Promise<Result<void>> {
-    if (all.length === 0) return { ok: true, value: undefined };
-    // Ignored files stay out of snapshots: only paths git tracks or would add are kept.
-    const args = ["ls-files", "-z", "-c", "-o", "--exclude-standard", "--"];
-    const kept = await runGit(this.paths, [...args, ...all.map((file) => file.path)]);
-    if (!kept.ok) return kept;
-    const names = new Set(kept.value.stdout.split("\0"));
-    const captured = all.filter((file) => names.has(file.path));
+  private async stageCaptured(captured: readonly CapturedFile[]): Promise<Result<void>> {
     if (captured.length === 0) return { ok: true, value: undefined };
     const records: string[] = [];
     for (const file of captured) {
@@ -289,7 +331,8 @@ export class ShadowGitStore implements SnapshotStore {
   private async changed(): Promise<Result<SortedPaths>> {
     const changed = await changedPaths(this.paths);
     if (!changed.ok) return changed;
-    return { ok: true, value: sortPaths(this.project, [...new Set(changed.value)]) };
+    const sorted = sortPaths(this.project, [...new Set(changed.value.names)]);
+    return { ok: true, value: { ...sorted, status: changed.value } };
   }
 
   /**
@@ -336,6 +379,8 @@ export class ShadowGitStore implements SnapshotStore {
 }
 
 interface SortedPaths {
+  /** What status said: which paths are untracked, and the index's entry of changed ones. */
+  status?: Pick<ChangedPaths, "untracked" | "indexed">;
   /** Stored (or dropped from the index when gone). */
   small: ByteName[];
   /** Over the size limit: left out, and named in the checkpoint. */
@@ -344,6 +389,56 @@ interface SortedPaths {
   beyondLink: ByteName[];
   /** Tracked as a file or link, a folder now. */
   folders: ByteName[];
+}
+
+/** The paths sorted, less `names` (files a gate read: staged from what it read). */
+function withoutNames(sorted: SortedPaths, names: ReadonlySet<ByteName>): SortedPaths {
+  if (names.size === 0) return sorted;
+  const keep = (list: ByteName[]) => list.filter((name) => !names.has(name));
+  return {
+    small: keep(sorted.small),
+    large: keep(sorted.large),
+    beyondLink: keep(sorted.beyondLink),
+    folders: sorted.folders,
+    ...(sorted.status ? { status: sorted.status } : {}),
+  };
+}
+
+/**
+ * Whether what a gate read differs from the index, from status alone: a changed tracked
+ * path comes with the index's entry, an untracked one has none, and a path status did
+ * not list is in the work tree as in the index (or ignored, or absent) — equal when the
+ * file still is what the gate read. "unknown" asks git (`ls-files`).
+ */
+function knownFromStatus(
+  project: string,
+  file: CapturedFile,
+  status: SortedPaths["status"],
+): "same" | "differs" | "unknown" {
+  if (!status) return "unknown";
+  const name = asByteName(file.path);
+  const entry = status.indexed.get(name);
+  if (entry !== undefined)
+    return file.content !== null && entry === entryOf(file) ? "same" : "differs";
+  if (status.untracked.has(name)) return file.content === null ? "same" : "differs";
+  const now = captureFile(project, file.path, MAX_SNAPSHOT_FILE_BYTES);
+  if (now.kind !== "captured") return "unknown";
+  const same =
+    now.file.mode === file.mode &&
+    (now.file.content === null || file.content === null
+      ? now.file.content === file.content
+      : now.file.content.equals(file.content));
+  return same ? "same" : "unknown";
+}
+
+/** The index's `mode object` for a file with what was read. */
+function entryOf(file: CapturedFile): string {
+  return `${file.mode} ${blobId(file.content ?? Buffer.alloc(0))}`;
+}
+
+/** git's object id of a blob with `content` (SHA-1, as the store's repository uses). */
+function blobId(content: Buffer): string {
+  return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 
 function nothingToStage(sorted: SortedPaths): boolean {
