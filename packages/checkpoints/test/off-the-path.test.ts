@@ -91,6 +91,23 @@ describe("checkpoints off the critical path (issue 39 item 3)", () => {
     session.close();
   });
 
+  it("a file changed by hand before a write is recorded as the write found it: the rewind names the hand edit", async () => {
+    const { cwd, session, checkpoints } = openProject({ "a.txt": "one\n" });
+    const entryId = prompt(session, checkpoints, "rewrite a.txt");
+    await checkpoints.idle();
+    writeFileSync(path.join(cwd, "a.txt"), "by hand\n"); // not the session's tools
+    await call(checkpoints, "write", { path: "a.txt" }, () => {
+      writeFileSync(path.join(cwd, "a.txt"), "by the agent\n");
+    });
+    await checkpoints.idle();
+    const tool = checkpointEntries(session).find((entry) => entry.trigger === "tool");
+    expect(tool).toBeDefined();
+    const plan = await checkpoints.plan(entryId, "code");
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.value.files.map((file) => [file.path, file.byOthers])).toEqual([["a.txt", true]]);
+    session.close();
+  });
+
   it("a write to an ignored file stays out of the snapshots, as ignored files always do", async () => {
     const { cwd, session, checkpoints } = openProject({
       ".gitignore": "build/\n",
