@@ -1,7 +1,13 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
-import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import {
+  BackgroundShells,
+  endOrphanedJobs,
+  JobLedger,
+  ProcessGroups,
+  WebConnections,
+} from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { openSessionCheckpoints } from "../checkpoints/open-checkpoints.js";
 import { commandFolders } from "../commands/load-commands.js";
@@ -39,6 +45,7 @@ import {
   startThinkingLevel,
 } from "./start-model.js";
 import { createSubfolderContextHook } from "./subfolder-context.js";
+import { createBackgroundNoticeHook } from "./background-notices.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";
@@ -128,7 +135,10 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: orderedHooks(hooks, options.hooks, checkpoints.hook),
+    hooks: [
+      ...orderedHooks(hooks, options.hooks, checkpoints.hook),
+      createBackgroundNoticeHook(toolKit.backgroundShells),
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -288,12 +298,17 @@ function sessionToolKit(
   contextWindow: SessionToolKit["contextWindow"],
 ): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
+  const processes = new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn));
   return {
     cwd: inputs.cwd,
     env: inputs.env,
     apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
+    processes,
+    backgroundShells: new BackgroundShells({
+      processes,
+      maxShells: inputs.loaded.settings.maxBackgroundShells,
+    }),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
@@ -418,6 +433,7 @@ function sessionParts(
     store,
     recorder,
     processes: toolKit.processes,
+    backgroundShells: toolKit.backgroundShells,
     webConnections: toolKit.webConnections,
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
     todos: toolKit.todoStore,

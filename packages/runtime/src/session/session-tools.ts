@@ -2,6 +2,7 @@ import { estimateTextTokens } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
+  BackgroundShells,
   BashSandbox,
   ExecOperations,
   FileOperations,
@@ -30,6 +31,8 @@ export interface SessionToolKit {
   outputDir: string;
   readOnlyRoots: readonly string[];
   processes: ProcessGroups;
+  /** bash's background shells (run_in_background, bash_output, kill_shell): one per session. */
+  backgroundShells: BackgroundShells;
   webConnections: WebConnections;
   todoStore: SessionTodoStore;
   summarize: WebSummarizer;
@@ -126,6 +129,7 @@ function shared(kit: SessionToolKit, settings: Settings) {
     outputDir: kit.outputDir,
     readOnlyRoots: kit.readOnlyRoots,
     processes: kit.processes,
+    backgroundShells: kit.backgroundShells,
     webConnections: kit.webConnections,
     todoStore: kit.todoStore,
     summarize: kit.summarize,

@@ -16,7 +16,8 @@ import {
   truncateTail,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { type ExecOperations, localExecOperations } from "../bash/exec.js";
+import type { BackgroundShells } from "../bash/background-shells.js";
+import { type ExecOperations, localExecOperations, type SpawnShellOptions } from "../bash/exec.js";
 import {
   commandTooLong,
   outcomeEnvelope,
@@ -26,6 +27,7 @@ import {
 import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { runShell } from "../bash/run-shell.js";
+import { noBackgroundShells, startInBackground, tooManyShells } from "../bash/start-background.js";
 import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
 import { failure, progress } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
@@ -73,9 +75,14 @@ export interface BashToolOptions {
    * are only the path policy's roots, `sandbox.writableRoots` and a private /tmp.
    */
   sandbox?: BashSandbox;
+  /**
+   * The session's background shells: with them bash takes `run_in_background` (read
+   * with bash_output, ended with kill_shell); without them it does not offer it.
+   */
+  background?: BackgroundShells;
 }
 
-const bashParameters = Type.Object({
+const bashProperties = {
   command: Type.String({ description: "The bash command to run." }),
   timeout: Type.Optional(
     Type.Number({
@@ -85,7 +92,20 @@ const bashParameters = Type.Object({
     }),
   ),
   output_level: OutputLevelParam,
+};
+
+/** bash where the session has background shells (`BashToolOptions.background`). */
+const bashBackgroundParameters = Type.Object({
+  ...bashProperties,
+  run_in_background: Type.Optional(
+    Type.Boolean({
+      description:
+        "Start the command and return at once with its shell_id (a dev server, a watcher, a long build); " +
+        "read its output with bash_output(shell_id), stop it with kill_shell(shell_id). No timeout applies.",
+    }),
+  ),
 });
+const bashParameters = Type.Object(bashProperties);
 
 /** Environment that keeps commands from waiting for a human (Pi bug #298: git commit opened an editor). */
 function nonInteractiveEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -229,12 +249,19 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
       `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
       "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
       sandboxNotice(options.sandbox),
-    parameters: bashParameters,
+    // Without background shells the schema leaves run_in_background out; execute still
+    // refuses it (a call may send a parameter its schema does not list).
+    parameters: (options.background
+      ? bashBackgroundParameters
+      : bashParameters) as typeof bashBackgroundParameters,
     async execute(params, context) {
       const started = performance.now();
       const timeoutSeconds = params.timeout ?? DEFAULT_BASH_TIMEOUT_SECONDS;
+      if (params.run_in_background && !options.background) return noBackgroundShells();
       const noDirectory = await missingWorkingDirectory(context.cwd);
       if (noDirectory) return noDirectory;
+      const refused = params.run_in_background ? options.background?.refusal() : undefined;
+      if (refused) return tooManyShells(refused);
       const logFolder = await logFolderOrProblem(env.outputDir);
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
       const prepared = await prepareCommand(`${prefix}${params.command}`, logFolder);
@@ -245,18 +272,28 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         await prepared.scriptFile?.remove();
         return sandbox;
       }
+      const spawn: SpawnShellOptions = {
+        shellPath,
+        script: prepared.script,
+        cwd: context.cwd,
+        env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
+        ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
+        ...sandbox,
+      };
+      if (params.run_in_background && options.background) {
+        return startInBackground(options.background, {
+          spawn,
+          prepared,
+          logFolder,
+          maxLogBytes,
+          windowBytes: 2 * maxBytes,
+        });
+      }
       const limits = { maxLines, maxBytes };
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
       const outcome = await runShell({
         exec,
-        spawn: {
-          shellPath,
-          script: prepared.script,
-          cwd: context.cwd,
-          env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
-          ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
-          ...sandbox,
-        },
+        spawn,
         processes,
         collector,
         timeoutMs: timeoutSeconds * 1000,
