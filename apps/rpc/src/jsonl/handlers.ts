@@ -96,6 +96,20 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       mode: session.mode,
     };
   },
+  get_shells(_command, { host }) {
+    return { shells: host.current.backgroundShells?.list() ?? [] };
+  },
+  get_shell_output(command, { host }) {
+    const shells = host.current.backgroundShells;
+    const shell = shells?.get(command.shellId);
+    if (!shells || !shell) throw new Error(unknownShell(host, command.shellId));
+    return { shell, output: shells.recentOutput(command.shellId) ?? "" };
+  },
+  async kill_shell(command, { host }) {
+    const shell = await host.current.backgroundShells?.kill(command.shellId, "user");
+    if (!shell) throw new Error(unknownShell(host, command.shellId));
+    return { shell };
+  },
   get_messages(_command, { host }) {
     const session = host.current;
     const messages = session.messages;
@@ -206,4 +220,9 @@ function switched(result: SwitchResult, context: HandlerContext) {
   if (!result.ok) throw new Error(result.error);
   context.announceSession(result.session);
   return { sessionId: result.session.header.id, sessionFile: result.session.file ?? null };
+}
+
+function unknownShell(host: SessionHost, id: string): string {
+  const shells = host.current.backgroundShells;
+  return shells ? shells.unknownIdMessage(id) : `No background shell ${id}: this session has none.`;
 }

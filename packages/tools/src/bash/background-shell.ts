@@ -25,6 +25,8 @@ export interface BackgroundShellInfo {
   outputBytes: number;
   /** Its full output (absolute path); none when the log could not be opened. */
   logPath?: string;
+  /** Who ended it, when it was killed: the model (kill_shell) or the user (a UI). */
+  killedBy?: "model" | "user";
 }
 
 /** What `bash_output` gets: the output not read before, and the shell's state. */
@@ -100,8 +102,8 @@ export class BackgroundShell {
   status: BackgroundShellStatus = "running";
   exitCode: number | null = null;
   signal: NodeJS.Signals | null = null;
-  /** kill_shell asked for the end: the exit reads "killed". */
-  killRequested = false;
+  /** kill_shell (or the user, in a UI) asked for the end: the exit reads "killed". */
+  killedBy: "model" | "user" | undefined;
   /** The model knows how it ended (it read it, or killed it, or was told). */
   announced = false;
   /** Resolves once the exit is recorded. */
@@ -174,7 +176,7 @@ export class BackgroundShell {
     clearTimeout(timer);
     this.exitCode = end.code;
     this.signal = end.signal;
-    this.status = this.killRequested ? "killed" : "exited";
+    this.status = this.killedBy ? "killed" : "exited";
     this.options.onEnd?.();
     this.options.onChange();
   }
@@ -194,6 +196,7 @@ export class BackgroundShell {
       exitCode: this.exitCode,
       signal: this.signal,
       outputBytes: this.outputBytes,
+      ...(this.status === "killed" && this.killedBy ? { killedBy: this.killedBy } : {}),
       ...(this.log && !this.log.error ? { logPath: this.log.path } : {}),
     };
   }

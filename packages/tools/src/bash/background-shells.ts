@@ -47,7 +47,7 @@ export function shortCommand(command: string): string {
 /** How an ended shell ended, in words: `exited with code 1`, `was ended by SIGTERM`. */
 export function shellEnding(info: BackgroundShellInfo): string {
   if (info.status === "running") return "is still running";
-  if (info.status === "killed") return "was killed";
+  if (info.status === "killed") return info.killedBy === "user" ? "was killed by the user" : "was killed";
   if (info.signal) return `was ended by ${info.signal}`;
   return `exited with code ${info.exitCode}`;
 }
@@ -95,6 +95,16 @@ export class BackgroundShells {
     return shell.info();
   }
 
+  /** What to say of an id this session never gave: the ids it did. */
+  unknownIdMessage(id: string): string {
+    const known = this.list().map((shell) => `${shell.id} (${shell.status})`);
+    const list =
+      known.length > 0
+        ? `Shells of this session: ${known.join(", ")}.`
+        : "No background shell was started in this session.";
+    return `No background shell ${id}. ${list}`;
+  }
+
   get(id: string): BackgroundShellInfo | undefined {
     return this.shells.get(id)?.info();
   }
@@ -116,14 +126,15 @@ export class BackgroundShells {
 
   /**
    * Ends `id`'s process group (TERM, then KILL after the grace) and resolves with its
-   * final state once its exit is recorded; undefined for an unknown id.
+   * final state once its exit is recorded; undefined for an unknown id. The model hears
+   * of a kill the user made (`/bashes`, an editor) at its next turn, not of its own.
    */
-  async kill(id: string): Promise<BackgroundShellInfo | undefined> {
+  async kill(id: string, by: "model" | "user" = "model"): Promise<BackgroundShellInfo | undefined> {
     const shell = this.shells.get(id);
     if (!shell) return undefined;
-    shell.announced = true;
+    if (by === "model") shell.announced = true;
     if (shell.status !== "running") return shell.info();
-    shell.killRequested = true;
+    shell.killedBy ??= by;
     const pid = shell.child.pid;
     // Not a local process (an editor's terminal): its backend stops it.
     if (pid === undefined) shell.child.kill();

@@ -44,9 +44,7 @@ export interface ShellToolLimits {
 
 /** NOT_FOUND for an id the session never gave, with the ids it did. */
 export function unknownShell(id: string, shells: BackgroundShells): ToolResponse {
-  const known = shells.list().map((shell) => `${shell.id} (${shell.status})`);
-  const list = known.length > 0 ? `Shells of this session: ${known.join(", ")}.` : "No background shell was started in this session.";
-  return failure("NOT_FOUND", `No background shell ${id}. ${list}`, {
+  return failure("NOT_FOUND", shells.unknownIdMessage(id), {
     next: ['bash(command=..., run_in_background=true) starts one; its result names the shell_id.'],
   });
 }
