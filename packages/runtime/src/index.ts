@@ -28,6 +28,12 @@ export type {
   AskUserQuestion,
   ToolResponse,
 } from "@gong/tools";
+// bash's background shells as the UIs list them (`CodingSession.backgroundShells`).
+export {
+  type BackgroundShellInfo,
+  type BackgroundShells,
+  shortCommand,
+} from "@gong/tools";
 // `~` expansion is one helper for every package (in @gong/base, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 // `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an

@@ -1,5 +1,6 @@
 import { closestNames } from "../../suggest-flag.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
+import { bashesCommand } from "./bashes.js";
 import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
@@ -32,6 +33,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   sessionCommand,
   usageCommand,
   mcpCommand,
+  bashesCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,
