@@ -39,9 +39,10 @@ function lastToolResult(request: RecordedRequest): { id: string; text: string } 
   const messages = (request.body as { messages: { role: string; content: unknown }[] }).messages;
   const last = messages.at(-1);
   if (!last || !Array.isArray(last.content)) return undefined;
-  const results = last.content.filter(
-    (part: { type?: string }) => part.type === "tool_result",
-  ) as { tool_use_id: string; content: unknown }[];
+  const results = last.content.filter((part: { type?: string }) => part.type === "tool_result") as {
+    tool_use_id: string;
+    content: unknown;
+  }[];
   const result = results.at(-1);
   return result ? { id: result.tool_use_id, text: JSON.stringify(result.content) } : undefined;
 }
@@ -58,7 +59,8 @@ function serverModel(options: { kill: boolean; afterCurl?: MockStep }) {
   let polls = 0;
   return (request: RecordedRequest): MockStep => {
     const last = lastToolResult(request);
-    if (!last) return call("toolu_start", "bash", { command: "node server.js", run_in_background: true });
+    if (!last)
+      return call("toolu_start", "bash", { command: "node server.js", run_in_background: true });
     if (last.id === "toolu_start" || last.id.startsWith("toolu_poll")) {
       const port = /listening on (\d+)/.exec(last.text)?.[1];
       if (port) return call("toolu_curl", "bash", { command: `curl -s http://127.0.0.1:${port}/` });
@@ -128,7 +130,9 @@ describe("background shells — issue 42 item 1 through the built binary", () =>
       serverModel({ kill: false, afterCurl: textResponse("thinking", { stallAfterEvents: 2 }) }),
     );
     const running = runGong(args, box, { onSpawn: (c) => (child = c) });
-    await waitFor(() => results().has("toolu_curl") && existsSync(path.join(box.cwd, "server.pid")));
+    await waitFor(
+      () => results().has("toolu_curl") && existsSync(path.join(box.cwd, "server.pid")),
+    );
     mock.setFallback(undefined);
     return { child: child!, running, pid: serverPid(box) };
   }
@@ -163,7 +167,11 @@ describe("background shells — issue 42 item 1 through the built binary", () =>
     let waited = 0;
     mock.setFallback((request) => {
       const last = lastToolResult(request);
-      if (!last) return call("toolu_start", "bash", { command: "echo built; exit 4", run_in_background: true });
+      if (!last)
+        return call("toolu_start", "bash", {
+          command: "echo built; exit 4",
+          run_in_background: true,
+        });
       if (last.text.includes("Background shell bash_1")) return textResponse("The build failed.");
       waited += 1;
       return call(`toolu_wait_${waited}`, "bash", { command: "sleep 0.05" });

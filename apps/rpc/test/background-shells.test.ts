@@ -26,7 +26,9 @@ async function shells(rpc: RpcProcess): Promise<Shell[]> {
 /** The model starts `command` in the background and ends its run. */
 async function startShell(rpc: RpcProcess, command: string): Promise<void> {
   mock.enqueue([
-    toolCallResponse([{ id: "toolu_bg", name: "bash", arguments: { command, run_in_background: true } }]),
+    toolCallResponse([
+      { id: "toolu_bg", name: "bash", arguments: { command, run_in_background: true } },
+    ]),
     textResponse("Started."),
   ]);
   await rpc.request({ type: "prompt", message: "start it" });

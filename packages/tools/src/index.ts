@@ -1,17 +1,8 @@
 // `~` expansion lives in @gong/base beside GONG_HOME, which uses it; re-exported
 // here because paths and allowed roots are where tool users meet it.
 export { expandHome } from "@gong/base";
-export type {
-  BackgroundShellInfo,
-  BackgroundShellStatus,
-  ShellRead,
-} from "./bash/background-shells.js";
-export {
-  BackgroundShells,
-  DEFAULT_MAX_BACKGROUND_SHELLS,
-  shellEnding,
-  shortCommand,
-} from "./bash/background-shells.js";
+export type { BackgroundShellInfo } from "./bash/background-shells.js";
+export { BackgroundShells, shortCommand } from "./bash/background-shells.js";
 export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations, shellArgv } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";

@@ -101,17 +101,29 @@ describe("background shells — bash run_in_background, bash_output, kill_shell"
   });
 
   it("output over the limits is cut to its tail; the log holds all of it", async () => {
-    const small = makeProject({ processes, backgroundShells: shells, bash: { maxLines: 10, maxBytes: 1024 } });
+    const small = makeProject({
+      processes,
+      backgroundShells: shells,
+      bash: { maxLines: 10, maxBytes: 1024 },
+    });
     try {
       const started = await small.call("bash", { command: "seq 1 5000", run_in_background: true });
       const id = String(started.data.shell_id);
-      await until(async () => shells.get(id)?.status, (status) => status !== "running");
+      await until(
+        async () => shells.get(id)?.status,
+        (status) => status !== "running",
+      );
       const response = await small.call("bash_output", { shell_id: id });
       expect(response.status).toBe("partial");
       expect(response.data.stdout).toBe(Array.from({ length: 10 }, (_, i) => 4991 + i).join("\n"));
       const log = shells.get(id)!.logPath!;
-      await until(async () => readFileSync(log, "utf8").length, (length) => length > 20000);
-      expect(readFileSync(log, "utf8")).toBe(`${Array.from({ length: 5000 }, (_, i) => i + 1).join("\n")}\n`);
+      await until(
+        async () => readFileSync(log, "utf8").length,
+        (length) => length > 20000,
+      );
+      expect(readFileSync(log, "utf8")).toBe(
+        `${Array.from({ length: 5000 }, (_, i) => i + 1).join("\n")}\n`,
+      );
       expect(response.text).toContain(response.data.full_output_path as string);
     } finally {
       small.cleanup();

@@ -29,7 +29,11 @@ function project(): Sandbox {
   writeFileSync(path.join(box.cwd, "server.js"), SERVER);
   mock.enqueue([
     toolCallResponse([
-      { id: "toolu_bg", name: "bash", arguments: { command: "node server.js", run_in_background: true } },
+      {
+        id: "toolu_bg",
+        name: "bash",
+        arguments: { command: "node server.js", run_in_background: true },
+      },
     ]),
     textResponse("The server runs in the background."),
   ]);
@@ -41,7 +45,10 @@ const serverPid = (box: Sandbox) =>
 
 /** The highest tick the screen shows. */
 const lastTick = (lines: readonly string[]) =>
-  Math.max(0, ...lines.flatMap((line) => [...line.matchAll(/tick (\d+)/g)].map((m) => Number(m[1]))));
+  Math.max(
+    0,
+    ...lines.flatMap((line) => [...line.matchAll(/tick (\d+)/g)].map((m) => Number(m[1]))),
+  );
 
 describe("interactive mode — /bashes", () => {
   it("lists the shell with a live tail; k kills it and the server is gone", async () => {
@@ -62,7 +69,10 @@ describe("interactive mode — /bashes", () => {
     const seen = lastTick(gong.screen());
     await gong.waitForScreen((lines) => lastTick(lines) >= seen + 3, WAIT);
     gong.write("k");
-    await gong.waitForText("killed bash_1 (node server.js); the agent is told at its next turn", WAIT);
+    await gong.waitForText(
+      "killed bash_1 (node server.js); the agent is told at its next turn",
+      WAIT,
+    );
     await waitFor(() => !isProcessAlive(serverPid(box)));
     gong.write(`/bashes${KEYS.enter}`);
     await gong.waitForText(/bash_1 +killed by you +node server\.js/, WAIT);

@@ -16,13 +16,7 @@ import type {
 } from "@gong/llm";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
-import type {
-  BackgroundShells,
-  ProcessGroups,
-  Todo,
-  Tool,
-  WebConnections,
-} from "@gong/tools";
+import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
   CheckpointList,
   RewindOutcome,

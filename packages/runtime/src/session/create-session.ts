@@ -25,6 +25,7 @@ import { SessionPermissions } from "../permissions/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
+import { createBackgroundNoticeHook } from "./background-notices.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -45,7 +46,6 @@ import {
   startThinkingLevel,
 } from "./start-model.js";
 import { createSubfolderContextHook } from "./subfolder-context.js";
-import { createBackgroundNoticeHook } from "./background-notices.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";

@@ -47,7 +47,8 @@ export function shortCommand(command: string): string {
 /** How an ended shell ended, in words: `exited with code 1`, `was ended by SIGTERM`. */
 export function shellEnding(info: BackgroundShellInfo): string {
   if (info.status === "running") return "is still running";
-  if (info.status === "killed") return info.killedBy === "user" ? "was killed by the user" : "was killed";
+  if (info.status === "killed")
+    return info.killedBy === "user" ? "was killed by the user" : "was killed";
   if (info.signal) return `was ended by ${info.signal}`;
   return `exited with code ${info.exitCode}`;
 }

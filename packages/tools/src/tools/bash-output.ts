@@ -45,7 +45,7 @@ export interface ShellToolLimits {
 /** NOT_FOUND for an id the session never gave, with the ids it did. */
 export function unknownShell(id: string, shells: BackgroundShells): ToolResponse {
   return failure("NOT_FOUND", shells.unknownIdMessage(id), {
-    next: ['bash(command=..., run_in_background=true) starts one; its result names the shell_id.'],
+    next: ["bash(command=..., run_in_background=true) starts one; its result names the shell_id."],
   });
 }
 
@@ -74,7 +74,11 @@ function stateLine(info: BackgroundShellInfo): string {
 function readEnvelope(
   read: ShellRead,
   pattern: RegExp | undefined,
-  context: { limits: Required<ShellToolLimits>; display: (path: string) => string; hasTaskTool: boolean },
+  context: {
+    limits: Required<ShellToolLimits>;
+    display: (path: string) => string;
+    hasTaskTool: boolean;
+  },
 ): ToolResponse {
   const { info } = read;
   const shown = filtered(read.output, pattern);
@@ -126,10 +130,14 @@ export function createBashOutputTool(
     async execute(params, context) {
       const pattern = compile(params.filter);
       if (pattern instanceof Error) {
-        return failure("INVALID_PARAM", `filter is not a valid regular expression: ${pattern.message}`, {
-          data: { field_errors: [{ field: "filter", message: pattern.message }] },
-          next: [`bash_output(shell_id="${params.shell_id}", filter="<a valid regex>")`],
-        });
+        return failure(
+          "INVALID_PARAM",
+          `filter is not a valid regular expression: ${pattern.message}`,
+          {
+            data: { field_errors: [{ field: "filter", message: pattern.message }] },
+            next: [`bash_output(shell_id="${params.shell_id}", filter="<a valid regex>")`],
+          },
+        );
       }
       const read = shells.read(params.shell_id);
       if (!read) return unknownShell(params.shell_id, shells);

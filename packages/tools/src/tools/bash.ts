@@ -27,8 +27,8 @@ import {
 import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { runShell } from "../bash/run-shell.js";
-import { noBackgroundShells, startInBackground, tooManyShells } from "../bash/start-background.js";
 import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
+import { noBackgroundShells, startInBackground, tooManyShells } from "../bash/start-background.js";
 import { failure, progress } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
@@ -228,27 +228,70 @@ function progressReporter(
   };
 }
 
-export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
-  const shellPath = options.shellPath ?? "bash";
-  const exec = options.exec ?? localExecOperations;
+function bashDescription(maxLines: number, maxBytes: number, sandbox: BashSandbox | undefined) {
+  return (
+    `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
+    `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
+    "the command and all its child processes are killed. stdin is /dev/null, so " +
+    `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
+    "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
+    sandboxNotice(sandbox)
+  );
+}
+
+/** How the shell is spawned: under the sandbox when there is one, or the sandbox's refusal. */
+async function spawnOptions(
+  env: ToolEnvironment,
+  sandbox: BashSandbox | undefined,
+  processes: ProcessGroups,
+  spawn: SpawnShellOptions,
+): Promise<SpawnShellOptions | ToolResponse> {
+  const argv = await sandboxFor(env, sandbox, spawn.cwd, processes);
+  if ("status" in argv) return argv;
+  return { ...spawn, env: { ...spawn.env, ...sandboxEnv(sandbox) }, ...argv };
+}
+
+/** A failure the sandbox caused, for the envelope to say so. */
+function refusalOf(sandbox: BashSandbox | undefined, exitCode: number | null, tail: string) {
+  const refusal = sandboxRefusal(sandbox, exitCode, tail);
+  return refusal ? { refusal } : {};
+}
+
+/** Why a `run_in_background` call cannot start: no background shells here, or too many run. */
+function backgroundProblem(
+  inBackground: boolean | undefined,
+  shells: BackgroundShells | undefined,
+): ToolResponse | undefined {
+  if (!inBackground) return undefined;
+  if (!shells) return noBackgroundShells();
+  const refused = shells.refusal();
+  return refused ? tooManyShells(refused) : undefined;
+}
+
+/** bash's options with their defaults filled in. */
+function bashDefaults(options: BashToolOptions) {
   const killGraceMs = options.killGraceMs ?? 2000;
-  const drainMs = options.drainMs ?? 100;
-  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const processes = options.processes ?? new ProcessGroups(killGraceMs);
-  const baseEnv = options.env ?? process.env;
+  return {
+    shellPath: options.shellPath ?? "bash",
+    exec: options.exec ?? localExecOperations,
+    killGraceMs,
+    drainMs: options.drainMs ?? 100,
+    maxLines: options.maxLines ?? DEFAULT_MAX_LINES,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxLogBytes: options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES,
+    processes: options.processes ?? new ProcessGroups(killGraceMs),
+    baseEnv: options.env ?? process.env,
+  };
+}
+
+export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
+  const run = bashDefaults(options);
+  const { shellPath, maxLines, maxBytes, maxLogBytes, processes } = run;
 
   return defineTool({
     name: "bash",
     label: "Bash",
-    description:
-      `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
-      `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
-      "the command and all its child processes are killed. stdin is /dev/null, so " +
-      `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
-      "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
-      sandboxNotice(options.sandbox),
+    description: bashDescription(maxLines, maxBytes, options.sandbox),
     // Without background shells the schema leaves run_in_background out; execute still
     // refuses it (a call may send a parameter its schema does not list).
     parameters: (options.background
@@ -257,48 +300,46 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
     async execute(params, context) {
       const started = performance.now();
       const timeoutSeconds = params.timeout ?? DEFAULT_BASH_TIMEOUT_SECONDS;
-      if (params.run_in_background && !options.background) return noBackgroundShells();
-      const noDirectory = await missingWorkingDirectory(context.cwd);
-      if (noDirectory) return noDirectory;
-      const refused = params.run_in_background ? options.background?.refusal() : undefined;
-      if (refused) return tooManyShells(refused);
+      const unstartable =
+        backgroundProblem(params.run_in_background, options.background) ??
+        (await missingWorkingDirectory(context.cwd));
+      if (unstartable) return unstartable;
       const logFolder = await logFolderOrProblem(env.outputDir);
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
       const prepared = await prepareCommand(`${prefix}${params.command}`, logFolder);
       if ("status" in prepared) return prepared;
 
-      const sandbox = await sandboxFor(env, options.sandbox, context.cwd, processes);
-      if ("status" in sandbox) {
-        await prepared.scriptFile?.remove();
-        return sandbox;
-      }
-      const spawn: SpawnShellOptions = {
+      const spawn = await spawnOptions(env, options.sandbox, processes, {
         shellPath,
         script: prepared.script,
         cwd: context.cwd,
-        env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
+        env: nonInteractiveEnv(run.baseEnv),
         ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
-        ...sandbox,
-      };
+      });
+      if ("status" in spawn) {
+        await prepared.scriptFile?.remove();
+        return spawn;
+      }
       if (params.run_in_background && options.background) {
+        const windowBytes = 2 * maxBytes;
         return startInBackground(options.background, {
           spawn,
           prepared,
           logFolder,
           maxLogBytes,
-          windowBytes: 2 * maxBytes,
+          windowBytes,
         });
       }
       const limits = { maxLines, maxBytes };
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
       const outcome = await runShell({
-        exec,
+        exec: run.exec,
         spawn,
         processes,
         collector,
         timeoutMs: timeoutSeconds * 1000,
-        killGraceMs,
-        drainMs,
+        killGraceMs: run.killGraceMs,
+        drainMs: run.drainMs,
         signal: context.signal,
         onOutput: progressReporter(context.onUpdate, collector, limits),
       });
@@ -313,12 +354,11 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         brief: effectiveOutputLevel(params.output_level, context) === "brief",
         display: (path) => env.policy.display(path),
       });
-      const refusal = sandboxRefusal(options.sandbox, outcome.exitCode, collected.tail);
       return outcomeEnvelope(outcome, output, {
         durationMs,
         timeoutSeconds,
         hasTaskTool: context.hasTaskTool === true,
-        ...(refusal ? { refusal } : {}),
+        ...refusalOf(options.sandbox, outcome.exitCode, collected.tail),
       });
     },
   });

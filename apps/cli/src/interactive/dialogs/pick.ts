@@ -54,7 +54,8 @@ export class PickDialog<T> implements Dialog {
     const actions = (this.options.actions ?? []).map((a) => `${a.key} ${a.hint}`);
     const hint = ["Enter select", ...actions, "Esc cancel"].join(" · ");
     const current = matches[this.selected];
-    const preview = current && this.options.preview ? this.options.preview(current.value, width) : [];
+    const preview =
+      current && this.options.preview ? this.options.preview(current.value, width) : [];
     return [
       "",
       truncateToWidth(pc.bold(this.options.title), width, "…"),

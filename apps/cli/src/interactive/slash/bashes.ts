@@ -38,7 +38,9 @@ export const bashesCommand: SlashCommand = {
         return;
       }
       const after = await shells.kill(id, "user");
-      context.ui.note(`killed ${id} (${shortCommand(after!.command)}); the agent is told at its next turn`);
+      context.ui.note(
+        `killed ${id} (${shortCommand(after!.command)}); the agent is told at its next turn`,
+      );
       return;
     }
     const info = shells.get(id)!;
