@@ -77,7 +77,9 @@ describe("interactive mode — /bashes", () => {
     gong.write(`/bashes${KEYS.enter}`);
     await gong.waitForText(/bash_1 +killed by you +node server\.js/, WAIT);
     gong.write(KEYS.escape);
+    await gong.waitForScreen((lines) => !lines.some((l) => l.includes("Background shells")), WAIT);
     gong.write(KEYS.ctrlC);
+    await gong.waitForText("Ctrl+C again quits", WAIT);
     gong.write(KEYS.ctrlC);
     expect(await gong.exit).toEqual({ code: 0 });
   });
