@@ -60,6 +60,7 @@ describe("slash commands — parsing and unknown names", () => {
       "session",
       "usage",
       "mcp",
+      "bashes",
       "export",
       "hotkeys",
       "quit",
