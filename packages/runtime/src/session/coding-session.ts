@@ -24,7 +24,7 @@ import type {
 import type { LanguageServers, ServerStatus } from "@gong/lsp";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
-import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
+import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
   ExpandResult,
   PromptCommandInfo,
@@ -59,6 +59,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** bash's background shells (run_in_background): listed and killed from the UIs. */
+  backgroundShells?: BackgroundShells;
   /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
   webConnections: WebConnections;
   /** The session's MCP servers: every server process ends with the session. */
@@ -203,6 +205,14 @@ export class CodingSession {
   }
 
   /** The session's MCP servers as they are now (empty when none is configured). */
+  /**
+   * bash's background shells (`run_in_background`): what `/bashes`, RPC `get_state` and
+   * the web view list, live, and kill. Undefined for a session built without them.
+   */
+  get backgroundShells(): BackgroundShells | undefined {
+    return this.parts.backgroundShells;
+  }
+
   get mcpServers(): McpServerStatus[] {
     return this.parts.mcp?.statuses() ?? [];
   }

@@ -2,7 +2,14 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
-import { endOrphanedJobs, JobLedger, ProcessGroups, type Tool, WebConnections } from "@gong/tools";
+import {
+  BackgroundShells,
+  endOrphanedJobs,
+  JobLedger,
+  ProcessGroups,
+  type Tool,
+  WebConnections,
+} from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
@@ -22,6 +29,7 @@ import { startPermissionMode } from "../policy/start-mode.js";
 import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
+import { createBackgroundNoticeHook } from "./background-notices.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -132,7 +140,10 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: orderedHooks(hooks, options.hooks, checkpoints.hook),
+    hooks: [
+      ...orderedHooks(hooks, options.hooks, checkpoints.hook),
+      createBackgroundNoticeHook(toolKit.backgroundShells),
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -298,12 +309,17 @@ function sessionToolKit(
   contextWindow: SessionToolKit["contextWindow"],
 ): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
+  const processes = new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn));
   return {
     cwd: inputs.cwd,
     env: inputs.env,
     apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
+    processes,
+    backgroundShells: new BackgroundShells({
+      processes,
+      maxShells: inputs.loaded.settings.maxBackgroundShells,
+    }),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
@@ -446,6 +462,7 @@ function sessionParts(
     store,
     recorder,
     processes: toolKit.processes,
+    backgroundShells: toolKit.backgroundShells,
     webConnections: toolKit.webConnections,
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
     ...(toolKit.lsp ? { lsp: toolKit.lsp } : {}),
