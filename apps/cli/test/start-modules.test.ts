@@ -62,6 +62,11 @@ describe("gong starts only what the command needs", () => {
     ["--help", ["--help"]],
     ["a usage error", ["--bogus"]],
     ["gong worktree list", ["worktree", "list"]],
+    ["gong mcp list", ["mcp", "list"]],
+    ["gong mcp get", ["mcp", "get", "docs"]],
+    ["gong mcp add", ["mcp", "add", "docs", "--", "node", "server.js"]],
+    ["gong mcp remove", ["mcp", "remove", "docs"]],
+    ["--list-models", ["--list-models"]],
   ])("%s loads no engine module", async (_name, args) => {
     const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
     expect(sources.some((source) => source.endsWith("src/bin.ts"))).toBe(true);
