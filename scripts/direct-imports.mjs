@@ -51,7 +51,8 @@ export function directWorkspaceImports(root) {
     if (!barrels.has(index)) {
       const names = new Map();
       for (const [, list, from] of readFileSync(index, "utf8").matchAll(BARREL_REEXPORT)) {
-        for (const { imported, local } of specifiers(list)) names.set(local, { from, name: imported });
+        for (const { imported, local } of specifiers(list))
+          names.set(local, { from, name: imported });
       }
       barrels.set(index, names);
     }

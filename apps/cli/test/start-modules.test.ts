@@ -62,15 +62,33 @@ describe("gong starts only what the command needs", () => {
     ["--help", ["--help"]],
     ["a usage error", ["--bogus"]],
     ["gong worktree list", ["worktree", "list"]],
-    ["gong mcp list", ["mcp", "list"]],
-    ["gong mcp get", ["mcp", "get", "docs"]],
     ["gong mcp add", ["mcp", "add", "docs", "--", "node", "server.js"]],
     ["gong mcp remove", ["mcp", "remove", "docs"]],
-    ["--list-models", ["--list-models"]],
   ])("%s loads no engine module", async (_name, args) => {
     const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
     expect(sources.some((source) => source.endsWith("src/bin.ts"))).toBe(true);
     expect(engineModules(sources)).toEqual({});
+  });
+
+  // These read settings.json / models.json, and a file read is a file validated: the
+  // config validator (TypeBox schemas) is theirs to load — nothing else of the engine.
+  it.each([
+    ["gong mcp list", ["mcp", "list"]],
+    ["gong mcp get", ["mcp", "get", "docs"]],
+    ["--list-models", ["--list-models"]],
+  ])("%s loads the config validator and no other engine module", async (_name, args) => {
+    const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
+    expect(Object.keys(engineModules(sources))).toEqual(["typebox"]);
+  });
+
+  it("--export loads the config validator and the Markdown renderer, not the agent or the MCP SDK", async () => {
+    mock.setFallback(textResponse("**done**"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const run = await runGong(["--mode", "json", "say done"], box);
+    expect(run.code).toBe(0);
+    const id = JSON.parse(run.stdout.split("\n")[0]!).id as string;
+    const sources = await loadedSources(["--export", id, path.join(box.cwd, "s.html")], box);
+    expect(Object.keys(engineModules(sources)).sort()).toEqual(["marked", "typebox"]);
   });
 
   it("a prompt run loads them (the recorder sees what is loaded)", async () => {
