@@ -99,4 +99,17 @@ describe("gong starts only what the command needs", () => {
       expect.arrayContaining(["agent", "typebox"]),
     );
   });
+
+  // The MCP client was three quarters of a megabyte of every prompt run's start (bench
+  // "one-turn print"); it is loaded when a server is configured (mcp.test.ts runs them).
+  it("a prompt run without MCP servers loads no MCP SDK (nor its zod and ajv)", async () => {
+    mock.setFallback(textResponse("ok"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const sources = await loadedSources(["-p", "--no-session", "say ok"], box);
+    const found = engineModules(sources);
+    expect(found.agent).toBeGreaterThan(0);
+    expect(Object.keys(found)).not.toContain("MCP SDK");
+    expect(Object.keys(found)).not.toContain("zod");
+    expect(Object.keys(found)).not.toContain("ajv");
+  });
 });

@@ -64,7 +64,7 @@ async function openCodingSession(
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
   // Started first, so the servers start while the rest of the session is assembled.
-  const mcp = startSessionMcpServers(inputs.value);
+  const mcp = await startSessionMcpServers(inputs.value);
   try {
     // Background jobs of a gong that was killed (-9) before it could end them.
     await endOrphanedJobs(jobsFolder(inputs.value));
