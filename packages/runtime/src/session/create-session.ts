@@ -14,9 +14,8 @@ import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
-import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
+import { homeDir, hookFolders, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
-import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
@@ -77,7 +76,7 @@ async function openCodingSession(
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
   // Started first, so the servers start while the rest of the session is assembled.
-  const mcp = startSessionMcpServers(inputs.value);
+  const mcp = await startSessionMcpServers(inputs.value);
   try {
     // Background jobs of a gong that was killed (-9) before it could end them.
     await endOrphanedJobs(jobsFolder(inputs.value));
