@@ -22,6 +22,7 @@ import type {
   UserMessage,
 } from "@gong/llm";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
+import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
@@ -36,7 +37,6 @@ import {
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
-import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";

@@ -1,7 +1,7 @@
 import type { AgentEvent } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
+import { type SubagentProgressData, subagentProgressLine } from "@gong/render";
 import { progress } from "@gong/tools";
-import { type SubagentProgressData, subagentProgressLine } from "./progress-line.js";
 
 /** The argument that says what a call is about, in the order looked for. */
 const KEY_ARGUMENTS = ["command", "path", "pattern", "url", "description", "query"];
