@@ -1,6 +1,10 @@
 import { documentFromEntries, messagePreview, renderSessionHtml } from "@gong/render";
 
-const ask = { role: "user", content: "Rename greet to hello in a.ts", timestamp: 1 };
+const ask = {
+  role: /** @type {const} */ ("user"),
+  content: "Rename greet to hello in a.ts",
+  timestamp: 1,
+};
 const entries = [
   { type: "message", message: ask },
   { type: "compaction", summary: "Renamed greet to hello.", tokensBefore: 1200 },

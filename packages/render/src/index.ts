@@ -3,6 +3,9 @@
  * HTML export (in Node), `gong web`'s page (bundled for the browser) and the terminal
  * draw a session with the same functions and look alike.
  */
+
+// What a tool call is about, the same on every face (the terminal, ACP, the page, the export).
+export { toolCallSummary } from "@gong/tools/summary";
 export { classifyDiff, type DiffLine } from "./diff.js";
 export type { ExportDocument, ExportItem } from "./document.js";
 export { escapeHtml } from "./escape.js";

@@ -37,6 +37,7 @@ import { sandboxEnv } from "../sandbox/sandbox-env.js";
 import { protectedMounts } from "../sandbox/sandbox-protected.js";
 import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 120;
 /**
@@ -221,6 +222,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
 
   return defineTool({
     name: "bash",
+    summary: TOOL_SUMMARIES.bash,
     label: "Bash",
     description:
       `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +

@@ -18,6 +18,7 @@ import { nulProblem } from "../path/normalize.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import type { GrepRequest } from "../search/grep-types.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_GREP_LIMIT = 100;
 
@@ -50,6 +51,7 @@ const grepParameters = Type.Object({
 export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
   return defineTool({
     name: "grep",
+    summary: TOOL_SUMMARIES.grep,
     label: "Grep",
     readOnly: true,
     description:

@@ -12,6 +12,7 @@ import { OutputLevelParam } from "../core/schema.js";
 import { entriesOf, readFolder } from "../ls/entries.js";
 import { listingEnvelope } from "../ls/envelope.js";
 import { resolveSearchStart } from "../path/policy.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_LS_LIMIT = 500;
 
@@ -28,6 +29,7 @@ const lsParameters = Type.Object({
 export function createLsTool(env: ToolEnvironment) {
   return defineTool({
     name: "ls",
+    summary: TOOL_SUMMARIES.ls,
     label: "List",
     readOnly: true,
     description:
