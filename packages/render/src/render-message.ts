@@ -2,7 +2,7 @@
  * One session item as HTML: a message with its Markdown, thinking, tool calls (each
  * with its result, diff and output) or a notice. The HTML export renders a whole
  * branch with these; `gong web`'s page renders each message with the same functions
- * as it streams in (render-parts.ts is the page's entry), so both look alike.
+ * as it streams in (this package's index is the page's entry), so both look alike.
  */
 import type {
   AssistantMessage,
