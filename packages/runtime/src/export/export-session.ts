@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { renderSessionHtml } from "@gong/render";
 import { SessionStore } from "@gong/session-store";
-import { configuredSessionDir } from "../session/session-dir.js";
+import { configuredSessionDir } from "../config/session-dir.js";
 import { sessionDocument } from "./subagent-transcripts.js";
 
 export interface ExportSessionOptions {
