@@ -54,9 +54,13 @@ Tools:
                                Tool preset: all (ask_user only where someone can answer: not
                                in -p or json mode), read/write/edit/bash, or read/grep/find/ls.
                                  gong --preset readonly -p "review this repo"
-  --permission-mode default|plan
-                               plan: only reading tools until you approve the agent's plan
-                               (Shift+Tab switches; -p prints the plan and ends unless --yes).
+  --permission-mode ask|accept-edits|auto|plan
+                               ask: file changes, bash, MCP tools and web_fetch ask first;
+                               accept-edits: edits in the project run, the rest asks; auto
+                               (default): rules and hooks decide; plan: only reading tools
+                               until you approve the agent's plan. Claude Code's default,
+                               acceptEdits, bypassPermissions also work. Shift+Tab cycles;
+                               with -p an ask is a deny unless --yes.
                                  gong --permission-mode plan -p "plan the auth refactor"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"

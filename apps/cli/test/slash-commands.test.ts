@@ -47,7 +47,7 @@ async function twoExchanges(host: SessionHost) {
 }
 
 describe("slash commands — parsing and unknown names", () => {
-  it("the names are ARCHITECTURE §7's, in order", () => {
+  it("the names are ARCHITECTURE §7's (and §10's /lsp), in order", () => {
     expect(SLASH_COMMANDS.map((c) => c.name)).toEqual([
       "model",
       "thinking",
@@ -62,6 +62,8 @@ describe("slash commands — parsing and unknown names", () => {
       "session",
       "usage",
       "mcp",
+      "lsp",
+      "bashes",
       "export",
       "hotkeys",
       "quit",
@@ -362,6 +364,27 @@ describe("/mcp — the MCP servers' status, and reconnect", () => {
   });
 });
 
+describe("/lsp — the language servers' status", () => {
+  it("lists the built-in servers not started yet, and a configured command that is not found", async () => {
+    const { ui, run } = await setup({
+      lsp: {
+        typescript: { command: "no-such-language-server" },
+        python: { disabled: true },
+        go: { disabled: true },
+        rust: { disabled: true },
+        lua: { command: process.execPath, extensions: [".lua"] },
+      },
+    });
+    await run("/lsp");
+    const block = ui.shown.filter((s) => s.kind === "block").at(-1);
+    expect(block?.kind === "block" ? [block.title, ...block.lines] : []).toEqual([
+      "Language servers",
+      'typescript  not found: install no-such-language-server, or set its command in settings "lsp"',
+      `lua         not started (${process.execPath}; starts with the first file of its language)`,
+    ]);
+  });
+});
+
 describe("/session, /export, /hotkeys, /quit", () => {
   it("/session shows file, id, model, thinking, messages, tokens, cost and tool calls", async () => {
     const { host, ui, run } = await setup();
@@ -372,6 +395,8 @@ describe("/session, /export, /hotkeys, /quit", () => {
     const text = block?.kind === "block" ? block.lines.join("\n") : "";
     expect(text).toContain(`file        ${host.current.file}`);
     expect(text).toContain("model       anthropic/claude-sonnet-4-5");
+    // The permission mode, auto being the CLI's default (README "Permissions").
+    expect(text).toContain("mode        auto (the default)");
     expect(text).toContain("messages    4 (2 user, 2 assistant, 0 tool results)");
     expect(text).toMatch(/tokens +\d+ in, \d+ out, \d+ cache read, \d+ cache write/);
     expect(text).toMatch(/cost +\$\d+\.\d{4}/);

@@ -56,7 +56,14 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
     },
   });
   const backups = () => new FileBackupStore(root, cwd, session.id);
-  return new SessionCheckpoints(session, new GitOrBackupStore(git, backups), warn, root);
+  const checkpoints = new SessionCheckpoints(
+    session,
+    new GitOrBackupStore(git, backups),
+    warn,
+    root,
+  );
+  checkpoints.start();
+  return checkpoints;
 }
 
 /** The same path, or two paths of one folder (a symbolic link); a folder gone is no match. */
@@ -96,6 +103,7 @@ function refusing(error: string): SnapshotStore {
   return {
     coversEveryChange: false,
     refusal: error,
+    capture: () => [],
     snapshot: async () => ({ ok: false, error }),
     changes: async () => ({ ok: false, error }),
     restore: async () => ({ ok: false, error }),

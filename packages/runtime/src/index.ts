@@ -11,6 +11,7 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
+export type { ServerStatus as LanguageServerStatus } from "@gong/lsp";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
 export type { ModelUsage, SessionInfo, SessionTreeNode } from "@gong/session-store";
@@ -23,11 +24,14 @@ export type {
   AskUserQuestion,
   ToolResponse,
 } from "@gong/tools";
+// bash's background shells as the UIs list them (`CodingSession.backgroundShells`).
 // `~` expansion is one helper for every package (in @gong/base, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 // `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
 // app's file completion (`@` in gong's editor).
 export {
+  type BackgroundShellInfo,
+  type BackgroundShells,
   type ExecOperations,
   expandHome,
   type FileOperations,
@@ -35,6 +39,7 @@ export {
   localFileOperations,
   OUTPUT_LEVELS,
   shellArgv,
+  shortCommand,
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";
@@ -82,9 +87,15 @@ export {
 } from "./models/list-models.js";
 export { isModelAlias } from "./models/model-aliases.js";
 export { resolveModel } from "./models/resolve-model.js";
-export type { SessionPermissions } from "./permissions/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
+export {
+  nextPermissionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "./policy/permission-mode.js";
+export type { SessionPermissions } from "./policy/session-permissions.js";
 export {
   CodingSession,
   finalText,

@@ -28,6 +28,8 @@ describe("tool summary — what a call is about, one place for every face", () =
     expect(toolCallSummary("edit", { path: "a.ts", oldText: "x", newText: "y" })).toBe("a.ts");
     expect(toolCallSummary("bash", { command: "npm test", timeout: 60 })).toBe("npm test");
     expect(toolCallSummary("grep", { pattern: "TODO", path: "src" })).toBe("TODO");
+    expect(toolCallSummary("bash_output", { shell_id: "bash_1", filter: "ERR" })).toBe("bash_1");
+    expect(toolCallSummary("kill_shell", { shell_id: "bash_2" })).toBe("bash_2");
     expect(toolCallSummary("find", { pattern: "**/*.ts" })).toBe("**/*.ts");
     expect(toolCallSummary("web_fetch", { url: "https://example.com", prompt: "x" })).toBe(
       "https://example.com",

@@ -92,7 +92,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `lsp [{name,command,state,root?,pid?,error?}]` (the language servers: state `running`, `starting`, `failed`, `not-found` or `stopped`; one row per language and project root once started), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
       examples: [{ type: "get_state" }],
     },
   ),
@@ -145,8 +145,11 @@ export const COMMAND_SCHEMAS = [
     { mode: oneOf(SESSION_MODES) },
     {
       response:
-        "`{mode}`; `plan` offers only reading tools and `exit_plan_mode` from the next model call",
-      examples: [{ type: "set_mode", mode: "plan" }],
+        "`{mode}`; `ask` asks before file changes, bash, MCP tools and web_fetch, `accept-edits` lets edits in the project run, `auto` asks nothing for the mode's sake, `plan` offers only reading tools and `exit_plan_mode` from the next model call",
+      examples: [
+        { type: "set_mode", mode: "plan" },
+        { type: "set_mode", mode: "ask" },
+      ],
     },
   ),
   command(
@@ -292,6 +295,33 @@ export const COMMAND_SCHEMAS = [
           answers: { "Which database?": "Postgres" },
         },
       ],
+    },
+  ),
+  command(
+    "get_shells",
+    {},
+    {
+      response:
+        "`shells [{id,command,status,startedAt,exitCode,signal,outputBytes,logPath?,killedBy?}]`: bash's `run_in_background` shells, ended ones too (status `running`, `exited` or `killed`; `killedBy` `model` or `user`)",
+      examples: [{ type: "get_shells" }],
+    },
+  ),
+  command(
+    "get_shell_output",
+    { shellId: Type.String({ description: "a shell's `id` of `get_shells`" }) },
+    {
+      response:
+        "`{shell, output}`: the shell as in `get_shells`, and the last 8 KB of its output (what the model has not read stays unread)",
+      examples: [{ type: "get_shell_output", shellId: "bash_1" }],
+    },
+  ),
+  command(
+    "kill_shell",
+    { shellId: Type.String({ description: "a shell's `id` of `get_shells`" }) },
+    {
+      response:
+        "`{shell}` once it has ended (TERM to its process group, KILL after a grace); the model is told at its next turn",
+      examples: [{ type: "kill_shell", shellId: "bash_1" }],
     },
   ),
   command(

@@ -21,27 +21,30 @@ import type {
   ThinkingLevel,
   UserMessage,
 } from "@gong/llm";
+import type { LanguageServers, ServerStatus } from "@gong/lsp";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
 import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
-import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
+import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
   ExpandResult,
   PromptCommandInfo,
   PromptCommands,
 } from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
+import { homeDir } from "../config/paths.js";
 import type { RememberedChoice } from "../config/remember-choice.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
+import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
-import type { SessionPermissions } from "../permissions/session-permissions.js";
 import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import type { CodingSessionEvent, RunOutcome, SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
@@ -56,10 +59,14 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** bash's background shells (run_in_background): listed and killed from the UIs. */
+  backgroundShells?: BackgroundShells;
   /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
   webConnections: WebConnections;
   /** The session's MCP servers: every server process ends with the session. */
   mcp?: McpServers;
+  /** The session's language servers: every server process ends with the session. */
+  lsp?: LanguageServers;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -198,8 +205,21 @@ export class CodingSession {
   }
 
   /** The session's MCP servers as they are now (empty when none is configured). */
+  /**
+   * bash's background shells (`run_in_background`): what `/bashes`, RPC `get_state` and
+   * the web view list, live, and kill. Undefined for a session built without them.
+   */
+  get backgroundShells(): BackgroundShells | undefined {
+    return this.parts.backgroundShells;
+  }
+
   get mcpServers(): McpServerStatus[] {
     return this.parts.mcp?.statuses() ?? [];
+  }
+
+  /** The language servers: those started (one per language and root) and those available. */
+  get languageServers(): ServerStatus[] {
+    return this.parts.lsp?.status() ?? [];
   }
 
   /** `/mcp reconnect [name]`: restarts the MCP server named (all when none), their tools anew. */
@@ -341,9 +361,14 @@ export class CodingSession {
     return this.parts.promptCommands?.list() ?? Promise.resolve([]);
   }
 
-  /** `default`, or `plan`: only reading tools until the user approves a plan. */
+  /** The permission mode (policy/permission-mode.ts): ask, accept-edits, auto or plan. */
   get mode(): SessionMode {
-    return this.parts.planMode?.mode ?? "default";
+    return this.parts.planMode?.mode ?? "auto";
+  }
+
+  /** The mode an approved plan goes on in (the mode before plan mode). */
+  get modeAfterPlan(): SessionMode {
+    return this.parts.planMode?.afterPlan ?? "auto";
   }
 
   /** Switches the mode; the model is offered the other tools from its next call on. */
@@ -414,9 +439,9 @@ export class CodingSession {
   }
 
   renderHtml(): string {
-    return renderSessionHtml(
-      sessionDocument(this.parts.store.header, this.parts.store.getBranch()),
-    );
+    const doc = sessionDocument(this.parts.store.header, this.parts.store.getBranch());
+    const hidden = this.parts.permissions?.hiddenPaths();
+    return renderSessionHtml(withoutHiddenFiles(doc, hidden, homeDir(process.env)));
   }
 
   /**
@@ -630,6 +655,7 @@ export class CodingSession {
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
     await this.parts.mcp?.close();
+    await this.parts.lsp?.close();
     this.unsubscribeAgent();
     this.unsubscribeSubagentTally();
     this.parts.store.close();
@@ -642,6 +668,7 @@ export class CodingSession {
   killProcesses(): void {
     this.parts.processes.killNow();
     this.parts.mcp?.killNow();
+    this.parts.lsp?.killNow();
   }
 
   private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {

@@ -2,7 +2,14 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
-import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import {
+  BackgroundShells,
+  endOrphanedJobs,
+  JobLedger,
+  ProcessGroups,
+  type Tool,
+  WebConnections,
+} from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
@@ -11,14 +18,18 @@ import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
-import { createBashConfirmation } from "../hooks/confirm-bash.js";
-import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
-import { SessionPermissions } from "../permissions/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
+import { createBashConfirmation } from "../policy/confirm-bash.js";
+import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
+import type { PermissionMode } from "../policy/permission-mode.js";
+import { SessionPermissions } from "../policy/session-permissions.js";
+import { startPermissionMode } from "../policy/start-mode.js";
+import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
+import { createBackgroundNoticeHook } from "./background-notices.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -28,6 +39,7 @@ import { SessionRecorder } from "./recorder.js";
 import { RunTally } from "./run-limits.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
+import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
@@ -96,7 +108,7 @@ async function assembleSession(
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
   const running: RunningParts = {};
-  const planMode = sessionPlanMode(options, running);
+  const planMode = sessionPlanMode(inputs, running);
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
@@ -119,7 +131,7 @@ async function assembleSession(
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const hooks = await sessionHooks(inputs, opened);
+  const hooks = await sessionHooks(inputs, opened, () => planMode.mode);
   const checkpoints = sessionCheckpoints(inputs, opened);
   const agent = buildAgent({
     model,
@@ -128,7 +140,10 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: orderedHooks(hooks, options.hooks, checkpoints.hook),
+    hooks: [
+      ...orderedHooks(hooks, options.hooks, checkpoints.hook),
+      createBackgroundNoticeHook(toolKit.backgroundShells),
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -148,7 +163,7 @@ async function assembleSession(
   mcp?.onToolsChanged(() => reloader.refreshTools());
   recordStart(opened, thinkingLevel);
   return new CodingSession({
-    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    ...sessionParts(inputs, opened, { agent, toolKit, reloader, permissions: hooks.permissions }),
     planMode,
     permissions: hooks.permissions,
     checkpoints,
@@ -222,9 +237,13 @@ interface RunningParts {
   reloader?: SettingsReloader;
 }
 
-function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): PlanMode {
+function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode {
+  const { options, loaded, warn } = inputs;
+  const appMode = options.appPermissionMode ?? "auto";
+  const initial = startPermissionMode(options.permissionMode, loaded.settings, appMode, warn);
   return new PlanMode({
-    initial: options.permissionMode ?? "default",
+    initial,
+    afterPlan: appMode === "plan" ? "ask" : appMode,
     approve: options.approvePlan,
     // The model is offered the other tools from its next call on.
     onChange: () => running.reloader?.refreshTools(),
@@ -233,10 +252,11 @@ function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): 
 }
 
 /**
- * Deny rules first, so no hook runs for a refused call, and again after the hooks that
- * may rewrite a call; the confirmations after those too, so they see the final call
- * (permissions/session-permissions.ts has the whole order); the app's own hooks, then the
- * checkpoint gate last: a snapshot only for a call every other gate allowed.
+ * Deny rules first, so no hook runs for a refused call, and again (with ask rules) after
+ * the hooks that may rewrite a call; the confirmations after those too, so they see the
+ * final call, and the mode's question last (policy/decide-call.ts has the whole order);
+ * the app's own hooks, then the checkpoint gate: a snapshot only for a call every other
+ * gate allowed.
  */
 function orderedHooks(
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
@@ -250,6 +270,7 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
+    hooks.permissions.modeGate,
     hooks.subfolderContext,
     ...(appHooks ?? []),
     checkpointGate,
@@ -288,12 +309,17 @@ function sessionToolKit(
   contextWindow: SessionToolKit["contextWindow"],
 ): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
+  const processes = new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn));
   return {
     cwd: inputs.cwd,
     env: inputs.env,
     apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
+    processes,
+    backgroundShells: new BackgroundShells({
+      processes,
+      maxShells: inputs.loaded.settings.maxBackgroundShells,
+    }),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, store.getBranch()),
@@ -306,6 +332,7 @@ function sessionToolKit(
     mcp,
     sandbox: inputs.sandbox.sandbox,
     contextWindow,
+    lsp: sessionLanguageServers(inputs),
   };
 }
 
@@ -313,9 +340,14 @@ function sessionToolKit(
  * The session's command hooks, hook modules and confirmBash policy: made once, so
  * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
-async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
+async function sessionHooks(
+  inputs: SessionInputs,
+  { store }: OpenedSession,
+  mode: () => PermissionMode,
+) {
   const { cwd, env, warn, options, loaded } = inputs;
   const permissions = new SessionPermissions({
+    mode,
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,
@@ -373,12 +405,17 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   };
 }
 
+/** A prompt command's `@path` read, through the policy (policy/user-calls.ts). */
+function withReadPolicy(read: Tool | undefined, permissions: SessionPermissions) {
+  return read && withCallPolicy(read, permissions, "command");
+}
+
 /** The prompt commands of this session's folders and MCP servers. */
 function sessionPromptCommands(
   inputs: SessionInputs,
   toolKit: SessionToolKit,
   agent: Agent,
-  bash: ReturnType<typeof userBashTool>,
+  { bash, permissions }: { bash: Tool | undefined; permissions: SessionPermissions },
 ): PromptCommands {
   const { cwd, env, options, warn, registry } = inputs;
   const gongHome = inputs.where.gongHome;
@@ -389,7 +426,7 @@ function sessionPromptCommands(
     // The answer the app got from the user, else the user settings (fails closed).
     trusted: () => options.trust ?? isTrustedFolder(cwd, gongHome),
     bash,
-    read: userReadTool(toolKit, inputs.loaded.settings),
+    read: withReadPolicy(userReadTool(toolKit, inputs.loaded.settings), permissions),
     mcp: toolKit.mcp,
     knowsModel: (ref) => modelForRef(registry, ref, agent.state.model) !== undefined,
     unknownTools: inputs.unknownTools,
@@ -407,19 +444,28 @@ function sessionParts(
     agent,
     toolKit,
     reloader,
-  }: { agent: Agent; toolKit: SessionToolKit; reloader: SettingsReloader },
+    permissions,
+  }: {
+    agent: Agent;
+    toolKit: SessionToolKit;
+    reloader: SettingsReloader;
+    permissions: SessionPermissions;
+  },
 ): CodingSessionParts {
   const { options, registry } = inputs;
   const settings = inputs.loaded.settings;
   const recorder = new SessionRecorder(store, context, inputs.warn);
-  const bash = userBashTool(toolKit, settings);
+  const userBash = userBashTool(toolKit, settings);
+  const bash = userBash && withCallPolicy(userBash, permissions, "typed");
   return {
     agent,
     store,
     recorder,
     processes: toolKit.processes,
+    backgroundShells: toolKit.backgroundShells,
     webConnections: toolKit.webConnections,
     ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
+    ...(toolKit.lsp ? { lsp: toolKit.lsp } : {}),
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     settingsFiles: () => reloader.settingsFiles,
@@ -441,7 +487,10 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
-    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, {
+      bash: userBash && withCallPolicy(userBash, permissions, "command"),
+      permissions,
+    }),
     configFiles: configFileGroups({
       cwd: inputs.cwd,
       gongHome: inputs.where.gongHome,

@@ -111,8 +111,13 @@ export interface CodingSessionOptions {
   confirmToolCall?: ToolConfirmation;
   /** In-process hooks the app adds to every agent of the session (an editor's permission gate). */
   hooks?: AgentHooks[];
-  /** The mode the session starts in (`--permission-mode`); default `default`. */
+  /** The mode the session starts in (`--permission-mode`); wins over settings `permissions.defaultMode`. */
   permissionMode?: SessionMode;
+  /**
+   * The app's mode when neither the flag nor the settings name one: `auto` (the CLI and
+   * JSONL RPC, the default) or `ask` (ACP, an editor that shows each question).
+   */
+  appPermissionMode?: SessionMode;
   /**
    * How the user approves a plan in plan mode (`exit_plan_mode`). Without it (print
    * mode) the run ends with the plan (`RunOutcome.plan`) and the mode stays.

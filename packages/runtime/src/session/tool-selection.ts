@@ -1,10 +1,12 @@
 import { MCP_CLIENT_TOOL_NAMES } from "@gong/mcp";
 import {
   type AskUserHandler,
+  type BackgroundShells,
   type BashSandbox,
   createCodingTools,
   type ExecOperations,
   type FileOperations,
+  type HiddenPaths,
   type ProcessGroups,
   resolveToolNames,
   type TodoStore,
@@ -31,9 +33,13 @@ export interface BuildToolsOptions extends ToolSelection {
   outputDir: string;
   /** Folders the read-only tools may open too: the folders of the skills in use. */
   readOnlyRoots: readonly string[];
+  /** Paths `Read(…)` deny rules hide from the file tools (permissions/hidden-paths.ts). */
+  hidden: HiddenPaths | undefined;
   settings: Settings;
   /** The session's process groups: bash's background jobs end with the session. */
   processes: ProcessGroups;
+  /** The session's background shells, shared by every tool set. */
+  backgroundShells: BackgroundShells;
   /** todo_write's list, kept with the session. */
   todoStore: TodoStore;
   /** Answers web_fetch's `prompt` with the session's model. */
@@ -107,7 +113,9 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     allowedRoots: options.allowedRoots,
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
+    ...(options.hidden ? { hidden: options.hidden } : {}),
     processes: options.processes,
+    backgroundShells: options.backgroundShells,
     bash: {
       ...bashLogCap(options.cwd, options.env),
       env: options.commandEnv,

@@ -43,6 +43,8 @@ export const TOOL_SUMMARIES: Readonly<Record<string, ToolSummary>> = {
   edit: stringArgument("path"),
   ls: stringArgument("path"),
   bash: stringArgument("command"),
+  bash_output: stringArgument("shell_id"),
+  kill_shell: stringArgument("shell_id"),
   grep: stringArgument("pattern"),
   find: stringArgument("pattern"),
   web_fetch: stringArgument("url"),

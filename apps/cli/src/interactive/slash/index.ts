@@ -1,9 +1,11 @@
 import { closestNames } from "../../suggest-flag.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
+import { bashesCommand } from "./bashes.js";
 import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { hotkeysCommand } from "./hotkeys.js";
+import { lspCommand } from "./lsp.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
@@ -34,6 +36,8 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   sessionCommand,
   usageCommand,
   mcpCommand,
+  lspCommand,
+  bashesCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,

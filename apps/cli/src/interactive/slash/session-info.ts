@@ -22,6 +22,8 @@ export const sessionCommand: SlashCommand = {
       ["cwd", session.header.cwd],
       ["model", `${session.model.provider}/${session.model.id}`],
       ["thinking", session.thinkingLevel],
+      // auto is the CLI's default (README "Permissions"); Shift+Tab changes it.
+      ["mode", `${session.mode}${session.mode === "auto" ? " (the default)" : ""}`],
       [
         "messages",
         `${n(messages.total)} (${n(messages.user)} user, ${n(messages.assistant)} assistant, ${n(messages.toolResult)} tool results)`,
