@@ -12,9 +12,9 @@ const appDir = path.dirname(fileURLToPath(import.meta.url));
 const pageDir = path.join(appDir, "src/web/page");
 
 /**
- * The page imports `@gong/runtime/render`, whose PartialMessage comes from agent-core's
- * index: the Node-only modules behind it are dropped by tree-shaking (the packages are
- * `sideEffects: false`). They are external only so that esbuild need not resolve them
+ * The page imports `@gong/render` (browser-safe) and PartialMessage from agent-core's
+ * index: the Node-only modules behind that index are dropped by tree-shaking (the
+ * packages are `sideEffects: false`). They are external only so that esbuild need not resolve them
  * for a browser; should one be used after all, its import would reach the script,
  * and the build fails here instead of the page failing in a browser.
  */
@@ -38,7 +38,7 @@ async function buildWebPage(staging) {
     /\b(?:require\(|from ?|import\()["'][^"']+["']/,
   );
   if (leaked) throw new Error(`the web page's script needs a Node module: ${leaked[0]}`);
-  const { EXPORT_CSS } = await import("@gong/runtime/render");
+  const { EXPORT_CSS } = await import("@gong/render");
   const pageCss = readFileSync(path.join(pageDir, "page.css"), "utf8");
   writeFileSync(path.join(staging, "web-app.css"), `${EXPORT_CSS}\n${pageCss}`);
   copyFileSync(path.join(pageDir, "index.html"), path.join(staging, "web-index.html"));

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { toolCallSummary } from "@gong/render";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
@@ -74,6 +75,28 @@ describe("HTML export — robust rendering, through gong --export", () => {
     expect(applied).not.toContain("&quot;oldText&quot;");
     expect(bash).toMatch(/^" open>/);
     expect(bash).toContain("said-hi");
+  });
+
+  it("each call is titled by its name and the summary every face shows (toolCallSummary)", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    writeFileSync(path.join(box.cwd, "a.txt"), "alpha\n");
+    const bash = { command: "echo one;\n  echo two" };
+    const grep = { path: ".", pattern: "alpha" };
+    mock.enqueue([
+      toolCallResponse([{ id: "toolu_sh", name: "bash", arguments: bash }]),
+      toolCallResponse([{ id: "toolu_gr", name: "grep", arguments: grep }]),
+      textResponse("done"),
+    ]);
+    const run = await runGong(["--mode", "json", "look"], box);
+    expect(run.code).toBe(0);
+    const id = jsonLines(run.stdout)[0]!.id as string;
+    const out = path.join(box.cwd, "session.html");
+    expect((await runGong(["--export", id, out], box)).code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    expect(toolCallSummary("bash", bash)).toBe("echo one; echo two");
+    expect(html).toContain("<summary>bash echo one; echo two</summary>");
+    expect(html).toContain(`<summary>grep ${toolCallSummary("grep", grep)}</summary>`);
+    expect(html).toContain("<summary>grep alpha</summary>");
   });
 
   it("--export onto an existing file refuses (exit 1) and keeps the file", async () => {

@@ -3,7 +3,13 @@
  * server's own schema, and gets the result (or a failure with a next step) as an
  * envelope. Hooks, confirmations and the truncator see it like any built-in tool.
  */
-import { failure, type Tool, type ToolExecutionContext, type ToolResponse } from "@gong/tools";
+import {
+  failure,
+  keyArgumentSummary,
+  type Tool,
+  type ToolExecutionContext,
+  type ToolResponse,
+} from "@gong/tools";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import { DEFAULT_CALL_TIMEOUT_MS } from "./config/entry.js";
 import type { CallOutcome, McpServerConnection, McpToolDefinition } from "./connection.js";
@@ -33,6 +39,11 @@ export function createMcpTool(options: McpToolOptions): Tool {
       definition.description?.trim() ||
       `Tool "${definition.name}" of the MCP server "${connection.name}".`,
     parameters: toolParameters(schema),
+    // An MCP tool's arguments are named by its server, and the web page and the HTML
+    // export show a call knowing only its name: MCP tools follow the rule every face
+    // applies to a tool outside the built-in table (a telling argument such as `query`,
+    // `url` or `path`, else the first string one).
+    summary: keyArgumentSummary,
     ...(readOnly ? { readOnly } : {}),
     async execute(params, context) {
       const args = (params ?? {}) as Record<string, unknown>;

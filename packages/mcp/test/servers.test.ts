@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runTool, type Tool, type ToolResponse } from "@gong/tools";
+import { runTool, type Tool, type ToolResponse, toolCallSummary } from "@gong/tools";
 import { afterEach, describe, expect, it } from "vitest";
 import { type McpServerEntry, McpServers } from "../src/index.ts";
 
@@ -77,6 +77,15 @@ describe("mcp — a fixture server's tools become gong tools", () => {
       required: ["text"],
     });
     expect(mcp.statuses()).toEqual([{ name: "fixture", status: "connected", tools: 14 }]);
+  });
+
+  it("a call's summary is the one every face looks up by name (its text argument)", async () => {
+    const { mcp } = await start({ fixture: fixture() });
+    const echo = tool(mcp, "mcp__fixture__echo");
+    const args = { text: "hello  there" };
+    expect(echo.summary?.(args)).toBe("hello  there");
+    expect(toolCallSummary(echo.name, args)).toBe("hello there");
+    expect(tool(mcp, "mcp__fixture__slow").summary?.({ steps: 2 })).toBeUndefined();
   });
 
   it("returns the answer as a success envelope whose text the model reads", async () => {

@@ -9,7 +9,6 @@ export {
 } from "./commands/command-set.js";
 export { PAGE_COMMAND_SCHEMAS } from "./commands/page-command-schemas.js";
 export { parseCommandLine } from "./commands/parse-command.js";
-export { messagePreview, messageText, oneLine } from "./message-preview.js";
 export {
   type ClientQuestions,
   type OpenedProtocol,
@@ -17,7 +16,6 @@ export {
   ProtocolSession,
   type ResponseLine,
 } from "./protocol-session.js";
-export { type TreeItem, treeItems } from "./tree-lines.js";
 export type { UiRequestLine } from "./ui-requests.js";
 export { toJsonLine } from "./wire/json-line.js";
 export { type RunEndLine, type RunEndReason, runEndLine } from "./wire/run-end.js";

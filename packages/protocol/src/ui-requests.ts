@@ -8,6 +8,7 @@
  * no. `ask_user`: the model's ask_user tool; no answer within the timeout is an error
  * that tells the model to go on with its best judgement; an abort withdraws it.
  */
+import { toolCallSummary } from "@gong/render";
 import type {
   AskUserAnswers,
   AskUserHandler,
@@ -109,7 +110,8 @@ export class UiRequests {
         type: "extension_ui_request",
         id,
         method: "confirm",
-        title: `Allow ${request.toolName}?`,
+        // The terminal's question too: the call's name and what it is about.
+        title: `Allow ${`${request.toolName} ${toolCallSummary(request.toolName, request.input)}`.trim()}?`,
         message: request.reason,
         toolName: request.toolName,
         toolCallId: request.toolCallId,

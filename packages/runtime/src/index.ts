@@ -14,12 +14,7 @@ export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
 export type { ServerStatus as LanguageServerStatus } from "@gong/lsp";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
-export type {
-  ModelUsage,
-  SessionInfo,
-  SessionTreeNode,
-  TreeEntry,
-} from "@gong/session-store";
+export type { ModelUsage, SessionInfo, SessionTreeNode } from "@gong/session-store";
 // What a host implements to answer ask_user (CodingSessionOptions.askUser), and a file
 // backend for the tools (CodingSessionOptions.fileOperations): an app overrides some
 // methods and keeps the local disk for the rest.
@@ -58,11 +53,8 @@ export { loadSettings } from "./config/settings.js";
 export type { NotificationSetting, Settings } from "./config/settings-types.js";
 export { isTrustedFolder, trustFolder } from "./config/trust.js";
 export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
-// The diff classifier of the HTML export; the interactive mode colours the same lines.
-export { classifyDiff, type DiffLine } from "./export/diff.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export { renderSessionHtml } from "./export/render-html.js";
 export type {
   ConfirmationAnswer,
   ToolConfirmation,

@@ -1,7 +1,7 @@
 import type { Message } from "@gong/llm";
+import type { ExportDocument } from "@gong/render";
 import { hiddenPathsMatcher } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import type { ExportDocument } from "../src/export/document.js";
 import { withoutHiddenFiles } from "../src/export/hidden-files.js";
 
 const hidden = hiddenPathsMatcher([{ rule: "Read(./.env)", glob: "./.env" }], {

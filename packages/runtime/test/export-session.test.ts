@@ -1,79 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { emptyUsage } from "@gong/llm";
+import { emptyUsage, type Message } from "@gong/llm";
 import { SessionStore } from "@gong/session-store";
 import { describe, expect, it } from "vitest";
 import { writeSessionHtml } from "../src/export/export-session.js";
-import { documentFromEntries } from "../src/export/from-session.js";
 import { exportSessionHtml } from "../src/index.js";
-import { sampleDocument } from "./export-fixture.js";
 import { tempDir } from "./helpers.js";
 
 describe("HTML export — from a session file", () => {
-  it("maps entries to the document: messages, compaction, model change; labels are skipped", () => {
-    const doc = documentFromEntries({ id: "s1", timestamp: "t", cwd: "/c" }, [
-      { type: "model_change", provider: "anthropic", modelId: "m" },
-      { type: "message", message: { role: "user", content: "hi", timestamp: 1 } },
-      { type: "compaction", summary: "sum", tokensBefore: 10 },
-      { type: "label" },
-    ]);
-    expect(doc.items.map((i) => i.kind)).toEqual(["model_change", "message", "compaction"]);
-  });
-
-  it("model notices follow the models that answered: a pick taken back is dropped, an unannounced switch is shown", () => {
-    const pick = (modelId: string) => ({ type: "model_change", provider: "p", modelId });
-    const ask = (text: string) => ({
-      type: "message",
-      message: { role: "user" as const, content: text, timestamp: 1 },
-    });
-    const answer = (model: string) => ({
-      type: "message",
-      message: {
-        role: "assistant" as const,
-        content: [],
-        api: "anthropic-messages",
-        provider: "p",
-        model,
-        usage: emptyUsage(),
-        stopReason: "stop" as const,
-        timestamp: 1,
-      },
-    });
-    const doc = documentFromEntries({ id: "s1", timestamp: "t", cwd: "/c" }, [
-      pick("a"),
-      ask("1"),
-      answer("a"),
-      pick("b"),
-      pick("a"),
-      ask("2"),
-      answer("a"),
-      // A rewind kept model b in use without a pick on this path.
-      ask("3"),
-      answer("b"),
-      pick("c"),
-    ]);
-    const shown = doc.items.map((item) =>
-      item.kind === "model_change"
-        ? `model ${item.modelId}`
-        : item.kind === "message" && item.message.role === "user"
-          ? `ask ${item.message.content}`
-          : item.kind === "message" && item.message.role === "assistant"
-            ? `answer ${item.message.model}`
-            : item.kind,
-    );
-    expect(shown).toEqual([
-      "model a",
-      "ask 1",
-      "answer a",
-      "ask 2",
-      "answer a",
-      "ask 3",
-      "model b",
-      "answer b",
-      "model c",
-    ]);
-  });
-
   it("exportSessionHtml writes the current branch of a session found by id prefix", async () => {
     const root = tempDir();
     const cwd = path.join(root, "project");
@@ -81,8 +15,7 @@ describe("HTML export — from a session file", () => {
     const created = SessionStore.create({ cwd, gongHome });
     if (!created.ok) throw new Error(created.error.message);
     const store = created.value;
-    for (const item of sampleDocument().items)
-      if (item.kind === "message") store.appendMessage(item.message);
+    for (const message of editSession()) store.appendMessage(message);
     store.close();
 
     const out = path.join(root, "out", "s.html");
@@ -122,3 +55,37 @@ describe("HTML export — an existing file is never replaced silently", () => {
     expect(readFileSync(out, "utf8")).toBe("<p>page</p>");
   });
 });
+
+/** A prompt, an edit call and its result with the diff the edit tool reports. */
+function editSession(): Message[] {
+  const diff =
+    "--- a.ts\n+++ a.ts\n@@ -1 +1 @@\n-export function greet() {}\n+export function hello() {}\n";
+  const call = {
+    type: "toolCall" as const,
+    id: "call_1",
+    name: "edit",
+    arguments: { path: "a.ts" },
+  };
+  return [
+    { role: "user", content: "Rename greet in a.ts", timestamp: 1 },
+    {
+      role: "assistant",
+      content: [call],
+      api: "anthropic-messages",
+      provider: "anthropic",
+      model: "claude-test",
+      usage: emptyUsage(),
+      stopReason: "toolUse",
+      timestamp: 1,
+    },
+    {
+      role: "toolResult",
+      toolCallId: "call_1",
+      toolName: "edit",
+      content: [{ type: "text", text: "Successfully replaced text in a.ts." }],
+      details: { status: "success", data: { applied: true, diff } },
+      isError: false,
+      timestamp: 2,
+    },
+  ];
+}

@@ -31,6 +31,13 @@ export { SANDBOX_MODES } from "./sandbox/sandbox-argv.js";
 export { probeSandbox } from "./sandbox/sandbox-probe.js";
 export { detectSearchBinaries } from "./search/binaries.js";
 export { findPaths } from "./search/find-paths.js";
+// The browser-safe half is published alone as `@gong/tools/summary` (the web page, the export).
+export {
+  keyArgumentSummary,
+  TOOL_SUMMARIES,
+  type ToolSummary,
+  toolCallSummary,
+} from "./summary/tool-summary.js";
 export type { Todo, TodoSaveResult, TodoStore } from "./todo/todo-store.js";
 export type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "./tools/ask-user.js";
 export type { WebSummarizer } from "./tools/web-fetch.js";

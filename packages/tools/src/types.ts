@@ -6,6 +6,7 @@
 
 import type { ToolResponse } from "@gong/base";
 import type { Static, TSchema } from "@sinclair/typebox";
+import type { ToolSummary } from "./summary/tool-summary.js";
 
 export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "@gong/base";
 
@@ -63,6 +64,16 @@ export interface Tool<Params extends TSchema = TSchema> {
    * bounds its own parallelism (the runtime's `task`, whose subagents run side by side).
    */
   concurrent?: boolean;
+  /**
+   * What a call is about on one line (its key argument: the path of a read, the command
+   * of a bash), shown beside the name by every face. A function of the arguments only,
+   * because the web page and the HTML export have no tool definitions: every face looks
+   * it up by the tool's name with `toolCallSummary` (`@gong/tools/summary`), which knows
+   * the built-in tools' (each one's `summary` is its `TOOL_SUMMARIES` entry; the test
+   * "every built-in tool's summary is the one the faces look up" pins them together) and
+   * shows any other tool with `keyArgumentSummary`.
+   */
+  summary?: ToolSummary;
   /**
    * Runs with parameters already validated against `parameters`. Callers go through
    * `runTool`, which validates first (a wrong type → `INVALID_PARAM`) and turns a throw

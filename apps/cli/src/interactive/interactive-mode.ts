@@ -232,7 +232,7 @@ export class InteractiveMode implements InteractiveUi {
       : [];
     this.attention?.notify(`gong: allow ${request.toolName}? It waits for your answer.`);
     return this.dialogs.choose<ConfirmationAnswer>(
-      `Allow ${request.toolName}${keyArgument(request.input)}?`,
+      `Allow ${request.toolName}${keyArgument(request.toolName, request.input)}?`,
       [terminalSafe(request.reason)],
       [
         { key: "y", label: "yes", value: true },

@@ -41,7 +41,7 @@ export function activityOf(event: CodingSessionEvent): string | undefined {
           ? "preparing a tool call"
           : "writing";
     case "tool_execution_start":
-      return `running ${event.toolName}${keyArgument(event.args)}`;
+      return `running ${event.toolName}${keyArgument(event.toolName, event.args)}`;
     case "tool_execution_end":
     case "compaction_end":
       return "waiting for the model";

@@ -1,3 +1,4 @@
+import { toolCallSummary } from "@gong/render";
 import type { CodingSessionEvent } from "@gong/runtime";
 import { terminalSafe } from "../terminal-text.js";
 import { retryLine } from "./retry-line.js";
@@ -11,9 +12,6 @@ export interface StatusStream {
 
 /** Back to column 0 and erase the line (ANSI EL2). */
 const CLEAR = "\r\x1b[2K";
-
-/** The argument that says what a tool call is about (`description`: a task's). */
-const KEY_ARGUMENTS = ["command", "path", "pattern", "description"];
 
 /**
  * One live line on a terminal's stderr while print mode runs: what is happening (the
@@ -42,7 +40,7 @@ export class StatusLine {
   onEvent(event: CodingSessionEvent): void {
     switch (event.type) {
       case "tool_execution_start":
-        this.activity = `${event.toolName}${keyArgument(event.args)}`;
+        this.activity = `${event.toolName}${keyArgument(event.toolName, event.args)}`;
         break;
       case "tool_execution_end":
       case "compaction_end":
@@ -84,10 +82,11 @@ export class StatusLine {
   }
 }
 
-/** ` npm test`: the argument that says what a tool call is about, on one line (or ""). */
-export function keyArgument(args: unknown): string {
-  if (args === null || typeof args !== "object") return "";
-  const record = args as Record<string, unknown>;
-  const key = KEY_ARGUMENTS.find((name) => typeof record[name] === "string");
-  return key ? ` ${terminalSafe(record[key] as string).replace(/\s+/g, " ")}` : "";
+/**
+ * ` npm test`: what a tool call is about (`toolCallSummary`, the same on every face),
+ * made safe for a terminal, with a leading space; "" when the call has nothing to show.
+ */
+export function keyArgument(toolName: string, args: unknown): string {
+  const summary = terminalSafe(toolCallSummary(toolName, args));
+  return summary ? ` ${summary}` : "";
 }

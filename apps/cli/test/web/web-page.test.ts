@@ -218,10 +218,15 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     const dialog = page.locator("dialog.question[open]");
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("touch approved.txt");
+    // Titled as the terminal asks it: the call's name and its summary (toolCallSummary).
+    expect(await dialog.locator("h2").textContent()).toBe("Allow bash touch approved.txt?");
     // The safe answer has the focus: Enter alone would deny.
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Deny");
     await dialog.getByRole("button", { name: "Allow" }).click();
     await page.locator(".markdown", { hasText: "made the file" }).waitFor();
+    expect(await page.locator(".tool-call > summary").allTextContents()).toEqual([
+      "bash touch approved.txt",
+    ]);
     expect(existsSync(path.join(box.cwd, "approved.txt"))).toBe(true);
   });
 

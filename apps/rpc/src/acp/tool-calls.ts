@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk";
+import { toolCallSummary } from "@gong/render";
 
 const KINDS: Record<string, ToolKind> = {
   read: "read",
@@ -25,14 +26,9 @@ type Args = Record<string, unknown>;
 const text = (value: unknown): string | undefined =>
   typeof value === "string" ? value : undefined;
 
+/** The call's name and what it is about (`toolCallSummary`, the same on every face). */
 export function toolTitle(toolName: string, args: Args): string {
-  const detail =
-    text(args.command) ??
-    text(args.path) ??
-    text(args.pattern) ??
-    text(args.name) ??
-    text(args.description);
-  return detail ? `${toolName} ${detail}` : toolName;
+  return `${toolName} ${toolCallSummary(toolName, args)}`.trim();
 }
 
 export function toolLocations(args: Args, cwd: string): ToolCallLocation[] {

@@ -1,8 +1,8 @@
 /**
  * The page's own commands (page-command-schemas.ts): the session list of this folder
- * and the session tree, with the same tree lines as the terminal's `/tree` (tree-lines.ts).
+ * and the session tree, with the same tree lines as the terminal's `/tree` (`treeItems` of @gong/render).
  */
-import { treeItems } from "../tree-lines.js";
+import { treeItems } from "@gong/render";
 import type { Handler } from "./handler-context.js";
 
 /** Tree lines are cut to this many characters; the page wraps nothing. */

@@ -1,14 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { type ExportDocument, renderSessionHtml } from "@gong/render";
 import { SessionStore } from "@gong/session-store";
 import { hiddenPathsMatcher } from "@gong/tools";
 import { homeDir } from "../config/paths.js";
+import { configuredSessionDir } from "../config/session-dir.js";
 import { loadSettings } from "../config/settings.js";
 import { readDenyRules } from "../policy/hidden-paths.js";
-import { configuredSessionDir } from "../session/session-dir.js";
-import type { ExportDocument } from "./document.js";
 import { withoutHiddenFiles } from "./hidden-files.js";
-import { renderSessionHtml } from "./render-html.js";
 import { sessionDocument } from "./subagent-transcripts.js";
 
 export interface ExportSessionOptions {

@@ -4,8 +4,8 @@
  * replaced by a line naming the rule (apps/cli/test/read-deny-rules.test.ts "export").
  */
 import type { Message, ToolCall } from "@gong/llm";
+import type { ExportDocument, ExportItem } from "@gong/render";
 import { type HiddenPaths, resolveInputPath } from "@gong/tools";
-import type { ExportDocument, ExportItem } from "./document.js";
 
 /** Tools whose call names one file, and show it in their arguments or result. */
 const FILE_TOOLS = new Set(["read", "edit", "write"]);

@@ -1,11 +1,11 @@
 import { isRecord } from "@gong/base";
-import { SessionStore } from "@gong/session-store";
-import type { ExportDocument } from "./document.js";
 import {
   documentFromEntries,
   type ExportableEntry,
   type ExportableHeader,
-} from "./from-session.js";
+  type ExportDocument,
+} from "@gong/render";
+import { SessionStore } from "@gong/session-store";
 
 /**
  * A session's branch as the export's document, with each finished `task` call's

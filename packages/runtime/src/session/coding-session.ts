@@ -23,6 +23,7 @@ import type {
 } from "@gong/llm";
 import type { LanguageServers, ServerStatus } from "@gong/lsp";
 import type { McpServerStatus, McpServers } from "@gong/mcp";
+import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore, SessionTreeNode } from "@gong/session-store";
 import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type {
@@ -39,7 +40,6 @@ import {
   writeSessionHtml,
 } from "../export/export-session.js";
 import { withoutHiddenFiles } from "../export/hidden-files.js";
-import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";

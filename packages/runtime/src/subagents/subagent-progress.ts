@@ -1,10 +1,7 @@
 import type { AgentEvent } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
-import { progress } from "@gong/tools";
-import { type SubagentProgressData, subagentProgressLine } from "./progress-line.js";
-
-/** The argument that says what a call is about, in the order looked for. */
-const KEY_ARGUMENTS = ["command", "path", "pattern", "url", "description", "query"];
+import { type SubagentProgressData, subagentProgressLine } from "@gong/render";
+import { progress, toolCallSummary } from "@gong/tools";
 
 /** At most one update per this many ms (a tool's own updates come every 200 ms). */
 const UPDATE_INTERVAL_MS = 250;
@@ -42,7 +39,7 @@ export class SubagentProgress {
         break;
       case "tool_execution_start":
         this.toolCalls++;
-        this.current = `${event.toolName}${keyArgument(event.args)}`;
+        this.current = `${event.toolName} ${toolCallSummary(event.toolName, event.args)}`.trim();
         break;
       case "message_end":
         if (event.message.role === "assistant") this.tokens += event.message.usage.totalTokens;
@@ -88,12 +85,4 @@ export class SubagentProgress {
     };
     return progress(data, subagentProgressLine(data));
   }
-}
-
-function keyArgument(args: unknown): string {
-  if (args === null || typeof args !== "object") return "";
-  const record = args as Record<string, unknown>;
-  const key = KEY_ARGUMENTS.find((name) => typeof record[name] === "string");
-  const value = key ? (record[key] as string).replace(/\s+/g, " ") : "";
-  return value ? ` ${value.length > 80 ? `${value.slice(0, 79)}…` : value}` : "";
 }

@@ -8,6 +8,7 @@
 import { Type } from "@sinclair/typebox";
 import { failure, progress, success } from "../core/envelope.js";
 import { defineTool } from "../core/run-tool.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 const askUserParameters = Type.Object({
   questions: Type.Array(
@@ -79,6 +80,7 @@ const abortedMessage = "The question was cancelled before the user answered.";
 export function createAskUserTool(askUser: AskUserHandler | undefined) {
   return defineTool({
     name: "ask_user",
+    summary: TOOL_SUMMARIES.ask_user,
     label: "Ask user",
     description:
       "Ask the user 1-4 multiple-choice questions and wait for the answers: to clarify an ambiguous request, " +

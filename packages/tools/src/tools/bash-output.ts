@@ -23,6 +23,7 @@ import {
 import { failure, partial, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 const bashOutputParameters = Type.Object({
   shell_id: Type.String({
@@ -121,6 +122,7 @@ export function createBashOutputTool(
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   return defineTool({
     name: "bash_output",
+    summary: TOOL_SUMMARIES.bash_output,
     label: "Shell output",
     description:
       "Read what a background shell (bash with run_in_background) wrote since the last read, and whether it still " +

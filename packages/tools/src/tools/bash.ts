@@ -39,6 +39,7 @@ import { sandboxEnv } from "../sandbox/sandbox-env.js";
 import { protectedMounts } from "../sandbox/sandbox-protected.js";
 import { sandboxRefusal } from "../sandbox/sandbox-refusal.js";
 import { sandboxBindRoots } from "../sandbox/sandbox-roots.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_BASH_TIMEOUT_SECONDS = 120;
 /**
@@ -290,6 +291,7 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
 
   return defineTool({
     name: "bash",
+    summary: TOOL_SUMMARIES.bash,
     label: "Bash",
     description: bashDescription(maxLines, maxBytes, options.sandbox),
     // Without background shells the schema leaves run_in_background out; execute still

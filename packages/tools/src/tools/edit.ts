@@ -32,6 +32,7 @@ import { requireNotSpecial } from "../fs/file-kind.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";
 import { resolveExisting } from "../path/policy.js";
 import { looksBinary } from "../read/sniff.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 /**
  * Largest file edit loads: the file is held as bytes, text, LF text and the new text at
@@ -249,6 +250,7 @@ function editedEnvelope(
 export function createEditTool(env: ToolEnvironment) {
   return defineTool({
     name: "edit",
+    summary: TOOL_SUMMARIES.edit,
     label: "Edit",
     description:
       "Edit a file by replacing exact text. oldText must match the file exactly (whitespace and newlines included) and occur exactly once; " +

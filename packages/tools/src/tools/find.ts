@@ -19,6 +19,7 @@ import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { findPaths } from "../search/find-paths.js";
 import type { FindRequest } from "../search/find-types.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_FIND_LIMIT = 1000;
 
@@ -36,6 +37,7 @@ const findParameters = Type.Object({
 export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
   return defineTool({
     name: "find",
+    summary: TOOL_SUMMARIES.find,
     label: "Find",
     readOnly: true,
     description:

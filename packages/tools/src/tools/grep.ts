@@ -19,6 +19,7 @@ import { leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import type { GrepRequest } from "../search/grep-types.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_GREP_LIMIT = 100;
 
@@ -51,6 +52,7 @@ const grepParameters = Type.Object({
 export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions = {}) {
   return defineTool({
     name: "grep",
+    summary: TOOL_SUMMARIES.grep,
     label: "Grep",
     readOnly: true,
     description:

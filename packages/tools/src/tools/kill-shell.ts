@@ -6,6 +6,7 @@ import { Type } from "@sinclair/typebox";
 import { type BackgroundShells, shellEnding, shortCommand } from "../bash/background-shells.js";
 import { success } from "../core/envelope.js";
 import { defineTool } from "../core/run-tool.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 import { unknownShell } from "./bash-output.js";
 
 const killShellParameters = Type.Object({
@@ -18,6 +19,7 @@ const killShellParameters = Type.Object({
 export function createKillShellTool(shells: BackgroundShells) {
   return defineTool({
     name: "kill_shell",
+    summary: TOOL_SUMMARIES.kill_shell,
     label: "Kill shell",
     description:
       "Stop a background shell (bash with run_in_background) and every process it started. " +

@@ -14,6 +14,7 @@ import { entriesOf, readFolder } from "../ls/entries.js";
 import { listingEnvelope } from "../ls/envelope.js";
 import { leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 export const DEFAULT_LS_LIMIT = 500;
 
@@ -30,6 +31,7 @@ const lsParameters = Type.Object({
 export function createLsTool(env: ToolEnvironment) {
   return defineTool({
     name: "ls",
+    summary: TOOL_SUMMARIES.ls,
     label: "List",
     readOnly: true,
     description:

@@ -16,6 +16,7 @@ import { readImageFile } from "../read/image-envelope.js";
 import { binaryFile, openReadable } from "../read/open-file.js";
 import { detectImageMime, looksBinary } from "../read/sniff.js";
 import { pageEnvelope, scanWindow } from "../read/text-page.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 const readParameters = Type.Object({
   path: Type.String({
@@ -31,6 +32,7 @@ const readParameters = Type.Object({
 export function createReadTool(env: ToolEnvironment) {
   return defineTool({
     name: "read",
+    summary: TOOL_SUMMARIES.read,
     label: "Read",
     readOnly: true,
     description:

@@ -7,6 +7,7 @@ import { Type } from "@sinclair/typebox";
 import { failure, success } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 import type { Todo, TodoStore } from "../todo/todo-store.js";
 
 const todoWriteParameters = Type.Object({
@@ -41,6 +42,7 @@ function formatTodo(todo: Todo): string {
 export function createTodoWriteTool(env: ToolEnvironment, store: TodoStore) {
   return defineTool({
     name: "todo_write",
+    summary: TOOL_SUMMARIES.todo_write,
     label: "Todo",
     description:
       "Create and maintain a structured todo list for the current task. Each call replaces the whole list " +

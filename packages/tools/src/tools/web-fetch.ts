@@ -9,6 +9,7 @@
 import { Type } from "@sinclair/typebox";
 import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 import { parseFetchUrl } from "../web/fetch-failures.js";
 import { loadPage, type PageFormat, type PageLoader } from "../web/load-page.js";
 import { PageCache } from "../web/page-cache.js";
@@ -78,6 +79,7 @@ export function createWebFetchTool(env: ToolEnvironment, options: WebFetchToolOp
 
   return defineTool({
     name: "web_fetch",
+    summary: TOOL_SUMMARIES.web_fetch,
     label: "Web fetch",
     readOnly: true,
     description:

@@ -11,6 +11,7 @@ import { OutputLevelParam } from "../core/schema.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { NotRegularFileError, specialFileKind } from "../fs/file-kind.js";
 import { snapshotOf } from "../fs/read-tracker.js";
+import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 const writeParameters = Type.Object({
   path: Type.String({ description: "Path of the file to write (relative or absolute)." }),
@@ -21,6 +22,7 @@ const writeParameters = Type.Object({
 export function createWriteTool(env: ToolEnvironment) {
   return defineTool({
     name: "write",
+    summary: TOOL_SUMMARIES.write,
     label: "Write",
     description:
       "Write a file: creates it (and its parent folders) or overwrites it completely with content (UTF-8). " +

@@ -1,4 +1,4 @@
-import { classifyDiff, type DiffLine } from "@gong/runtime";
+import { classifyDiff, type DiffLine } from "@gong/render";
 import { truncateToWidth } from "@mariozechner/pi-tui";
 import pc from "picocolors";
 import { terminalSafe } from "../../terminal-text.js";

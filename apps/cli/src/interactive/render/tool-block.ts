@@ -52,7 +52,7 @@ function header(view: ToolCallView, now: number): string {
         : running
           ? pc.cyan("●")
           : pc.dim("○");
-  const key = keyArgument(view.args);
+  const key = keyArgument(view.name, view.args);
   const start = view.startedAt;
   const end = view.endedAt ?? (running ? now : undefined);
   const elapsed =

@@ -1,4 +1,4 @@
-import { messagePreview, messageText, oneLine } from "@gong/protocol";
+import { messagePreview, messageText, oneLine } from "@gong/render";
 import type { SessionTreeNode } from "@gong/runtime";
 import type { SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";

@@ -1,4 +1,4 @@
-import { oneLine } from "@gong/protocol";
+import { oneLine } from "@gong/render";
 import type { SessionInfo } from "@gong/runtime";
 import { worktreeNameOf } from "@gong/runtime/worktrees";
 import type { PickOptions, SlashCommand } from "../contract.js";

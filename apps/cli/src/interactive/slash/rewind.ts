@@ -1,5 +1,5 @@
 import type { CheckpointInfo, RewindPlan, RewindRestore } from "@gong/checkpoints";
-import { oneLine } from "@gong/protocol";
+import { oneLine } from "@gong/render";
 import { byOthersWarning, changeLine, formatBytes } from "../../rewind-lines.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";

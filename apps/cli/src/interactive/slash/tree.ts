@@ -1,4 +1,4 @@
-import { treeItems } from "@gong/protocol";
+import { treeItems } from "@gong/render";
 import type { SessionTreeNode } from "@gong/runtime";
 import type { SlashCommand, SlashContext } from "../contract.js";
 import { whenIdle } from "./idle.js";

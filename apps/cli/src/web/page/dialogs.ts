@@ -5,8 +5,9 @@
  * shows the question; when one tab answered, the server says so (`web_ui_closed`) and
  * the others close theirs.
  */
+
+import { renderMarkdown } from "@gong/render";
 import type { AskUserQuestion } from "@gong/runtime";
-import { renderMarkdown } from "@gong/runtime/render";
 import { sendCommand } from "./connection.ts";
 
 type Request = { id: string; title?: string; message?: string; input?: unknown } & (

@@ -4,7 +4,7 @@
  * model call — the page counts the seconds on from the last update itself, once a
  * second. The line is the terminal's (`subagentProgressLine`).
  */
-import { type SubagentProgressData, subagentProgressLine } from "@gong/runtime/render";
+import { type SubagentProgressData, subagentProgressLine } from "@gong/render";
 
 const TICK_MS = 1000;
 

@@ -6,8 +6,10 @@
  * result is in (a task call's: its subagent's progress, SubagentClock). A message's element is redrawn at most once per frame, however many
  * deltas came in between.
  */
+
+import { PartialMessage } from "@gong/agent-core";
+import { escapeHtml, renderMessage } from "@gong/render";
 import type { Message, ToolResultMessage } from "@gong/runtime";
-import { escapeHtml, PartialMessage, renderMessage } from "@gong/runtime/render";
 import type { EventLine } from "./connection.ts";
 import { scheduleFrame } from "./frame.ts";
 import { SubagentClock } from "./subagent-clock.ts";

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { loadSettings } from "../config/settings.js";
-import type { Settings } from "../config/settings-types.js";
+import { loadSettings } from "./settings.js";
+import type { Settings } from "./settings-types.js";
 
 /**
  * Where sessions live: `--session-dir` (relative to the cwd) over the settings'

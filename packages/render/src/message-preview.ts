@@ -1,4 +1,4 @@
-import type { Message } from "@gong/runtime";
+import type { Message } from "@gong/llm";
 
 /** A message's text on one line, cut to `width` characters (pickers, the tree). */
 export function messagePreview(message: Message, width: number): string {

@@ -1,5 +1,5 @@
 import type { AssistantMessage, Usage } from "@gong/llm";
-import type { ExportDocument } from "../src/export/document.js";
+import type { ExportDocument } from "../src/document.js";
 
 export function usage(input: number, output: number, cost = 0.001): Usage {
   return {

@@ -1,4 +1,4 @@
-import type { SessionTreeNode, TreeEntry } from "@gong/runtime";
+import type { SessionTreeNode, TreeEntry } from "@gong/session-store";
 import { messagePreview, oneLine } from "./message-preview.js";
 
 /** One line of the tree: what `get_tree` sends (`entryId`, `line`) and `/tree` picks from. */

@@ -1,4 +1,4 @@
-import type { SessionTreeNode, TreeEntry } from "@gong/runtime";
+import type { SessionTreeNode, TreeEntry } from "@gong/session-store";
 import { describe, expect, it } from "vitest";
 import { treeItems } from "../src/tree-lines.js";
 

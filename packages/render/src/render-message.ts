@@ -2,7 +2,7 @@
  * One session item as HTML: a message with its Markdown, thinking, tool calls (each
  * with its result, diff and output) or a notice. The HTML export renders a whole
  * branch with these; `gong web`'s page renders each message with the same functions
- * as it streams in (render-parts.ts is the page's entry), so both look alike.
+ * as it streams in (this package's index is the page's entry), so both look alike.
  */
 import type {
   AssistantMessage,
@@ -12,6 +12,7 @@ import type {
   ToolCall,
   ToolResultMessage,
 } from "@gong/llm";
+import { toolCallSummary } from "@gong/tools/summary";
 import { renderDiff, renderEditArgumentsDiff } from "./diff.js";
 import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";
@@ -141,7 +142,7 @@ function renderToolCall(
     ? ""
     : `<div class="label">Arguments</div><pre class="tool-args">${escapeHtml(JSON.stringify(call.arguments, null, 2))}</pre>`;
   return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${open ? " open" : ""}>
-<summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
+<summary>${escapeHtml(`${call.name} ${toolCallSummary(call.name, call.arguments)}`.trim())}</summary>
 ${args}${diff ? `<div class="label">${diff.label}</div>${diff.html}` : ""}${failed ? "" : renderNewErrors(result)}
 <div class="label">${failed ? "Error" : "Output"}</div><pre class="tool-output${failed ? " error-text" : ""}">${escapeHtml(output)}</pre>
 ${transcript ? `<div class="label">Subagent transcript</div><div class="subagent">${renderItems(transcript)}</div>` : ""}
@@ -184,12 +185,4 @@ function extractDiff(result: ToolResultMessage | undefined): string | undefined 
   const details = result?.details as { data?: { diff?: unknown } } | undefined;
   const diff = details?.data?.diff;
   return typeof diff === "string" && diff.length > 0 ? diff : undefined;
-}
-
-/** The argument a reader looks for first (path, command, pattern), shortened. */
-function summariseArguments(args: Record<string, unknown>): string {
-  const key = ["path", "command", "pattern"].find((k) => typeof args[k] === "string");
-  const value = key ? String(args[key]) : JSON.stringify(args);
-  const firstLine = value.split("\n")[0] ?? "";
-  return firstLine.length > 100 ? `${firstLine.slice(0, 99)}…` : firstLine;
 }

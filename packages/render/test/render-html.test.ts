@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderTokenChart } from "../src/export/chart.js";
-import { classifyDiff } from "../src/export/diff.js";
-import { sessionTotals } from "../src/export/render-html.js";
+import { renderTokenChart } from "../src/chart.js";
+import { classifyDiff } from "../src/diff.js";
 import { renderSessionHtml } from "../src/index.js";
+import { sessionTotals } from "../src/render-html.js";
 import { sampleDocument } from "./export-fixture.js";
 
 describe("HTML export — content", () => {
