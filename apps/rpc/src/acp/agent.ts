@@ -28,6 +28,7 @@ import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";
 import { announceCommands } from "./available-commands.js";
+import { announceShellExits, bashesArgs, runBashes } from "./background-shells.js";
 import { clientFileOperations } from "./file-system.js";
 import { editorMcpServers } from "./mcp-servers.js";
 import { PermissionGate } from "./permissions.js";
@@ -123,6 +124,17 @@ export class GongAcpAgent {
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
         const { session, updates, terminals } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
+        const bashes = bashesArgs(text);
+        if (bashes !== undefined) {
+          // gong's own command: answered here, never sent to the model.
+          const answer = await runBashes(session.backgroundShells, bashes);
+          updates.send({
+            sessionUpdate: "agent_message_chunk",
+            content: { type: "text", text: answer },
+          });
+          await updates.flushed();
+          return { stopReason: "end_turn" };
+        }
         const context = {
           cwd: session.header.cwd,
           willAsk: (tool: string, args: Record<string, unknown>) =>
@@ -246,6 +258,7 @@ export class GongAcpAgent {
     }
     entry.session = created.session;
     sessionId = created.session.header.id;
+    announceShellExits(created.session.backgroundShells, updates);
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;
   }

@@ -11,6 +11,8 @@ const KINDS: Record<string, ToolKind> = {
   write: "edit",
   edit: "edit",
   bash: "execute",
+  bash_output: "execute",
+  kill_shell: "execute",
   grep: "search",
   find: "search",
   ls: "search",
@@ -26,7 +28,10 @@ const text = (value: unknown): string | undefined =>
   typeof value === "string" ? value : undefined;
 
 export function toolTitle(toolName: string, args: Args): string {
+  if (toolName === "bash" && args.run_in_background === true && text(args.command))
+    return `bash (background) ${text(args.command)}`;
   const detail =
+    text(args.shell_id) ??
     text(args.command) ??
     text(args.path) ??
     text(args.pattern) ??
@@ -57,6 +62,17 @@ export function toolDiffs(toolName: string, args: Args, cwd: string): ToolCallCo
       ? [{ type: "diff" as const, path: absolute, oldText: edit.oldText, newText: edit.newText }]
       : [],
   );
+}
+
+/** A bash call that started a background shell: its id and command, first in its content. */
+export function backgroundShellContent(
+  toolName: string,
+  args: Args,
+  data: Record<string, unknown> | undefined,
+): ToolCallContent[] {
+  const id = text(data?.shell_id);
+  if (toolName !== "bash" || data?.background !== true || !id) return [];
+  return [textContent(`Background shell ${id}: ${text(args.command) ?? ""}`)];
 }
 
 export function textContent(value: string): ToolCallContent {
