@@ -13,6 +13,8 @@ import {
   type McpServer,
   methods,
   PROTOCOL_VERSION,
+  type PromptRequest,
+  type PromptResponse,
   RequestError,
   type SessionModeState,
 } from "@agentclientprotocol/sdk";
@@ -28,6 +30,7 @@ import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";
 import { announceCommands } from "./available-commands.js";
+import { announceShellExits, bashesArgs, runBashes } from "./background-shells.js";
 import { clientFileOperations } from "./file-system.js";
 import { editorMcpServers } from "./mcp-servers.js";
 import { PermissionGate } from "./permissions.js";
@@ -120,30 +123,9 @@ export class GongAcpAgent {
         announceCommands(entry.session, entry.updates);
         return { modes: this.modes(entry) };
       })
-      .onRequest(methods.agent.session.prompt, async ({ params }) => {
-        const { session, updates, terminals } = this.get(params.sessionId);
-        const { text, images } = promptFromBlocks(params.prompt);
-        const context = {
-          cwd: session.header.cwd,
-          willAsk: (tool: string, args: Record<string, unknown>) =>
-            session.permissions?.willAsk(tool, args) ?? false,
-          terminalOf: (toolCallId: string) => terminals.get(toolCallId),
-        };
-        const unsubscribe = session.subscribe((event) => {
-          for (const update of eventUpdates(event, context)) updates.send(update);
-        });
-        try {
-          const outcome = await session.prompt(text, images);
-          await updates.flushed();
-          if (outcome.aborted) return { stopReason: "cancelled" };
-          if (!outcome.ok) throw RequestError.internalError(undefined, outcome.errorMessage);
-          return {
-            stopReason: outcome.lastAssistant?.stopReason === "length" ? "max_tokens" : "end_turn",
-          };
-        } finally {
-          unsubscribe();
-        }
-      })
+      .onRequest(methods.agent.session.prompt, ({ params }) =>
+        this.prompt(params.sessionId, params.prompt),
+      )
       .onNotification(methods.agent.session.cancel, async ({ params }) => {
         const entry = this.sessions.get(params.sessionId);
         if (!entry) return;
@@ -163,6 +145,46 @@ export class GongAcpAgent {
         entry.session.setMode(mode);
         return {};
       });
+  }
+
+  /** `session/prompt`: `/bashes` is answered here; anything else runs the agent. */
+  private async prompt(
+    sessionId: string,
+    blocks: PromptRequest["prompt"],
+  ): Promise<PromptResponse> {
+    const { session, updates, terminals } = this.get(sessionId);
+    const { text, images } = promptFromBlocks(blocks);
+    const bashes = bashesArgs(text);
+    if (bashes !== undefined) {
+      // gong's own command: answered here, never sent to the model.
+      const answer = await runBashes(session.backgroundShells, bashes);
+      updates.send({
+        sessionUpdate: "agent_message_chunk",
+        content: { type: "text", text: answer },
+      });
+      await updates.flushed();
+      return { stopReason: "end_turn" };
+    }
+    const context = {
+      cwd: session.header.cwd,
+      willAsk: (tool: string, args: Record<string, unknown>) =>
+        session.permissions?.willAsk(tool, args) ?? false,
+      terminalOf: (toolCallId: string) => terminals.get(toolCallId),
+    };
+    const unsubscribe = session.subscribe((event) => {
+      for (const update of eventUpdates(event, context)) updates.send(update);
+    });
+    try {
+      const outcome = await session.prompt(text, images);
+      await updates.flushed();
+      if (outcome.aborted) return { stopReason: "cancelled" };
+      if (!outcome.ok) throw RequestError.internalError(undefined, outcome.errorMessage);
+      return {
+        stopReason: outcome.lastAssistant?.stopReason === "length" ? "max_tokens" : "end_turn",
+      };
+    } finally {
+      unsubscribe();
+    }
   }
 
   /** Kills every session's process groups at once (an exit that cannot wait for `close`). */
@@ -246,6 +268,7 @@ export class GongAcpAgent {
     }
     entry.session = created.session;
     sessionId = created.session.header.id;
+    announceShellExits(created.session.backgroundShells, updates);
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;
   }

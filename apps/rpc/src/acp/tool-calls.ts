@@ -12,6 +12,8 @@ const KINDS: Record<string, ToolKind> = {
   write: "edit",
   edit: "edit",
   bash: "execute",
+  bash_output: "execute",
+  kill_shell: "execute",
   grep: "search",
   find: "search",
   ls: "search",
@@ -53,6 +55,17 @@ export function toolDiffs(toolName: string, args: Args, cwd: string): ToolCallCo
       ? [{ type: "diff" as const, path: absolute, oldText: edit.oldText, newText: edit.newText }]
       : [],
   );
+}
+
+/** A bash call that started a background shell: its id and command, first in its content. */
+export function backgroundShellContent(
+  toolName: string,
+  args: Args,
+  data: Record<string, unknown> | undefined,
+): ToolCallContent[] {
+  const id = text(data?.shell_id);
+  if (toolName !== "bash" || data?.background !== true || !id) return [];
+  return [textContent(`Background shell ${id}: ${text(args.command) ?? ""}`)];
 }
 
 export function textContent(value: string): ToolCallContent {

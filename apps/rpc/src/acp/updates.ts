@@ -5,7 +5,14 @@
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { CodingSessionEvent, Message, ToolResultMessage } from "@gong/runtime";
 import { planUpdate } from "./plan.js";
-import { textContent, toolDiffs, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
+import {
+  backgroundShellContent,
+  textContent,
+  toolDiffs,
+  toolKind,
+  toolLocations,
+  toolTitle,
+} from "./tool-calls.js";
 
 type Args = Record<string, unknown>;
 
@@ -54,7 +61,12 @@ export function eventUpdates(event: CodingSessionEvent, context: EventContext): 
       ];
     case "tool_execution_end": {
       const args = asArgs(event.result.context?.params_input);
-      const diffs = event.isError ? [] : toolDiffs(event.toolName, args, cwd);
+      const diffs = event.isError
+        ? []
+        : [
+            ...toolDiffs(event.toolName, args, cwd),
+            ...backgroundShellContent(event.toolName, args, event.result.data),
+          ];
       const plan = planUpdate(event);
       const terminalId = context.terminalOf(event.toolCallId);
       return [

@@ -36,13 +36,19 @@ const todoCount: ToolSummary = (args) => {
   return `${args.todos.length} item${args.todos.length === 1 ? "" : "s"}`;
 };
 
+/** bash: its command, marked when it runs in the background (bash_output reads it later). */
+const bashCommand: ToolSummary = (args) => {
+  if (typeof args.command !== "string") return undefined;
+  return args.run_in_background === true ? `(background) ${args.command}` : args.command;
+};
+
 /** Each built-in tool's summary, by the tool's name (its definition's `summary`). */
 export const TOOL_SUMMARIES: Readonly<Record<string, ToolSummary>> = {
   read: stringArgument("path"),
   write: stringArgument("path"),
   edit: stringArgument("path"),
   ls: stringArgument("path"),
-  bash: stringArgument("command"),
+  bash: bashCommand,
   bash_output: stringArgument("shell_id"),
   kill_shell: stringArgument("shell_id"),
   grep: stringArgument("pattern"),
