@@ -26,7 +26,10 @@ function specifiers(list) {
     });
 }
 
-/** The workspace packages under `root/packages`: name → the absolute path of its index. */
+/**
+ * The workspace packages under `root/packages`: every export path (`@gong/tools` and
+ * subpaths such as `@gong/tools/summary`) → the absolute path of its built file.
+ */
 function workspaceIndexes(root) {
   const indexes = new Map();
   const packagesDir = path.join(root, "packages");
@@ -39,6 +42,13 @@ function workspaceIndexes(root) {
     }
     const main = manifest.exports?.["."]?.import ?? manifest.main;
     if (main) indexes.set(manifest.name, path.join(packagesDir, dir, main));
+    for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
+      if (subpath === "." || typeof target?.import !== "string") continue;
+      indexes.set(
+        `${manifest.name}/${subpath.slice(2)}`,
+        path.join(packagesDir, dir, target.import),
+      );
+    }
   }
   return indexes;
 }
@@ -64,7 +74,10 @@ export function directWorkspaceImports(root) {
     const entry = index && barrel(index).get(name);
     if (!entry) return undefined;
     if (entry.from.startsWith("@gong/")) {
-      return definition(entry.from, entry.name) ?? { file: entry.from, name: entry.name };
+      // A re-export of another package: followed to its file, never left as a bare name
+      // (the importing app need not depend on that package).
+      const file = indexes.get(entry.from);
+      return definition(entry.from, entry.name) ?? (file && { file, name: entry.name });
     }
     return { file: path.resolve(path.dirname(index), entry.from), name: entry.name };
   };
