@@ -21,7 +21,6 @@ import { isTrustedFolder } from "../config/trust.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
-import { createBashConfirmation } from "../policy/confirm-bash.js";
 import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { PermissionMode } from "../policy/permission-mode.js";
 import { SessionPermissions } from "../policy/session-permissions.js";
@@ -192,7 +191,7 @@ function sessionReloader(
   toolKit: SessionToolKit,
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
 ): SettingsReloader {
-  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
+  const { commandHooks, hookModules, configGuard, permissions } = hooks;
   return new SettingsReloader({
     agent,
     loaded: inputs.loaded,
@@ -201,7 +200,6 @@ function sessionReloader(
     toolKit,
     commandHooks,
     hookModules,
-    bashConfirmation,
     configGuard,
     permissions,
     warn: inputs.warn,
@@ -268,7 +266,6 @@ function orderedHooks(
     hooks.commandHooks,
     ...hooks.moduleHooks,
     hooks.permissions.afterHooks,
-    hooks.bashConfirmation,
     hooks.configGuard,
     hooks.permissions.modeGate,
     hooks.subfolderContext,
@@ -337,7 +334,7 @@ function sessionToolKit(
 }
 
 /**
- * The session's command hooks, hook modules and confirmBash policy: made once, so
+ * The session's permission policy, command hooks and hook modules: made once, so
  * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
 async function sessionHooks(
@@ -351,6 +348,7 @@ async function sessionHooks(
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,
+    confirmBash: loaded.settings.confirmBash,
     projectTrusted: loaded.projectTrusted,
     confirm: options.confirmToolCall,
     warn,
@@ -371,11 +369,6 @@ async function sessionHooks(
   };
   const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
-  const bashConfirmation = createBashConfirmation(loaded.settings.confirmBash, {
-    confirm: context.confirm,
-    confirmed: context.confirmed,
-    warn,
-  });
   const folders = hookFolders({ cwd, gongHome: inputs.where.gongHome });
   const configGuard = createConfigWriteGuard({
     cwd,
@@ -398,7 +391,6 @@ async function sessionHooks(
     commandHooks,
     hookModules,
     moduleHooks,
-    bashConfirmation,
     configGuard,
     permissions,
     subfolderContext,

@@ -3,7 +3,6 @@ import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
-import type { BashConfirmation } from "../policy/confirm-bash.js";
 import type { ConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { SessionPermissions } from "../policy/session-permissions.js";
 import { agentSettings } from "./build-agent.js";
@@ -19,7 +18,6 @@ export interface SettingsReloaderParts {
   toolKit: SessionToolKit;
   commandHooks: CommandHooks;
   hookModules: SessionHookModules;
-  bashConfirmation: BashConfirmation;
   /** Says when the agent changed these files without the user's yes: not applied then. */
   configGuard: ConfigWriteGuard;
   permissions: SessionPermissions;
@@ -81,13 +79,16 @@ export class SettingsReloader {
     agent.setTools(tools.tools);
     agent.applySettings(agentSettings(next.settings));
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
-    this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
-    this.parts.permissions.setPermissions(next.settings.permissions, next.projectTrusted);
+    this.parts.permissions.setPermissions(
+      next.settings.permissions,
+      next.projectTrusted,
+      next.settings.confirmBash,
+    );
     await this.parts.hookModules.reload(next, agent);
     // Reloaded modules are added last; the confirmations go after them again, so they
     // check the call as a module may have rewritten it.
-    const { permissions, bashConfirmation, configGuard } = this.parts;
-    for (const hook of [permissions.afterHooks, bashConfirmation, configGuard]) {
+    const { permissions, configGuard } = this.parts;
+    for (const hook of [permissions.afterHooks, configGuard]) {
       agent.removeHook(hook);
       agent.addHook(hook);
     }
