@@ -155,7 +155,7 @@ async function assembleSession(
   running.agent = agent;
   task.late.agent = agent;
 
-  const reloader = sessionReloader(inputs, agent, toolKit, hooks);
+  const reloader = sessionReloader(inputs, agent, toolKit, hooks, planMode);
   running.reloader = reloader;
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
@@ -190,9 +190,13 @@ function sessionReloader(
   agent: Agent,
   toolKit: SessionToolKit,
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
+  planMode: PlanMode,
 ): SettingsReloader {
   const { commandHooks, hookModules, configGuard, permissions } = hooks;
+  const appMode = inputs.options.appPermissionMode ?? "auto";
   return new SettingsReloader({
+    defaultModeChanged: (settings) =>
+      planMode.applyDefault(startPermissionMode(undefined, settings, appMode, inputs.warn)),
     agent,
     loaded: inputs.loaded,
     settingsQuery: inputs.settingsQuery,
@@ -241,6 +245,7 @@ function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode
   const initial = startPermissionMode(options.permissionMode, loaded.settings, appMode, warn);
   return new PlanMode({
     initial,
+    pickedByUser: options.permissionMode !== undefined,
     afterPlan: appMode === "plan" ? "ask" : appMode,
     approve: options.approvePlan,
     // The model is offered the other tools from its next call on.

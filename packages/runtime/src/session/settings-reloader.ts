@@ -21,6 +21,8 @@ export interface SettingsReloaderParts {
   /** Says when the agent changed these files without the user's yes: not applied then. */
   configGuard: ConfigWriteGuard;
   permissions: SessionPermissions;
+  /** Settings `permissions.defaultMode` changed: the session's mode follows unless the user picked one. */
+  defaultModeChanged: (settings: Settings) => void;
   warn: (message: string) => void;
 }
 
@@ -73,8 +75,11 @@ export class SettingsReloader {
       warn(`${tools.error} The settings change was not applied.`);
       return;
     }
+    const modeBefore = this.settings.permissions?.defaultMode;
     this.settings = next.settings;
     this.files = next.files;
+    if (next.settings.permissions?.defaultMode !== modeBefore)
+      this.parts.defaultModeChanged(next.settings);
     // The system prompt follows: its provider rebuilds it for the new tools.
     agent.setTools(tools.tools);
     agent.applySettings(agentSettings(next.settings));
