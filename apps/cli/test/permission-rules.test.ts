@@ -32,7 +32,6 @@ describe("permissions — deny rules refuse without asking, deny beats allow", (
       "bash refused by the permissions.deny rule Bash(touch:*) in the settings",
     );
   });
-
 });
 
 describe("permissions — confirmBash is an ask rule (issue 37: ask beats allow, matched against what runs)", () => {
@@ -61,7 +60,8 @@ describe("permissions — confirmBash is an ask rule (issue 37: ask beats allow,
     ]);
     const run = await runGong(["-p", "make them"], box);
     expect(run.code).toBe(0);
-    for (const file of ["a", "b", "c", "d"]) expect(existsSync(path.join(box.cwd, file))).toBe(false);
+    for (const file of ["a", "b", "c", "d"])
+      expect(existsSync(path.join(box.cwd, file))).toBe(false);
     const sent = toolResultSent();
     expect(sent.split("the command matches confirmBash pattern").length - 1).toBe(4);
   });
@@ -73,7 +73,9 @@ describe("permissions — confirmBash is an ask rule (issue 37: ask beats allow,
     const run = await runGong(["-p", "make it"], box);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
-    expect(toolResultSent()).toContain("the confirmBash pattern /^touch\\\\b/ may be about this command");
+    expect(toolResultSent()).toContain(
+      "the confirmBash pattern /^touch\\\\b/ may be about this command",
+    );
   });
 
   it("a command no pattern matches runs unasked", async () => {

@@ -34,7 +34,8 @@ function enqueueBypasses(): void {
 }
 
 function expectAllRefused(box: GongSandbox): void {
-  for (const file of Object.keys(BYPASSES)) expect(existsSync(path.join(box.cwd, file))).toBe(false);
+  for (const file of Object.keys(BYPASSES))
+    expect(existsSync(path.join(box.cwd, file))).toBe(false);
   const sent = JSON.stringify(mock.requests[1]?.body);
   expect(sent.split("bash refused by the permissions.deny rule Bash(touch:*)").length - 1).toBe(3);
 }
@@ -112,7 +113,9 @@ describe("gong-rpc --acp — a Bash deny rule refuses what runs", () => {
       { answer: () => "reject_once" },
     );
     expect(result.permissions).toHaveLength(1);
-    expect(result.permissions[0]?.toolCall.title).toContain("ask mode asks before running commands");
+    expect(result.permissions[0]?.toolCall.title).toContain(
+      "ask mode asks before running commands",
+    );
     expect(existsSync(path.join(box.cwd, "asked"))).toBe(false);
   });
 });

@@ -434,7 +434,9 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     // A confirmBash match is an ask rule: no rule for the project is offered, even in a
     // trusted folder (an allow rule would not pass it); "always" covers this exact call.
     await dialog.getByRole("button", { name: "Always, this session" }).waitFor();
-    await expect(dialog.getByRole("button", { name: /Always in this project/ }).count()).resolves.toBe(0);
+    await expect(
+      dialog.getByRole("button", { name: /Always in this project/ }).count(),
+    ).resolves.toBe(0);
     await dialog.getByRole("button", { name: "Always, this session" }).click();
     // A second question would hold the run: whichever comes first tells.
     const answer = page.locator(".markdown", { hasText: "touched it twice" });

@@ -52,7 +52,9 @@ describe.skipIf(!hasChromium)("gong web — one permission policy", () => {
     await expect(dialog.count()).resolves.toBe(0);
     for (const file of ["a", "b", "c"]) expect(existsSync(path.join(box.cwd, file))).toBe(false);
     const sent = JSON.stringify(mock.requests[1]?.body);
-    expect(sent.split("bash refused by the permissions.deny rule Bash(touch:*)").length - 1).toBe(3);
+    expect(sent.split("bash refused by the permissions.deny rule Bash(touch:*)").length - 1).toBe(
+      3,
+    );
   });
 
   it("ask mode puts a command to the page's dialog; Deny keeps it from running", async () => {

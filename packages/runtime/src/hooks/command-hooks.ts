@@ -154,7 +154,8 @@ type RunEvent = (
 const allowedBy = (outcomes: readonly HookOutcome[]) =>
   outcomes.some(
     (o) =>
-      o.output.hookSpecificOutput?.permissionDecision === "allow" || o.output.decision === "approve",
+      o.output.hookSpecificOutput?.permissionDecision === "allow" ||
+      o.output.decision === "approve",
   );
 
 async function preToolUse(

@@ -86,7 +86,8 @@ export function judgeCall(
   // An ask rule is matched like a deny rule: it covers a command when it covers any part.
   const asked = rules.ask.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (asked) return { verdict: "ask", rule: asked.text };
-  const pattern = toolName === "bash" ? matchConfirmBash(rules.confirmBash, commandOf(params)) : undefined;
+  const pattern =
+    toolName === "bash" ? matchConfirmBash(rules.confirmBash, commandOf(params)) : undefined;
   if (pattern)
     return {
       verdict: "ask",
