@@ -83,3 +83,36 @@ describe("gong-rpc — the user's own bash goes through the policy", () => {
     expect(await rpc.end()).toBe(0);
   });
 });
+
+describe("gong-rpc — a settings reload and permissions.defaultMode (issue 37)", () => {
+  /** Writes the user settings' defaultMode, then runs one prompt (settings reload before it). */
+  async function reloadWith(rpc: RpcProcess, file: string, defaultMode: string) {
+    writeJson(file, { permissions: { defaultMode } });
+    mock.enqueue([textResponse(`now ${defaultMode}`)]);
+    await rpc.request({ type: "prompt", message: "hello" });
+    await rpc.waitFor((l) => l.type === "run_end");
+    return (await rpc.request({ type: "get_state" })).data;
+  }
+
+  it("a changed defaultMode applies at the next prompt when no mode was picked in the session", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.gongHome, "settings.json");
+    const rpc = RpcProcess.start(box);
+    expect((await rpc.request({ type: "get_state" })).data).toMatchObject({ mode: "auto" });
+    expect(await reloadWith(rpc, file, "acceptEdits")).toMatchObject({ mode: "accept-edits" });
+    expect(await rpc.end()).toBe(0);
+  });
+
+  it("a mode picked with set_mode (or --permission-mode) stays through a reload", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const file = path.join(box.gongHome, "settings.json");
+    const picked = RpcProcess.start(box);
+    await picked.request({ type: "set_mode", mode: "ask" });
+    expect(await reloadWith(picked, file, "bypassPermissions")).toMatchObject({ mode: "ask" });
+    expect(await picked.end()).toBe(0);
+
+    const flagged = RpcProcess.start(box, ["--permission-mode", "ask"]);
+    expect(await reloadWith(flagged, file, "acceptEdits")).toMatchObject({ mode: "ask" });
+    expect(await flagged.end()).toBe(0);
+  });
+});

@@ -74,8 +74,8 @@ describe("confirmBash — dangerous bash commands need the user's yes", () => {
     expect(existsSync(path.join(cwd, "made"))).toBe(true);
   });
 
-  it('"always" allows that pattern for the rest of the session; "no" blocks', async () => {
-    const answers: (boolean | "always")[] = ["always"];
+  it('"always" allows that exact command for the rest of the session (an ask rule); another match asks again, "no" blocks', async () => {
+    const answers: (boolean | "always")[] = ["always", false];
     let asks = 0;
     const { cwd, results } = await runCommands(
       {
@@ -88,12 +88,12 @@ describe("confirmBash — dangerous bash commands need the user's yes", () => {
           timeoutMs: 2000,
         },
       },
-      ["touch one; rm -rf x", "touch two; rm -rf y"],
+      ["touch one; rm -rf x", "touch one; rm -rf x", "touch two; rm -rf y"],
     );
-    expect(asks).toBe(1);
-    expect(results).toHaveLength(2);
+    expect(asks).toBe(2);
+    expect(results).toHaveLength(3);
     expect(existsSync(path.join(cwd, "one"))).toBe(true);
-    expect(existsSync(path.join(cwd, "two"))).toBe(true);
+    expect(existsSync(path.join(cwd, "two"))).toBe(false);
   });
 
   it("a pattern that is not a regex makes every bash call ask (fails closed), with a warning", async () => {

@@ -436,12 +436,12 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     await send(page, "touch it twice");
     const dialog = page.locator("dialog.question[open]");
     await dialog.waitFor();
-    // A trusted folder offers the rule for the project too; this answer is for the session only.
-    // A confirmBash match: the exact command, never Bash(touch:*), which would switch the
-    // user's guard off for every touch.
-    await dialog
-      .getByRole("button", { name: "Always in this project: Bash(touch always.txt)" })
-      .waitFor();
+    // A confirmBash match is an ask rule: no rule for the project is offered, even in a
+    // trusted folder (an allow rule would not pass it); "always" covers this exact call.
+    await dialog.getByRole("button", { name: "Always, this session" }).waitFor();
+    await expect(
+      dialog.getByRole("button", { name: /Always in this project/ }).count(),
+    ).resolves.toBe(0);
     await dialog.getByRole("button", { name: "Always, this session" }).click();
     // A second question would hold the run: whichever comes first tells.
     const answer = page.locator(".markdown", { hasText: "touched it twice" });

@@ -42,7 +42,7 @@ export interface CommandHooksOptions {
   confirm?: ToolConfirmation;
   /**
    * The calls the user answered "always" for (the tool with that exact input is not
-   * asked about again); shared with the session's confirmBash policy.
+   * asked about again); shared with the session's permission policy.
    */
   confirmed?: ConfirmedCalls;
 }
@@ -70,7 +70,7 @@ export type ConfirmationAnswer = boolean | "always" | "always-project";
 export interface ToolConfirmation {
   /**
    * True allows the call; "always" allows it and, for the rest of the session, the same
-   * tool with the same confirmBash pattern (or, for a hook's ask, the same input);
+   * tool with the same input (a mode's question: the call's rule, `Bash(npm test:*)`);
    * "always-project" also saves `request.projectRule` for the project; false, a throw or
    * a rejection blocks it.
    */
@@ -146,8 +146,21 @@ type RunEvent = (
 ) => Promise<HookOutcome[]>;
 
 /** PreToolUse: a block stops the call; the last `updatedInput` replaces its arguments. */
+/**
+ * A PreToolUse hook that answered `permissionDecision: "allow"` (or the older
+ * `decision: "approve"`): as in Claude Code, the call skips the mode's question but not
+ * the deny and ask rules, nor the configuration guard (policy/session-permissions.ts).
+ */
+const allowedBy = (outcomes: readonly HookOutcome[]) =>
+  outcomes.some(
+    (o) =>
+      o.output.hookSpecificOutput?.permissionDecision === "allow" ||
+      o.output.decision === "approve",
+  );
+
 async function preToolUse(
   run: RunEvent,
+  confirmed: ConfirmedCalls,
   toolName: string,
   params: Record<string, unknown>,
   toolCallId: string,
@@ -159,6 +172,7 @@ async function preToolUse(
   });
   const block = blockOf(outcomes);
   if (block) return { block };
+  if (allowedBy(outcomes)) confirmed.noteHookAllowed?.(toolCallId);
   const input = updatedInputOf(outcomes);
   return input ? { params: fromClaudeToolInput(toolName, input) } : "ok";
 }
@@ -245,7 +259,8 @@ export function createCommandHooks(
       config = next;
     },
 
-    beforeToolCall: (toolName, params, info) => preToolUse(run, toolName, params, info.toolCallId),
+    beforeToolCall: (toolName, params, info) =>
+      preToolUse(run, chain.confirmed, toolName, params, info.toolCallId),
     onToolResult: (toolName, result, info) => postToolUse(run, toolName, result, info.toolCallId),
 
     async onInput(text) {

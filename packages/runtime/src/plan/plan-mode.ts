@@ -19,6 +19,8 @@ export type SessionMode = PermissionMode;
 
 export interface PlanModeOptions {
   initial: SessionMode;
+  /** The user named the mode (`--permission-mode`): a settings reload keeps it. */
+  pickedByUser: boolean;
   /** The mode an approved plan goes on in when the session started in plan mode. */
   afterPlan: Exclude<SessionMode, "plan">;
   /** Asks the user to approve a plan; undefined (print mode without `--yes`): the run ends with it. */
@@ -36,9 +38,12 @@ export class PlanMode {
   /** The plan the run ended with, waiting for the user (print mode). */
   private presented: string | undefined;
   private readonly exitTool: Tool;
+  /** The user picked the mode (flag, Shift+Tab, set_mode, the page's picker). */
+  private picked: boolean;
 
   constructor(private readonly options: PlanModeOptions) {
     this.current = options.initial;
+    this.picked = options.pickedByUser;
     this.beforePlan = options.initial === "plan" ? options.afterPlan : options.initial;
     this.exitTool = createExitPlanModeTool(
       (plan, signal, call) => this.decide(plan, signal, call),
@@ -53,6 +58,20 @@ export class PlanMode {
   /** The mode an approved plan goes on in. */
   get afterPlan(): SessionMode {
     return this.beforePlan;
+  }
+
+  /** The user picked a mode: from now on a settings reload does not change it. */
+  pick(mode: SessionMode): void {
+    this.picked = true;
+    this.set(mode);
+  }
+
+  /**
+   * Settings `permissions.defaultMode` changed while the session is open: applied unless
+   * the user picked a mode in this session (by flag or Shift+Tab; README "Modes").
+   */
+  applyDefault(mode: SessionMode): void {
+    if (!this.picked) this.set(mode);
   }
 
   set(mode: SessionMode): void {

@@ -1,74 +1,56 @@
-import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
-import type { ToolConfirmation } from "../hooks/command-hooks.js";
-import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
+/**
+ * Settings `confirmBash`, read as `permissions.ask` rules in regex syntax (README
+ * "Permissions", step 3): a bash call is asked about when a pattern (a regex,
+ * case-sensitive, matched anywhere) matches the line as typed or any command that runs
+ * in it, as `commandPrograms` (@gong/tools) reads them — `bash -c "touch f"`,
+ * `echo f | xargs touch`, `t\ouch f` all run `touch f`. Like an ask rule it beats an
+ * allow rule, and "always" answers it for that exact call only
+ * (apps/cli/test/permission-rules.test.ts "confirmBash is an ask rule").
+ */
+import { commandPrograms } from "@gong/tools";
 
-/** The confirmBash policy, whose patterns a settings reload replaces. */
-export interface BashConfirmation extends AgentHooks {
-  setPatterns(patterns: readonly string[] | undefined): void;
-}
-
-export interface BashConfirmationOptions {
-  /** How the app asks its user; without it (print and json mode) a matching call is denied. */
-  confirm: ToolConfirmation | undefined;
-  confirmed: ConfirmedCalls;
-  warn: (message: string) => void;
+/** A pattern and what it matches. */
+export interface BashPattern {
+  source: string;
+  /** The rule's name in a question: `confirmBash /…/`. */
+  label: string;
+  test: (text: string) => boolean;
 }
 
 /**
- * A pattern and what it matches. A pattern that does not compile matches every command:
- * a typo in a guard asks too often rather than never (STYLE "Security paths fail closed").
+ * The patterns of settings `confirmBash`. A pattern that does not compile matches every
+ * command: a typo in a guard asks too often rather than never (STYLE "Security paths fail
+ * closed"); it is one warning.
  */
-interface CompiledPattern {
-  source: string;
-  test: (command: string) => boolean;
-}
-
-function compile(patterns: readonly string[], warn: (message: string) => void): CompiledPattern[] {
-  return patterns.map((source) => {
+export function compileConfirmBash(
+  patterns: readonly string[] | undefined,
+  warn: (message: string) => void,
+): BashPattern[] {
+  return (patterns ?? []).map((source) => {
+    const label = `confirmBash /${source}/`;
     try {
       const regex = new RegExp(source);
-      return { source, test: (command) => regex.test(command) };
+      return { source, label, test: (text) => regex.test(text) };
     } catch (error) {
       warn(
         `settings confirmBash: /${source}/ is not a regular expression (${(error as Error).message}); every bash command needs confirmation until it is fixed`,
       );
-      return { source, test: () => true };
+      return { source, label, test: () => true };
     }
   });
 }
 
-/**
- * Settings `confirmBash`: a bash call whose command matches one of the patterns (regexes,
- * case-sensitive, anywhere in the command) is put to the user like a hook's `ask`. An
- * "always" answer allows that pattern for the rest of the session.
- */
-export function createBashConfirmation(
-  patterns: readonly string[] | undefined,
-  options: BashConfirmationOptions,
-): BashConfirmation {
-  let compiled = compile(patterns ?? [], options.warn);
-  // Longer than the question's own limit, so its answer (and reason) comes first: the
-  // agent's timeout would block the call with a reason that names no pattern.
-  const timeoutMs = (options.confirm?.timeoutMs ?? 0) + 1000;
-  return {
-    name: "confirm-bash",
-    timeoutMs,
-    setPatterns(next) {
-      compiled = compile(next ?? [], options.warn);
-    },
-    async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
-      if (toolName !== "bash" || compiled.length === 0) return "ok";
-      const command = typeof params.command === "string" ? params.command : "";
-      const match = compiled.find((pattern) => pattern.test(command));
-      if (!match) return "ok";
-      const reason = `the command matches confirmBash pattern /${match.source}/`;
-      const block = await confirmCall(
-        options.confirm,
-        { toolName, toolCallId: info.toolCallId, input: params, reason },
-        { confirmed: options.confirmed, key: `bash\0pattern\0${match.source}` },
-      );
-      // The user's answer (or their settings, with no one to ask): no hook name before it.
-      return block ? { block, byUser: true } : "ok";
-    },
-  };
+/** The first pattern that matches the line or one of the commands it runs. */
+export function matchConfirmBash(
+  patterns: readonly BashPattern[],
+  command: string,
+): BashPattern | undefined {
+  if (patterns.length === 0) return undefined;
+  const texts = [command];
+  for (const found of commandPrograms(command).commands) {
+    texts.push([found.program, ...found.args].join(" "));
+    const base = found.program.slice(found.program.lastIndexOf("/") + 1);
+    if (base !== found.program) texts.push([base, ...found.args].join(" "));
+  }
+  return patterns.find((pattern) => texts.some((text) => pattern.test(text)));
 }

@@ -8,7 +8,7 @@ export const NO_CONFIRMATION_REASON = "denied: needs confirmation; run interacti
 
 /**
  * The calls the user answered "always" for in this session, by a key naming what was
- * allowed (the tool and the confirmBash pattern, or the tool and the exact input), and
+ * allowed (the tool and the exact input), and
  * the session's permission rules (policy/session-permissions.ts): a `Set<string>`
  * is enough where no rules apply.
  */
@@ -24,6 +24,8 @@ export interface ConfirmedCalls {
   /** The user already said yes to this very call (another check asked): not asked twice. */
   confirmedCall?(toolCallId: string): boolean;
   noteConfirmedCall?(toolCallId: string): void;
+  /** A PreToolUse hook answered `allow` for this call: the mode does not ask about it. */
+  noteHookAllowed?(toolCallId: string): void;
 }
 
 /**

@@ -4,10 +4,12 @@
  *   1. plan mode: a tool plan mode does not offer is refused (plan/plan-mode.ts, before
  *      any hook runs);
  *   2. a `permissions.deny` rule refuses the call;
- *   3. a `permissions.ask` rule (or a deny rule that cannot be read) asks;
+ *   3. a `permissions.ask` rule, a settings `confirmBash` pattern (an ask rule in regex
+ *      syntax, policy/confirm-bash.ts) or a deny rule that cannot be read asks;
  *   4. a `permissions.allow` rule, or an "always" answer of this session, lets it run;
- *   5. the self-edit guard, hooks' decisions and confirmBash ask or refuse on their own
- *      (policy/confirm-config-write.ts, hooks/command-hooks.ts, policy/confirm-bash.ts);
+ *   5. the self-edit guard and hooks' decisions ask or refuse on their own
+ *      (policy/confirm-config-write.ts, hooks/command-hooks.ts); a hook's `allow` skips
+ *      step 6 only;
  *   6. the mode: `ask` asks before file changes, bash, MCP tools and web_fetch;
  *      `accept-edits` lets edits and writes inside the project run and asks the rest;
  *      `auto` asks nothing.

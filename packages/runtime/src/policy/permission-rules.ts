@@ -1,4 +1,5 @@
 import { unreadableBashLine } from "./bash-rule.js";
+import { type BashPattern, matchConfirmBash } from "./confirm-bash.js";
 import {
   type PermissionRule,
   parsePermissionRule,
@@ -27,10 +28,15 @@ export interface CompiledRules {
    * or every call when not even that can be read) are asked about instead of allowed.
    */
   brokenDeny: { text: string; tools: readonly string[] | undefined }[];
+  /** Settings `confirmBash`: ask rules for bash in regex syntax (confirm-bash.ts). */
+  confirmBash: readonly BashPattern[];
 }
 
-export function compileRules(settings: PermissionSettings | undefined): CompiledRules {
-  const compiled: CompiledRules = { allow: [], ask: [], deny: [], brokenDeny: [] };
+export function compileRules(
+  settings: PermissionSettings | undefined,
+  confirmBash: readonly BashPattern[] = [],
+): CompiledRules {
+  const compiled: CompiledRules = { allow: [], ask: [], deny: [], brokenDeny: [], confirmBash };
   for (const text of settings?.allow ?? []) {
     const parsed = parsePermissionRule(text);
     // A broken allow rule allows nothing; its warning came with the settings.
@@ -73,34 +79,55 @@ export function judgeCall(
 ): RuleVerdict {
   const denied = rules.deny.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (denied) return { verdict: "deny", rule: denied.text };
-  const unread = unreadBashCall([...rules.deny, ...rules.ask], toolName, params);
+  const unread = unreadBashCall(rules, toolName, params);
   if (unread) return { verdict: "ask", ...unread };
   const broken = rules.brokenDeny.find((rule) => !rule.tools || rule.tools.includes(toolName));
   if (broken) return { verdict: "ask", rule: broken.text, broken: true };
   // An ask rule is matched like a deny rule: it covers a command when it covers any part.
   const asked = rules.ask.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (asked) return { verdict: "ask", rule: asked.text };
+  const pattern =
+    toolName === "bash" ? matchConfirmBash(rules.confirmBash, commandOf(params)) : undefined;
+  if (pattern)
+    return {
+      verdict: "ask",
+      rule: pattern.label,
+      reason: `the command matches confirmBash pattern /${pattern.source}/`,
+    };
   const allowed = rules.allow.find((rule) => ruleMatches(rule, toolName, params, scope, "allow"));
   return allowed ? { verdict: "allow", rule: allowed.text } : { verdict: "none" };
 }
 
 /**
  * A bash line whose programs cannot all be known before it runs (`eval`, `$CMD`, text piped
- * into a shell, a parse failure) while a deny or ask rule names bash commands: asked about,
+ * into a shell, a parse failure) while a deny or ask rule (or a confirmBash pattern) names
+ * bash commands: asked about,
  * as the rule may be about it (print mode denies it; test/permission-rules.test.ts "cannot know").
  */
 function unreadBashCall(
-  rules: readonly PermissionRule[],
+  rules: CompiledRules,
   toolName: string,
   params: Record<string, unknown>,
 ): { rule: string; reason: string } | undefined {
   if (toolName !== "bash") return undefined;
-  const rule = rules.find((each) => each.tools.includes("bash") && each.specifier);
+  const named = [...rules.deny, ...rules.ask].find(
+    (each) => each.tools.includes("bash") && each.specifier,
+  );
+  const rule = named
+    ? { text: named.text, said: `the permissions rule ${named.text}` }
+    : rules.confirmBash[0] && {
+        text: rules.confirmBash[0].label,
+        said: `the confirmBash pattern /${rules.confirmBash[0].source}/`,
+      };
   if (!rule) return undefined;
-  const why = unreadableBashLine(typeof params.command === "string" ? params.command : "");
+  const why = unreadableBashLine(commandOf(params));
   if (why === undefined) return undefined;
   return {
     rule: rule.text,
-    reason: `the permissions rule ${rule.text} may be about this command, and what it runs cannot be known before it runs: ${why}`,
+    reason: `${rule.said} may be about this command, and what it runs cannot be known before it runs: ${why}`,
   };
+}
+
+function commandOf(params: Record<string, unknown>): string {
+  return typeof params.command === "string" ? params.command : "";
 }

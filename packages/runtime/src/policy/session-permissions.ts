@@ -2,6 +2,7 @@ import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import { isPathWithin } from "@gong/base";
 import { type HiddenPaths, hiddenPathsMatcher, resolveInputPath } from "@gong/tools";
 import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
+import { type BashPattern, compileConfirmBash } from "./confirm-bash.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 import { decideCall, modeAsksAbout } from "./decide-call.js";
 import { readDenyRules } from "./hidden-paths.js";
@@ -19,6 +20,8 @@ import { ruleForCall } from "./rule-for-call.js";
 export interface SessionPermissionsOptions extends RuleScope {
   /** The merged settings' `permissions` (a project's allow rules only in a trusted folder). */
   permissions: PermissionSettings | undefined;
+  /** Settings `confirmBash`: read as ask rules (confirm-bash.ts). */
+  confirmBash?: readonly string[];
   /** Whether the folder is trusted: only then is "always for this project" offered. */
   projectTrusted: boolean;
   confirm: ToolConfirmation | undefined;
@@ -45,9 +48,12 @@ export class SessionPermissions implements ConfirmedCalls {
   /** Rules this session's "always" answers to the mode's questions added (`Bash(npm test:*)`). */
   private readonly sessionRules: string[] = [];
   private settings: PermissionSettings | undefined;
+  private confirmBash: readonly BashPattern[];
   private projectTrusted: boolean;
   /** Calls the user said yes to (by tool call id): one question per call. */
   private readonly confirmedCalls = new Set<string>();
+  /** Calls a PreToolUse hook answered `allow` for (by tool call id): the mode does not ask. */
+  private readonly hookAllowed = new Set<string>();
   /** The deny check before any hook runs (the first of the session's hooks). */
   readonly beforeHooks: AgentHooks;
   /** Deny and ask rules again, on the call as the hooks may have rewritten it. */
@@ -57,6 +63,7 @@ export class SessionPermissions implements ConfirmedCalls {
 
   constructor(private readonly options: SessionPermissionsOptions) {
     this.settings = options.permissions;
+    this.confirmBash = compileConfirmBash(options.confirmBash, options.warn);
     this.projectTrusted = options.projectTrusted;
     this.rules = this.compile();
     this.beforeHooks = this.gate("permissions", (...call) => this.denyFirst(...call));
@@ -67,15 +74,20 @@ export class SessionPermissions implements ConfirmedCalls {
   }
 
   /** The settings were read again (an edit, a trust change). */
-  setPermissions(permissions: PermissionSettings | undefined, projectTrusted: boolean): void {
+  setPermissions(
+    permissions: PermissionSettings | undefined,
+    projectTrusted: boolean,
+    confirmBash?: readonly string[],
+  ): void {
     this.settings = permissions;
+    this.confirmBash = compileConfirmBash(confirmBash, this.options.warn);
     this.projectTrusted = projectTrusted;
     this.rules = this.compile();
   }
 
   private compile(): CompiledRules {
     const allow = [...(this.settings?.allow ?? []), ...this.saved, ...this.sessionRules];
-    return compileRules({ ...this.settings, allow });
+    return compileRules({ ...this.settings, allow }, this.confirmBash);
   }
 
   /** What the `Read(…)` deny rules hide from the file tools and the export (hidden-paths.ts). */
@@ -99,6 +111,10 @@ export class SessionPermissions implements ConfirmedCalls {
     this.confirmed.add(key);
   }
 
+  noteHookAllowed(toolCallId: string): void {
+    this.hookAllowed.add(toolCallId);
+  }
+
   allows(request: ToolConfirmationRequest): boolean {
     return this.judge(request.toolName, asParams(request.input)).verdict === "allow";
   }
@@ -109,8 +125,7 @@ export class SessionPermissions implements ConfirmedCalls {
   }
 
   /**
-   * The rule for a call a guard put to the user (confirmBash, the config-write guard, a
-   * hook's `ask`): the exact call, so the guard keeps asking about every other command.
+   * The rule for a call a guard put to the user (the config-write guard, a hook's `ask`): the exact call, so the guard keeps asking about every other command.
    */
   projectRule(request: ToolConfirmationRequest): string | undefined {
     if (!this.projectTrusted) return undefined;
@@ -211,7 +226,8 @@ export class SessionPermissions implements ConfirmedCalls {
 
   /**
    * `rules`: after the hooks, a deny or ask rule (the call as they left it); `mode`: last,
-   * the mode's question, unless the user already answered one about this call.
+   * the mode's question, unless the user already answered one about this call or a
+   * PreToolUse hook allowed it.
    */
   private async decide(
     step: "rules" | "mode",
@@ -219,9 +235,12 @@ export class SessionPermissions implements ConfirmedCalls {
     params: Record<string, unknown>,
     toolCallId: string,
   ): Promise<ToolCallDecision> {
+    // A hook's `allow` answers the mode's question, never a rule's (Claude Code's order;
+    // apps/cli/test/permission-rules.test.ts "a PreToolUse hook's allow").
+    const hookAllowed = step === "mode" && this.hookAllowed.delete(toolCallId);
     const decided = this.decideNow(toolName, params);
     if (decided.decision === "deny") return { block: decided.reason, byUser: true };
-    if (decided.decision === "allow") return "ok";
+    if (decided.decision === "allow" || hookAllowed) return "ok";
     if ((decided.remember === "call") !== (step === "rules")) return "ok";
     const request = { toolName, toolCallId, input: params, reason: decided.reason };
     // An ask rule asks every time: "always" answers it for this exact call only, and

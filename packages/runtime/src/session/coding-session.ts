@@ -373,7 +373,7 @@ export class CodingSession {
 
   /** Switches the mode; the model is offered the other tools from its next call on. */
   setMode(mode: SessionMode): void {
-    this.parts.planMode?.set(mode);
+    this.parts.planMode?.pick(mode);
   }
 
   /** The session's permission rules (an editor's own question checks them first). */

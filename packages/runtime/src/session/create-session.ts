@@ -20,7 +20,6 @@ import { isTrustedFolder } from "../config/trust.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
-import { createBashConfirmation } from "../policy/confirm-bash.js";
 import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { PermissionMode } from "../policy/permission-mode.js";
 import { SessionPermissions } from "../policy/session-permissions.js";
@@ -155,7 +154,7 @@ async function assembleSession(
   running.agent = agent;
   task.late.agent = agent;
 
-  const reloader = sessionReloader(inputs, agent, toolKit, hooks);
+  const reloader = sessionReloader(inputs, agent, toolKit, hooks, planMode);
   running.reloader = reloader;
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
@@ -190,9 +189,13 @@ function sessionReloader(
   agent: Agent,
   toolKit: SessionToolKit,
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
+  planMode: PlanMode,
 ): SettingsReloader {
-  const { commandHooks, hookModules, bashConfirmation, configGuard, permissions } = hooks;
+  const { commandHooks, hookModules, configGuard, permissions } = hooks;
+  const appMode = inputs.options.appPermissionMode ?? "auto";
   return new SettingsReloader({
+    defaultModeChanged: (settings) =>
+      planMode.applyDefault(startPermissionMode(undefined, settings, appMode, inputs.warn)),
     agent,
     loaded: inputs.loaded,
     settingsQuery: inputs.settingsQuery,
@@ -200,7 +203,6 @@ function sessionReloader(
     toolKit,
     commandHooks,
     hookModules,
-    bashConfirmation,
     configGuard,
     permissions,
     warn: inputs.warn,
@@ -242,6 +244,7 @@ function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode
   const initial = startPermissionMode(options.permissionMode, loaded.settings, appMode, warn);
   return new PlanMode({
     initial,
+    pickedByUser: options.permissionMode !== undefined,
     afterPlan: appMode === "plan" ? "ask" : appMode,
     approve: options.approvePlan,
     // The model is offered the other tools from its next call on.
@@ -267,7 +270,6 @@ function orderedHooks(
     hooks.commandHooks,
     ...hooks.moduleHooks,
     hooks.permissions.afterHooks,
-    hooks.bashConfirmation,
     hooks.configGuard,
     hooks.permissions.modeGate,
     hooks.subfolderContext,
@@ -336,7 +338,7 @@ function sessionToolKit(
 }
 
 /**
- * The session's command hooks, hook modules and confirmBash policy: made once, so
+ * The session's permission policy, command hooks and hook modules: made once, so
  * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
 async function sessionHooks(
@@ -350,6 +352,7 @@ async function sessionHooks(
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,
+    confirmBash: loaded.settings.confirmBash,
     projectTrusted: loaded.projectTrusted,
     confirm: options.confirmToolCall,
     warn,
@@ -370,11 +373,6 @@ async function sessionHooks(
   };
   const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
-  const bashConfirmation = createBashConfirmation(loaded.settings.confirmBash, {
-    confirm: context.confirm,
-    confirmed: context.confirmed,
-    warn,
-  });
   const folders = hookFolders({ cwd, gongHome: inputs.where.gongHome });
   const configGuard = createConfigWriteGuard({
     cwd,
@@ -397,7 +395,6 @@ async function sessionHooks(
     commandHooks,
     hookModules,
     moduleHooks,
-    bashConfirmation,
     configGuard,
     permissions,
     subfolderContext,

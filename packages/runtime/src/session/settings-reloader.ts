@@ -3,7 +3,6 @@ import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
-import type { BashConfirmation } from "../policy/confirm-bash.js";
 import type { ConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { SessionPermissions } from "../policy/session-permissions.js";
 import { agentSettings } from "./build-agent.js";
@@ -19,10 +18,11 @@ export interface SettingsReloaderParts {
   toolKit: SessionToolKit;
   commandHooks: CommandHooks;
   hookModules: SessionHookModules;
-  bashConfirmation: BashConfirmation;
   /** Says when the agent changed these files without the user's yes: not applied then. */
   configGuard: ConfigWriteGuard;
   permissions: SessionPermissions;
+  /** Settings `permissions.defaultMode` changed: the session's mode follows unless the user picked one. */
+  defaultModeChanged: (settings: Settings) => void;
   warn: (message: string) => void;
 }
 
@@ -75,19 +75,25 @@ export class SettingsReloader {
       warn(`${tools.error} The settings change was not applied.`);
       return;
     }
+    const modeBefore = this.settings.permissions?.defaultMode;
     this.settings = next.settings;
     this.files = next.files;
+    if (next.settings.permissions?.defaultMode !== modeBefore)
+      this.parts.defaultModeChanged(next.settings);
     // The system prompt follows: its provider rebuilds it for the new tools.
     agent.setTools(tools.tools);
     agent.applySettings(agentSettings(next.settings));
     this.parts.commandHooks.setConfig((next.settings.hooks ?? {}) as CommandHooksConfig);
-    this.parts.bashConfirmation.setPatterns(next.settings.confirmBash);
-    this.parts.permissions.setPermissions(next.settings.permissions, next.projectTrusted);
+    this.parts.permissions.setPermissions(
+      next.settings.permissions,
+      next.projectTrusted,
+      next.settings.confirmBash,
+    );
     await this.parts.hookModules.reload(next, agent);
     // Reloaded modules are added last; the confirmations go after them again, so they
     // check the call as a module may have rewritten it.
-    const { permissions, bashConfirmation, configGuard } = this.parts;
-    for (const hook of [permissions.afterHooks, bashConfirmation, configGuard]) {
+    const { permissions, configGuard } = this.parts;
+    for (const hook of [permissions.afterHooks, configGuard]) {
       agent.removeHook(hook);
       agent.addHook(hook);
     }
