@@ -60,7 +60,12 @@ export type { ExportSessionResult, ExportWriteOptions } from "./export/export-se
 export { exportSessionHtml } from "./export/export-session.js";
 export { renderSessionHtml } from "./export/render-html.js";
 export type {
+  NotificationType,
+  SessionEndReason,
+} from "./hooks/claude-events.js";
+export type {
   ConfirmationAnswer,
+  ConfirmationRefusal,
   ToolConfirmation,
   ToolConfirmationRequest,
 } from "./hooks/command-hooks.js";

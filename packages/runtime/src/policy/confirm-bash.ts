@@ -49,10 +49,13 @@ export function createBashConfirmation(
   let compiled = compile(patterns ?? [], options.warn);
   // Longer than the question's own limit, so its answer (and reason) comes first: the
   // agent's timeout would block the call with a reason that names no pattern.
-  const timeoutMs = (options.confirm?.timeoutMs ?? 0) + 1000;
+  // A getter: the session's asker adds its PermissionRequest hooks' time, which settings change.
+  const { confirm } = options;
   return {
     name: "confirm-bash",
-    timeoutMs,
+    get timeoutMs() {
+      return (confirm?.timeoutMs ?? 0) + 1000;
+    },
     setPatterns(next) {
       compiled = compile(next ?? [], options.warn);
     },

@@ -35,6 +35,8 @@ import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
+import type { CommandHooks } from "../hooks/command-hooks.js";
+import { permissionAsker } from "../hooks/permission-asker.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import {
   type OpenedSession,
@@ -144,6 +146,7 @@ async function assembleSession(
   });
   running.agent = agent;
   task.late.agent = agent;
+  task.late.commandHooks = hooks.commandHooks;
 
   const reloader = sessionReloader(inputs, agent, toolKit, hooks);
   running.reloader = reloader;
@@ -157,6 +160,7 @@ async function assembleSession(
     permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
+    commandHooks: hooks.commandHooks,
     tally,
     settingsLimits: () => reloader.current.limits,
   });
@@ -330,13 +334,17 @@ async function sessionHooks(
   mode: () => PermissionMode,
 ) {
   const { cwd, env, warn, options, loaded } = inputs;
+  // Every question goes through the asker, which runs the PermissionRequest and
+  // Notification hooks first; it finds the command hooks, made below, when it asks.
+  let commandHooks: CommandHooks | undefined;
+  const confirm = permissionAsker(() => commandHooks, options.confirmToolCall, warn);
   const permissions = new SessionPermissions({
     mode,
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,
     projectTrusted: loaded.projectTrusted,
-    confirm: options.confirmToolCall,
+    confirm,
     warn,
   });
   const context: HooksContext = {
@@ -350,10 +358,10 @@ async function sessionHooks(
       loaded.settings.env,
     ),
     warn,
-    ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
+    confirm,
     confirmed: permissions,
   };
-  const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
+  commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
   const bashConfirmation = createBashConfirmation(loaded.settings.confirmBash, {
     confirm: context.confirm,

@@ -18,6 +18,7 @@ import type { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
+import type { SubagentInfo } from "../hooks/claude-events.js";
 import { modelForRef } from "../models/resolve-model.js";
 import { buildAgent } from "../session/build-agent.js";
 import { SessionRecorder } from "../session/recorder.js";
@@ -31,8 +32,11 @@ export interface SubagentHost {
   cwd: string;
   /** The parent agent as it is now: its model, thinking level and tools. */
   parent: () => Pick<AgentState, "model" | "thinkingLevel" | "tools">;
-  /** The parent's hooks: its command hooks, hook modules and confirmations. */
-  hooks: () => readonly AgentHooks[];
+  /**
+   * The parent's hooks for this subagent: its hook modules and confirmations, and its
+   * command hooks in their subagent form (SubagentStart, SubagentStop).
+   */
+  hooks: (subagent: SubagentInfo) => readonly AgentHooks[];
   truncator: ObservationTruncator | undefined;
   settings: () => Settings;
   apiKeys: ApiKeyResolver;
@@ -134,7 +138,13 @@ async function runIn(
     cwd: host.cwd,
     tools: subagentTools(request.type, parent.tools),
     systemPrompt: { systemPrompt: (tools) => subagentPrompt(host, request.type, tools) },
-    hooks: [...host.hooks()],
+    hooks: [
+      ...host.hooks({
+        agentId: request.toolCallId,
+        agentType: request.type.name,
+        transcriptPath: store.path ?? "",
+      }),
+    ],
     truncator: host.truncator,
     settings,
     apiKeys: host.apiKeys,
