@@ -4,7 +4,7 @@
  * writes the JSON it reads on stdin to a file, and the test checks the fields Claude Code
  * documents (session_id, transcript_path, cwd, hook_event_name and the event's own).
  * Notification is pinned in apps/rpc/test/hook-notification.test.ts (it needs someone to
- * ask) and test/interactive/pty-hook-idle.test.ts.
+ * ask) and test/interactive/pty-hook-events.test.ts.
  */
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import path from "node:path";

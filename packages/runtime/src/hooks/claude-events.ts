@@ -2,7 +2,8 @@
  * Claude Code's hook events beyond the tool gates: PostToolUseFailure, PermissionRequest,
  * Notification, SessionEnd, SubagentStart and SubagentStop, each with Claude Code's stdin
  * fields and answers (README "Hooks"; pinned through the binary by
- * apps/cli/test/hook-events.test.ts). Each is a plain function over `RunEvent`, which
+ * apps/cli/test/hook-events.test.ts, apps/rpc/test/hook-notification.test.ts and
+ * apps/cli/test/interactive/pty-hook-events.test.ts). Each is a plain function over `RunEvent`, which
  * runs the event's hooks with the session's configuration at that moment.
  */
 import type { ToolResponse } from "@gong/base";
