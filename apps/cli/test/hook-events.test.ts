@@ -42,7 +42,11 @@ const hook = (command: string, matcher?: string) => ({
 });
 
 /** The fields every Claude Code hook input has. */
-function expectCommonFields(input: Record<string, unknown> | undefined, box: Sandbox, event: string) {
+function expectCommonFields(
+  input: Record<string, unknown> | undefined,
+  box: Sandbox,
+  event: string,
+) {
   expect(input?.hook_event_name).toBe(event);
   expect(typeof input?.session_id).toBe("string");
   expect(input?.session_id).not.toBe("");
@@ -93,9 +97,7 @@ describe("hook events — PostToolUseFailure", () => {
 describe("hook events — PermissionRequest answers before the user is asked", () => {
   function touchCall(): void {
     mock.enqueue([
-      toolCallResponse([
-        { id: "toolu_touch", name: "bash", arguments: { command: "touch made" } },
-      ]),
+      toolCallResponse([{ id: "toolu_touch", name: "bash", arguments: { command: "touch made" } }]),
       textResponse("done"),
     ]);
   }

@@ -78,7 +78,8 @@ export async function permissionRequest(
   toolName: string,
   input: unknown,
 ): Promise<PermissionHookDecision | undefined> {
-  const params = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+  const params =
+    typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
   const outcomes = await run("PermissionRequest", toolName, {
     tool_name: toClaudeToolName(toolName),
     tool_input: toClaudeToolInput(toolName, params),

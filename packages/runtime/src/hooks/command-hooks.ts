@@ -2,8 +2,6 @@ import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
 import type { ConfirmedCalls } from "../policy/confirm-call.js";
-import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
-import { DEFAULT_HOOK_TIMEOUT_S, type HookChainContext, runHookChain } from "./hook-chain.js";
 import {
   type NotificationType,
   notification,
@@ -17,6 +15,8 @@ import {
   subagentStart,
   subagentStop,
 } from "./claude-events.js";
+import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
+import { DEFAULT_HOOK_TIMEOUT_S, type HookChainContext, runHookChain } from "./hook-chain.js";
 import type { CommandHookEvent, HookOutcome } from "./hook-verdict.js";
 
 export type { CommandHookEvent } from "./hook-verdict.js";
@@ -246,6 +246,19 @@ export interface CommandHooks extends AgentHooks {
   forSubagent(subagent: SubagentInfo): AgentHooks;
 }
 
+/** What every chain of these hooks runs with: the options, with their defaults. */
+function chainContext(options: CommandHooksOptions): HookChainContext {
+  return {
+    cwd: options.cwd,
+    sessionId: options.sessionId ?? "",
+    transcriptPath: options.transcriptPath ?? "",
+    env: options.env ?? process.env,
+    notify: options.notify ?? ((message: string) => process.emitWarning(message)),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
+    confirmed: options.confirmed ?? new Set<string>(),
+  };
+}
+
 /**
  * Adapts Claude Code command hooks to agent hooks, so existing hook scripts work
  * unchanged: JSON on stdin, exit 2 blocks with stderr as the reason, JSON on stdout
@@ -259,15 +272,7 @@ export function createCommandHooks(
   initialConfig: CommandHooksConfig,
   options: CommandHooksOptions,
 ): CommandHooks {
-  const chain: HookChainContext = {
-    cwd: options.cwd,
-    sessionId: options.sessionId ?? "",
-    transcriptPath: options.transcriptPath ?? "",
-    env: options.env ?? process.env,
-    notify: options.notify ?? ((message: string) => process.emitWarning(message)),
-    ...(options.confirm ? { confirm: options.confirm } : {}),
-    confirmed: options.confirmed ?? new Set<string>(),
-  };
+  const chain = chainContext(options);
   const { notify } = chain;
   let config = initialConfig;
   let ended = false;

@@ -11,6 +11,8 @@ import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
+import type { CommandHooks } from "../hooks/command-hooks.js";
+import { permissionAsker } from "../hooks/permission-asker.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
@@ -35,8 +37,6 @@ import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
-import { permissionAsker } from "../hooks/permission-asker.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import {
   type OpenedSession,
