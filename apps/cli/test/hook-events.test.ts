@@ -151,6 +151,24 @@ describe("hook events — PermissionRequest answers before the user is asked", (
     expect(sent(mock.requests[1])).toContain("denied: needs confirmation");
   });
 
+  it("fails closed: a hook that times out allows nothing either", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const slow = recorder(box, "permission", "sleep 30");
+    writeSettings(box.gongHome, {
+      hooks: {
+        PermissionRequest: [
+          { matcher: "Bash", hooks: [{ type: "command", command: slow, timeout: 1 }] },
+        ],
+      },
+    });
+    touchCall();
+    const run = await runGong(["--permission-mode", "ask", "-p", "touch it"], box);
+    expect(run.code).toBe(0);
+    expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
+    expect(run.stderr).toContain("timed out after 1 s");
+    expect(sent(mock.requests[1])).toContain("denied: needs confirmation");
+  });
+
   it("does not run for a call the policy allows", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     withPermissionHook(box, "exit 0");
