@@ -3,7 +3,7 @@ import type { CodingSessionOptions, PlanApproval, ToolConfirmation } from "@gong
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 
-const ALWAYS_YES: ToolConfirmation = { ask: async () => true, timeoutMs: 1000 };
+const ALWAYS_YES: ToolConfirmation = { ask: async () => true, timeoutMs: 1000, automatic: true };
 const APPROVE_EVERY_PLAN: PlanApproval = async () => ({ approved: true });
 
 /** What the flags say about the coding session to open (runs and `--compact` alike). */

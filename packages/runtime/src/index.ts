@@ -56,7 +56,12 @@ export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export type {
+  NotificationType,
+  SessionEndReason,
+} from "./hooks/claude-events.js";
+export type {
   ConfirmationAnswer,
+  ConfirmationRefusal,
   ToolConfirmation,
   ToolConfirmationRequest,
 } from "./hooks/command-hooks.js";

@@ -470,8 +470,13 @@ export class InteractiveMode implements InteractiveUi {
       }
       // An answer cut off says "aborted" itself; a run stopped between answers does not.
       if (outcome.aborted && outcome.lastAssistant?.stopReason !== "aborted") this.note("aborted");
-      if (!outcome.aborted)
+      if (!outcome.aborted) {
         this.attention?.notify(outcome.ok ? "gong: done, your turn." : "gong: the run failed.");
+        // Claude Code's Notification hooks hear it too, whatever the terminal's focus.
+        void this.session
+          .notifyWaiting("idle_prompt", "Gong is waiting for your input")
+          .catch((error: unknown) => this.warn(`Notification hook: ${String(error)}`));
+      }
     } finally {
       this.view.stopWorking();
       // A command file added meanwhile, or an MCP server that connected late.

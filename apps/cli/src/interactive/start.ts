@@ -246,7 +246,8 @@ async function runSession(
     // The shell gets its terminal back at once; closing may wait for background jobs.
     restore();
     await stopWatching();
-    await host.close();
+    // The user left the prompt (Ctrl+D, /exit): SessionEnd's reason says so.
+    await host.close("prompt_input_exit");
   }
 }
 

@@ -2,6 +2,19 @@ import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
 import type { ConfirmedCalls } from "../policy/confirm-call.js";
+import {
+  type NotificationType,
+  notification,
+  type PermissionHookDecision,
+  permissionRequest,
+  postToolUseFailure,
+  type RunEvent,
+  type SessionEndReason,
+  type SubagentInfo,
+  sessionEnd,
+  subagentStart,
+  subagentStop,
+} from "./claude-events.js";
 import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
 import { DEFAULT_HOOK_TIMEOUT_S, type HookChainContext, runHookChain } from "./hook-chain.js";
 import type { CommandHookEvent, HookOutcome } from "./hook-verdict.js";
@@ -65,7 +78,16 @@ export interface ToolConfirmationRequest {
 }
 
 /** The user's answer: "always" for the rest of the session, "always-project" also saves `projectRule`. */
-export type ConfirmationAnswer = boolean | "always" | "always-project";
+export type ConfirmationAnswer = boolean | "always" | "always-project" | ConfirmationRefusal;
+
+/**
+ * A no that says why: a PermissionRequest hook's deny, or no one to ask (print mode).
+ * The session's own asker answers it (hooks/permission-asker.ts); an app's dialog
+ * answers with the others.
+ */
+export interface ConfirmationRefusal {
+  refused: string;
+}
 
 export interface ToolConfirmation {
   /**
@@ -81,6 +103,11 @@ export interface ToolConfirmation {
    * fires first.
    */
   timeoutMs: number;
+  /**
+   * Answers without a person (`--yes`): nobody waits for it, so no Notification hook
+   * runs for its questions.
+   */
+  automatic?: boolean;
 }
 
 /** The block that ends a chain, if a hook blocked. */
@@ -110,11 +137,16 @@ function withPostToolFeedback(
       return extra ? [extra] : [];
     }),
   ];
+  return withFeedback(result, "PostToolUse", feedback);
+}
+
+function withFeedback(
+  result: ToolResponse,
+  event: "PostToolUse" | "PostToolUseFailure",
+  feedback: readonly string[],
+): ToolResponse {
   if (feedback.length === 0) return result;
-  return {
-    ...result,
-    text: `${result.text}\n\nPostToolUse hook feedback:\n${feedback.join("\n")}`,
-  };
+  return { ...result, text: `${result.text}\n\n${event} hook feedback:\n${feedback.join("\n")}` };
 }
 
 function hookContextMessage(context: readonly string[]): UserMessage {
@@ -137,13 +169,6 @@ function chainTimeoutMs(config: CommandHooksConfig, confirmMs: number): number {
   const totalTimeoutS = timeoutsS.reduce((sum, t) => sum + t, 0);
   return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
 }
-
-/** Runs the hooks of one event with the session's configuration at that moment. */
-type RunEvent = (
-  event: CommandHookEvent,
-  target: string | undefined,
-  payload: Record<string, unknown>,
-) => Promise<HookOutcome[]>;
 
 /** PreToolUse: a block stops the call; the last `updatedInput` replaces its arguments. */
 /**
@@ -177,12 +202,17 @@ async function preToolUse(
   return input ? { params: fromClaudeToolInput(toolName, input) } : "ok";
 }
 
+/** As in Claude Code, a call that failed runs PostToolUseFailure instead of PostToolUse. */
 async function postToolUse(
   run: RunEvent,
   toolName: string,
   result: ToolResponse,
   toolCallId: string,
 ): Promise<ToolResponse> {
+  if (result.status === "error") {
+    const feedback = await postToolUseFailure(run, toolName, result, toolCallId);
+    return withFeedback(result, "PostToolUseFailure", feedback);
+  }
   const outcomes = await run("PostToolUse", toolName, {
     tool_name: toClaudeToolName(toolName),
     tool_input: toClaudeToolInput(
@@ -214,6 +244,33 @@ export interface CommandHooks extends AgentHooks {
    * not run again — the session already started.
    */
   setConfig(config: CommandHooksConfig): void;
+  /** PermissionRequest: the hooks' answer to a question about to be put to the user. */
+  permissionRequest(toolName: string, input: unknown): Promise<PermissionHookDecision | undefined>;
+  /** How long the PermissionRequest hooks may take in all (a question's time limit adds it). */
+  readonly permissionRequestTimeoutMs: number;
+  /** Notification: gong waits for the user. */
+  notification(type: NotificationType, message: string): Promise<void>;
+  /** SessionEnd, once, when the session closes. */
+  sessionEnd(reason: SessionEndReason): Promise<void>;
+  /**
+   * The hooks a subagent runs with: the tool events as the parent's, SubagentStart before
+   * its first model call and SubagentStop where the parent runs Stop; no SessionStart,
+   * UserPromptSubmit or Stop (the session and the user's prompts are the parent's).
+   */
+  forSubagent(subagent: SubagentInfo): AgentHooks;
+}
+
+/** What every chain of these hooks runs with: the options, with their defaults. */
+function chainContext(options: CommandHooksOptions): HookChainContext {
+  return {
+    cwd: options.cwd,
+    sessionId: options.sessionId ?? "",
+    transcriptPath: options.transcriptPath ?? "",
+    env: options.env ?? process.env,
+    notify: options.notify ?? ((message: string) => process.emitWarning(message)),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
+    confirmed: options.confirmed ?? new Set<string>(),
+  };
 }
 
 /**
@@ -229,18 +286,10 @@ export function createCommandHooks(
   initialConfig: CommandHooksConfig,
   options: CommandHooksOptions,
 ): CommandHooks {
-  const chain: HookChainContext = {
-    cwd: options.cwd,
-    sessionId: options.sessionId ?? "",
-    transcriptPath: options.transcriptPath ?? "",
-    env: options.env ?? process.env,
-    notify: options.notify ?? ((message: string) => process.emitWarning(message)),
-    ...(options.confirm ? { confirm: options.confirm } : {}),
-    confirmed: options.confirmed ?? new Set<string>(),
-  };
+  const chain = chainContext(options);
   const { notify } = chain;
-  const confirmMs = options.confirm?.timeoutMs ?? 0;
   let config = initialConfig;
+  let ended = false;
   const run: RunEvent = (event, target, payload) =>
     runHookChain(config[event] ?? [], { event, target, payload }, chain);
   // SessionStart runs before the first agent call; prompt context waits for the next one.
@@ -252,11 +301,26 @@ export function createCommandHooks(
     // The user wrote these hooks, but not under this name.
     label: "a PreToolUse hook",
     get timeoutMs() {
-      return chainTimeoutMs(config, confirmMs);
+      return chainTimeoutMs(config, chain.confirm?.timeoutMs ?? 0);
     },
 
     setConfig(next) {
       config = next;
+    },
+
+    get permissionRequestTimeoutMs() {
+      return chainTimeoutMs({ PermissionRequest: config.PermissionRequest ?? [] }, 0);
+    },
+
+    permissionRequest: (toolName, input) => permissionRequest(run, toolName, input),
+    notification: (type, message) => notification(run, type, message),
+    async sessionEnd(reason) {
+      if (ended) return;
+      ended = true;
+      await sessionEnd(run, reason);
+    },
+    forSubagent(subagent) {
+      return subagentHooks(run, subagent, this);
     },
 
     beforeToolCall: (toolName, params, info) =>
@@ -294,6 +358,31 @@ export function createCommandHooks(
     async beforeSessionOp(op, meta) {
       if (op !== "compact") return "ok";
       return preCompact(run, notify, meta.reason === "manual" ? "manual" : "auto");
+    },
+  };
+}
+
+/** A subagent's command hooks (`CommandHooks.forSubagent`). */
+function subagentHooks(run: RunEvent, subagent: SubagentInfo, parent: AgentHooks): AgentHooks {
+  let started = false;
+  return {
+    name: parent.name ?? "command-hooks",
+    ...(parent.label ? { label: parent.label } : {}),
+    get timeoutMs() {
+      return parent.timeoutMs;
+    },
+    ...(parent.beforeToolCall ? { beforeToolCall: parent.beforeToolCall } : {}),
+    ...(parent.onToolResult ? { onToolResult: parent.onToolResult } : {}),
+    ...(parent.beforeSessionOp ? { beforeSessionOp: parent.beforeSessionOp } : {}),
+    async onBeforeAgent() {
+      if (started) return undefined;
+      started = true;
+      const context = await subagentStart(run, subagent);
+      return context.length > 0 ? { messages: [hookContextMessage(context)] } : undefined;
+    },
+    async beforeStop({ stopHookActive }) {
+      const block = await subagentStop(run, subagent, stopHookActive);
+      return block ? { continueWith: block } : undefined;
     },
   };
 }

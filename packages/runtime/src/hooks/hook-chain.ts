@@ -79,6 +79,9 @@ export async function runHookChain(
         result,
       );
       for (const warning of verdict.warnings) context.notify(warning);
+      // Only a tool call can be put to the user; elsewhere (a PermissionRequest hook
+      // answering "ask" would ask again) it decides nothing.
+      if (verdict.next === "ask" && call.event !== "PreToolUse") continue;
       if (verdict.next === "ask") {
         const block = await askUser(context, call, verdict.reason);
         outcomes.push(block ? { block, output: verdict.output } : { output: verdict.output });

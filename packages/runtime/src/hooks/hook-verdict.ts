@@ -17,7 +17,24 @@ export type CommandHookEvent =
   | "UserPromptSubmit"
   | "SessionStart"
   | "Stop"
-  | "PreCompact";
+  | "PreCompact"
+  | "SessionEnd"
+  | "SubagentStart"
+  | "SubagentStop"
+  | "Notification"
+  | "PermissionRequest"
+  | "PostToolUseFailure";
+
+/** A PermissionRequest hook's answer to the question the user would be asked. */
+export interface PermissionRequestDecision {
+  behavior?: "allow" | "deny" | string;
+  /** With `allow`: the call's new arguments (Claude Code's tool input shape). */
+  updatedInput?: Record<string, unknown>;
+  /** With `deny`: why, for the model. */
+  message?: string;
+  /** With `deny`: stop the run too. */
+  interrupt?: boolean;
+}
 
 export interface HookOutput {
   continue?: boolean;
@@ -29,6 +46,8 @@ export interface HookOutput {
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
     additionalContext?: string;
+    /** PermissionRequest's answer. */
+    decision?: PermissionRequestDecision;
   };
 }
 

@@ -52,6 +52,12 @@ export const CommandHooksSchema = Type.Object(
     SessionStart: Type.Optional(Type.Array(MatcherGroupSchema)),
     Stop: Type.Optional(Type.Array(MatcherGroupSchema)),
     PreCompact: Type.Optional(Type.Array(MatcherGroupSchema)),
+    SessionEnd: Type.Optional(Type.Array(MatcherGroupSchema)),
+    SubagentStart: Type.Optional(Type.Array(MatcherGroupSchema)),
+    SubagentStop: Type.Optional(Type.Array(MatcherGroupSchema)),
+    Notification: Type.Optional(Type.Array(MatcherGroupSchema)),
+    PermissionRequest: Type.Optional(Type.Array(MatcherGroupSchema)),
+    PostToolUseFailure: Type.Optional(Type.Array(MatcherGroupSchema)),
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,11 @@ import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command
  */
 export const NO_CONFIRMATION_REASON = "denied: needs confirmation; run interactively or pass --yes";
 
+/** The reason a call that needs the user's yes is refused where no one can be asked. */
+export function noConfirmationReason(request: ToolConfirmationRequest): string {
+  return `${NO_CONFIRMATION_REASON} (${request.reason})`;
+}
+
 /**
  * The calls the user answered "always" for in this session, by a key naming what was
  * allowed (the tool and the exact input), and
@@ -43,7 +48,7 @@ export async function confirmCall(
   const { confirmed, key } = remembered;
   if (confirmed.has(key) || confirmed.allows?.(request)) return undefined;
   if (confirmed.confirmedCall?.(request.toolCallId)) return undefined;
-  if (!confirm) return `${NO_CONFIRMATION_REASON} (${request.reason})`;
+  if (!confirm) return noConfirmationReason(request);
   const projectRule = confirmed.projectRule?.(request);
   const asked = projectRule ? { ...request, projectRule } : request;
   let timer: NodeJS.Timeout | undefined;
@@ -61,6 +66,7 @@ export async function confirmCall(
       confirmed.noteConfirmedCall?.(request.toolCallId);
       return undefined;
     }
+    if (typeof answer === "object") return answer.refused;
     if (answer === "timeout")
       return `the user did not confirm within ${Math.round(confirm.timeoutMs / 1000)} s: ${request.reason}`;
     return `the user denied this call: ${request.reason}`;

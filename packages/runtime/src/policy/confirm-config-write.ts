@@ -50,7 +50,10 @@ export function createConfigWriteGuard(options: ConfigWriteGuardOptions): Config
   return {
     name: "confirm-config-write",
     // Longer than the question's own limit: a hook that times out must not let it through.
-    timeoutMs: (options.confirm?.timeoutMs ?? 0) + 1000,
+    // (A getter: the asker's limit grows with its PermissionRequest hooks.)
+    get timeoutMs() {
+      return (options.confirm?.timeoutMs ?? 0) + 1000;
+    },
     async beforeToolCall(toolName, params, info): Promise<ToolCallDecision> {
       const target = configTarget(toolName, params, options);
       if (target !== undefined) {

@@ -206,10 +206,14 @@ export class SessionPermissions implements ConfirmedCalls {
       toolCallId: string,
     ) => Promise<ToolCallDecision>,
   ): AgentHooks {
+    const { confirm } = this.options;
     return {
       name,
-      // Longer than the question it may ask, so its answer comes first.
-      timeoutMs: (this.options.confirm?.timeoutMs ?? 0) + 1000,
+      // Longer than the question it may ask, so its answer comes first (a getter: the
+      // asker's limit grows with its PermissionRequest hooks).
+      get timeoutMs() {
+        return (confirm?.timeoutMs ?? 0) + 1000;
+      },
       beforeToolCall: (toolName, params, info) => decide(toolName, params, info.toolCallId),
     };
   }

@@ -41,6 +41,8 @@ import {
 } from "../export/export-session.js";
 import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
+import type { NotificationType, SessionEndReason } from "../hooks/claude-events.js";
+import type { CommandHooks } from "../hooks/command-hooks.js";
 import type { ListedModel } from "../models/list-models.js";
 import type { ModelResolution } from "../models/resolve-model.js";
 import type { PlanMode, SessionMode } from "../plan/plan-mode.js";
@@ -95,6 +97,8 @@ export interface CodingSessionParts {
   checkpoints?: SessionCheckpoints;
   /** The task tool's subagents send their events here. */
   subagentEvents?: SubagentEvents;
+  /** The settings' command hooks: SessionEnd and Notification run through them. */
+  commandHooks?: CommandHooks;
   /** Counts each run's model calls and cost, and stops a run at its limits. */
   tally?: RunTally;
   /** Settings `limits` as they are now: a run's defaults. */
@@ -642,14 +646,25 @@ export class CodingSession {
   }
 
   /**
+   * Runs the Notification hooks (Claude Code's): the app waits for the user, who may be
+   * looking elsewhere — where a terminal would ring its bell. Permission questions
+   * notify on their own (hooks/permission-asker.ts).
+   */
+  async notifyWaiting(type: NotificationType, message: string): Promise<void> {
+    await this.parts.commandHooks?.notification(type, message);
+  }
+
+  /**
    * Waits for the agent, flushes the last messages, ends the background jobs bash
    * started (TERM, then KILL after a grace period) and releases the session lock.
    */
-  async close(): Promise<void> {
+  async close(reason: SessionEndReason = "other"): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.parts.agent.abort();
     await this.parts.agent.waitForIdle();
+    // Before the servers and jobs end: a SessionEnd hook may still want them.
+    await this.parts.commandHooks?.sessionEnd(reason);
     await this.parts.checkpoints?.idle();
     await this.remembering;
     await this.parts.processes.dispose();

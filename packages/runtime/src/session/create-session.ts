@@ -17,6 +17,8 @@ import { configFileGroups } from "../config/config-files.js";
 import { homeDir, hookFolders, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { isTrustedFolder } from "../config/trust.js";
+import type { CommandHooks } from "../hooks/command-hooks.js";
+import { permissionAsker } from "../hooks/permission-asker.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
@@ -131,6 +133,8 @@ async function assembleSession(
 
   const hooks = await sessionHooks(inputs, opened, () => planMode.mode);
   const checkpoints = sessionCheckpoints(inputs, opened);
+  const agentHooks = orderedHooks(hooks, options.hooks, checkpoints.hook);
+  agentHooks.push(createBackgroundNoticeHook(toolKit.backgroundShells));
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -138,10 +142,7 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: [
-      ...orderedHooks(hooks, options.hooks, checkpoints.hook),
-      createBackgroundNoticeHook(toolKit.backgroundShells),
-    ],
+    hooks: agentHooks,
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -153,6 +154,7 @@ async function assembleSession(
   });
   running.agent = agent;
   task.late.agent = agent;
+  task.late.commandHooks = hooks.commandHooks;
 
   const reloader = sessionReloader(inputs, agent, toolKit, hooks, planMode);
   running.reloader = reloader;
@@ -166,6 +168,7 @@ async function assembleSession(
     permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
+    commandHooks: hooks.commandHooks,
     tally,
     settingsLimits: () => reloader.current.limits,
   });
@@ -347,6 +350,10 @@ async function sessionHooks(
   mode: () => PermissionMode,
 ) {
   const { cwd, env, warn, options, loaded } = inputs;
+  // Every question goes through the asker, which runs the PermissionRequest and
+  // Notification hooks first; it finds the command hooks, made below, when it asks.
+  let commandHooks: CommandHooks | undefined;
+  const confirm = permissionAsker(() => commandHooks, options.confirmToolCall, warn);
   const permissions = new SessionPermissions({
     mode,
     cwd,
@@ -354,7 +361,7 @@ async function sessionHooks(
     permissions: loaded.settings.permissions,
     confirmBash: loaded.settings.confirmBash,
     projectTrusted: loaded.projectTrusted,
-    confirm: options.confirmToolCall,
+    confirm,
     warn,
   });
   const context: HooksContext = {
@@ -368,10 +375,10 @@ async function sessionHooks(
       loaded.settings.env,
     ),
     warn,
-    ...(options.confirmToolCall ? { confirm: options.confirmToolCall } : {}),
+    confirm,
     confirmed: permissions,
   };
-  const commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
+  commandHooks = createSessionCommandHooks(loaded.settings.hooks, context);
   const hookModules = new SessionHookModules(inputs.resources, context);
   const folders = hookFolders({ cwd, gongHome: inputs.where.gongHome });
   const configGuard = createConfigWriteGuard({

@@ -2,6 +2,7 @@ import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
+import type { SessionEndReason } from "../hooks/claude-events.js";
 import type { SubagentEvent } from "../subagents/subagent-events.js";
 import {
   finishWorktree,
@@ -141,9 +142,10 @@ export class SessionHost {
     return this.replace({ kind: "open", ref: forked.path }, true);
   }
 
-  async close(): Promise<void> {
+  /** `reason`: SessionEnd's (the interactive mode's exit is `prompt_input_exit`). */
+  async close(reason: SessionEndReason = "other"): Promise<void> {
     this.unsubscribe();
-    await this.session.close();
+    await this.session.close(reason);
     await this.leaveWorktree();
   }
 
@@ -170,7 +172,8 @@ export class SessionHost {
     for (const message of created.warnings) this.options.onWarning?.(message);
     if (!created.ok) return { ok: false, error: created.error.message };
     this.unsubscribe();
-    await current.close();
+    // Claude Code's /clear is gong's new session; a resume or fork ends it otherwise.
+    await current.close(choice.kind === "new" || choice.kind === "none" ? "clear" : "other");
     await this.leaveWorktree();
     this.worktree = worktree;
     this.session = created.session;

@@ -18,6 +18,7 @@ import type { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
+import type { SubagentInfo } from "../hooks/claude-events.js";
 import { modelForRef } from "../models/resolve-model.js";
 import { BACKGROUND_NOTICE_HOOK } from "../session/background-notices.js";
 import { buildAgent } from "../session/build-agent.js";
@@ -32,8 +33,11 @@ export interface SubagentHost {
   cwd: string;
   /** The parent agent as it is now: its model, thinking level and tools. */
   parent: () => Pick<AgentState, "model" | "thinkingLevel" | "tools">;
-  /** The parent's hooks: its command hooks, hook modules and confirmations. */
-  hooks: () => readonly AgentHooks[];
+  /**
+   * The parent's hooks for this subagent: its hook modules and confirmations, and its
+   * command hooks in their subagent form (SubagentStart, SubagentStop).
+   */
+  hooks: (subagent: SubagentInfo) => readonly AgentHooks[];
   truncator: ObservationTruncator | undefined;
   settings: () => Settings;
   apiKeys: ApiKeyResolver;
@@ -144,7 +148,13 @@ async function runIn(
     tools: subagentTools(request.type, parent.tools),
     systemPrompt: { systemPrompt: (tools) => subagentPrompt(host, request.type, tools) },
     // The exits of background shells are the parent's to hear (background-notices.ts).
-    hooks: host.hooks().filter((hook) => hook.name !== BACKGROUND_NOTICE_HOOK),
+    hooks: host
+      .hooks({
+        agentId: request.toolCallId,
+        agentType: request.type.name,
+        transcriptPath: store.path ?? "",
+      })
+      .filter((hook) => hook.name !== BACKGROUND_NOTICE_HOOK),
     truncator: host.truncator,
     settings,
     apiKeys: host.apiKeys,

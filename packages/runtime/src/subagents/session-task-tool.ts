@@ -6,6 +6,7 @@ import { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
+import type { CommandHooks } from "../hooks/command-hooks.js";
 import type { SessionInputs } from "../session/session-inputs.js";
 import { agentFolders, loadAgentFiles } from "./agent-files.js";
 import type { SubagentHost } from "./run-subagent.js";
@@ -18,6 +19,8 @@ export interface TaskToolLateParts {
   agent?: Agent;
   /** The settings applied last (settings-reloader.ts); until then the opening's. */
   settings?: () => Settings;
+  /** The session's command hooks: a subagent runs their subagent form (SubagentStart/Stop). */
+  commandHooks?: CommandHooks;
 }
 
 export interface SessionTaskToolParts {
@@ -60,7 +63,10 @@ export function sessionTaskTools(parts: SessionTaskToolParts): SessionTaskTools 
       return late.agent.state;
     },
     // As they are now: a settings reload may have added or removed hook modules.
-    hooks: () => late.agent?.activeHooks ?? [],
+    hooks: (subagent) =>
+      (late.agent?.activeHooks ?? []).map((hook) =>
+        hook === late.commandHooks ? late.commandHooks.forSubagent(subagent) : hook,
+      ),
     truncator: parts.truncator,
     settings: () => late.settings?.() ?? inputs.loaded.settings,
     apiKeys: parts.apiKeys,

@@ -498,3 +498,67 @@ describe("command hooks — permissionDecision ask", () => {
     expect(result).toContain("the user did not confirm within");
   });
 });
+
+describe("Claude Code command hooks — PermissionRequest answers", () => {
+  const permission = (command: string, matcher = "Bash"): CommandHooksConfig => ({
+    PermissionRequest: [{ matcher, hooks: [{ type: "command", command }] }],
+  });
+  const decide = (config: CommandHooksConfig, notices: string[] = []) =>
+    createCommandHooks(config, { cwd: dir, notify: (m) => notices.push(m) }).permissionRequest(
+      "bash",
+      { command: "touch x" },
+    );
+
+  it("exit 2 denies with stderr as the message", async () => {
+    const hook = await script("deny.sh", 'cat >/dev/null; echo "not here" >&2; exit 2');
+    expect(await decide(permission(hook))).toEqual({ behavior: "deny", message: "not here" });
+  });
+
+  it("the first hook that decides wins; one that says nothing is passed over", async () => {
+    const quiet = await script("quiet.sh", "cat >/dev/null");
+    const allow = await script(
+      "allow.sh",
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'`,
+    );
+    const deny = await script(
+      "deny.sh",
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"decision":{"behavior":"deny"}}}'`,
+    );
+    const config: CommandHooksConfig = {
+      PermissionRequest: [
+        { hooks: [{ type: "command", command: quiet }] },
+        { hooks: [{ type: "command", command: allow }] },
+        { hooks: [{ type: "command", command: deny }] },
+      ],
+    };
+    expect(await decide(config)).toEqual({ behavior: "allow" });
+  });
+
+  it("fails closed: permissionDecision ask, a crash or another tool's matcher decide nothing", async () => {
+    const asks = await script(
+      "ask.sh",
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"permissionDecision":"ask"}}'`,
+    );
+    const crash = await script("crash.sh", "cat >/dev/null; exit 3");
+    const allow = await script(
+      "allow.sh",
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"decision":{"behavior":"allow"}}}'`,
+    );
+    const notices: string[] = [];
+    expect(await decide(permission(asks))).toBeUndefined();
+    expect(await decide(permission(crash), notices)).toBeUndefined();
+    expect(notices.join("\n")).toContain("exit 3");
+    expect(await decide(permission(allow, "Write"))).toBeUndefined();
+  });
+
+  it("an allow's updatedInput comes back in gong's parameter names", async () => {
+    const hook = await script(
+      "rewrite.sh",
+      `cat >/dev/null; echo '{"hookSpecificOutput":{"decision":{"behavior":"allow","updatedInput":{"command":"touch y"}}}}'`,
+    );
+    expect(await decide(permission(hook))).toEqual({
+      behavior: "allow",
+      params: { command: "touch y" },
+    });
+  });
+});
