@@ -77,7 +77,9 @@ describe.skipIf(unusable)(
       image = buildImage(scratch);
       // How long each step took, for the lane's report and the next person's patience.
       process.stderr.write(`image build (s): ${JSON.stringify(image.seconds)}\n`);
-    });
+      // debootstrap, the base image and buildah bud on a fresh clone: 3 min on a quiet
+      // machine, over 10 on a loaded one (a hang bound, not a speed check).
+    }, 30 * 60_000);
     afterAll(async () => {
       image?.remove();
       await redis?.stop();

@@ -101,7 +101,7 @@ describe("permissions — Read(./.env) hides the file from every reading path (i
     const subagent = mock.requests.filter(isSubagent).at(-1)!;
     expect(toolResults(subagent).get("toolu_sub")).toContain(refusal);
     expect(run.stderr).toContain(
-      "@.env was not attached: Access denied: .env is hidden by the permissions.deny rule Read(./.env)",
+      "@.env was not attached: read refused by the permissions.deny rule Read(./.env)",
     );
     expect(JSON.stringify(mock.requests[0]?.body)).toContain("hunter2-public");
 
