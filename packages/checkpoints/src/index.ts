@@ -3,6 +3,8 @@ export { type OpenCheckpointsOptions, openSessionCheckpoints } from "./open-chec
 export type {
   CheckpointInfo,
   CheckpointList,
+  CheckpointSession,
+  NewCheckpoint,
   RewindOutcome,
   RewindPlan,
   RewindRestore,

@@ -80,6 +80,18 @@ export interface RewindPlan {
   notes: string[];
 }
 
+/** A checkpoint for the session to record: a snapshot tied to the entry `targetId`. */
+export type NewCheckpoint = Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">;
+
+/**
+ * The session as checkpoints see it: its entries to read, and the session's one writer
+ * (@gong/runtime's recorder) to record a checkpoint with; nothing here writes the file.
+ */
+export interface CheckpointSession {
+  entries: Pick<SessionStore, "leafId" | "getEntries" | "getEntry">;
+  record(checkpoint: NewCheckpoint): void;
+}
+
 interface RewindTarget {
   snapshot: CheckpointEntry | undefined;
   leafId: string | null;
@@ -93,13 +105,17 @@ export class SessionCheckpoints {
   /** Tool calls past the snapshot gate and not ended yet: files changing now are ours. */
   private readonly running = new Set<string>();
 
+  private readonly session: CheckpointSession["entries"];
+
   constructor(
-    private readonly session: SessionStore,
+    private readonly owner: CheckpointSession,
     private readonly snapshots: SnapshotStore,
     private readonly warn: (message: string) => void,
     /** The store's folder, whose size the list reports. */
     private readonly storeDir: string,
-  ) {}
+  ) {
+    this.session = owner.entries;
+  }
 
   /** Called with every agent event after the recorder: a user message gets its snapshot. */
   observe(event: AgentEvent, entryIdOf: (message: Message) => string | undefined): void {
@@ -351,7 +367,7 @@ export class SessionCheckpoints {
         const { id, skipped } = taken.value;
         const repeat = (trigger === "tool" || trigger === "after") && id === this.lastRecorded;
         if (trigger && targetId && !repeat) {
-          this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
+          this.owner.record({ targetId, trigger, snapshot: id, skipped });
           this.lastRecorded = id;
         }
         return taken.value;

@@ -18,6 +18,7 @@ export type {
   TreeEntry,
   UnknownEntry,
 } from "./entries.js";
+export { isTreeEntry } from "./entries.js";
 export type {
   Result,
   SessionErrorCode,

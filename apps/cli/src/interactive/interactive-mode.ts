@@ -320,7 +320,7 @@ export class InteractiveMode implements InteractiveUi {
     if (!session?.isStreaming) return;
     const dropped = session.abort();
     // The run's own bash is stopped by the abort; background jobs it started too.
-    void session.stopProcesses();
+    void session.processes.stop();
     this.giveBack([...dropped.steering, ...dropped.followUp].map(queuedMessageText));
   }
 
@@ -343,8 +343,8 @@ export class InteractiveMode implements InteractiveUi {
   /** Shift+Tab: plan mode on or off; the model is offered the other tools from its next call. */
   private togglePlanMode(): void {
     if (!this.host) return;
-    const next = this.session.mode === "plan" ? "default" : "plan";
-    this.session.setMode(next);
+    const next = this.session.mode.current === "plan" ? "default" : "plan";
+    this.session.mode.set(next);
     this.note(
       next === "plan"
         ? "plan mode: the agent only reads until you approve its plan (Shift+Tab leaves)"

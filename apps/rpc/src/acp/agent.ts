@@ -97,7 +97,7 @@ export class GongAcpAgent {
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const entry = await this.open(params.cwd, { kind: "new" }, params.mcpServers, client);
         announceCommands(entry.session, entry.updates);
-        return { sessionId: entry.session.header.id, modes: this.modes(entry) };
+        return { sessionId: entry.session.file.header.id, modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
         const entry = await this.open(
@@ -106,8 +106,8 @@ export class GongAcpAgent {
           params.mcpServers,
           client,
         );
-        const sessionId = entry.session.header.id;
-        for (const update of replayUpdates(entry.session.messages, entry.session.header.cwd)) {
+        const sessionId = entry.session.file.header.id;
+        for (const update of replayUpdates(entry.session.messages, entry.session.file.header.cwd)) {
           await client.notify(methods.client.session.update, { sessionId, update });
         }
         announceCommands(entry.session, entry.updates);
@@ -117,7 +117,7 @@ export class GongAcpAgent {
         const { session, gate, updates, terminals } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
         const context = {
-          cwd: session.header.cwd,
+          cwd: session.file.header.cwd,
           willAsk: (tool: string) => gate.willAsk(tool),
           terminalOf: (toolCallId: string) => terminals.get(toolCallId),
         };
@@ -141,7 +141,7 @@ export class GongAcpAgent {
         if (!entry) return;
         entry.gate.withdraw();
         entry.session.abort();
-        await entry.session.stopProcesses();
+        await entry.session.processes.stop();
       })
       .onRequest(methods.agent.session.setMode, ({ params }) => {
         const entry = this.get(params.sessionId);
@@ -152,14 +152,14 @@ export class GongAcpAgent {
           );
         entry.mode = params.modeId;
         // Plan mode is the runtime's (which tools the model is offered); readonly is the gate's.
-        entry.session.setMode(params.modeId === "plan" ? "plan" : "default");
+        entry.session.mode.set(params.modeId === "plan" ? "plan" : "default");
         return {};
       });
   }
 
   /** Kills every session's process groups at once (an exit that cannot wait for `close`). */
   killProcesses(): void {
-    for (const entry of this.sessions.values()) entry.session.killProcesses();
+    for (const entry of this.sessions.values()) entry.session.processes.killNow();
   }
 
   /** Closes every session (flushes them, ends their processes, releases the locks). */
@@ -183,7 +183,7 @@ export class GongAcpAgent {
       mode: () => entry.mode,
       timeoutMs: this.args.confirmTimeoutMs,
       updates,
-      permissions: () => entry.session?.permissions,
+      permissions: () => entry.session?.config.permissions,
     });
     const terminals = new Map<string, string>();
     const entry: Omit<AcpSession, "session"> & { session?: CodingSession } = {
@@ -239,8 +239,8 @@ export class GongAcpAgent {
     }
     entry.session = created.session;
     // `--permission-mode plan` starts every session in plan mode.
-    if (created.session.mode === "plan") entry.mode = "plan";
-    sessionId = created.session.header.id;
+    if (created.session.mode.current === "plan") entry.mode = "plan";
+    sessionId = created.session.file.header.id;
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;
   }

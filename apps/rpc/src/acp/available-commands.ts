@@ -11,7 +11,7 @@ import type { SessionUpdates } from "./session-updates.js";
 export function announceCommands(session: CodingSession, updates: SessionUpdates): void {
   // After this turn of the event loop: the session/new response is out first.
   setImmediate(() => {
-    session.promptCommands().then(
+    session.config.promptCommands().then(
       (commands) => {
         if (commands.length === 0) return;
         const availableCommands: AvailableCommand[] = commands.map((command) => ({

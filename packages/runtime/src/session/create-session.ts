@@ -2,6 +2,7 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
+import type { SessionStore } from "@gong/session-store";
 import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
@@ -32,12 +33,7 @@ import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
-import {
-  type OpenedSession,
-  openSessionFile,
-  recordStart,
-  startThinkingLevel,
-} from "./start-model.js";
+import { type OpenedSession, openSessionFile, startThinkingLevel } from "./start-model.js";
 import { createSubfolderContextHook } from "./subfolder-context.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
@@ -89,6 +85,8 @@ async function assembleSession(
   const { options, cwd, env, warn, loaded } = inputs;
   const { context, model } = opened;
   const thinkingLevel = startThinkingLevel(inputs, opened);
+  // The one writer of the session file: everything below records through it.
+  const recorder = new SessionRecorder(opened.store, context, warn);
   const apiKeys = inputs.registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
   const systemPrompt = sessionSystemPrompt(inputs);
   const truncator = createTruncator(cwd, env, warn);
@@ -108,6 +106,7 @@ async function assembleSession(
     ...sessionToolKit(
       inputs,
       opened,
+      recorder,
       summarize,
       mcp,
       () => (running.agent?.state.model ?? model).contextWindow,
@@ -120,7 +119,7 @@ async function assembleSession(
   if (!tools.ok) throw new Error(tools.error);
 
   const hooks = await sessionHooks(inputs, opened);
-  const checkpoints = sessionCheckpoints(inputs, opened);
+  const checkpoints = sessionCheckpoints(inputs, opened, recorder);
   const agent = buildAgent({
     model,
     thinkingLevel,
@@ -146,9 +145,10 @@ async function assembleSession(
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
-  recordStart(opened, thinkingLevel);
+  // So a resume continues with the same model and level.
+  recorder.start(model, thinkingLevel, context);
   return new CodingSession({
-    ...sessionParts(inputs, opened, { agent, toolKit, reloader }),
+    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder }),
     planMode,
     permissions: hooks.permissions,
     checkpoints,
@@ -159,11 +159,16 @@ async function assembleSession(
 }
 
 /** Snapshots of the project's files for `/rewind` (settings `checkpoints`, default on). */
-function sessionCheckpoints(inputs: SessionInputs, opened: OpenedSession) {
+function sessionCheckpoints(
+  inputs: SessionInputs,
+  opened: OpenedSession,
+  recorder: SessionRecorder,
+) {
   return openSessionCheckpoints({
     gongHome: inputs.where.gongHome,
     cwd: inputs.cwd,
     session: opened.store,
+    recordCheckpoint: (checkpoint) => recorder.record({ type: "checkpoint", ...checkpoint }),
     env: inputs.env,
     warn: inputs.warn,
     enabled: inputs.loaded.settings.checkpoints ?? true,
@@ -283,6 +288,7 @@ function jobsFolder(inputs: SessionInputs): string {
 function sessionToolKit(
   inputs: SessionInputs,
   { store }: OpenedSession,
+  recorder: SessionRecorder,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
   contextWindow: SessionToolKit["contextWindow"],
@@ -296,7 +302,7 @@ function sessionToolKit(
     processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
-    todoStore: new SessionTodoStore(store, store.getBranch()),
+    todoStore: new SessionTodoStore(store, recorder, store.getBranch()),
     summarize,
     askUser: options.askUser,
     fileOperations: options.fileOperations,
@@ -402,30 +408,50 @@ function sessionPromptCommands(
 
 function sessionParts(
   inputs: SessionInputs,
-  { store, context }: OpenedSession,
-  {
-    agent,
-    toolKit,
-    reloader,
-  }: { agent: Agent; toolKit: SessionToolKit; reloader: SettingsReloader },
-): CodingSessionParts {
-  const { options, registry } = inputs;
-  const settings = inputs.loaded.settings;
-  const recorder = new SessionRecorder(store, context, inputs.warn);
-  const bash = userBashTool(toolKit, settings);
+  store: SessionStore,
+  parts: {
+    agent: Agent;
+    toolKit: SessionToolKit;
+    reloader: SettingsReloader;
+    recorder: SessionRecorder;
+  },
+): Omit<
+  CodingSessionParts,
+  "planMode" | "permissions" | "checkpoints" | "subagentEvents" | "tally" | "settingsLimits"
+> {
+  const { agent, toolKit, reloader, recorder } = parts;
+  const bash = userBashTool(toolKit, inputs.loaded.settings);
   return {
     agent,
     store,
     recorder,
     processes: toolKit.processes,
     webConnections: toolKit.webConnections,
-    ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
+    mcp: toolKit.mcp,
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
-    settingsFiles: () => reloader.settingsFiles,
     cwd: inputs.cwd,
-    sandbox: inputs.sandbox.state,
-    ...(bash ? { bash } : {}),
+    bash,
+    models: sessionModels(inputs, agent),
+    config: {
+      configFiles: configFileGroups({
+        cwd: inputs.cwd,
+        gongHome: inputs.where.gongHome,
+        modelsJsonPath: inputs.registry.modelsJsonPath,
+        home: homeDir(inputs.env),
+      }),
+      settingsFiles: () => reloader.settingsFiles,
+      sandbox: inputs.sandbox.state,
+    },
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
+  };
+}
+
+/** `session.models`: the session's registry, and the choices remembered for the next start. */
+function sessionModels(inputs: SessionInputs, agent: Agent): CodingSessionParts["models"] {
+  const { options, registry } = inputs;
+  const settings = inputs.loaded.settings;
+  return {
     // A model of another provider works as well: the agent asks for that provider's
     // key before every call (`getApiKey` in build-agent.ts).
     resolveModel: (provider, id) =>
@@ -441,13 +467,6 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
-    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
-    configFiles: configFileGroups({
-      cwd: inputs.cwd,
-      gongHome: inputs.where.gongHome,
-      modelsJsonPath: registry.modelsJsonPath,
-      home: homeDir(inputs.env),
-    }),
     remember: async (choice) => {
       const saved = await rememberChoice(inputs.where.gongHome, choice);
       // The choice holds for this session either way; only the next start misses it.

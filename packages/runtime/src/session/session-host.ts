@@ -78,7 +78,11 @@ export class SessionHost {
       ...(this.options.env ? { env: this.options.env } : {}),
       ...(this.options.sessionDir ? { sessionDir: this.options.sessionDir } : {}),
     });
-    if (resolved.ok && this.session.file && path.resolve(resolved.value) === this.session.file) {
+    if (
+      resolved.ok &&
+      this.session.file.path &&
+      path.resolve(resolved.value) === this.session.file.path
+    ) {
       return Promise.resolve({ ok: true, session: this.session });
     }
     return this.replace({ kind: "open", ref }, false);
@@ -102,7 +106,7 @@ export class SessionHost {
   async fork(entryId: string): Promise<SwitchResult> {
     // Checked before the new file is written, so a refused fork leaves nothing behind.
     if (this.session.isStreaming) return BUSY;
-    const forked = this.session.forkFile(entryId);
+    const forked = this.session.tree.fork(entryId);
     if (!forked.ok) return forked;
     return this.replace({ kind: "open", ref: forked.path }, true);
   }
@@ -120,9 +124,9 @@ export class SessionHost {
       session: choice,
       ...(keepModel
         ? {
-            provider: current.model.provider,
-            model: current.model.id,
-            thinking: current.thinkingLevel,
+            provider: current.models.current.provider,
+            model: current.models.current.id,
+            thinking: current.models.thinkingLevel,
           }
         : {}),
     });

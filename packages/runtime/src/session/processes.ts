@@ -1,0 +1,33 @@
+/**
+ * `session.processes`: the process groups bash started (background jobs too) and the MCP
+ * servers' processes — stopped on an editor's "stop everything", killed at once by a
+ * process about to exit. `close` ends them too.
+ */
+import type { McpServers } from "@gong/mcp";
+import type { ProcessGroups } from "@gong/tools";
+
+export class SessionProcesses {
+  constructor(
+    private readonly groups: ProcessGroups,
+    private readonly mcp: McpServers | undefined,
+  ) {}
+
+  /**
+   * Ends every process group bash started (TERM, then KILL after the grace period),
+   * background jobs included, and keeps the session usable: "stop everything" for an
+   * editor's abort, which unlike a CLI signal does not end the process.
+   */
+  stop(): Promise<void> {
+    return this.groups.dispose();
+  }
+
+  /**
+   * KILLs every process group bash started and every stdio MCP server, at once: for a
+   * process that is about to exit without time for `close` (a second Ctrl+C, an `exit`
+   * handler).
+   */
+  killNow(): void {
+    this.groups.killNow();
+    this.mcp?.killNow();
+  }
+}
