@@ -26,6 +26,7 @@ async function setup(settings: Settings = {}) {
   const opened = await SessionHost.open({
     cwd: box.cwd,
     env: box.env,
+    session: { kind: "new" },
     gongHome: box.gongHome,
     model: "anthropic/claude-sonnet-4-5",
     tools: [],

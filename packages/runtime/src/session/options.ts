@@ -28,9 +28,14 @@ export type SessionChoice =
   /** Nothing written (`--no-session`). */
   | { kind: "none" };
 
+/**
+ * What an app opens a session with: one object, whose required parts each app decides —
+ * the folder, the environment its tools and keys come from (never `process.env` behind
+ * the app's back) and which session file it writes.
+ */
 export interface CodingSessionOptions {
   cwd: string;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   /** Default `$GONG_HOME`, else `~/.gong`. */
   gongHome?: string;
   provider?: string;
@@ -64,7 +69,7 @@ export interface CodingSessionOptions {
    */
   mcpElicitationDefaults?: boolean;
   outputLevel?: OutputLevel;
-  session?: SessionChoice;
+  session: SessionChoice;
   /** Where session files go (`--session-dir`). */
   sessionDir?: string;
   systemPrompt?: string;

@@ -65,17 +65,17 @@ export class SessionHost {
 
   /** A new, empty session file (or a new in-memory session with `--no-session`). */
   newSession(): Promise<SwitchResult> {
-    const kind = this.options.session?.kind === "none" ? "none" : "new";
+    const kind = this.options.session.kind === "none" ? "none" : "new";
     return this.replace({ kind }, true);
   }
 
   /** Another stored session, by id prefix or file; the current one is a no-op. */
   switchTo(ref: string): Promise<SwitchResult> {
-    const gongHome = this.options.gongHome ?? resolveGongHome(this.options.env ?? process.env);
+    const gongHome = this.options.gongHome ?? resolveGongHome(this.options.env);
     const resolved = resolveSessionPath(ref, {
       cwd: this.options.cwd,
       gongHome,
-      ...(this.options.env ? { env: this.options.env } : {}),
+      env: this.options.env,
       ...(this.options.sessionDir ? { sessionDir: this.options.sessionDir } : {}),
     });
     if (
@@ -93,7 +93,7 @@ export class SessionHost {
    * `sessionDir`, else the settings'): what `/resume` offers.
    */
   listSessions(): Promise<SessionInfo[]> {
-    const env = this.options.env ?? process.env;
+    const { env } = this.options;
     return listSessionsForCwd({
       cwd: this.options.cwd,
       gongHome: this.options.gongHome ?? resolveGongHome(env),
