@@ -26,6 +26,7 @@ export type {
   SessionWarning,
   SessionWriteFailure,
 } from "./errors.js";
+export { entryNotFound } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
 export { resolveSessionRef } from "./find-by-name.js";
 export type { SessionInfo } from "./list.js";

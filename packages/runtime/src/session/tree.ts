@@ -8,6 +8,7 @@ import { type Agent, BUSY_MESSAGE } from "@gong/agent-core";
 import type { Result } from "@gong/base";
 import type { Message } from "@gong/llm";
 import {
+  entryNotFound,
   isTreeEntry,
   type SessionContext,
   type SessionStore,
@@ -60,10 +61,7 @@ export class SessionTree {
     if (entryId !== null) {
       const entry = store.getEntry(entryId);
       if (!entry || !isTreeEntry(entry))
-        return {
-          ok: false,
-          error: `No entry with id ${entryId} in this session. Use getTree() (/tree) to see the entry ids.`,
-        };
+        return { ok: false, error: entryNotFound(entryId).message };
     }
     const context = entryId === null ? BEFORE_FIRST : store.buildContext(entryId);
     // These messages are on disk already: the recorder must not append them again.
