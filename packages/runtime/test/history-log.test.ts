@@ -45,6 +45,33 @@ describe("runtime — history is one event log: the session file follows the age
     await session.close();
   });
 
+  it("a move before the first message is an event with leafId null; the next prompt starts a new root under the running model", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    mock.enqueue([textResponse("a1"), textResponse("a2")]);
+    await session.prompt("q1");
+    const moves: unknown[] = [];
+    session.subscribe((event) => {
+      if (event.type === "messages_replaced") moves.push(event.leafId);
+    });
+    expect(session.tree.moveTo(null).ok).toBe(true);
+    expect(moves).toEqual([null]);
+    expect(session.messages).toEqual([]);
+    await session.prompt("q2");
+    const roots = session.tree.entries();
+    expect(roots).toHaveLength(2);
+    const second = roots[1]!;
+    expect(second.entry).toMatchObject({
+      type: "model_change",
+      modelId: session.models.current.id,
+    });
+    expect(second.children[0]!.entry).toMatchObject({
+      type: "message",
+      message: { content: "q2" },
+    });
+    await session.close();
+  });
+
   it("a model or thinking level change is an event, and the recorder appends it", async () => {
     const where = sessionSandbox(mock.anthropicBaseUrl);
     const session = await openSession({ ...where, tools: [] });

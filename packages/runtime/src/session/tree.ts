@@ -27,7 +27,7 @@ export interface SessionTreeParts {
 }
 
 /** The branch before the first message (a rewind to the session's first prompt). */
-const BEFORE_FIRST: SessionContext = { messages: [], entryIds: [], thinkingLevel: "off" };
+const beforeFirst = (): SessionContext => ({ messages: [], entryIds: [], thinkingLevel: "off" });
 
 export class SessionTree {
   constructor(private readonly parts: SessionTreeParts) {}
@@ -63,7 +63,7 @@ export class SessionTree {
       if (!entry || !isTreeEntry(entry))
         return { ok: false, error: entryNotFound(entryId).message };
     }
-    const context = entryId === null ? BEFORE_FIRST : store.buildContext(entryId);
+    const context = entryId === null ? beforeFirst() : store.buildContext(entryId);
     // These messages are on disk already: the recorder must not append them again.
     recorder.know(context);
     todos.restore(entryId === null ? [] : store.getBranch(entryId));
