@@ -9,14 +9,54 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { openSessionCheckpoints } from "../../packages/checkpoints/dist/index.js";
 import { storeSize } from "../../packages/checkpoints/dist/retention.js";
 import { ShadowGitStore } from "../../packages/checkpoints/dist/shadow-store.js";
+import { SessionStore } from "../../packages/session-store/dist/index.js";
 import { attempt } from "./attempt.mjs";
 import { generateTree } from "./corpus.mjs";
 import { interleave, timedWithCpu } from "./measure.mjs";
 import { summarize } from "./stats.mjs";
 
 const SNAPSHOT_GOAL_MS = 100;
+
+/**
+ * What the first calls of a session wait for in a project whose store is new: a session's
+ * checkpoints opened as gong opens them (the first snapshot starts then), a prompt, then
+ * the gate of a write and of a bash call, timed; then the first snapshot to its end.
+ */
+async function firstCallsWait(project, dir) {
+  const gongHome = path.join(dir, "gong-home");
+  const created = SessionStore.create({ cwd: project, gongHome });
+  if (!created.ok) throw new Error(created.error.message);
+  const session = created.value;
+  const started = performance.now();
+  const warnings = [];
+  const warn = (message) => warnings.push(message);
+  const env = { HOME: dir };
+  const checkpoints = openSessionCheckpoints({
+    gongHome,
+    cwd: project,
+    session,
+    env,
+    warn,
+    enabled: true,
+  });
+  const entry = session.appendMessage({ role: "user", content: "change it", timestamp: 0 });
+  checkpoints.observe({ type: "message_end", message: entry.message }, () => entry.id);
+  const gate = async (toolName, params) => {
+    const before = performance.now();
+    await checkpoints.hook.beforeToolCall(toolName, params, { toolCallId: toolName, toolName });
+    return performance.now() - before;
+  };
+  const write = await gate("write", { path: "src/new-file.ts" });
+  const bash = await gate("bash", { command: "true" });
+  await checkpoints.idle();
+  const first = performance.now() - started;
+  session.close();
+  if (warnings.length > 0) throw new Error(warnings.join("; "));
+  return { write, bash, first };
+}
 
 /** Files the benchmark edits: sources spread over the tree. */
 function sourcesOf(root, files, count) {
@@ -77,6 +117,36 @@ export async function benchCheckpoints({ files, turns, reps }, log) {
     const project = path.join(dir, "project");
     log(`  generating ${files} files of 2 KB …`);
     generateTree(project, { files, fileBytes: 2_000 });
+    await attempt(
+      rows,
+      "checkpoints",
+      "first calls at session start, a plain folder",
+      async () => {
+        const waited = await firstCallsWait(project, dir);
+        const note = `the first snapshot (${(waited.first / 1000).toFixed(1)} s) runs beside them`;
+        log(
+          `  first calls wait: write ${waited.write.toFixed(0)} ms, bash ${waited.bash.toFixed(0)} ms; ${note}`,
+        );
+        rows.push({
+          section: "checkpoints",
+          name: "first write at session start, a plain folder (waits)",
+          gong: single(waited.write),
+          note,
+          self: {
+            ratio: waited.write / SNAPSHOT_GOAL_MS,
+            target: 1,
+            label: `${SNAPSHOT_GOAL_MS} ms`,
+          },
+        });
+        rows.push({
+          section: "checkpoints",
+          name: "first bash at session start, a plain folder (waits)",
+          gong: single(waited.bash),
+          note: `until the first snapshot is known to be large (files listed); ${note}`,
+        });
+      },
+      log,
+    );
     const store = new ShadowGitStore(path.join(dir, "store"), project, "bench");
     const snapshot = async () => {
       const taken = await store.snapshot("bench");

@@ -27,6 +27,7 @@ const SECTIONS = [
   "web",
   "subagents",
   "mcp",
+  "lsp",
   "fleet",
 ];
 const { values } = parseArgs({
@@ -169,6 +170,18 @@ if (only.has("web")) {
 if (only.has("mcp")) {
   log("mcp: MCP servers at start, a call through @gong/mcp vs the SDK, tool search");
   rows.push(...(await benchMcp(plan.mcp, bins, log)));
+}
+
+if (only.has("lsp")) {
+  log("lsp: an edit's diagnostics wait (typescript-language-server, warm) and the server's memory");
+  const { benchLsp } = await import("./lsp.mjs");
+  await attempt(
+    rows,
+    "lsp",
+    "language servers",
+    async () => rows.push(...(await benchLsp(plan.lspReps, log))),
+    log,
+  );
 }
 
 if (only.has("fleet")) {

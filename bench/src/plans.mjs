@@ -15,6 +15,7 @@ export const PLANS = {
     },
     checkpoints: { files: 50_000, turns: 50, reps: 9 },
     mcp: { reps: 7, calls: 1000 },
+    lspReps: 20,
     e2e: {
       turns: 50,
       reps: 7,
@@ -39,6 +40,7 @@ export const PLANS = {
     },
     checkpoints: { files: 4_000, turns: 20, reps: 3 },
     mcp: { reps: 3, calls: 300 },
+    lspReps: 5,
     e2e: {
       turns: 20,
       reps: 2,

@@ -42,6 +42,13 @@ export interface CliArgs extends SessionOpeningFlags {
     | { name: "list" }
     | { name: "get" | "login" | "logout"; server: string }
     | McpEditCommand;
+  /**
+   * `--worktree [name]`: run the session in the git worktree `.gong/worktrees/<name>` on
+   * branch `gong/<name>` (`true`: a new name).
+   */
+  worktree?: string | true;
+  /** `gong worktree list` / `gong worktree remove <name> [--force]`: no prompt. */
+  worktreeCommand?: WorktreeCommand;
   /** `gong web`: serve the session on a local page instead of running a prompt. */
   web?: WebOptions;
   outputLevel?: OutputLevelFlag;
@@ -77,6 +84,10 @@ export interface CliArgs extends SessionOpeningFlags {
   verbose: boolean;
   messages: string[];
 }
+
+export type WorktreeCommand =
+  | { name: "list" }
+  | { name: "remove"; worktree: string; force: boolean };
 
 export type ParseResult = { ok: true; args: CliArgs } | { ok: false; error: string };
 
@@ -178,6 +189,12 @@ const OPTIONAL_VALUE_FLAGS: Record<
       args.rewind = value;
     },
   },
+  worktree: {
+    accepts: (word) => SESSION_REF.test(word),
+    set: (args, value) => {
+      args.worktree = value;
+    },
+  },
   "list-models": {
     accepts: () => true,
     set: (args, value) => {
@@ -211,6 +228,7 @@ export function parseArgs(argv: string[]): ParseResult {
     return { ok: true, args: { ...defaultArgs(), mcpCommand: edit.command } };
   }
   if (argv[0] === "web") return webSubcommand(argv.slice(1));
+  if (argv[0] === "worktree") return worktreeSubcommand(argv.slice(1));
   // Lenient: unknown flags and missing values come back as tokens, so the messages
   // (and the "did you mean" suggestion) are ours, reported in the order they occur.
   const { tokens } = nodeParseArgs({
@@ -289,6 +307,30 @@ function mcpSubcommand(args: CliArgs, words: string[]): ParseResult {
   return usage(`unknown subcommand gong mcp ${name} (available: ${MCP_SUBCOMMANDS})`);
 }
 
+const WORKTREE_SUBCOMMANDS = "list, remove <name> [--force]";
+
+/** `gong worktree list` / `gong worktree remove <name> [--force]`: nothing else. */
+function worktreeSubcommand(words: string[]): ParseResult {
+  const [name, ...rest] = words;
+  if (name === "list") {
+    if (rest.length > 0) return usage("gong worktree list takes no arguments");
+    return { ok: true, args: { ...defaultArgs(), worktreeCommand: { name: "list" } } };
+  }
+  if (name === "remove") {
+    const force = rest.includes("--force");
+    const names = rest.filter((word) => word !== "--force");
+    const [worktree] = names;
+    if (names.length !== 1 || !worktree || worktree.startsWith("-")) {
+      return usage(
+        "gong worktree remove takes one worktree name (and --force to discard its changes)",
+      );
+    }
+    return { ok: true, args: { ...defaultArgs(), worktreeCommand: { name, worktree, force } } };
+  }
+  if (name === undefined) return usage(`gong worktree needs a subcommand: ${WORKTREE_SUBCOMMANDS}`);
+  return usage(`unknown subcommand gong worktree ${name} (available: ${WORKTREE_SUBCOMMANDS})`);
+}
+
 function defaultArgs(): CliArgs {
   return {
     ...defaultSessionFlags(),
@@ -353,7 +395,20 @@ function validate(args: CliArgs): ParseResult {
   if (args.restore && typeof args.rewind !== "string") {
     return usage("--restore goes with --rewind <entryId>");
   }
+  if (args.worktree !== undefined) {
+    const alone = worktreeConflict(args);
+    if (alone) return usage(alone);
+  }
   return { ok: true, args };
+}
+
+/** `--worktree` picks the folder a session runs in: not for commands that pick their own. */
+function worktreeConflict(args: CliArgs): string | undefined {
+  if (typeof args.resume === "string")
+    return "--worktree cannot go with -r <id>: a session resumes in its own folder (a worktree's in its worktree); use gong --worktree <name> -c";
+  if (args.export) return "--worktree cannot go with --export: --export reads a stored session";
+  if (args.listModels !== undefined) return "--worktree cannot go with --list-models";
+  return undefined;
 }
 
 function unknownOption(name: string): string {

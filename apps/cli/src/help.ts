@@ -54,9 +54,13 @@ Tools:
                                Tool preset: all (ask_user only where someone can answer: not
                                in -p or json mode), read/write/edit/bash, or read/grep/find/ls.
                                  gong --preset readonly -p "review this repo"
-  --permission-mode default|plan
-                               plan: only reading tools until you approve the agent's plan
-                               (Shift+Tab switches; -p prints the plan and ends unless --yes).
+  --permission-mode ask|accept-edits|auto|plan
+                               ask: file changes, bash, MCP tools and web_fetch ask first;
+                               accept-edits: edits in the project run, the rest asks; auto
+                               (default): rules and hooks decide; plan: only reading tools
+                               until you approve the agent's plan. Claude Code's default,
+                               acceptEdits, bypassPermissions also work. Shift+Tab cycles;
+                               with -p an ask is a deny unless --yes.
                                  gong --permission-mode plan -p "plan the auth refactor"
   --allow-path <dir>           Let the tools touch this directory too (repeatable).
                                  gong --allow-path ../shared -p "update ../shared/types.ts"
@@ -113,6 +117,17 @@ Sessions (saved in ~/.gong/sessions, or $GONG_HOME/sessions):
                                Write a session as one self-contained HTML file
                                (an existing file is kept: the export fails).
                                  gong --export 0199a3f2 review.html
+
+Worktrees (parallel sessions, each on a git branch of its own):
+  --worktree [name]            Run the session in the git worktree .gong/worktrees/<name> on
+                               branch gong/<name> from HEAD (reused if it exists).
+                                 gong --worktree fix-login -p "fix the login redirect"
+                               At the end its changes are committed on that branch and it is
+                               kept; one without changes is removed. No name: a new one.
+  gong worktree list           Gong's worktrees: branch, commits and uncommitted changes, folder.
+  gong worktree remove <name> [--force]
+                               Remove one (--force: also with uncommitted changes); its branch
+                               is kept while it has commits HEAD lacks, unless --force.
 
 Prompt:
   --system-prompt <text|file>  Replace the built-in system prompt.

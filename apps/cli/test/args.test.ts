@@ -188,6 +188,7 @@ describe("CLI --help", () => {
     "--output-level",
     "--export",
     "--list-models",
+    "--worktree",
     "--trust",
     "--yes",
     "--version",
@@ -199,6 +200,38 @@ describe("CLI --help", () => {
     expect(at).toBeGreaterThanOrEqual(0);
     const example = lines.slice(at + 1, at + 5).find((line) => line.trim().startsWith("gong "));
     expect(example, `an example line under ${flag}`).toBeDefined();
+  });
+});
+
+describe("CLI arguments — --worktree and gong worktree", () => {
+  it("--worktree takes an optional one-word name; a phrase stays the prompt", () => {
+    expect(ok(["--worktree", "-p", "hi"])).toMatchObject({ worktree: true, messages: ["hi"] });
+    expect(ok(["--worktree", "fix-a", "-p", "hi"])).toMatchObject({ worktree: "fix-a" });
+    expect(ok(["--worktree=fix-a", "-p", "hi"])).toMatchObject({ worktree: "fix-a" });
+    expect(ok(["-p", "--worktree", "fix the bug"])).toMatchObject({
+      worktree: true,
+      messages: ["fix the bug"],
+    });
+  });
+
+  it("not with -r <id> or --export, which pick their own folder", () => {
+    expect(error(["--worktree", "a", "-r", "0199a3f2"])).toMatch(
+      /--worktree cannot go with -r <id>/,
+    );
+    expect(error(["--worktree", "a", "--export", "0199a3f2"])).toMatch(/--export/);
+  });
+
+  it("gong worktree list | remove <name> [--force], only as the first word", () => {
+    expect(ok(["worktree", "list"]).worktreeCommand).toEqual({ name: "list" });
+    expect(ok(["worktree", "remove", "a", "--force"]).worktreeCommand).toEqual({
+      name: "remove",
+      worktree: "a",
+      force: true,
+    });
+    expect(ok(["-p", "worktree", "list"]).worktreeCommand).toBeUndefined();
+    expect(error(["worktree"])).toMatch(/needs a subcommand: list, remove/);
+    expect(error(["worktree", "remove"])).toMatch(/takes one worktree name/);
+    expect(error(["worktree", "prune"])).toMatch(/unknown subcommand gong worktree prune/);
   });
 });
 

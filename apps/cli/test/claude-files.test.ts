@@ -5,7 +5,7 @@
  * gong's own files winning a clash, the same trust rules as `.gong/settings.json`. The
  * fixtures are written here in the shapes real files have (extra keys gong does not know).
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
@@ -189,8 +189,8 @@ describe("claude files — what the agent wrote unasked in .claude/ does not loa
   });
 });
 
-describe("claude files — permission keys gong does not apply yet", () => {
-  it("ask, defaultMode and additionalDirectories are one warning for the file; its deny rule still applies", async () => {
+describe("claude files — Claude Code's permission keys apply", () => {
+  it("ask, defaultMode and additionalDirectories apply without a warning; a key gong has not is one warning naming what it does instead", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const file = path.join(box.home, ".claude", "settings.json");
     writeJson(file, {
@@ -200,19 +200,29 @@ describe("claude files — permission keys gong does not apply yet", () => {
         ask: ["Bash(git push:*)"],
         defaultMode: "acceptEdits",
         additionalDirectories: ["../docs/"],
+        disableBypassPermissionsMode: "disable",
       },
       alwaysThinkingEnabled: true,
     });
     mock.enqueue([
-      toolCallResponse([{ name: "bash", arguments: { command: "curl -s https://example.com" } }]),
+      toolCallResponse([
+        { name: "bash", arguments: { command: "curl -s https://example.com" } },
+        { name: "bash", arguments: { command: "git push origin" } },
+        { name: "write", arguments: { path: "a.txt", content: "x" } },
+      ]),
       textResponse("finished"),
     ]);
-    const run = await runGong(["--yes", "-p", "fetch"], box);
+    const run = await runGong(["-p", "fetch"], box);
     expect(run.code).toBe(0);
     expect(toolResultSent()).toContain("permissions.deny rule Bash(curl:*)");
+    expect(toolResultSent()).toContain(
+      "the permissions.ask rule Bash(git push:*) asks before this call",
+    );
+    // acceptEdits: the write in the project ran unasked.
+    expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("x");
     const lines = run.stderr.split("\n").filter((line) => line.includes(file));
     expect(lines).toEqual([
-      `gong: warning: ${file}: permissions.ask, permissions.defaultMode, permissions.additionalDirectories are not applied by gong yet and were ignored; the allow and deny rules apply`,
+      `gong: warning: ${file}: permissions.disableBypassPermissionsMode (auto mode stays available; pick the session's mode with permissions.defaultMode or --permission-mode): ignored by gong, the rest of permissions applies`,
     ]);
   });
 });

@@ -362,6 +362,31 @@ describe("gong worker / gong jobs — a BullMQ queue on a real Redis", () => {
     5 * MINUTES,
   );
 
+  it(
+    "--rate-limit 2 starts at most 2 jobs a minute across the queue's workers (BullMQ's limiter)",
+    async () => {
+      const box = sandbox(mock.anthropicBaseUrl);
+      const repo = makeRepo(box);
+      const queue = "rate";
+      // Two workers with room for all three jobs at once: only the limiter holds one back.
+      for (const _ of [0, 1]) startWorker(box, queue, ["--concurrency", "3", "--rate-limit", "2"]);
+      const ids = await submit(
+        box,
+        queue,
+        [0, 1, 2].map((n) => ({ repo, prompt: `job-rate-${n}` })),
+      );
+      const jobs = await finishedJobs(queue, 3);
+      expect(jobs.map((job) => [job.id, job.state]).sort()).toEqual(
+        ids.map((id) => [id, "completed"]).sort(),
+      );
+      const starts = jobs.map((job) => job.startedAt!).sort((a, b) => a - b);
+      // Any 60 s hold at most two starts: the third waited for the first's minute to end.
+      expect(starts[2]! - starts[0]!).toBeGreaterThanOrEqual(60_000);
+      expect(jobs.every((job) => job.finishedAt! >= job.startedAt!)).toBe(true);
+    },
+    5 * MINUTES,
+  );
+
   it("a Redis that cannot be reached is one clear error and exit 1, for jobs and for a worker", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     const nowhere = "redis://127.0.0.1:1";

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -47,12 +48,13 @@ async function twoExchanges(host: SessionHost) {
 }
 
 describe("slash commands — parsing and unknown names", () => {
-  it("the names are ARCHITECTURE §7's, in order", () => {
+  it("the names are ARCHITECTURE §7's (and §10's /lsp), in order", () => {
     expect(SLASH_COMMANDS.map((c) => c.name)).toEqual([
       "model",
       "thinking",
       "compact",
       "new",
+      "worktree",
       "resume",
       "rename",
       "tree",
@@ -61,6 +63,7 @@ describe("slash commands — parsing and unknown names", () => {
       "session",
       "usage",
       "mcp",
+      "lsp",
       "export",
       "hotkeys",
       "quit",
@@ -204,6 +207,27 @@ describe("/new, /resume", () => {
     expect(ui.shown.some((s) => s.kind === "replay")).toBe(true);
   });
 
+  it("/worktree <name> opens a session in that git worktree; outside a repository it says so", async () => {
+    const { box, host, ui, run } = await setup();
+    await run("/worktree wt");
+    expect(ui.lines("error")).toEqual([
+      expect.stringMatching(/^\/worktree: .*not in a git repository/),
+    ]);
+    execFileSync("git", ["init", "--quiet", "-b", "main"], { cwd: box.cwd });
+    writeFileSync(path.join(box.cwd, "a.txt"), "a\n");
+    execFileSync("git", ["add", "a.txt"], { cwd: box.cwd });
+    execFileSync(
+      "git",
+      ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "x"],
+      {
+        cwd: box.cwd,
+      },
+    );
+    await run("/worktree wt");
+    expect(host.current.file.header.cwd).toBe(path.join(box.cwd, ".gong", "worktrees", "wt"));
+    expect(ui.lines("note").at(-1)).toMatch(/new session in worktree wt .*branch gong\/wt/);
+  });
+
   it("/resume lists this folder's sessions (first prompt, date, size) and opens the one picked", async () => {
     const { host, ui, run } = await setup();
     mock.enqueue([textResponse("a"), textResponse("b")]);
@@ -340,6 +364,27 @@ describe("/mcp — the MCP servers' status, and reconnect", () => {
   });
 });
 
+describe("/lsp — the language servers' status", () => {
+  it("lists the built-in servers not started yet, and a configured command that is not found", async () => {
+    const { ui, run } = await setup({
+      lsp: {
+        typescript: { command: "no-such-language-server" },
+        python: { disabled: true },
+        go: { disabled: true },
+        rust: { disabled: true },
+        lua: { command: process.execPath, extensions: [".lua"] },
+      },
+    });
+    await run("/lsp");
+    const block = ui.shown.filter((s) => s.kind === "block").at(-1);
+    expect(block?.kind === "block" ? [block.title, ...block.lines] : []).toEqual([
+      "Language servers",
+      'typescript  not found: install no-such-language-server, or set its command in settings "lsp"',
+      `lua         not started (${process.execPath}; starts with the first file of its language)`,
+    ]);
+  });
+});
+
 describe("/session, /export, /hotkeys, /quit", () => {
   it("/session shows file, id, model, thinking, messages, tokens, cost and tool calls", async () => {
     const { host, ui, run } = await setup();
@@ -350,6 +395,8 @@ describe("/session, /export, /hotkeys, /quit", () => {
     const text = block?.kind === "block" ? block.lines.join("\n") : "";
     expect(text).toContain(`file        ${host.current.file.path}`);
     expect(text).toContain("model       anthropic/claude-sonnet-4-5");
+    // The permission mode, auto being the CLI's default (README "Permissions").
+    expect(text).toContain("mode        auto (the default)");
     expect(text).toContain("messages    4 (2 user, 2 assistant, 0 tool results)");
     expect(text).toMatch(/tokens +\d+ in, \d+ out, \d+ cache read, \d+ cache write/);
     expect(text).toMatch(/cost +\$\d+\.\d{4}/);

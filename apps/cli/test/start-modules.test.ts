@@ -61,6 +61,7 @@ describe("gong starts only what the command needs", () => {
     ["--version", ["--version"]],
     ["--help", ["--help"]],
     ["a usage error", ["--bogus"]],
+    ["gong worktree list", ["worktree", "list"]],
   ])("%s loads no engine module", async (_name, args) => {
     const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
     expect(sources.some((source) => source.endsWith("src/bin.ts"))).toBe(true);

@@ -12,7 +12,7 @@ Options (as in gong):
   --thinking <level>         off, minimal, low, medium, high
   --preset <name>            default, minimal, readonly
   --tools <a,b,c>            tool names (wins over --preset)
-  --permission-mode <mode>   default, plan (only reading tools until a plan is approved)
+  --permission-mode <mode>   ask, accept-edits, auto, plan (default: auto; --acp: ask)
   --session <file|id>        open this session
   -c, --continue             open the newest session of this folder
   --no-session               keep the session in memory only

@@ -21,6 +21,7 @@ export function sessionOptions(
     | "execOperations"
     | "mcpServers"
     | "approvePlan"
+    | "appPermissionMode"
   > = {},
 ): CodingSessionOptions {
   return {

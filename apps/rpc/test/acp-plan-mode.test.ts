@@ -14,7 +14,7 @@ const offered = (index: number) =>
   );
 
 describe("gong-rpc --acp — session/set_mode plan", () => {
-  it("plan is a mode beside default and readonly; approving the plan's permission request leaves it", async () => {
+  it("plan is a mode beside ask, accept-edits and auto; approving the plan's permission request goes back to ask", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
     mock.enqueue([
       toolCallResponse([
@@ -31,8 +31,9 @@ describe("gong-rpc --acp — session/set_mode plan", () => {
           mcpServers: [],
         });
         expect(created.modes?.availableModes.map((mode) => mode.id)).toEqual([
-          "default",
-          "readonly",
+          "ask",
+          "accept-edits",
+          "auto",
           "plan",
         ]);
         const { sessionId } = created;
@@ -54,8 +55,7 @@ describe("gong-rpc --acp — session/set_mode plan", () => {
     expect(JSON.stringify(planQuestion?.toolCall.content)).toContain("1. touch made.txt");
     expect(
       result.updates.some(
-        (n) =>
-          n.update.sessionUpdate === "current_mode_update" && n.update.currentModeId === "default",
+        (n) => n.update.sessionUpdate === "current_mode_update" && n.update.currentModeId === "ask",
       ),
     ).toBe(true);
     expect(offered(1)).toContain("bash");

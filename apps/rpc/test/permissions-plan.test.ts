@@ -108,6 +108,6 @@ describe("gong-rpc — plan mode: set_mode, approve_plan", () => {
     );
     expect(offered(2)).toEqual(expect.arrayContaining(["bash", "write"]));
     expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("small");
-    expect((await rpc.request({ type: "get_state" })).data).toMatchObject({ mode: "default" });
+    expect((await rpc.request({ type: "get_state" })).data).toMatchObject({ mode: "auto" });
   });
 });

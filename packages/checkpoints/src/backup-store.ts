@@ -10,16 +10,16 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
-  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { isPathWithin, type Result } from "@gong/base";
+import type { Result } from "@gong/base";
+import { type Capture, captureFile, projectRelative } from "./captured-files.js";
 import type { FileChange } from "./file-changes.js";
 import { MAX_SNAPSHOT_FILE_BYTES, type Snapshot } from "./shadow-store.js";
-import type { SnapshotStore } from "./snapshot-store.js";
+import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 interface Backup {
   /** The snapshot it was taken at. */
@@ -48,26 +48,45 @@ export class FileBackupStore implements SnapshotStore {
     this.dir = path.join(root, "backups", sessionId);
   }
 
-  async snapshot(_reason: string, files: readonly string[] = []): Promise<Result<Snapshot>> {
+  capture(files: readonly string[]): Capture[] {
+    return files.map((file) => captureFile(this.project, file, MAX_SNAPSHOT_FILE_BYTES));
+  }
+
+  /**
+   * Backs up `files`: their captured content when the gate read it (the call may have
+   * changed them since), else what they hold now.
+   */
+  async snapshot(
+    _reason: string,
+    files: readonly string[] = [],
+    options: SnapshotOptions = {},
+  ): Promise<Result<Snapshot>> {
     try {
       mkdirSync(this.dir, { recursive: true });
       const manifest = this.read();
       const at = manifest.next++;
       const skipped: string[] = [];
       for (const file of files) {
-        const relative = this.relative(file);
+        const relative = projectRelative(this.project, file);
         if (relative === undefined) continue;
+        const copy = `${at}-${manifest.backups.length}`;
+        const early = options.captured?.().find((captured) => captured.path === relative);
+        if (early && early.mode !== "120000") {
+          if (early.content) writeFileSync(path.join(this.dir, copy), early.content);
+          manifest.backups.push({ at, path: relative, copy: early.content ? copy : null });
+          continue;
+        }
         const source = path.join(this.project, relative);
         const stats = statSync(source, { throwIfNoEntry: false });
         if (stats && stats.size > MAX_SNAPSHOT_FILE_BYTES) {
           skipped.push(relative);
           continue;
         }
-        const copy = stats?.isFile() ? `${at}-${manifest.backups.length}` : null;
-        if (copy) copyFileSync(source, path.join(this.dir, copy));
-        manifest.backups.push({ at, path: relative, copy });
+        if (stats?.isFile()) copyFileSync(source, path.join(this.dir, copy));
+        manifest.backups.push({ at, path: relative, copy: stats?.isFile() ? copy : null });
       }
       writeFileSync(path.join(this.dir, "manifest.json"), JSON.stringify(manifest));
+      options.onCaptured?.();
       return { ok: true, value: { id: `${PREFIX}${at}`, skipped } };
     } catch (error) {
       return { ok: false, error: `file backups in ${this.dir}: ${(error as Error).message}` };
@@ -117,20 +136,6 @@ export class FileBackupStore implements SnapshotStore {
       if (backup.at >= at && !first.has(backup.path)) first.set(backup.path, backup);
     }
     return [...first.values()];
-  }
-
-  /** A tool's path argument, relative to the project; undefined outside it. */
-  private relative(file: string): string | undefined {
-    const absolute = path.resolve(this.project, file);
-    let folder: string;
-    try {
-      folder = realpathSync(path.dirname(absolute));
-    } catch {
-      folder = path.dirname(absolute);
-    }
-    const project = realpathSync(this.project);
-    if (!isPathWithin(project, folder)) return undefined;
-    return path.relative(project, path.join(folder, path.basename(absolute)));
   }
 
   private read(): Manifest {

@@ -7,7 +7,9 @@
  * come back as bytes and need not be UTF-8 (file-names.ts); one that is not is never
  * given to git as an argument. HEAD
  * names the session's snapshots (shadow-store.ts), so the index-against-HEAD half of
- * status prints nothing when nothing changed.
+ * status prints nothing when nothing changed. Its second format also names the index's
+ * mode and object of each changed tracked file, which tells a snapshot whether what a
+ * gate read is what the index holds without asking git again.
  */
 import type { Result } from "@gong/base";
 import { type ByteName, shownName, splitNames } from "./file-names.js";
@@ -19,7 +21,7 @@ const STATUS = [
   "-c",
   "core.preloadIndex=true",
   "status",
-  "--porcelain",
+  "--porcelain=v2",
   "-z",
   "--no-renames",
 ];
@@ -29,18 +31,31 @@ interface StatusPaths {
   tracked: ByteName[];
   /** Untracked files, and untracked folders as `dir/`. */
   untracked: ByteName[];
+  /** For each changed tracked path, the index's `mode object`. */
+  indexed: Map<ByteName, string>;
 }
 
-export async function changedPaths(paths: GitPaths): Promise<Result<ByteName[]>> {
+export interface ChangedPaths {
+  /** Changed, deleted and untracked files (new folders listed file by file). */
+  names: ByteName[];
+  /** The untracked ones. */
+  untracked: Set<ByteName>;
+  /** For each changed tracked path, the index's `mode object`. */
+  indexed: Map<ByteName, string>;
+}
+
+export async function changedPaths(paths: GitPaths): Promise<Result<ChangedPaths>> {
   const status = await statusPaths(paths, "normal");
   if (!status.ok) return status;
-  const { tracked, untracked } = status.value;
+  const { tracked, untracked, indexed } = status.value;
   if (!untracked.some((file) => file.endsWith("/"))) {
-    return { ok: true, value: [...tracked, ...untracked] };
+    const names = [...tracked, ...untracked];
+    return { ok: true, value: { names, untracked: new Set(untracked), indexed } };
   }
   const inside = await filesOfNewFolders(paths, untracked);
   if (!inside.ok) return inside;
-  return { ok: true, value: [...tracked, ...inside.value] };
+  const names = [...tracked, ...inside.value];
+  return { ok: true, value: { names, untracked: new Set(inside.value), indexed } };
 }
 
 /**
@@ -71,13 +86,19 @@ async function statusPaths(
 ): Promise<Result<StatusPaths>> {
   const status = await runGit(paths, [...STATUS, `--untracked-files=${untracked}`]);
   if (!status.ok) return status;
-  const found: StatusPaths = { tracked: [], untracked: [] };
+  const found: StatusPaths = { tracked: [], untracked: [], indexed: new Map() };
   for (const record of splitNames(status.value.bytes)) {
-    // `XY path`: X is the index against HEAD (ignored), Y the work tree against the index.
-    const code = record.slice(0, 2);
-    const file = record.slice(3);
-    if (code === "??") found.untracked.push(file);
-    else if (code[1] !== " ") found.tracked.push(file);
+    // `? path`, or `1 XY sub mH mI mW hH hI path`: X is the index against HEAD (ignored),
+    // Y the work tree against the index ("." when the same); `u …` (unmerged) never here.
+    if (record.startsWith("? ")) {
+      found.untracked.push(record.slice(2));
+      continue;
+    }
+    const fields = record.split(" ");
+    if (fields[0] !== "1" || fields[1]?.[1] === ".") continue;
+    const file = fields.slice(8).join(" ");
+    found.tracked.push(file);
+    found.indexed.set(file, `${fields[4]} ${fields[7]}`);
   }
   return { ok: true, value: found };
 }

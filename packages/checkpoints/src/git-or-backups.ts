@@ -5,10 +5,11 @@
  * git's own start-up. The question goes through the store's own shell (git-shell.ts).
  */
 import type { Result } from "@gong/base";
+import type { Capture } from "./captured-files.js";
 import type { FileChange } from "./file-changes.js";
 import { runGit } from "./git-command.js";
 import type { ShadowGitStore, Snapshot } from "./shadow-store.js";
-import type { SnapshotStore } from "./snapshot-store.js";
+import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 export class GitOrBackupStore implements SnapshotStore {
   private chosen: Promise<SnapshotStore> | undefined;
@@ -24,8 +25,17 @@ export class GitOrBackupStore implements SnapshotStore {
     return this.settled?.coversEveryChange ?? this.git.coversEveryChange;
   }
 
-  async snapshot(reason: string, files?: readonly string[]): Promise<Result<Snapshot>> {
-    return (await this.store()).snapshot(reason, files);
+  /** Both stores read the files the same way, so no need to know which one yet. */
+  capture(files: readonly string[]): Capture[] {
+    return this.git.capture(files);
+  }
+
+  async snapshot(
+    reason: string,
+    files?: readonly string[],
+    options?: SnapshotOptions,
+  ): Promise<Result<Snapshot>> {
+    return (await this.store()).snapshot(reason, files, options);
   }
 
   async changes(target: string, current: string): Promise<Result<FileChange[]>> {

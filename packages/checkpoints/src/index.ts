@@ -5,6 +5,7 @@ export type {
   CheckpointList,
   CheckpointSession,
   NewCheckpoint,
+  RecordedCheckpoint,
   RewindOutcome,
   RewindPlan,
   RewindRestore,

@@ -9,7 +9,11 @@ import type { SessionStore } from "@gong/session-store";
 import { FileBackupStore } from "./backup-store.js";
 import { GitOrBackupStore } from "./git-or-backups.js";
 import { cleanEndedSessions, noteSession } from "./retention.js";
-import { type NewCheckpoint, SessionCheckpoints } from "./session-checkpoints.js";
+import {
+  type NewCheckpoint,
+  type RecordedCheckpoint,
+  SessionCheckpoints,
+} from "./session-checkpoints.js";
 import { checkpointStoreDir, ShadowGitStore } from "./shadow-store.js";
 import type { SnapshotStore } from "./snapshot-store.js";
 
@@ -19,7 +23,7 @@ export interface OpenCheckpointsOptions {
   cwd: string;
   session: SessionStore;
   /** Records a checkpoint in the session file: the session's one writer (its recorder). */
-  recordCheckpoint: (checkpoint: NewCheckpoint) => void;
+  recordCheckpoint: (checkpoint: NewCheckpoint) => RecordedCheckpoint;
   env: NodeJS.ProcessEnv;
   warn: (message: string) => void;
   /** settings.json `checkpoints`: false takes no snapshot (no git runs, no store folder). */
@@ -59,7 +63,14 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
     },
   });
   const backups = () => new FileBackupStore(root, cwd, session.id);
-  return new SessionCheckpoints(recorded, new GitOrBackupStore(git, backups), warn, root);
+  const checkpoints = new SessionCheckpoints(
+    recorded,
+    new GitOrBackupStore(git, backups),
+    warn,
+    root,
+  );
+  checkpoints.start();
+  return checkpoints;
 }
 
 /** The same path, or two paths of one folder (a symbolic link); a folder gone is no match. */
@@ -99,6 +110,7 @@ function refusing(error: string): SnapshotStore {
   return {
     coversEveryChange: false,
     refusal: error,
+    capture: () => [],
     snapshot: async () => ({ ok: false, error }),
     changes: async () => ({ ok: false, error }),
     restore: async () => ({ ok: false, error }),

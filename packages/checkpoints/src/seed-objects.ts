@@ -24,7 +24,12 @@ import { type GitPaths, gitEnvironment, runGit, splitNul } from "./git-command.j
 const FILE_MODES = new Set(["100644", "100755", "120000"]);
 
 /** Copies the blobs of the project's tracked files of at most `maxBytes` into the store. */
-export async function seedFromProject(paths: GitPaths, maxBytes: number): Promise<void> {
+export async function seedFromProject(
+  paths: GitPaths,
+  maxBytes: number,
+  /** Told how many blobs are about to be copied, before the copy. */
+  onListed?: (blobs: number) => void,
+): Promise<void> {
   const found = projectEnvironment(paths);
   const gitDir = await runInProject(paths, found, ["rev-parse", "--absolute-git-dir"]);
   if (gitDir === undefined) return;
@@ -40,6 +45,7 @@ export async function seedFromProject(paths: GitPaths, maxBytes: number): Promis
       blobs.add(oid);
   }
   if (blobs.size === 0) return;
+  onListed?.(blobs.size);
   await copyObjects(paths, env, [...blobs]);
 }
 

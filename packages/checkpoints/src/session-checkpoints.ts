@@ -3,17 +3,24 @@
  * snapshot of the project at each user message and before each tool call that may
  * change files, each tied to its entry in the session; and the rewind that puts the
  * files, the conversation or both back as they were before a prompt. Snapshots run one
- * at a time, in the order they were asked for; a tool call waits for the snapshot before
- * it. A store that cannot be written is one warning, never a failed tool call.
+ * at a time, in the order they were asked for, off the tool calls' way (issue 39 item 3):
+ * a write or edit reads the file it changes in its gate and goes on while its snapshot
+ * is taken; a call that may change any file (bash, MCP, task) waits only until the
+ * project's content is in the store, not for the tree and commit. The project's first
+ * snapshot starts when the session opens, and a large one (thousands of files to hash)
+ * holds up no call: writes and edits are covered by what their gates read, and a rewind
+ * says that other changes made before it was done are not. A store that cannot be
+ * written is one warning, never a failed tool call.
  */
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { Result } from "@gong/base";
 import type { Message } from "@gong/llm";
 import type { CheckpointEntry, SessionEntry, SessionStore } from "@gong/session-store";
+import type { CapturedFile } from "./captured-files.js";
 import { changeKey, changesByOthers, markOthers } from "./changes-by-others.js";
 import type { FileChange } from "./file-changes.js";
 import { storeSize } from "./retention.js";
-import type { SnapshotStore } from "./snapshot-store.js";
+import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 /**
  * Tools that may change files: bash and MCP tools can change anything, and `task` runs
@@ -26,8 +33,20 @@ export function mayChangeFiles(toolName: string): boolean {
 const STORE_UNWRITABLE =
   "The checkpoint store cannot be written, so the files cannot be compared; see the warning above.";
 
-/** The gate may wait for a first snapshot of a large tree; it never blocks a call. */
+/** The gate may wait for the content of a large tree to be hashed; it never blocks a call. */
 const SNAPSHOT_GATE_TIMEOUT_MS = 10 * 60_000;
+
+/** Tools whose gate reads the one file they change (`path`) instead of waiting. */
+const CHANGES_ITS_PATH = new Set(["write", "edit"]);
+
+const NOT_COVERED_WHILE_FIRST =
+  "Changes made by bash, MCP tools or subagents while the project's first snapshot was still being taken are not covered.";
+
+/** A file as a gate read it, for the snapshots asked for up to that gate (`seq`). */
+interface PendingCapture {
+  seq: number;
+  file: CapturedFile;
+}
 
 export type RewindRestore = "code" | "conversation" | "both";
 
@@ -83,13 +102,18 @@ export interface RewindPlan {
 /** A checkpoint for the session to record: a snapshot tied to the entry `targetId`. */
 export type NewCheckpoint = Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">;
 
+/** The entry a recorded checkpoint became, or why it was not written. */
+export type RecordedCheckpoint =
+  | { ok: true; value: { id: string } }
+  | { ok: false; error: unknown };
+
 /**
  * The session as checkpoints see it: its entries to read, and the session's one writer
  * (@gong/runtime's recorder) to record a checkpoint with; nothing here writes the file.
  */
 export interface CheckpointSession {
   entries: Pick<SessionStore, "leafId" | "getEntries" | "getEntry">;
-  record(checkpoint: NewCheckpoint): void;
+  record(checkpoint: NewCheckpoint): RecordedCheckpoint;
 }
 
 interface RewindTarget {
@@ -104,6 +128,22 @@ export class SessionCheckpoints {
   private lastRecorded: string | undefined;
   /** Tool calls past the snapshot gate and not ended yet: files changing now are ours. */
   private readonly running = new Set<string>();
+  /** Snapshots asked for so far; each take's number orders it among the gates' captures. */
+  private requested = 0;
+  private captures: PendingCapture[] = [];
+  /**
+   * The project's first snapshot, started when the session opens: "small" once it is
+   * done or known to be quick, "large" when a call should not wait for it.
+   */
+  private first: Promise<"small" | "large"> = Promise.resolve("small");
+  /**
+   * The number of the last snapshot asked for by a call that may change any file and went
+   * on while a large first snapshot was running; the prompts asked for before it (their
+   * snapshots wait behind the first one) may hold that call's changes.
+   */
+  private uncoveredFrom = 0;
+  /** Checkpoints (entry ids) whose snapshot may hold such a call's changes. */
+  private readonly uncovered = new Set<string>();
 
   private readonly session: CheckpointSession["entries"];
 
@@ -115,6 +155,23 @@ export class SessionCheckpoints {
     private readonly storeDir: string,
   ) {
     this.session = owner.entries;
+  }
+
+  /**
+   * Takes the project's first snapshot now, in the background, so that the first call
+   * that may change files finds the store ready (or, for a large project, never waits
+   * for it).
+   */
+  start(): void {
+    if (this.snapshots.refusal !== undefined) return;
+    this.first = new Promise((resolve) => {
+      const large = () => resolve("large");
+      void this.take(undefined, undefined, [], { onLarge: large }).then(() => {
+        // Done: from here on every call waits for its snapshot's content again.
+        this.first = Promise.resolve("small");
+        resolve("small");
+      });
+    });
   }
 
   /** Called with every agent event after the recorder: a user message gets its snapshot. */
@@ -138,7 +195,7 @@ export class SessionCheckpoints {
       // With calls of ours still running (subagents run side by side), what changed since
       // the last snapshot may be theirs: the span is counted as ours.
       const trigger = this.running.size > 0 ? "after" : "tool";
-      if (leaf !== null) await this.take(trigger, leaf, file);
+      if (leaf !== null) await this.beforeChange(toolName, trigger, leaf, file);
       this.running.add(info.toolCallId);
       return undefined;
     },
@@ -153,6 +210,38 @@ export class SessionCheckpoints {
       return result;
     },
   };
+
+  /**
+   * The snapshot before a call: a write or edit reads its file now and does not wait;
+   * any other call waits until the project's content is in the store, unless the
+   * project's first snapshot is a large one still running.
+   */
+  private async beforeChange(
+    toolName: string,
+    trigger: "tool" | "after",
+    leaf: string,
+    files: readonly string[],
+  ): Promise<void> {
+    const captures = CHANGES_ITS_PATH.has(toolName) ? this.snapshots.capture(files) : [];
+    // A file over the size limit is left out of snapshots; one the call makes smaller must
+    // not be recorded as it is after the call, so that call waits as before.
+    if (captures.length > 0 && captures.every((capture) => capture.kind !== "too-large")) {
+      const captured = captures.flatMap((capture) =>
+        capture.kind === "captured" ? [capture.file] : [],
+      );
+      void this.take(trigger, leaf, files, {}, captured);
+      return;
+    }
+    const stored = new Promise<void>((resolve) => {
+      void this.take(trigger, leaf, files, { onCaptured: resolve }).then(() => resolve());
+    });
+    const first = await Promise.race([this.first, stored.then(() => "small" as const)]);
+    if (first === "large") {
+      this.uncoveredFrom = this.requested;
+      return;
+    }
+    await stored;
+  }
 
   /** Set when this session takes no snapshot at all (checkpoints off, the home folder): why. */
   get refusal(): string | undefined {
@@ -343,6 +432,7 @@ export class SessionCheckpoints {
         "git is not installed: only files changed by write and edit are restored; changes made by bash or MCP tools are not covered.",
       );
     }
+    if (this.uncovered.has(snapshot.id)) notes.push(NOT_COVERED_WHILE_FIRST);
     const skipped = [...new Set([...(snapshot.skipped ?? []), ...skippedNow])];
     if (skipped.length > 0) notes.push(`Not covered (over the size limit): ${skipped.join(", ")}`);
     return notes;
@@ -351,15 +441,26 @@ export class SessionCheckpoints {
   /**
    * One snapshot after those before it; with a trigger it is recorded as a checkpoint of
    * `targetId` (a tool snapshot only when the files changed since the last one).
+   * `captured`: files as the gate asking for it read them, which this snapshot and those
+   * asked for before it record instead of what the files hold when they run.
    */
   private take(
     trigger: CheckpointEntry["trigger"] | undefined,
     targetId: string | undefined,
     files: readonly string[] = [],
+    options: Pick<SnapshotOptions, "onCaptured" | "onLarge"> = {},
+    captured: readonly CapturedFile[] = [],
   ): Promise<{ id: string; skipped: string[] } | undefined> {
+    const seq = ++this.requested;
+    for (const file of captured) this.captures.push({ seq, file });
     const run = this.queue.then(async () => {
       try {
-        const taken = await this.snapshots.snapshot(trigger ?? "compare", files);
+        const taken = await this.snapshots.snapshot(trigger ?? "compare", files, {
+          ...options,
+          captured: () => this.capturedFor(seq),
+        });
+        // No snapshot asked for later stands before those gates.
+        this.captures = this.captures.filter((capture) => capture.seq > seq);
         if (!taken.ok) {
           this.reportFailure(taken.error);
           return undefined;
@@ -367,7 +468,8 @@ export class SessionCheckpoints {
         const { id, skipped } = taken.value;
         const repeat = (trigger === "tool" || trigger === "after") && id === this.lastRecorded;
         if (trigger && targetId && !repeat) {
-          this.owner.record({ targetId, trigger, snapshot: id, skipped });
+          const entry = this.owner.record({ targetId, trigger, snapshot: id, skipped });
+          if (entry.ok && seq < this.uncoveredFrom) this.uncovered.add(entry.value.id);
           this.lastRecorded = id;
         }
         return taken.value;
@@ -379,6 +481,19 @@ export class SessionCheckpoints {
     });
     this.queue = run;
     return run;
+  }
+
+  /**
+   * For the snapshot asked for as number `seq`: each file a gate read at or after it, as
+   * the first such gate read it (the content before the first of those calls).
+   */
+  private capturedFor(seq: number): CapturedFile[] {
+    const byPath = new Map<string, CapturedFile>();
+    for (const capture of this.captures) {
+      if (capture.seq >= seq && !byPath.has(capture.file.path))
+        byPath.set(capture.file.path, capture.file);
+    }
+    return [...byPath.values()];
   }
 
   private reportFailure(error: string): void {

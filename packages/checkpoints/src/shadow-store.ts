@@ -12,6 +12,8 @@
  * this session's last snapshot; with sessions of one project open at once HEAD names the
  * last one opened, which makes status print more, never snapshot something else.
  */
+
+import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -28,19 +30,31 @@ import {
 import path from "node:path";
 import type { Result } from "@gong/base";
 import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
-import { changedPaths } from "./changed-paths.js";
+import { type Capture, type CapturedFile, captureFile } from "./captured-files.js";
+import { type ChangedPaths, changedPaths } from "./changed-paths.js";
 import { changesBetween, type FileChange, restoreFiles } from "./file-changes.js";
-import { type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
+import { asByteName, type ByteName, bytePath, nulInput, shownName } from "./file-names.js";
 import { type GitPaths, runGit } from "./git-command.js";
+import { holdsAtLeast } from "./large-project.js";
 import { packLooseObjects } from "./pack-objects.js";
 import { seedFromProject } from "./seed-objects.js";
-import type { SnapshotStore } from "./snapshot-store.js";
+import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
 export const MAX_SNAPSHOT_FILE_BYTES = 10 * 1024 * 1024;
 
 /** A snapshot staging this many files writes them into one pack (core.bigFileThreshold). */
 const PACKED_FROM = 100;
+
+/**
+ * A first snapshot hashing this many files or more is large: a call that may change any
+ * file does not wait for it (session-checkpoints.ts). Below, it is over in a blink and
+ * every call is covered as before.
+ */
+const LARGE_SNAPSHOT_FILES = 2_000;
+
+/** `--index-info`'s object id that drops a path from the index. */
+const NO_OBJECT = "0".repeat(40);
 
 /** Never stored: the spilled tool outputs, plus what the project's .gitignore files say. */
 const STORE_EXCLUDES = [".tool-output/", ".git/"];
@@ -116,27 +130,109 @@ export class ShadowGitStore implements SnapshotStore {
     return `refs/sessions/${this.sessionId}`;
   }
 
-  /** Records the project's files now; `message` names why (prompt, tool, rewind). */
-  async snapshot(message: string): Promise<Result<Snapshot>> {
-    const ready = await this.prepare();
+  capture(files: readonly string[]): Capture[] {
+    return files.map((file) => captureFile(this.project, file, MAX_SNAPSHOT_FILE_BYTES));
+  }
+
+  /**
+   * Records the project's files now; `message` names why (prompt, tool, rewind). The
+   * files' content is in the store once the index is written (`onCaptured`); the tree,
+   * commit and ref that make it a snapshot come after.
+   */
+  async snapshot(
+    message: string,
+    _files?: readonly string[],
+    options: SnapshotOptions = {},
+  ): Promise<Result<Snapshot>> {
+    const ready = await this.prepare(options.onLarge);
     if (!ready.ok) return ready;
     const found = await this.changed();
     if (!found.ok) return found;
-    let sorted = found.value;
+    // Files a gate read are recorded as it read them, not as their call may have left them.
+    const read = new Set((options.captured?.() ?? []).map((file) => asByteName(file.path)));
+    let sorted = withoutNames(found.value, read);
     if (this.last && this.indexHoldsLast && nothingToStage(sorted)) {
+      const differing = await this.differingFromIndex(options.captured?.() ?? [], sorted.status);
+      if (!differing.ok) return differing;
+      if (differing.value.length > 0)
+        return this.finish(message, differing.value, shownNames(sorted.large), options);
+      options.onCaptured?.();
       return { ok: true, value: { id: this.last.id, skipped: shownNames(sorted.large) } };
     }
+    if (sorted.small.length >= LARGE_SNAPSHOT_FILES) options.onLarge?.();
     const staged = await this.stage(sorted);
     if (!staged.ok) return staged;
     if (sorted.folders.length > 0) {
       // A link or file that became a folder: its entry is gone now, its files show up.
       const again = await this.changed();
       if (!again.ok) return again;
-      sorted = again.value;
+      sorted = withoutNames(again.value, read);
       const restaged = await this.stage(sorted);
       if (!restaged.ok) return restaged;
     }
-    const skipped = shownNames(sorted.large);
+    // Asked again: a gate may have read a file while this snapshot was reading the project.
+    // Status still tells for the files left out of staging; for any other, only git can.
+    const differing = await this.differingFromIndex(
+      options.captured?.() ?? [],
+      sorted.status,
+      read,
+    );
+    if (!differing.ok) return differing;
+    return this.finish(message, differing.value, shownNames(sorted.large), options);
+  }
+
+  /**
+   * The files a gate read that the index does not hold as they were read: those to put in
+   * it. Ignored files stay out of snapshots: only paths git tracks or would add count.
+   */
+  private async differingFromIndex(
+    all: readonly CapturedFile[],
+    status: SortedPaths["status"],
+    /** The names status still tells about (the index changed for others); all when unset. */
+    unstaged?: ReadonlySet<ByteName>,
+  ): Promise<Result<CapturedFile[]>> {
+    const differing: CapturedFile[] = [];
+    const captured: CapturedFile[] = [];
+    for (const file of all) {
+      const told = !unstaged || unstaged.has(asByteName(file.path));
+      const known = told ? knownFromStatus(this.project, file, status) : "unknown";
+      if (known === "differs") differing.push(file);
+      else if (known === "unknown") captured.push(file);
+    }
+    if (captured.length === 0) return { ok: true, value: differing };
+    const args = ["ls-files", "-s", "-z", "-c", "-o", "--exclude-standard", "--"];
+    const listed = await runGit(this.paths, [...args, ...captured.map((file) => file.path)]);
+    if (!listed.ok) return listed;
+    // `mode oid stage\tpath` for a tracked path, the bare path for one git would add.
+    const known = new Map<string, string | null>();
+    for (const record of listed.value.stdout.split("\0")) {
+      const tab = record.indexOf("\t");
+      if (tab < 0) known.set(record, null);
+      else known.set(record.slice(tab + 1), record.slice(0, record.indexOf(" ", 7)));
+    }
+    for (const file of captured) {
+      const entry = known.get(file.path);
+      if (entry === undefined) continue; // ignored (or gone, and never staged)
+      if (file.content === null ? entry !== null : entry !== entryOf(file)) differing.push(file);
+    }
+    return { ok: true, value: differing };
+  }
+
+  /** Stages what the gates read, then records the index as a snapshot. */
+  private async finish(
+    message: string,
+    captured: readonly CapturedFile[],
+    skipped: string[],
+    options: SnapshotOptions,
+  ): Promise<Result<Snapshot>> {
+    const overridden = await this.stageCaptured(captured);
+    if (!overridden.ok) return overridden;
+    options.onCaptured?.();
+    return this.record(message, skipped);
+  }
+
+  /** The tree of the index and its commit: the part of a snapshot that reads no project file. */
+  private async record(message: string, skipped: string[]): Promise<Result<Snapshot>> {
     const tree = await runGit(this.paths, ["write-tree"]);
     if (!tree.ok) return tree;
     const treeId = tree.value.stdout.trim();
@@ -150,6 +246,32 @@ export class ShadowGitStore implements SnapshotStore {
     return { ok: true, value: { id: committed.value, skipped } };
   }
 
+  /**
+   * Puts the captured contents in the index in place of what the files hold now (the
+   * call that changes them may have run since). The entries get no stat data, so the
+   * next snapshot's status hashes those files again and records what they hold then.
+   */
+  private async stageCaptured(captured: readonly CapturedFile[]): Promise<Result<void>> {
+    if (captured.length === 0) return { ok: true, value: undefined };
+    const records: string[] = [];
+    for (const file of captured) {
+      if (file.content === null) {
+        records.push(`0 ${NO_OBJECT}\t${file.path}`);
+        continue;
+      }
+      const hashed = await runGit(this.paths, ["hash-object", "-w", "--no-filters", "--stdin"], {
+        input: file.content,
+      });
+      if (!hashed.ok) return hashed;
+      records.push(`${file.mode} ${hashed.value.stdout.trim()}\t${file.path}`);
+    }
+    const input = Buffer.from(records.map((record) => `${record}\0`).join(""));
+    const done = await runGit(this.paths, ["update-index", "-z", "--index-info"], { input });
+    if (!done.ok) return done;
+    this.indexHoldsLast = false;
+    return { ok: true, value: undefined };
+  }
+
   changes(target: string, current: string): Promise<Result<FileChange[]>> {
     return changesBetween(this.paths, target, current);
   }
@@ -160,17 +282,20 @@ export class ShadowGitStore implements SnapshotStore {
   }
 
   /** Creates the store on first use and finds the session's last snapshot. */
-  private async prepare(): Promise<Result<void>> {
+  private async prepare(onLarge?: () => void): Promise<Result<void>> {
     if (this.initialised) return { ok: true, value: undefined };
     try {
       mkdirSync(path.dirname(this.paths.indexFile), { recursive: true });
       if (!existsSync(path.join(this.paths.gitDir, "HEAD"))) {
+        if (onLarge && holdsAtLeast(this.project, LARGE_SNAPSHOT_FILES)) onLarge();
         const made = await runGit(this.paths, ["init", "-q"]);
         if (!made.ok) return made;
         writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
-        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES);
+        await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES, (blobs) => {
+          if (blobs >= LARGE_SNAPSHOT_FILES) onLarge?.();
+        });
       }
       // A gong killed (-9) mid-snapshot leaves its lock; this session's index has one writer.
       rmSync(`${this.paths.indexFile}.lock`, { force: true });
@@ -206,7 +331,8 @@ export class ShadowGitStore implements SnapshotStore {
   private async changed(): Promise<Result<SortedPaths>> {
     const changed = await changedPaths(this.paths);
     if (!changed.ok) return changed;
-    return { ok: true, value: sortPaths(this.project, [...new Set(changed.value)]) };
+    const sorted = sortPaths(this.project, [...new Set(changed.value.names)]);
+    return { ok: true, value: { ...sorted, status: changed.value } };
   }
 
   /**
@@ -253,6 +379,8 @@ export class ShadowGitStore implements SnapshotStore {
 }
 
 interface SortedPaths {
+  /** What status said: which paths are untracked, and the index's entry of changed ones. */
+  status?: Pick<ChangedPaths, "untracked" | "indexed">;
   /** Stored (or dropped from the index when gone). */
   small: ByteName[];
   /** Over the size limit: left out, and named in the checkpoint. */
@@ -261,6 +389,56 @@ interface SortedPaths {
   beyondLink: ByteName[];
   /** Tracked as a file or link, a folder now. */
   folders: ByteName[];
+}
+
+/** The paths sorted, less `names` (files a gate read: staged from what it read). */
+function withoutNames(sorted: SortedPaths, names: ReadonlySet<ByteName>): SortedPaths {
+  if (names.size === 0) return sorted;
+  const keep = (list: ByteName[]) => list.filter((name) => !names.has(name));
+  return {
+    small: keep(sorted.small),
+    large: keep(sorted.large),
+    beyondLink: keep(sorted.beyondLink),
+    folders: sorted.folders,
+    ...(sorted.status ? { status: sorted.status } : {}),
+  };
+}
+
+/**
+ * Whether what a gate read differs from the index, from status alone: a changed tracked
+ * path comes with the index's entry, an untracked one has none, and a path status did
+ * not list is in the work tree as in the index (or ignored, or absent) — equal when the
+ * file still is what the gate read. "unknown" asks git (`ls-files`).
+ */
+function knownFromStatus(
+  project: string,
+  file: CapturedFile,
+  status: SortedPaths["status"],
+): "same" | "differs" | "unknown" {
+  if (!status) return "unknown";
+  const name = asByteName(file.path);
+  const entry = status.indexed.get(name);
+  if (entry !== undefined)
+    return file.content !== null && entry === entryOf(file) ? "same" : "differs";
+  if (status.untracked.has(name)) return file.content === null ? "same" : "differs";
+  const now = captureFile(project, file.path, MAX_SNAPSHOT_FILE_BYTES);
+  if (now.kind !== "captured") return "unknown";
+  const same =
+    now.file.mode === file.mode &&
+    (now.file.content === null || file.content === null
+      ? now.file.content === file.content
+      : now.file.content.equals(file.content));
+  return same ? "same" : "unknown";
+}
+
+/** The index's `mode object` for a file with what was read. */
+function entryOf(file: CapturedFile): string {
+  return `${file.mode} ${blobId(file.content ?? Buffer.alloc(0))}`;
+}
+
+/** git's object id of a blob with `content` (SHA-1, as the store's repository uses). */
+function blobId(content: Buffer): string {
+  return createHash("sha1").update(`blob ${content.length}\0`).update(content).digest("hex");
 }
 
 function nothingToStage(sorted: SortedPaths): boolean {

@@ -26,6 +26,10 @@ export interface FleetJobView {
   repo: string;
   prompt: string;
   attempts: number;
+  /** When a worker last started it (ms since the epoch; BullMQ's `processedOn`). */
+  startedAt?: number;
+  /** When it completed or failed for good (BullMQ's `finishedOn`). */
+  finishedAt?: number;
   progress?: FleetProgress;
   result?: FleetResult;
   error?: string;
@@ -136,6 +140,8 @@ async function viewOf(job: Job<FleetJob, FleetResult>): Promise<FleetJobView & {
     prompt: job.data.prompt,
     attempts: job.attemptsMade,
   };
+  if (job.processedOn) view.startedAt = job.processedOn;
+  if (job.finishedOn) view.finishedAt = job.finishedOn;
   if (typeof job.progress === "object" && job.progress !== null)
     view.progress = job.progress as FleetProgress;
   if (state === "completed") view.result = job.returnvalue;

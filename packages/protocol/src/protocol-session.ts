@@ -91,8 +91,7 @@ export class ProtocolSession {
       announceSession,
       runningBash: new Set(),
       // The run's totals and, when a limit stopped it, `reason` (wire/run-end.ts).
-      reportRunEnd: (outcome) =>
-        send(runEndLine(outcome, host.current.runTotals, host.current.file.path)),
+      reportRunEnd: (outcome) => send(runEndLine(outcome, outcome.totals, host.current.file.path)),
     };
     const commands = options.commands ?? RPC_COMMANDS;
     return {

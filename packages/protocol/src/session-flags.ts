@@ -6,6 +6,11 @@
  * the runtime (its imports of `@gong/runtime` are types only).
  */
 import type { CodingSessionOptions, McpScope, SessionChoice } from "@gong/runtime";
+import {
+  PERMISSION_MODE_NAMES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "@gong/runtime/permission-mode";
 
 // Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing
 // them would load those packages with the apps' entries (--version 55 → 250 ms).
@@ -15,8 +20,6 @@ export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 /** tools' SANDBOX_MODES (pinned the same way). */
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
-/** plan/plan-mode.ts's SESSION_MODES (`--permission-mode`). */
-export const PERMISSION_MODES = ["default", "plan"] as const;
 /** The runtime's McpScope: where `gong mcp add|remove --scope` writes (pinned the same way). */
 export const MCP_SCOPES = ["user", "project"] as const satisfies readonly McpScope[];
 export type { McpScope };
@@ -51,8 +54,8 @@ export interface SessionOpeningFlags extends SessionFlags {
   trust?: boolean;
   /** `--sandbox <mode>`: wins over settings `sandbox.mode`. */
   sandbox?: SandboxFlag;
-  /** `--permission-mode plan`: start in plan mode. */
-  permissionMode?: (typeof PERMISSION_MODES)[number];
+  /** `--permission-mode <mode>` (policy/permission-mode.ts; Claude Code's names too). */
+  permissionMode?: PermissionMode;
 }
 
 /** Stores a flag's value, or says why it cannot be used (the usage error). */
@@ -112,9 +115,12 @@ export const SESSION_VALUE_FLAGS: Record<string, FlagSetter<SessionOpeningFlags>
     flags.allowPaths = [...(flags.allowPaths ?? []), value];
     return undefined;
   },
-  "permission-mode": choiceFlag(PERMISSION_MODES, (flags, value) => {
-    flags.permissionMode = value;
-  }),
+  "permission-mode": (flags, value, flag) => {
+    const mode = parsePermissionMode(value);
+    if (!mode) return `${flag} must be one of ${PERMISSION_MODE_NAMES.join(", ")} (got "${value}")`;
+    flags.permissionMode = mode;
+    return undefined;
+  },
   "mcp-config": (flags, value, flag) => {
     if (value === "") return `${flag} needs a file`;
     flags.mcpConfig = [...(flags.mcpConfig ?? []), value];

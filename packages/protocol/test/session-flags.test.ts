@@ -1,13 +1,14 @@
 import { THINKING_LEVELS } from "@gong/llm";
-import { type McpScope, SESSION_MODES } from "@gong/runtime";
+import { type McpScope, PERMISSION_MODES, SESSION_MODES } from "@gong/runtime";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
 import {
   MCP_SCOPES,
   OUTPUT_LEVELS,
-  PERMISSION_MODES,
   PRESETS,
   SANDBOX,
+  SESSION_VALUE_FLAGS,
+  type SessionOpeningFlags,
   sessionChoiceFromFlags,
   sessionOptionsFromFlags,
   THINKING,
@@ -73,5 +74,20 @@ describe("flag values are the lists of the packages they belong to (copied only 
 
   it("--permission-mode accepts exactly the session modes", () => {
     expect(PERMISSION_MODES).toEqual(SESSION_MODES);
+  });
+
+  it("--permission-mode takes Claude Code's names for the modes", () => {
+    const read = (value: string) => {
+      const flags: SessionOpeningFlags = {};
+      const error = SESSION_VALUE_FLAGS["permission-mode"]!(flags, value, "--permission-mode");
+      return error ?? flags.permissionMode;
+    };
+    expect(read("default")).toBe("ask");
+    expect(read("acceptEdits")).toBe("accept-edits");
+    expect(read("bypassPermissions")).toBe("auto");
+    expect(read("accept-edits")).toBe("accept-edits");
+    expect(read("yolo")).toContain(
+      "must be one of ask, accept-edits, auto, plan, default, acceptEdits, bypassPermissions",
+    );
   });
 });

@@ -11,6 +11,7 @@ export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@g
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
 export { extractCompactionSummary, THINKING_LEVELS } from "@gong/llm";
+export type { ServerStatus as LanguageServerStatus } from "@gong/lsp";
 export type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 // The session tree `CodingSession.tree()` returns (`/tree`).
 export type {
@@ -90,9 +91,15 @@ export {
 } from "./models/list-models.js";
 export { isModelAlias } from "./models/model-aliases.js";
 export { resolveModel } from "./models/resolve-model.js";
-export type { SessionPermissions } from "./permissions/session-permissions.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
+export {
+  nextPermissionMode,
+  PERMISSION_MODES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "./policy/permission-mode.js";
+export type { SessionPermissions } from "./policy/session-permissions.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";
 export {
@@ -111,6 +118,7 @@ export {
   listAllSavedSessions,
   listSessionsForCwd,
 } from "./session/list-sessions.js";
+export type { LspControl } from "./session/lsp.js";
 export type { McpControl } from "./session/mcp.js";
 export type { ModeSwitch } from "./session/mode.js";
 export type { SessionModels } from "./session/models.js";

@@ -25,7 +25,7 @@ const PUBLIC_MEMBERS: Record<keyof CodingSession, string> = {
   run: "runs",
   prompt: "runs",
   continueRun: "runs",
-  runTotals: "runs",
+  lsp: "lsp.ts",
   steer: "runs",
   followUp: "runs",
   isStreaming: "runs",

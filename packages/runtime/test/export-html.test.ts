@@ -102,6 +102,43 @@ describe("HTML export — robust rendering", () => {
     expect(html).toContain('<span class="diff-line diff-add">+++i;</span>');
   });
 
+  it("an edit's new language-server errors show under its diff (gong web renders the same)", () => {
+    const doc = sampleDocument();
+    const result = doc.items[2]!;
+    if (result.kind === "message" && result.message.role === "toolResult") {
+      result.message.details = {
+        status: "success",
+        data: {
+          diff: "--- a/a.ts\n+++ b/a.ts\n@@ -1,1 +1,1 @@\n-let b = 2;\n+let b: number = '3';\n",
+          diagnostics: [
+            {
+              file: "a.ts",
+              line: 1,
+              column: 5,
+              severity: "error",
+              code: "TS2322",
+              message: "Type '<string>' is not assignable.",
+            },
+            {
+              file: "a.ts",
+              line: 7,
+              column: 1,
+              severity: "error",
+              message: "old one",
+              preExisting: true,
+            },
+          ],
+        },
+      };
+    }
+    const html = renderSessionHtml(doc);
+    expect(html).toContain('<div class="label">New errors</div>');
+    expect(html).toContain(
+      "a.ts:1:5 error TS2322: Type &#39;&lt;string&gt;&#39; is not assignable.",
+    );
+    expect(html).not.toContain("old one");
+  });
+
   it("each edit's diff appears once (not again inside the tool output)", () => {
     const html = renderSessionHtml(sampleDocument());
     expect(html.split("+export function hello() {}")).toHaveLength(2);

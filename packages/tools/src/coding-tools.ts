@@ -10,6 +10,7 @@ import type { ProcessGroups } from "./bash/process-groups.js";
 import type { ToolEnvironment } from "./core/environment.js";
 import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
+import type { HiddenPaths } from "./path/path-rules.js";
 import { createPathPolicy } from "./path/policy.js";
 import { isToolPreset, resolveToolNames, type ToolName } from "./presets.js";
 import type { SearchEngineOptions } from "./search/engine.js";
@@ -53,6 +54,11 @@ export interface CodingToolsOptions {
    * not followed.
    */
   readOnlyRoots?: readonly string[];
+  /**
+   * Paths `Read(…)` permissions.deny rules hide (`hiddenPathsMatcher`): read, edit and write
+   * refuse them, grep skips them and says how many, find and ls leave them out.
+   */
+  hidden?: HiddenPaths;
   /** Shell for bash (default `bash` on PATH). */
   shellPath?: string;
   /** Prepended to every bash command. */
@@ -94,6 +100,7 @@ export function createToolEnvironment(options: CodingToolsOptions): ToolEnvironm
       readOnlyRoots: options.readOnlyRoots,
       outputDir,
       home: options.home,
+      ...(options.hidden ? { hidden: options.hidden } : {}),
       fs,
     }),
     fs,

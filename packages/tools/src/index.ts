@@ -1,6 +1,8 @@
 // `~` expansion lives in @gong/base beside GONG_HOME, which uses it; re-exported
 // here because paths and allowed roots are where tool users meet it.
 export { expandHome } from "@gong/base";
+export type { CommandPrograms, SimpleCommand } from "./bash/command-programs.js";
+export { commandPrograms } from "./bash/command-programs.js";
 export type { ExecOperations } from "./bash/exec.js";
 export { localExecOperations, shellArgv } from "./bash/exec.js";
 export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
@@ -17,6 +19,9 @@ export { PathChangedError } from "./fs/opened-path.js";
 export type { FileOperations } from "./fs/operations.js";
 export { localFileOperations } from "./fs/operations.js";
 export { resolveInputPath } from "./path/normalize.js";
+export type { HiddenPathRule, HiddenPaths, PathRuleScope } from "./path/path-rules.js";
+export { hiddenPathsMatcher, pathRuleCovers, realPathLenient } from "./path/path-rules.js";
+export { createPathPolicy } from "./path/policy.js";
 export type { ToolPreset } from "./presets.js";
 export { resolveToolNames, TOOL_NAMES, TOOL_PRESETS, validateToolNames } from "./presets.js";
 export type { BashSandbox, SandboxMode } from "./sandbox/sandbox-argv.js";

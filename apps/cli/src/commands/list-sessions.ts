@@ -4,6 +4,7 @@ import {
   resolveGongHome,
   type SessionInfo,
 } from "@gong/runtime";
+import { worktreeFoldersOf, worktreeNameOf } from "@gong/runtime/worktrees";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 
@@ -11,16 +12,26 @@ export const NO_SESSIONS_YET =
   'gong: no saved sessions for this directory yet; start one with gong -p "...", or list every folder\'s with gong -r --all.\n';
 
 /**
- * This directory's stored sessions, newest first (`-r` without an id, on a terminal or
- * not); with `--all`, every folder's.
+ * This directory's stored sessions and those of its worktrees (`gong --worktree`), newest
+ * first (`-r` without an id, on a terminal or not); with `--all`, every folder's.
  */
-export function sessionsOfThisDirectory(args: CliArgs, io: CliIo): Promise<SessionInfo[]> {
-  return (args.all ? listAllSavedSessions : listSessionsForCwd)({
+export async function sessionsOfThisDirectory(args: CliArgs, io: CliIo): Promise<SessionInfo[]> {
+  const options = {
     cwd: io.cwd,
     gongHome: resolveGongHome(io.env),
     sessionDir: args.sessionDir,
     env: io.env,
-  });
+  };
+  if (args.all) return listAllSavedSessions(options);
+  const folders = [io.cwd, ...worktreeFoldersOf(io.cwd)];
+  const lists = await Promise.all(folders.map((cwd) => listSessionsForCwd({ ...options, cwd })));
+  return lists.flat().sort((a, b) => b.modified.localeCompare(a.modified));
+}
+
+/** `[worktree <name>] ` for a session that ran in a gong worktree, else "". */
+export function worktreeLabel(session: Pick<SessionInfo, "cwd">): string {
+  const name = worktreeNameOf(session.cwd);
+  return name === undefined ? "" : `[worktree ${name}] `;
 }
 
 /**
@@ -36,7 +47,7 @@ export async function listSessionsCommand(args: CliArgs, io: CliIo): Promise<num
   // The listing reads a bounded prefix of each file: a count it did not finish says so.
   const lines = sessions.map(
     (s) =>
-      `${s.id}  ${s.modified}  ${s.messageCount}${s.messageCountComplete ? "" : "+"} msgs  ${s.name ? `[${s.name}] ` : ""}${s.firstMessage}${args.all ? `  (in ${s.cwd})` : ""}`,
+      `${s.id}  ${s.modified}  ${s.messageCount}${s.messageCountComplete ? "" : "+"} msgs  ${worktreeLabel(s)}${s.name ? `[${s.name}] ` : ""}${s.firstMessage}${args.all ? `  (in ${s.cwd})` : ""}`,
   );
   io.stdout(`${lines.join("\n")}\n`);
   io.stdout(

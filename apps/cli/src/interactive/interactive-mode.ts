@@ -4,6 +4,8 @@ import {
   type CodingSession,
   type CodingSessionEvent,
   type ConfirmationAnswer,
+  nextPermissionMode,
+  type PermissionMode,
   type PlanDecision,
   queuedMessageText,
   type SessionHost,
@@ -28,6 +30,15 @@ import type { CommandMenu } from "./input/command-menu.js";
 import type { PromptHistory } from "./input/history.js";
 import { modeKey } from "./input/keys.js";
 import { withoutFinalLineBreak } from "./input/paste.js";
+
+/** What each mode means, in the note Shift+Tab shows. */
+const MODE_NOTES: Record<PermissionMode, string> = {
+  ask: "file changes, commands, MCP tools and web fetches ask first",
+  "accept-edits": "edits inside the project run; commands, MCP tools and web fetches ask first",
+  auto: "every tool runs unless a rule, hook or confirmBash asks",
+  plan: "the agent only reads until you approve its plan",
+};
+
 import { ModeView } from "./mode-view.js";
 import type { LiveScreen } from "./screen/live-screen.js";
 import { activityOf, sessionCost, sessionLine } from "./session-status.js";
@@ -340,16 +351,12 @@ export class InteractiveMode implements InteractiveUi {
     this.view.redrawAll();
   }
 
-  /** Shift+Tab: plan mode on or off; the model is offered the other tools from its next call. */
+  /** Shift+Tab: the next permission mode (ask → accept-edits → auto → plan → ask). */
   private togglePlanMode(): void {
     if (!this.host) return;
-    const next = this.session.mode.current === "plan" ? "default" : "plan";
+    const next = nextPermissionMode(this.session.mode.current);
     this.session.mode.set(next);
-    this.note(
-      next === "plan"
-        ? "plan mode: the agent only reads until you approve its plan (Shift+Tab leaves)"
-        : "plan mode off: every tool is available",
-    );
+    this.note(`${next} mode: ${MODE_NOTES[next]} (Shift+Tab: next mode)`);
   }
 
   private queueFollowUp(): void {

@@ -45,3 +45,26 @@ describe("interactive mode — Shift+Tab enters plan mode, approving the plan le
     expect(offered(1)).toContain("bash");
   });
 });
+
+describe("interactive mode — Shift+Tab cycles the permission modes", () => {
+  it("auto → plan → ask: the status line names the mode, and ask mode puts a write to the user", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "x" } }]),
+      textResponse("Wrote it."),
+    ]);
+    const gong = await startReady(box);
+    // auto, the CLI's default, is not named on the status line.
+    expect(footer(gong.screen())).not.toContain(" mode ·");
+    gong.write(SHIFT_TAB);
+    await gong.waitForScreen((lines) => footer(lines).includes("plan mode"), WAIT);
+    gong.write(SHIFT_TAB);
+    await gong.waitForScreen((lines) => footer(lines).includes("ask mode"), WAIT);
+    gong.write(`write it${KEYS.enter}`);
+    await waitAnswerable(gong, /Allow write/);
+    expect(gong.screen().join("\n")).toContain("ask mode asks before changing files");
+    gong.write(`y${KEYS.enter}`);
+    await gong.waitForText("Wrote it.", WAIT);
+    await waitIdle(gong);
+  });
+});

@@ -113,6 +113,45 @@ describe("interactive — tool blocks", () => {
     expect(lines.some((line) => line.includes("+++"))).toBe(false);
   });
 
+  it("an edit's new language-server errors show under its diff; old ones do not", () => {
+    const diff = "--- a.ts\n+++ a.ts\n@@ -1,1 +1,1 @@\n-const b = 2;\n+const b: number = '3';\n";
+    const diagnostics = [
+      {
+        file: "a.ts",
+        line: 1,
+        column: 7,
+        severity: "error",
+        code: "TS2322",
+        message: "Type 'string' is not assignable to type 'number'.",
+      },
+      {
+        file: "a.ts",
+        line: 9,
+        column: 1,
+        severity: "error",
+        code: "TS2304",
+        message: "Cannot find name 'x'.",
+        preExisting: true,
+      },
+    ];
+    const lines = toolBlockLines(
+      {
+        name: "edit",
+        args: { path: "a.ts" },
+        startedAt: 0,
+        endedAt: 10,
+        result: envelope({ data: { diff, diagnostics } }),
+      },
+      120,
+      10,
+    ).map(plain);
+    const at = lines.indexOf("  +const b: number = '3';");
+    expect(lines[at + 1]).toBe(
+      "  a.ts:1:7 error TS2322: Type 'string' is not assignable to type 'number'.",
+    );
+    expect(lines.join("\n")).not.toContain("TS2304");
+  });
+
   it("a failed call shows its error; a truncated result says so", () => {
     const failed = toolBlockLines(
       {

@@ -367,7 +367,7 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
       })
       .toBe(`${other} high`);
   });
-  it("plan mode from the page: the toggle sets it, Revise sends the feedback, Approve goes on with every tool", async () => {
+  it("plan mode from the page: the mode picker sets it, Revise sends the feedback, Approve goes on with every tool", async () => {
     const box = gongSandbox(mock.anthropicBaseUrl);
     const plan = (step: string) => ({
       name: "exit_plan_mode",
@@ -383,14 +383,18 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     const page = await openPage(web);
     // The status line names the sandbox and the mode (get_state's).
     await page.locator("#sandbox", { hasText: "sandbox: workspace-write" }).waitFor();
-    const toggle = page.getByRole("checkbox", { name: "Plan mode" });
-    await expect(toggle.isChecked()).resolves.toBe(false);
+    // The CLI's default mode is auto (README "Permissions").
+    const picker = page.getByRole("combobox", { name: "Mode", exact: true });
+    await page.locator('header[data-mode="auto"]').waitFor();
+    await expect(picker.inputValue()).resolves.toBe("auto");
     const other = await openPage(web);
-    await toggle.focus();
-    await page.keyboard.press("Space");
+    await picker.selectOption("plan");
     await page.locator('header[data-mode="plan"]').waitFor();
     // Another tab on the session shows the change too.
-    await other.getByRole("checkbox", { name: "Plan mode", checked: true }).waitFor();
+    await other.locator('header[data-mode="plan"]').waitFor();
+    await expect(
+      other.getByRole("combobox", { name: "Mode", exact: true }).inputValue(),
+    ).resolves.toBe("plan");
     await other.close();
     await send(page, "add a.txt");
 
@@ -408,9 +412,9 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     expect(offered(mock.requests[0])).not.toContain("write");
     expect(offered(mock.requests[2])).toContain("write");
     expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("done");
-    // Approved, the session is back in default mode, and the page says so.
-    await page.locator('header[data-mode="default"]').waitFor();
-    await expect(toggle.isChecked()).resolves.toBe(false);
+    // Approved, the session is back in the mode before plan mode, and the page says so.
+    await page.locator('header[data-mode="auto"]').waitFor();
+    await expect(picker.inputValue()).resolves.toBe("auto");
   });
 
   it('a confirmation answered "Always, this session" is not asked again for the same call', async () => {
@@ -442,6 +446,29 @@ describe.skipIf(!hasChromium)("gong web — the session live in a browser", () =
     expect(mock.requests).toHaveLength(3);
     expect(existsSync(path.join(box.cwd, "always.txt"))).toBe(true);
     expect(existsSync(path.join(box.cwd, ".gong", "settings.local.json"))).toBe(false);
+  });
+
+  it("ask mode from the Mode picker: a write is put to the page's dialog, and 'Always, this session' covers the next write", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    mock.enqueue([
+      toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "a" } }]),
+      toolCallResponse([{ name: "write", arguments: { path: "b.txt", content: "b" } }]),
+      textResponse("wrote both"),
+    ]);
+    const web = await GongWeb.start(box);
+    const page = await openPage(web);
+    await page.locator('header[data-mode="auto"]').waitFor();
+    await page.getByRole("combobox", { name: "Mode", exact: true }).selectOption("ask");
+    await page.locator('header[data-mode="ask"]').waitFor();
+    await send(page, "write them");
+    const dialog = page.locator("dialog.question[open]");
+    await dialog.locator("text=ask mode asks before changing files").waitFor();
+    await dialog.getByRole("button", { name: "Always, this session" }).click();
+    const answer = page.locator(".markdown", { hasText: "wrote both" });
+    await answer.or(dialog).first().waitFor();
+    await expect(dialog.count()).resolves.toBe(0);
+    await answer.waitFor();
+    expect(readFileSync(path.join(box.cwd, "b.txt"), "utf8")).toBe("b");
   });
 
   it("two subagents: each task block shows its subagent's progress live, then its result, collapsed", async () => {

@@ -16,14 +16,21 @@ import {
   RequestError,
   type SessionModeState,
 } from "@agentclientprotocol/sdk";
-import { type CodingSession, type CodingSessionOptions, createCodingSession } from "@gong/runtime";
+import {
+  type CodingSession,
+  type CodingSessionOptions,
+  createCodingSession,
+  PERMISSION_MODES,
+  type PermissionMode,
+  parsePermissionMode,
+} from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";
 import { announceCommands } from "./available-commands.js";
 import { clientFileOperations } from "./file-system.js";
 import { editorMcpServers } from "./mcp-servers.js";
-import { PermissionGate, type SessionModeId } from "./permissions.js";
+import { PermissionGate } from "./permissions.js";
 import { acpPlanApproval } from "./plan-approval.js";
 import { promptFromBlocks } from "./prompt-content.js";
 import { SessionUpdates } from "./session-updates.js";
@@ -32,37 +39,37 @@ import { eventUpdates, replayUpdates } from "./updates.js";
 
 interface AcpSession {
   session: CodingSession;
-  mode: SessionModeId;
   gate: PermissionGate;
   updates: SessionUpdates;
   /** The editor terminal each bash call runs in, by tool call id. */
   terminals: Map<string, string>;
 }
 
-const MODES: SessionModeState["availableModes"] = [
-  {
-    id: "default",
-    name: "Default",
-    description: "Reads, edits and runs commands; asks before changing files or running commands.",
+/** The session's permission modes (README "Permissions"); ACP starts in `ask`. */
+const MODE_TEXT: Record<PermissionMode, { name: string; description: string }> = {
+  ask: {
+    name: "Ask",
+    description: "Asks before changing files, running commands, MCP tools and web fetches.",
   },
-  {
-    id: "readonly",
-    name: "Read only",
-    description: "Reads and searches; never changes files or runs commands.",
+  "accept-edits": {
+    name: "Accept edits",
+    description: "Edits files in the project without asking; asks before the rest.",
   },
-  {
-    id: "plan",
+  auto: {
+    name: "Auto",
+    description: "Runs every tool unless a permission rule, hook or confirmBash asks.",
+  },
+  plan: {
     name: "Plan",
     description:
-      "Reads and searches, then presents a plan; once you approve it, goes on in default mode.",
+      "Reads and searches, then presents a plan; once you approve it, goes on in the mode before.",
   },
-];
+};
 
-const MODE_IDS = MODES.map((mode) => mode.id);
-
-function isModeId(id: string): id is SessionModeId {
-  return MODE_IDS.includes(id);
-}
+const MODES: SessionModeState["availableModes"] = PERMISSION_MODES.map((id) => ({
+  id,
+  ...MODE_TEXT[id],
+}));
 
 export class GongAcpAgent {
   private readonly sessions = new Map<string, AcpSession>();
@@ -114,11 +121,12 @@ export class GongAcpAgent {
         return { modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.prompt, async ({ params }) => {
-        const { session, gate, updates, terminals } = this.get(params.sessionId);
+        const { session, updates, terminals } = this.get(params.sessionId);
         const { text, images } = promptFromBlocks(params.prompt);
         const context = {
           cwd: session.file.header.cwd,
-          willAsk: (tool: string) => gate.willAsk(tool),
+          willAsk: (tool: string, args: Record<string, unknown>) =>
+            session.config.permissions?.willAsk(tool, args) ?? false,
           terminalOf: (toolCallId: string) => terminals.get(toolCallId),
         };
         const unsubscribe = session.subscribe((event) => {
@@ -145,14 +153,14 @@ export class GongAcpAgent {
       })
       .onRequest(methods.agent.session.setMode, ({ params }) => {
         const entry = this.get(params.sessionId);
-        if (!isModeId(params.modeId))
+        // Claude Code's names (`acceptEdits`, …) are read too; an unknown one is refused.
+        const mode = parsePermissionMode(params.modeId);
+        if (!mode)
           throw RequestError.invalidParams(
             undefined,
-            `unknown mode "${params.modeId}"; modes: ${MODE_IDS.join(", ")}`,
+            `unknown mode "${params.modeId}"; modes: ${PERMISSION_MODES.join(", ")}`,
           );
-        entry.mode = params.modeId;
-        // Plan mode is the runtime's (which tools the model is offered); readonly is the gate's.
-        entry.session.mode.set(params.modeId === "plan" ? "plan" : "default");
+        entry.session.mode.set(mode);
         return {};
       });
   }
@@ -180,14 +188,11 @@ export class GongAcpAgent {
       sessionId: () => sessionId,
       cwd,
       client,
-      mode: () => entry.mode,
       timeoutMs: this.args.confirmTimeoutMs,
       updates,
-      permissions: () => entry.session?.config.permissions,
     });
     const terminals = new Map<string, string>();
     const entry: Omit<AcpSession, "session"> & { session?: CodingSession } = {
-      mode: "default",
       gate,
       updates,
       terminals,
@@ -200,7 +205,8 @@ export class GongAcpAgent {
     });
     const options = sessionOptions({ ...this.args, cwd }, this.env, {
       confirmToolCall: gate.confirmation,
-      hooks: [gate.hook],
+      // An editor shows each question: its sessions ask unless a flag or the settings say otherwise.
+      appPermissionMode: "ask",
       askUser: acpAskUser({
         sessionId: () => sessionId,
         client,
@@ -212,8 +218,9 @@ export class GongAcpAgent {
         timeoutMs: this.args.confirmTimeoutMs,
         updates,
         onApproved: () => {
-          entry.mode = "default";
-          updates.send({ sessionUpdate: "current_mode_update", currentModeId: "default" });
+          // The runtime goes back to the mode before plan mode.
+          const currentModeId = entry.session?.mode.afterPlan ?? "ask";
+          updates.send({ sessionUpdate: "current_mode_update", currentModeId });
         },
       }),
       ...(fileOperations ? { fileOperations } : {}),
@@ -238,8 +245,6 @@ export class GongAcpAgent {
       throw RequestError.invalidParams(undefined, created.error.message);
     }
     entry.session = created.session;
-    // `--permission-mode plan` starts every session in plan mode.
-    if (created.session.mode.current === "plan") entry.mode = "plan";
     sessionId = created.session.file.header.id;
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;
@@ -252,7 +257,7 @@ export class GongAcpAgent {
   }
 
   private modes(entry: AcpSession): SessionModeState {
-    return { currentModeId: entry.mode, availableModes: MODES };
+    return { currentModeId: entry.session.mode.current, availableModes: MODES };
   }
 }
 

@@ -13,7 +13,7 @@ export interface AcpPlanApprovalOptions {
   client: AgentContext;
   timeoutMs: number;
   updates: SessionUpdates;
-  /** The plan was approved: the session is in default mode now. */
+  /** The plan was approved: the session goes back to the mode before plan mode. */
   onApproved: () => void;
 }
 

@@ -11,8 +11,8 @@ type Args = Record<string, unknown>;
 
 export interface EventContext {
   cwd: string;
-  /** Whether a call of this tool waits for the user's permission (it starts `pending`). */
-  willAsk(toolName: string): boolean;
+  /** Whether this call waits for the user's permission (it starts `pending`). */
+  willAsk(toolName: string, args: Args): boolean;
   /** The editor terminal a bash call runs in: the editor shows it instead of gong's text. */
   terminalOf(toolCallId: string): string | undefined;
 }
@@ -39,7 +39,7 @@ export function eventUpdates(event: CodingSessionEvent, context: EventContext): 
           event.toolName,
           asArgs(event.args),
           cwd,
-          context.willAsk(event.toolName) ? "pending" : "in_progress",
+          context.willAsk(event.toolName, asArgs(event.args)) ? "pending" : "in_progress",
         ),
       ];
     case "tool_execution_update":

@@ -92,7 +92,7 @@ export const COMMAND_SCHEMAS = [
     {},
     {
       response:
-        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
+        "`model {provider,id,name,contextWindow}`, `thinkingLevel`, `isStreaming`, `sessionId`, `sessionFile` (null with `--no-session`), `messageCount`, `pendingMessageCount`, `pendingMessages {steering,followUp}`, `autoCompaction`, `mcpServers [{name,status,tools,error?}]` (status `connecting`, `connected`, `failed` or `disabled`; `tools` offered to the model; `error` why it failed), `lsp [{name,command,state,root?,pid?,error?}]` (the language servers: state `running`, `starting`, `failed`, `not-found` or `stopped`; one row per language and project root once started), `settingsFiles` (the settings files read, Claude Code's `.claude/settings*.json` too, lowest precedence first), `sandbox {mode,network}` (bash's sandbox, `--sandbox`), `mode` (`default` or `plan`)",
       examples: [{ type: "get_state" }],
     },
   ),
@@ -145,14 +145,27 @@ export const COMMAND_SCHEMAS = [
     { mode: oneOf(SESSION_MODES) },
     {
       response:
-        "`{mode}`; `plan` offers only reading tools and `exit_plan_mode` from the next model call",
-      examples: [{ type: "set_mode", mode: "plan" }],
+        "`{mode}`; `ask` asks before file changes, bash, MCP tools and web_fetch, `accept-edits` lets edits in the project run, `auto` asks nothing for the mode's sake, `plan` offers only reading tools and `exit_plan_mode` from the next model call",
+      examples: [
+        { type: "set_mode", mode: "plan" },
+        { type: "set_mode", mode: "ask" },
+      ],
     },
   ),
   command(
     "new_session",
-    {},
-    { response: "`{sessionId,sessionFile}`", examples: [{ type: "new_session" }] },
+    {
+      worktree: Type.Optional(
+        Type.Union([Type.String({ minLength: 1 }), Type.Literal(true)], {
+          description:
+            "run it in the git worktree .gong/worktrees/<name> on branch gong/<name> (true: a new name); left, its changes are committed there",
+        }),
+      ),
+    },
+    {
+      response: "`{sessionId,sessionFile,worktree?}` (`worktree`: `{name,branch,path}`)",
+      examples: [{ type: "new_session" }, { type: "new_session", worktree: "fix-login" }],
+    },
   ),
   command(
     "switch_session",

@@ -66,6 +66,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
       autoCompaction: session.compaction.auto,
       mcpServers: session.mcp.servers,
+      lsp: session.lsp.servers,
       settingsFiles: session.config.settingsFiles,
       sandbox: session.config.sandbox,
       mode: session.mode.current,
@@ -109,8 +110,9 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     host.current.mode.set(command.mode);
     return { mode: host.current.mode.current };
   },
-  async new_session(_command, context) {
-    return switched(await context.host.newSession(), context);
+  async new_session(command, context) {
+    const worktree = command.worktree === undefined ? {} : { worktree: command.worktree };
+    return switched(await context.host.newSession(worktree), context);
   },
   async switch_session(command, context) {
     return switched(await context.host.switchTo(command.sessionPath), context);
@@ -183,8 +185,12 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
 function switched(result: SwitchResult, context: HandlerContext) {
   if (!result.ok) throw new Error(result.error);
   context.announceSession(result.session);
+  const { worktree } = result;
   return {
     sessionId: result.session.file.header.id,
     sessionFile: result.session.file.path ?? null,
+    ...(worktree
+      ? { worktree: { name: worktree.name, branch: worktree.branch, path: worktree.path } }
+      : {}),
   };
 }

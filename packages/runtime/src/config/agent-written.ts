@@ -2,7 +2,7 @@
  * The configuration files the agent's own tools changed without the user's yes, kept
  * across sessions (apps/cli/test/config-self-edit.test.ts "planted at the next start").
  * Within a session the config-write guard refuses to reload them
- * (hooks/confirm-config-write.ts); a file recorded here is not loaded at the next start
+ * (policy/confirm-config-write.ts); a file recorded here is not loaded at the next start
  * either, while its content is still what the agent left: a hook, MCP server or
  * permission the agent wrote unasked never runs unsandboxed later. The user accepts such
  * a file by editing it or by running `gong --trust` in the project (config/trust.ts).

@@ -28,16 +28,28 @@ export interface ClaudeSettingsView {
   /** `server.key` of `mcpServers` entry keys no entry shape knows, left out (as in `.mcp.json`). */
   ignoredServerKeys: string[];
   /**
-   * `permissions.*` keys besides `allow` and `deny` (`ask`, `defaultMode`,
-   * `additionalDirectories`): gong does not apply them yet, so they are left out with one
-   * warning for the file rather than one per key.
+   * `permissions.*` keys gong does not apply (`disableBypassPermissionsMode`, …): left
+   * out with one warning for the file that names each and what gong does instead.
    */
   unappliedPermissionKeys: string[];
 }
 
+/** The `permissions` keys gong applies (policy/permission-rules.ts). */
+const APPLIED_PERMISSION_KEYS = ["allow", "ask", "deny", "defaultMode", "additionalDirectories"];
+
+/** What gong does instead of a Claude Code permission key it has not. */
+const INSTEAD: Record<string, string> = {
+  "permissions.disableBypassPermissionsMode":
+    "auto mode stays available; pick the session's mode with permissions.defaultMode or --permission-mode",
+};
+
 /** The one warning for `unappliedPermissionKeys`. */
 export function unappliedPermissionsWarning(file: string, keys: readonly string[]): string {
-  return `${file}: ${keys.join(", ")} ${keys.length === 1 ? "is" : "are"} not applied by gong yet and ${keys.length === 1 ? "was" : "were"} ignored; the allow and deny rules apply`;
+  const each = keys.map(
+    (key) =>
+      `${key} (${INSTEAD[key] ?? "gong applies permissions.allow, ask, deny, defaultMode and additionalDirectories only"})`,
+  );
+  return `${file}: ${each.join("; ")}: ignored by gong, the rest of permissions applies`;
 }
 
 export function claudeSettingsView(value: unknown): ClaudeSettingsView {
@@ -52,12 +64,13 @@ export function claudeSettingsView(value: unknown): ClaudeSettingsView {
       back.set(gongKey, claudeKey);
     }
     if (isRecord(out.permissions)) {
-      const { allow, deny, ...rest } = out.permissions;
-      unappliedPermissionKeys.push(...Object.keys(rest).map((key) => `permissions.${key}`));
-      out.permissions = {
-        ...(allow === undefined ? {} : { allow }),
-        ...(deny === undefined ? {} : { deny }),
-      };
+      const permissions = out.permissions;
+      const kept: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(permissions)) {
+        if (APPLIED_PERMISSION_KEYS.includes(key)) kept[key] = value;
+        else unappliedPermissionKeys.push(`permissions.${key}`);
+      }
+      out.permissions = kept;
     }
     if ("mcpServers" in out) {
       const cleaned = ignoreUnknownEntryKeys(out.mcpServers);

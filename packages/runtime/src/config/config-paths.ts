@@ -2,7 +2,7 @@
  * Gong's own configuration as files the agent's tools might touch: any `.gong/` folder
  * (the project's settings, hooks, skills and prompts; `~/.gong`), `$GONG_HOME`,
  * `.mcp.json` and `.claude/settings*.json`. A write there could widen the agent's own
- * tools or add a hook that runs, so it needs the user's yes (hooks/confirm-config-write.ts).
+ * tools or add a hook that runs, so it needs the user's yes (policy/confirm-config-write.ts).
  * Context files (AGENTS.md, CLAUDE.md) are the user's text, not configuration.
  */
 import { realpathSync } from "node:fs";
@@ -31,10 +31,22 @@ export function commandNamesGongConfig(command: string, gongHome: string): boole
 }
 
 function namesConfigFile(segments: string[]): boolean {
-  const lower = segments.map((segment) => segment.toLowerCase());
+  const lower = insideWorktree(segments.map((segment) => segment.toLowerCase()));
   const name = lower[lower.length - 1] ?? "";
   if (lower.includes(".gong") || name === ".mcp.json") return true;
   return lower[lower.length - 2] === ".claude" && /^settings.*\.json$/.test(name);
+}
+
+/**
+ * A git worktree's files (`.gong/worktrees/<name>/…`, `gong --worktree`) are a checkout of
+ * the project, not configuration: only what is below the innermost worktree counts (its
+ * own `.gong/settings.json` still does). Pinned by test/worktrees/worktree-config-paths.test.ts.
+ */
+function insideWorktree(lower: string[]): string[] {
+  for (let i = lower.length - 3; i >= 0; i--) {
+    if (lower[i] === ".gong" && lower[i + 1] === "worktrees") return lower.slice(i + 3);
+  }
+  return lower;
 }
 
 /** The real path of the deepest existing ancestor, with the rest appended. */

@@ -5,6 +5,7 @@
  */
 
 import { THINKING_LEVELS } from "@gong/llm";
+import { LanguageServerSettingsSchema } from "@gong/lsp";
 import { McpServersSchema } from "@gong/mcp";
 import { OUTPUT_LEVELS, SANDBOX_MODES, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
@@ -70,6 +71,9 @@ export const SettingsSchema = Type.Object(
     hooks: Type.Optional(CommandHooksSchema),
     /** MCP servers by name, in Claude Code's shape (@gong/mcp config/entry.ts). */
     mcpServers: Type.Optional(McpServersSchema),
+    /** Language servers by name (@gong/lsp settings-schema.ts). */
+    lsp: Type.Optional(LanguageServerSettingsSchema),
+    lspDiagnosticsWaitMs: Type.Optional(Type.Integer({ minimum: 100, maximum: 120_000 })),
     /** Variables set for bash, command hooks and the other processes gong starts (session/child-env.ts). */
     env: Type.Optional(Type.Record(Type.String({ minLength: 1 }), Type.String())),
     /** Regexes; a pattern that does not compile makes every bash call ask (confirm-bash.ts). */
@@ -78,12 +82,22 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
-    /** Claude Code's rules (`Bash(npm test:*)`); checked by permissions/rule-warnings.ts. */
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by policy/rule-warnings.ts. */
     permissions: Type.Optional(
       Type.Object(
         {
           allow: Type.Optional(Type.Array(Type.String())),
+          ask: Type.Optional(Type.Array(Type.String())),
           deny: Type.Optional(Type.Array(Type.String())),
+          /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
+          defaultMode: Type.Optional(
+            Type.String({
+              expected:
+                "ask, accept-edits, auto, plan (or default, acceptEdits, bypassPermissions)",
+            }),
+          ),
+          /** Folders the tools may touch besides the project, as `allowedPaths`. */
+          additionalDirectories: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
         },
         { additionalProperties: false },
       ),

@@ -5,9 +5,10 @@
  */
 import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
+import type { LanguageServerSetting } from "@gong/lsp";
 import type { McpServerEntry } from "@gong/mcp";
 import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
-import type { PermissionSettings } from "../permissions/permission-rules.js";
+import type { PermissionSettings } from "../policy/permission-rules.js";
 
 export type ThinkingSetting = ThinkingLevel;
 export type OutputLevelSetting = OutputLevel;
@@ -111,7 +112,7 @@ export interface Settings {
    * Claude Code's permission rules (`Bash(npm test:*)`, `Edit(src/**)`, `mcp__server`):
    * `deny` refuses without asking and beats `allow`; `allow` runs a call that would ask
    * without the question. Every file's lists add up; a project's `allow` loads only in a
-   * trusted folder (permissions/session-permissions.ts).
+   * trusted folder (policy/session-permissions.ts).
    */
   permissions?: PermissionSettings;
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */
@@ -122,6 +123,13 @@ export interface Settings {
    * the same name as a whole (config/mcp-servers.ts).
    */
   mcpServers?: Record<string, McpServerEntry>;
+  /**
+   * Language servers by name, over the built-in `typescript`, `python`, `go` and `rust`
+   * entries (@gong/lsp). A server is code: a project's entries apply only in a trusted folder.
+   */
+  lsp?: Record<string, LanguageServerSetting>;
+  /** How long an edit's result waits for the language server's diagnostics (ms, default 3000). */
+  lspDiagnosticsWaitMs?: number;
   /**
    * Environment variables for bash, command hooks and the processes they start (Claude
    * Code's `env`). A project's `env` loads only in a trusted folder.

@@ -9,8 +9,8 @@ import {
 } from "@gong/config-files";
 import { ignoredEntryKeysNote } from "@gong/mcp";
 import { expandHome } from "@gong/tools";
-import type { PermissionSettings } from "../permissions/permission-rules.js";
-import { permissionRuleWarnings } from "../permissions/rule-warnings.js";
+import type { PermissionSettings } from "../policy/permission-rules.js";
+import { permissionRuleWarnings } from "../policy/rule-warnings.js";
 import { refusedAgentWrites } from "./agent-written.js";
 import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
 import { homeDir, projectMcpJsonPath, resolveGongHome } from "./paths.js";
@@ -187,10 +187,12 @@ function dropUntrusted(layer: Settings, userLayer: Settings): string[] {
     delete layer[key];
     dropped.push(key);
   }
-  // Deny rules only take away, so they apply anywhere; allow rules widen access.
-  if (layer.permissions?.allow) {
-    delete layer.permissions.allow;
-    dropped.push("permissions.allow");
+  // Deny and ask rules only take away, so they apply anywhere; allow rules, extra
+  // folders and a mode that asks less widen access.
+  for (const key of ["allow", "additionalDirectories", "defaultMode"] as const) {
+    if (layer.permissions?.[key] === undefined) continue;
+    delete layer.permissions[key];
+    dropped.push(`permissions.${key}`);
   }
   const beyond = narrowProjectTools(userLayer, layer);
   if (beyond.length > 0) dropped.push(`tools (${beyond.join(", ")})`);
@@ -250,10 +252,12 @@ export function mergeSettings(a: Settings, b: Settings): Settings {
   return merged;
 }
 
-/** Every file's allow and deny rules add up, like confirmBash. */
+/** Every file's rules add up, like confirmBash; the later file's defaultMode wins. */
 function mergePermissions(a: Settings, b: Settings): PermissionSettings {
   const merged: PermissionSettings = {};
-  for (const list of ["allow", "deny"] as const) {
+  const defaultMode = b.permissions?.defaultMode ?? a.permissions?.defaultMode;
+  if (defaultMode !== undefined) merged.defaultMode = defaultMode;
+  for (const list of ["allow", "ask", "deny", "additionalDirectories"] as const) {
     const rules = [...(a.permissions?.[list] ?? []), ...(b.permissions?.[list] ?? [])];
     if (rules.length > 0) merged[list] = [...new Set(rules)];
   }
@@ -274,6 +278,16 @@ function deepMerge(
 }
 
 /**
+ * Claude Code's `permissions.additionalDirectories` are allowed paths: the path policy's
+ * roots (relative to the file's project, like `allowedPaths`).
+ */
+function withAdditionalDirectories(settings: Settings): Settings {
+  const extra = settings.permissions?.additionalDirectories;
+  if (!extra || extra.length === 0) return { ...settings };
+  return { ...settings, allowedPaths: [...(settings.allowedPaths ?? []), ...extra] };
+}
+
+/**
  * allowedPaths and sessionDir in a file are relative to that file's project (or home);
  * `~` is expanded with $HOME. An entry with a `~user` that cannot be found is dropped
  * with a warning: access is never granted to a guessed folder.
@@ -282,7 +296,7 @@ function resolveRelativePaths(
   settings: Settings,
   where: { file: string; base: string; env: NodeJS.ProcessEnv; warnings: string[] },
 ): Settings {
-  const out = { ...settings };
+  const out = withAdditionalDirectories(settings);
   const resolve = (key: string, value: string) => {
     const expanded = expandHome(value, { home: homeDir(where.env) });
     if (expanded.ok) return path.resolve(where.base, expanded.path);

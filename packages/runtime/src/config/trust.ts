@@ -31,6 +31,8 @@ export const TRUST_REQUIRED_KEYS = [
   "retry",
   // A stdio server is a command run at session start.
   "mcpServers",
+  // A language server is a command run when the agent touches a file of its language.
+  "lsp",
   "checkpoints",
   // Variables such as PATH or LD_PRELOAD change what every command runs.
   "env",

@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
+import { hiddenPathsMatcher } from "@gong/tools";
+import { homeDir } from "../config/paths.js";
+import { loadSettings } from "../config/settings.js";
+import { readDenyRules } from "../policy/hidden-paths.js";
 import { configuredSessionDir } from "../session/session-dir.js";
+import type { ExportDocument } from "./document.js";
+import { withoutHiddenFiles } from "./hidden-files.js";
 import { renderSessionHtml } from "./render-html.js";
 import { sessionDocument } from "./subagent-transcripts.js";
 
@@ -50,7 +56,8 @@ export async function exportSessionHtml(
   if (!opened.ok) return { ok: false, error: opened.error.message };
   const store = opened.value;
   try {
-    const html = renderSessionHtml(sessionDocument(store.header, store.getBranch()));
+    const doc = sessionDocument(store.header, store.getBranch());
+    const html = renderSessionHtml(hideForSettings(doc, options));
     return writeSessionHtml(html, { out: options.out, cwd: options.cwd, sessionId: store.id });
   } finally {
     store.close();
@@ -86,4 +93,19 @@ export function writeSessionHtml(
     };
   }
   return { ok: true, path: out };
+}
+
+/**
+ * What the `Read(…)` deny rules of the settings in the cwd hide, judged from the
+ * session's own folder (export/hidden-files.ts).
+ */
+function hideForSettings(doc: ExportDocument, options: ExportSessionOptions): ExportDocument {
+  const { settings } = loadSettings({
+    cwd: options.cwd,
+    gongHome: options.gongHome,
+    env: options.env,
+  });
+  const home = homeDir(options.env ?? process.env);
+  const hidden = hiddenPathsMatcher(readDenyRules(settings.permissions), { cwd: doc.cwd, home });
+  return withoutHiddenFiles(doc, hidden, home);
 }

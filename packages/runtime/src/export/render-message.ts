@@ -142,7 +142,7 @@ function renderToolCall(
     : `<div class="label">Arguments</div><pre class="tool-args">${escapeHtml(JSON.stringify(call.arguments, null, 2))}</pre>`;
   return `<details class="tool-call${failed ? " failed" : ""}${running ? " running" : ""}"${open ? " open" : ""}>
 <summary>${escapeHtml(call.name)} ${escapeHtml(summariseArguments(call.arguments))}</summary>
-${args}${diff ? `<div class="label">${diff.label}</div>${diff.html}` : ""}
+${args}${diff ? `<div class="label">${diff.label}</div>${diff.html}` : ""}${failed ? "" : renderNewErrors(result)}
 <div class="label">${failed ? "Error" : "Output"}</div><pre class="tool-output${failed ? " error-text" : ""}">${escapeHtml(output)}</pre>
 ${transcript ? `<div class="label">Subagent transcript</div><div class="subagent">${renderItems(transcript)}</div>` : ""}
 </details>`;
@@ -162,6 +162,21 @@ function callDiff(
   const html = renderEditArgumentsDiff(call.arguments);
   if (!html) return undefined;
   return { html, label: result ? "Diff" : "Proposed change (not applied yet)" };
+}
+
+/**
+ * The language server's new errors after an edit or write (`data.diagnostics`, @gong/lsp),
+ * under the diff as in the terminal; the errors that were there before are left out.
+ */
+function renderNewErrors(result: ToolResultMessage | undefined): string {
+  const details = result?.details as { data?: { diagnostics?: unknown } } | undefined;
+  const diagnostics = details?.data?.diagnostics;
+  if (!Array.isArray(diagnostics)) return "";
+  const lines = diagnostics
+    .filter((d) => d?.severity === "error" && d.preExisting !== true)
+    .map((d) => `${d.file}:${d.line}:${d.column} error${d.code ? ` ${d.code}` : ""}: ${d.message}`);
+  if (lines.length === 0) return "";
+  return `<div class="label">New errors</div><pre class="tool-output error-text diagnostics">${escapeHtml(lines.join("\n"))}</pre>`;
 }
 
 /** The edit tool's envelope carries its diff in `data.diff` (test/export-html.test.ts). */

@@ -1,8 +1,8 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
+import type { ConfirmedCalls } from "../policy/confirm-call.js";
 import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
-import type { ConfirmedCalls } from "./confirm-call.js";
 import { DEFAULT_HOOK_TIMEOUT_S, type HookChainContext, runHookChain } from "./hook-chain.js";
 import type { CommandHookEvent, HookOutcome } from "./hook-verdict.js";
 

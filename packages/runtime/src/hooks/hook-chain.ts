@@ -3,9 +3,10 @@
  * reads each result with `interpretHookResult`: the chain stops at the first block,
  * and a PreToolUse `ask` is put to the user (their no is the block).
  */
+
+import { type ConfirmedCalls, confirmCall } from "../policy/confirm-call.js";
 import { matchesTool } from "./claude-tool-names.js";
 import type { CommandHookMatcher, ToolConfirmation } from "./command-hooks.js";
-import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 import { type CommandHookEvent, type HookOutcome, interpretHookResult } from "./hook-verdict.js";
 import { runHookCommand } from "./run-command.js";
 

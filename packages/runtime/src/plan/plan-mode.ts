@@ -5,36 +5,22 @@
  * act on, a tool it was not offered but called anyway.
  */
 import type { Tool } from "@gong/tools";
+import { PERMISSION_MODES, type PermissionMode } from "../policy/permission-mode.js";
+import { isPlanModeTool, planModeRefusal } from "../policy/plan-mode-rule.js";
 import {
   createExitPlanModeTool,
   EXIT_PLAN_MODE,
   type PlanApproval,
 } from "./exit-plan-mode-tool.js";
 
-export const SESSION_MODES = ["default", "plan"] as const;
-export type SessionMode = (typeof SESSION_MODES)[number];
-
-/**
- * The built-in tools plan mode offers: they read and search, nothing more (`task` is
- * offered with its read-only subagent types only). bash is not among them: a command
- * can change anything. MCP tools are offered when their server marks them read-only.
- */
-export const PLAN_MODE_TOOLS: readonly string[] = [
-  "read",
-  "grep",
-  "find",
-  "ls",
-  "web_fetch",
-  "task",
-];
-
-export function isPlanModeTool(tool: Tool): boolean {
-  if (PLAN_MODE_TOOLS.includes(tool.name)) return true;
-  return tool.name.startsWith("mcp__") && tool.readOnly === true;
-}
+/** The permission modes (policy/permission-mode.ts); plan is one of them. */
+export const SESSION_MODES = PERMISSION_MODES;
+export type SessionMode = PermissionMode;
 
 export interface PlanModeOptions {
   initial: SessionMode;
+  /** The mode an approved plan goes on in when the session started in plan mode. */
+  afterPlan: Exclude<SessionMode, "plan">;
   /** Asks the user to approve a plan; undefined (print mode without `--yes`): the run ends with it. */
   approve: PlanApproval | undefined;
   /** The mode changed: the session offers the other tools from the next model call. */
@@ -45,12 +31,15 @@ export interface PlanModeOptions {
 
 export class PlanMode {
   private current: SessionMode;
+  /** The mode before plan mode: an approved plan goes on in it. */
+  private beforePlan: Exclude<SessionMode, "plan">;
   /** The plan the run ended with, waiting for the user (print mode). */
   private presented: string | undefined;
   private readonly exitTool: Tool;
 
   constructor(private readonly options: PlanModeOptions) {
     this.current = options.initial;
+    this.beforePlan = options.initial === "plan" ? options.afterPlan : options.initial;
     this.exitTool = createExitPlanModeTool(
       (plan, signal, call) => this.decide(plan, signal, call),
       () => this.current === "plan",
@@ -61,8 +50,14 @@ export class PlanMode {
     return this.current;
   }
 
+  /** The mode an approved plan goes on in. */
+  get afterPlan(): SessionMode {
+    return this.beforePlan;
+  }
+
   set(mode: SessionMode): void {
     if (mode === this.current) return;
+    if (this.current !== "plan") this.beforePlan = this.current;
     this.current = mode;
     this.options.onChange();
   }
@@ -76,7 +71,7 @@ export class PlanMode {
   /** The reason a tool the model called is refused in plan mode (the agent's `unofferedToolReason`). */
   refusal(toolName: string): string | undefined {
     if (this.current !== "plan" || toolName === EXIT_PLAN_MODE) return undefined;
-    return `${toolName} is not available in plan mode: only reading and searching tools are. Finish the plan and call ${EXIT_PLAN_MODE} with it; once the user approves it, every tool is available.`;
+    return planModeRefusal(toolName, EXIT_PLAN_MODE);
   }
 
   /** The plan a run ended with (print mode without `--yes`), once. */
@@ -93,7 +88,7 @@ export class PlanMode {
       return { approved: false as const, ended: true };
     }
     const decision = await this.options.approve(plan, signal, call);
-    if (decision.approved) this.set("default");
+    if (decision.approved) this.set(this.beforePlan);
     return decision;
   }
 }

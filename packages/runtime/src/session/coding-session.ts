@@ -2,24 +2,26 @@ import { type Agent, BUSY_MESSAGE, type QueuedMessages } from "@gong/agent-core"
 import type { ToolResponse } from "@gong/base";
 import type { SessionCheckpoints } from "@gong/checkpoints";
 import type { AssistantMessage, ImageContent, Message, UserMessage } from "@gong/llm";
+import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
 import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { PromptCommands } from "../commands/prompt-commands.js";
-import type { SessionPermissions } from "../permissions/session-permissions.js";
 import type { PlanMode } from "../plan/plan-mode.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CompactionControl } from "./compaction.js";
 import { SessionConfig, type SessionConfigParts } from "./config.js";
 import { SessionFile } from "./file.js";
+import { LspControl } from "./lsp.js";
 import { McpControl } from "./mcp.js";
 import { ModeSwitch } from "./mode.js";
 import { SessionModels, type SessionModelsParts } from "./models.js";
 import type { CodingSessionEvent, RunOutcome } from "./options.js";
 import { SessionProcesses } from "./processes.js";
 import type { SessionRecorder } from "./recorder.js";
-import { effectiveLimits, type RunLimits, type RunTally, type RunTotals } from "./run-limits.js";
+import { effectiveLimits, type RunLimits, type RunTally } from "./run-limits.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { SessionTree } from "./tree.js";
 import { runUserBash } from "./user-bash.js";
@@ -39,6 +41,8 @@ export interface CodingSessionParts {
   webConnections: WebConnections;
   /** The session's MCP servers: every server process ends with the session. */
   mcp: McpServers | undefined;
+  /** The session's language servers: every server process ends with the session. */
+  lsp: LanguageServers | undefined;
   /** todo_write's list, restored from the session's branch. */
   todos: SessionTodoStore;
   /** Applies the settings files to the agent when they changed since the last call. */
@@ -72,6 +76,9 @@ export interface PromptOptions {
   limits?: RunLimits;
 }
 
+/** An outcome before its `totals` are added (`withTotals`). */
+type RunResult = Omit<RunOutcome, "totals">;
+
 /** Options of `run` (the prompts of one `gong -p` count as one run). */
 export interface RunOptions {
   /** `--max-turns`, `--max-budget-usd`; each one given wins over settings `limits`. */
@@ -93,7 +100,7 @@ export interface UserBashResult {
  * system prompt provider), and on `close` the background jobs bash started end and the
  * file's lock is released. Runs are its own members; the rest is found by name, each
  * documented in its own file: `file` (file.ts), `tree` (tree.ts), `models` (models.ts),
- * `checkpoints` (checkpoints.ts), `mode` (mode.ts), `mcp` (mcp.ts), `compaction`
+ * `checkpoints` (checkpoints.ts), `mode` (mode.ts), `mcp` (mcp.ts), `lsp` (lsp.ts), `compaction`
  * (compaction.ts), `config` (config.ts), `processes` (processes.ts).
  */
 export class CodingSession {
@@ -109,6 +116,8 @@ export class CodingSession {
   readonly mode: ModeSwitch;
   /** The MCP servers and their restart. */
   readonly mcp: McpControl;
+  /** The language servers. */
+  readonly lsp: LspControl;
   /** Compacting now, and the automatic compaction's switch. */
   readonly compaction: CompactionControl;
   /** The configuration files, permission rules, sandbox and prompt commands. */
@@ -131,19 +140,20 @@ export class CodingSession {
     const { agent, store, recorder, cwd } = parts;
     const busy = () => this.isStreaming;
     this.tally = parts.tally;
-    this.file = new SessionFile({ store, recorder, agent, cwd });
+    this.file = new SessionFile({ store, recorder, agent, cwd, permissions: parts.permissions });
     this.tree = new SessionTree({ store, recorder, agent, todos: parts.todos, busy });
     this.models = new SessionModels({ agent, ...parts.models });
     this.checkpoints = new Checkpoints({ checkpoints: parts.checkpoints, tree: this.tree, busy });
     this.mode = new ModeSwitch(parts.planMode);
     this.mcp = new McpControl(parts.mcp);
+    this.lsp = new LspControl(parts.lsp);
     this.compaction = new CompactionControl(agent);
     this.config = new SessionConfig({
       ...parts.config,
       permissions: parts.permissions,
       promptCommands: parts.promptCommands,
     });
-    this.processes = new SessionProcesses(parts.processes, parts.mcp);
+    this.processes = new SessionProcesses(parts.processes, parts.mcp, parts.lsp);
     this.unsubscribeAgent = this.listenTo(agent);
     // A subagent's calls spend the parent run's budget.
     this.unsubscribeSubagentTally = this.subscribeSubagents((event) =>
@@ -197,6 +207,10 @@ export class CodingSession {
    * stops at the first that fails. Never throws for an expected failure.
    */
   async run(prompts: readonly string[], options: RunOptions = {}): Promise<RunOutcome> {
+    return this.withTotals(await this.runPrompts(prompts, options));
+  }
+
+  private async runPrompts(prompts: readonly string[], options: RunOptions): Promise<RunResult> {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
     this.beginRun(options.limits);
     let lastAssistant: AssistantMessage | undefined;
@@ -218,14 +232,20 @@ export class CodingSession {
     images: ImageContent[] = [],
     options: PromptOptions = {},
   ): Promise<RunOutcome> {
-    if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
+    if (this.isStreaming)
+      return this.withTotals({ ok: false, aborted: false, errorMessage: BUSY_MESSAGE });
     this.beginRun(options.limits);
-    return this.runPrompt(text, images, options);
+    return this.withTotals(await this.runPrompt(text, images, options));
   }
 
   /** One more prompt in the current run: its turns and cost count toward the same limits. */
-  continueRun(text: string): Promise<RunOutcome> {
-    return this.runPrompt(text, [], {});
+  async continueRun(text: string): Promise<RunOutcome> {
+    return this.withTotals(await this.runPrompt(text, [], {}));
+  }
+
+  /** What the current (or last) run used: model calls, tokens, dollars (`run_end`). */
+  private withTotals(result: RunResult): RunOutcome {
+    return { ...result, totals: this.tally.totals() };
   }
 
   /** Counting starts anew: the limits given, else the settings' (run-limits.ts). */
@@ -233,16 +253,11 @@ export class CodingSession {
     this.tally.begin(effectiveLimits(this.parts.settingsLimits(), limits));
   }
 
-  /** What the current (or last) run used: model calls, tokens, dollars (`run_end`). */
-  get runTotals(): RunTotals {
-    return this.tally.totals();
-  }
-
   private async runPrompt(
     text: string,
     images: ImageContent[],
     options: PromptOptions,
-  ): Promise<RunOutcome> {
+  ): Promise<RunResult> {
     if (this.isStreaming) return { ok: false, aborted: false, errorMessage: BUSY_MESSAGE };
     // Busy from this moment, also while the settings are checked before the agent starts.
     this.starting = true;
@@ -276,7 +291,7 @@ export class CodingSession {
   }
 
   /** How the run that started after `previous` ended. */
-  private async outcome(previous: AssistantMessage | undefined): Promise<RunOutcome> {
+  private async outcome(previous: AssistantMessage | undefined): Promise<RunResult> {
     // The snapshot after the last tool call is taken before the run counts as over: an edit
     // made by hand after that is the user's, never the agent's (rewind-by-others tests).
     await this.parts.checkpoints.idle();
@@ -348,12 +363,13 @@ export class CodingSession {
     await this.parts.processes.dispose();
     await this.parts.webConnections.close();
     await this.parts.mcp?.close();
+    await this.parts.lsp?.close();
     this.unsubscribeAgent();
     this.unsubscribeSubagentTally();
     this.parts.store.close();
   }
 
-  private failureOf(last: AssistantMessage | undefined): RunOutcome | undefined {
+  private failureOf(last: AssistantMessage | undefined): RunResult | undefined {
     const error = this.parts.agent.state.error;
     // Aborted while a tool ran: the last answer is the tool call, which ended normally.
     if (last?.stopReason === "aborted" || (this.abortRequested && last)) {

@@ -5,7 +5,7 @@
  */
 import type { PromptCommandInfo, PromptCommands } from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
-import type { SessionPermissions } from "../permissions/session-permissions.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SandboxState } from "./session-sandbox.js";
 
 export interface SessionConfigParts {

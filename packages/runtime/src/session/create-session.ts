@@ -3,7 +3,7 @@ import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
-import { endOrphanedJobs, JobLedger, ProcessGroups, WebConnections } from "@gong/tools";
+import { endOrphanedJobs, JobLedger, ProcessGroups, type Tool, WebConnections } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
@@ -12,12 +12,15 @@ import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
-import { createBashConfirmation } from "../hooks/confirm-bash.js";
-import { createConfigWriteGuard } from "../hooks/confirm-config-write.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
-import { SessionPermissions } from "../permissions/session-permissions.js";
 import { PlanMode } from "../plan/plan-mode.js";
+import { createBashConfirmation } from "../policy/confirm-bash.js";
+import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
+import type { PermissionMode } from "../policy/permission-mode.js";
+import { SessionPermissions } from "../policy/session-permissions.js";
+import { startPermissionMode } from "../policy/start-mode.js";
+import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
@@ -29,6 +32,7 @@ import { SessionRecorder } from "./recorder.js";
 import { RunTally } from "./run-limits.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
+import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
@@ -94,7 +98,7 @@ async function assembleSession(
   // web_fetch's summariser asks the model the agent runs with now (`/model` switches
   // it); the tools go into the agent, so they are built first and find it here later.
   const running: RunningParts = {};
-  const planMode = sessionPlanMode(options, running);
+  const planMode = sessionPlanMode(inputs, running);
   const summarize = createWebSummarizer({
     model: () => running.agent?.state.model ?? model,
     apiKey: apiKeys,
@@ -118,7 +122,7 @@ async function assembleSession(
   // The selection was checked before the file was opened: failing here is a bug.
   if (!tools.ok) throw new Error(tools.error);
 
-  const hooks = await sessionHooks(inputs, opened);
+  const hooks = await sessionHooks(inputs, opened, () => planMode.mode);
   const checkpoints = sessionCheckpoints(inputs, opened, recorder);
   const agent = buildAgent({
     model,
@@ -147,10 +151,10 @@ async function assembleSession(
   mcp?.onToolsChanged(() => reloader.refreshTools());
   // So a resume continues with the same model and level.
   recorder.start(model, thinkingLevel, context);
+  const permissions = hooks.permissions;
   return new CodingSession({
-    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder }),
+    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder, permissions }),
     planMode,
-    permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
     tally,
@@ -227,9 +231,13 @@ interface RunningParts {
   reloader?: SettingsReloader;
 }
 
-function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): PlanMode {
+function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode {
+  const { options, loaded, warn } = inputs;
+  const appMode = options.appPermissionMode ?? "auto";
+  const initial = startPermissionMode(options.permissionMode, loaded.settings, appMode, warn);
   return new PlanMode({
-    initial: options.permissionMode ?? "default",
+    initial,
+    afterPlan: appMode === "plan" ? "ask" : appMode,
     approve: options.approvePlan,
     // The model is offered the other tools from its next call on.
     onChange: () => running.reloader?.refreshTools(),
@@ -238,10 +246,11 @@ function sessionPlanMode(options: CodingSessionOptions, running: RunningParts): 
 }
 
 /**
- * Deny rules first, so no hook runs for a refused call, and again after the hooks that
- * may rewrite a call; the confirmations after those too, so they see the final call
- * (permissions/session-permissions.ts has the whole order); the app's own hooks, then the
- * checkpoint gate last: a snapshot only for a call every other gate allowed.
+ * Deny rules first, so no hook runs for a refused call, and again (with ask rules) after
+ * the hooks that may rewrite a call; the confirmations after those too, so they see the
+ * final call, and the mode's question last (policy/decide-call.ts has the whole order);
+ * the app's own hooks, then the checkpoint gate: a snapshot only for a call every other
+ * gate allowed.
  */
 function orderedHooks(
   hooks: Awaited<ReturnType<typeof sessionHooks>>,
@@ -255,6 +264,7 @@ function orderedHooks(
     hooks.permissions.afterHooks,
     hooks.bashConfirmation,
     hooks.configGuard,
+    hooks.permissions.modeGate,
     hooks.subfolderContext,
     ...(appHooks ?? []),
     checkpointGate,
@@ -312,6 +322,7 @@ function sessionToolKit(
     mcp,
     sandbox: inputs.sandbox.sandbox,
     contextWindow,
+    lsp: sessionLanguageServers(inputs),
   };
 }
 
@@ -319,9 +330,14 @@ function sessionToolKit(
  * The session's command hooks, hook modules and confirmBash policy: made once, so
  * SessionStart runs once; a settings reload reconfigures them (settings-reloader.ts).
  */
-async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
+async function sessionHooks(
+  inputs: SessionInputs,
+  { store }: OpenedSession,
+  mode: () => PermissionMode,
+) {
   const { cwd, env, warn, options, loaded } = inputs;
   const permissions = new SessionPermissions({
+    mode,
     cwd,
     home: homeDir(env),
     permissions: loaded.settings.permissions,
@@ -379,12 +395,17 @@ async function sessionHooks(inputs: SessionInputs, { store }: OpenedSession) {
   };
 }
 
+/** A prompt command's `@path` read, through the policy (policy/user-calls.ts). */
+function withReadPolicy(read: Tool | undefined, permissions: SessionPermissions) {
+  return read && withCallPolicy(read, permissions, "command");
+}
+
 /** The prompt commands of this session's folders and MCP servers. */
 function sessionPromptCommands(
   inputs: SessionInputs,
   toolKit: SessionToolKit,
   agent: Agent,
-  bash: ReturnType<typeof userBashTool>,
+  { bash, permissions }: { bash: Tool | undefined; permissions: SessionPermissions },
 ): PromptCommands {
   const { cwd, env, options, warn, registry } = inputs;
   const gongHome = inputs.where.gongHome;
@@ -395,7 +416,7 @@ function sessionPromptCommands(
     // The answer the app got from the user, else the user settings (fails closed).
     trusted: () => options.trust ?? isTrustedFolder(cwd, gongHome),
     bash,
-    read: userReadTool(toolKit, inputs.loaded.settings),
+    read: withReadPolicy(userReadTool(toolKit, inputs.loaded.settings), permissions),
     mcp: toolKit.mcp,
     knowsModel: (ref) => modelForRef(registry, ref, agent.state.model) !== undefined,
     unknownTools: inputs.unknownTools,
@@ -414,13 +435,14 @@ function sessionParts(
     toolKit: SessionToolKit;
     reloader: SettingsReloader;
     recorder: SessionRecorder;
+    permissions: SessionPermissions;
   },
 ): Omit<
   CodingSessionParts,
-  "planMode" | "permissions" | "checkpoints" | "subagentEvents" | "tally" | "settingsLimits"
+  "planMode" | "checkpoints" | "subagentEvents" | "tally" | "settingsLimits"
 > {
-  const { agent, toolKit, reloader, recorder } = parts;
-  const bash = userBashTool(toolKit, inputs.loaded.settings);
+  const { agent, toolKit, reloader, recorder, permissions } = parts;
+  const userBash = userBashTool(toolKit, inputs.loaded.settings);
   return {
     agent,
     store,
@@ -428,10 +450,11 @@ function sessionParts(
     processes: toolKit.processes,
     webConnections: toolKit.webConnections,
     mcp: toolKit.mcp,
+    lsp: toolKit.lsp,
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
     cwd: inputs.cwd,
-    bash,
+    bash: userBash && withCallPolicy(userBash, permissions, "typed"),
     models: sessionModels(inputs, agent),
     config: {
       configFiles: configFileGroups({
@@ -443,7 +466,11 @@ function sessionParts(
       settingsFiles: () => reloader.settingsFiles,
       sandbox: inputs.sandbox.state,
     },
-    promptCommands: sessionPromptCommands(inputs, toolKit, agent, bash),
+    permissions,
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, {
+      bash: userBash && withCallPolicy(userBash, permissions, "command"),
+      permissions,
+    }),
   };
 }
 

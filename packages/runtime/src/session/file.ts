@@ -4,13 +4,16 @@
  */
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
 import type { SessionStats, SessionStore } from "@gong/session-store";
+import { homeDir } from "../config/paths.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,
   writeSessionHtml,
 } from "../export/export-session.js";
+import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { renderSessionHtml } from "../export/render-html.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
+import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 
@@ -20,6 +23,8 @@ export interface SessionFileParts {
   agent: Agent;
   /** The folder `exportHtml` writes into by default. */
   cwd: string;
+  /** `Read(...)` deny rules hide files from the export too. */
+  permissions: SessionPermissions;
 }
 
 export class SessionFile {
@@ -55,10 +60,16 @@ export class SessionFile {
     return { session: this.parts.store.stats(), metrics: this.parts.agent.metrics };
   }
 
-  /** The current branch as one self-contained HTML page (`exportHtml` for a file). */
+  /**
+   * The current branch as one self-contained HTML page (`exportHtml` for a file), without
+   * the files the `Read(...)` deny rules hide.
+   */
   renderHtml(): string {
-    const { store } = this.parts;
-    return renderSessionHtml(sessionDocument(store.header, store.getBranch()));
+    const { store, permissions } = this.parts;
+    const doc = sessionDocument(store.header, store.getBranch());
+    return renderSessionHtml(
+      withoutHiddenFiles(doc, permissions.hiddenPaths(), homeDir(process.env)),
+    );
   }
 
   /**

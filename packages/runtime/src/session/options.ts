@@ -12,7 +12,7 @@ import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
 import type { SessionMode } from "../plan/plan-mode.js";
-import type { LimitReason } from "./run-limits.js";
+import type { LimitReason, RunTotals } from "./run-limits.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =
@@ -116,8 +116,13 @@ export interface CodingSessionOptions {
   confirmToolCall?: ToolConfirmation;
   /** In-process hooks the app adds to every agent of the session (an editor's permission gate). */
   hooks?: AgentHooks[];
-  /** The mode the session starts in (`--permission-mode`); default `default`. */
+  /** The mode the session starts in (`--permission-mode`); wins over settings `permissions.defaultMode`. */
   permissionMode?: SessionMode;
+  /**
+   * The app's mode when neither the flag nor the settings name one: `auto` (the CLI and
+   * JSONL RPC, the default) or `ask` (ACP, an editor that shows each question).
+   */
+  appPermissionMode?: SessionMode;
   /**
    * How the user approves a plan in plan mode (`exit_plan_mode`). Without it (print
    * mode) the run ends with the plan (`RunOutcome.plan`) and the mode stays.
@@ -167,6 +172,8 @@ export interface RunOutcome {
   plan?: string;
   /** The limit that stopped the run before another model call (`--max-turns`, `--max-budget-usd`). */
   limit?: LimitReason;
+  /** What the run used so far: model calls, tokens, dollars (`run_end`). */
+  totals: RunTotals;
 }
 
 /** The JSON-mode first line; equal to the session file's header. */

@@ -1,8 +1,9 @@
 /**
- * `session.processes`: the process groups bash started (background jobs too) and the MCP
- * servers' processes — stopped on an editor's "stop everything", killed at once by a
+ * `session.processes`: the process groups bash started (background jobs too), the MCP
+ * servers' and the language servers' processes — stopped on an editor's "stop everything", killed at once by a
  * process about to exit. `close` ends them too.
  */
+import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
 import type { ProcessGroups } from "@gong/tools";
 
@@ -10,6 +11,7 @@ export class SessionProcesses {
   constructor(
     private readonly groups: ProcessGroups,
     private readonly mcp: McpServers | undefined,
+    private readonly lsp: LanguageServers | undefined,
   ) {}
 
   /**
@@ -22,12 +24,14 @@ export class SessionProcesses {
   }
 
   /**
-   * KILLs every process group bash started and every stdio MCP server, at once: for a
+   * KILLs every process group bash started, every stdio MCP server and every language
+   * server, at once: for a
    * process that is about to exit without time for `close` (a second Ctrl+C, an `exit`
    * handler).
    */
   killNow(): void {
     this.groups.killNow();
     this.mcp?.killNow();
+    this.lsp?.killNow();
   }
 }

@@ -3,6 +3,13 @@ import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import { resolveGongHome } from "../config/paths.js";
 import type { SubagentEvent } from "../subagents/subagent-events.js";
+import {
+  finishWorktree,
+  keptWorktreeLines,
+  type OpenedWorktree,
+  openWorktree,
+  type Worktree,
+} from "../worktrees/index.js";
 import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
@@ -15,7 +22,21 @@ import type {
 
 const BUSY = { ok: false, error: BUSY_MESSAGE } as const;
 
-export type SwitchResult = { ok: true; session: CodingSession } | { ok: false; error: string };
+export type SwitchResult =
+  | {
+      ok: true;
+      session: CodingSession /** Set when the session runs in a worktree. */;
+      worktree?: Worktree;
+    }
+  | { ok: false; error: string };
+
+export interface NewSessionOptions {
+  /**
+   * Run the new session in the git worktree of this name (`true`: a new name), made or
+   * reused as `gong --worktree` does (packages/runtime/src/worktrees).
+   */
+  worktree?: string | true;
+}
 
 /**
  * The session an app is talking to, which the user may replace: a new session, another
@@ -28,6 +49,8 @@ export class SessionHost {
   private readonly listeners = new Set<(event: CodingSessionEvent) => void>();
   private readonly subagentListeners = new Set<(event: SubagentEvent) => void>();
   private unsubscribe: () => void;
+  /** The worktree the current session runs in: finished when the session is left. */
+  private worktree: Worktree | undefined;
 
   private constructor(
     private readonly options: CodingSessionOptions,
@@ -63,10 +86,21 @@ export class SessionHost {
     return () => this.subagentListeners.delete(listener);
   }
 
-  /** A new, empty session file (or a new in-memory session with `--no-session`). */
-  newSession(): Promise<SwitchResult> {
+  /**
+   * A new, empty session file (or a new in-memory session with `--no-session`); with
+   * `worktree`, in that git worktree of this folder's repository.
+   */
+  async newSession(options: NewSessionOptions = {}): Promise<SwitchResult> {
     const kind = this.options.session.kind === "none" ? "none" : "new";
-    return this.replace({ kind }, true);
+    if (options.worktree === undefined) return this.replace({ kind }, true);
+    if (this.session.isStreaming) return BUSY;
+    const name = options.worktree === true ? undefined : options.worktree;
+    const opened = await openWorktree(this.options.cwd, name);
+    if (!opened.ok) return opened;
+    const switched = await this.replace({ kind }, true, opened.value);
+    // A session that could not open leaves no worktree it made behind.
+    if (!switched.ok && opened.value.created) await finishWorktree(opened.value, "gong: unused");
+    return switched;
   }
 
   /** Another stored session, by id prefix or file; the current one is a no-op. */
@@ -114,13 +148,19 @@ export class SessionHost {
   async close(): Promise<void> {
     this.unsubscribe();
     await this.session.close();
+    await this.leaveWorktree();
   }
 
-  private async replace(choice: SessionChoice, keepModel: boolean): Promise<SwitchResult> {
+  private async replace(
+    choice: SessionChoice,
+    keepModel: boolean,
+    worktree?: OpenedWorktree,
+  ): Promise<SwitchResult> {
     if (this.session.isStreaming) return BUSY;
     const current = this.session;
     const created = await createCodingSession({
       ...this.options,
+      ...(worktree ? { cwd: worktree.cwd } : {}),
       session: choice,
       ...(keepModel
         ? {
@@ -135,9 +175,26 @@ export class SessionHost {
     if (!created.ok) return { ok: false, error: created.error.message };
     this.unsubscribe();
     await current.close();
+    await this.leaveWorktree();
+    this.worktree = worktree;
     this.session = created.session;
     this.unsubscribe = this.forward(created.session);
-    return { ok: true, session: created.session };
+    return { ok: true, session: created.session, ...(worktree ? { worktree } : {}) };
+  }
+
+  /**
+   * The session in a worktree was left: its changes are committed on its branch and the
+   * worktree kept (how to review, merge or remove it is said as a warning), or removed.
+   */
+  private async leaveWorktree(): Promise<void> {
+    const worktree = this.worktree;
+    if (!worktree) return;
+    this.worktree = undefined;
+    const end = await finishWorktree(worktree, `gong: session in worktree ${worktree.name}`);
+    const lines = end.kept
+      ? keptWorktreeLines(worktree, end)
+      : [`worktree ${worktree.name} had no changes: removed it and branch ${worktree.branch}.`];
+    this.options.onWarning?.(lines.join("\n"));
   }
 
   private forward(session: CodingSession): () => void {

@@ -1,4 +1,5 @@
 import { estimateTextTokens } from "@gong/llm";
+import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
@@ -10,8 +11,11 @@ import type {
   WebConnections,
   WebSummarizer,
 } from "@gong/tools";
+import { hiddenPathsMatcher } from "@gong/tools";
+import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
+import { readDenyRules } from "../policy/hidden-paths.js";
 import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";
@@ -51,6 +55,8 @@ export interface SessionToolKit {
   task?: SessionTaskTools;
   /** The running model's context window: too many MCP tools for it become `mcp_tool_search`. */
   contextWindow: () => number;
+  /** The language servers: edit and write report their diagnostics; the `lsp` tool asks them. */
+  lsp?: LanguageServers;
 }
 
 /** The model's tools under these settings. */
@@ -67,7 +73,8 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
   });
   if (!built.ok) return built;
   const task = kit.planMode.mode === "plan" ? kit.task?.readOnly : kit.task?.tool;
-  const withTask = task && offersTask(names, preset) ? [...built.tools, task] : built.tools;
+  const builtIn = withLanguageServerTools(kit, settings, built.tools, names, preset);
+  const withTask = task && offersTask(names, preset) ? [...builtIn, task] : builtIn;
   if (!kit.mcp) return { ok: true, tools: kit.planMode.offered(withTask) };
   // An explicit list offers the MCP tools it names; `readonly` only those a server marks
   // read-only; the other presets all of them.
@@ -77,6 +84,33 @@ export function modelTools(kit: SessionToolKit, settings: Settings): BuildToolsR
     toolSearch: { contextWindow: kit.contextWindow(), countTokens: estimateTextTokens },
   });
   return { ok: true, tools: kit.planMode.offered([...withTask, ...mcpTools]) };
+}
+
+/**
+ * The built-in tools with the language servers wired in: edit and write (and bash, read)
+ * through `withLanguageServers` — the tools themselves know nothing of them — and the
+ * `lsp` tool while a server is available for the project (default and readonly presets).
+ */
+function withLanguageServerTools(
+  kit: SessionToolKit,
+  settings: Settings,
+  tools: Tool[],
+  names: readonly string[] | undefined,
+  preset: ToolPresetName | undefined,
+): Tool[] {
+  const servers = kit.lsp;
+  if (!servers) return tools;
+  const wrapped = tools.map((tool) => withLanguageServers(tool, servers, kit.cwd));
+  const offered = names === undefined && (preset ?? "default") !== "minimal";
+  if (!offered || !servers.available()) return wrapped;
+  const lsp = createLspTool({
+    cwd: kit.cwd,
+    allowedRoots: settings.allowedPaths ?? [],
+    servers,
+    // A navigation request may wait for a cold project to load; never less than an edit's wait.
+    boundMs: Math.max(10_000, servers.diagnosticsWaitMs),
+  });
+  return [...wrapped, lsp as unknown as Tool];
 }
 
 /** `task` comes with the default preset, or when a list names it. */
@@ -130,6 +164,10 @@ function shared(kit: SessionToolKit, settings: Settings) {
     todoStore: kit.todoStore,
     summarize: kit.summarize,
     allowedRoots: settings.allowedPaths ?? [],
+    hidden: hiddenPathsMatcher(readDenyRules(settings.permissions), {
+      cwd: kit.cwd,
+      home: homeDir(kit.env),
+    }),
     settings,
     sandbox: kit.sandbox,
   };

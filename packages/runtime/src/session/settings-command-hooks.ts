@@ -5,7 +5,7 @@ import {
   createCommandHooks,
   type ToolConfirmation,
 } from "../hooks/command-hooks.js";
-import type { ConfirmedCalls } from "../hooks/confirm-call.js";
+import type { ConfirmedCalls } from "../policy/confirm-call.js";
 
 export interface HooksContext {
   cwd: string;

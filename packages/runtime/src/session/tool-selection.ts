@@ -5,6 +5,7 @@ import {
   createCodingTools,
   type ExecOperations,
   type FileOperations,
+  type HiddenPaths,
   type ProcessGroups,
   resolveToolNames,
   type TodoStore,
@@ -31,6 +32,8 @@ export interface BuildToolsOptions extends ToolSelection {
   outputDir: string;
   /** Folders the read-only tools may open too: the folders of the skills in use. */
   readOnlyRoots: readonly string[];
+  /** Paths `Read(…)` deny rules hide from the file tools (permissions/hidden-paths.ts). */
+  hidden: HiddenPaths | undefined;
   settings: Settings;
   /** The session's process groups: bash's background jobs end with the session. */
   processes: ProcessGroups;
@@ -107,6 +110,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     allowedRoots: options.allowedRoots,
     outputDir: options.outputDir,
     readOnlyRoots: options.readOnlyRoots,
+    ...(options.hidden ? { hidden: options.hidden } : {}),
     processes: options.processes,
     bash: {
       ...bashLogCap(options.cwd, options.env),

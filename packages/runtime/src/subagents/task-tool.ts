@@ -5,6 +5,7 @@ import { Limiter } from "./limiter.js";
 import { runSubagent, type SubagentHost, type SubagentOutcome } from "./run-subagent.js";
 import { SubagentProgress } from "./subagent-progress.js";
 import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
+import { runInTaskWorktree } from "./task-worktree.js";
 
 export const DEFAULT_MAX_PARALLEL = 4;
 
@@ -31,6 +32,12 @@ const taskParameters = Type.Object({
   }),
   subagent_type: Type.Optional(
     Type.String({ description: "Which kind of subagent runs it (see the list above)." }),
+  ),
+  isolation: Type.Optional(
+    Type.Literal("worktree", {
+      description:
+        '"worktree": the subagent works in a git worktree of its own on a new branch, so parallel subagents that edit files never collide; the result names the branch that holds its changes.',
+    }),
   ),
 });
 
@@ -62,6 +69,11 @@ export function createTaskTool(options: TaskToolOptions): Tool {
       const release = await limiter.acquire(context.signal);
       if (!release) return abortedEnvelope(type, undefined);
       try {
+        if (params.isolation === "worktree") {
+          return await runInTaskWorktree(options.host, params.description, (host) =>
+            runTask(host, type, params, context),
+          );
+        }
         return await runTask(options.host, type, params, context);
       } finally {
         release();
@@ -106,6 +118,7 @@ function taskDescription(types: readonly SubagentType[], fallback: string): stri
     "Run a subagent on a task with a fresh context: it works with its own tools and gives back only its final report, so your context stays small.",
     "Use it for searches across many files, for reading large outputs, and for independent pieces of work.",
     "Several task calls in one message run in parallel. The subagent knows nothing of this conversation: put everything it needs in the prompt.",
+    'Parallel subagents that edit files should take isolation: "worktree" (each works on a git branch of its own).',
     `subagent_type (default ${fallback}):\n${list}`,
   ].join("\n");
 }

@@ -40,12 +40,14 @@ export function grepEnvelope(
     lines_truncated: linesCut,
     engine: fallback ? "node" : "rg",
   };
+  if (result.hiddenFiles) data.hidden_files = result.hiddenFiles;
   if (fallback) data.fallback = "node";
   const extras = { pathResolved: display, stats: { total_matches: matchCount, files: files.size } };
   const quoted = JSON.stringify(call.pattern);
 
   if (matchCount === 0) {
-    const text = `No matches found for ${quoted} in ${display}.${fallback ? ` (${NODE_FALLBACK_SENTENCE})` : ""}`;
+    const hidden = result.warnings.map((warning) => ` (warning: ${warning})`).join("");
+    const text = `No matches found for ${quoted} in ${display}.${fallback ? ` (${NODE_FALLBACK_SENTENCE})` : ""}${hidden}`;
     const next: NextSteps = [
       `grep(pattern=${quoted}, ignoreCase=true) or a shorter pattern.`,
       `find(pattern="**/*<name>*") if you are looking for a file name.`,

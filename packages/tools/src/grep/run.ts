@@ -15,6 +15,8 @@ export interface GrepResult {
   limitReached: boolean;
   warnings: string[];
   fallback: boolean;
+  /** Files with matches that a `Read(…)` deny rule hides, left out (tools/grep.ts). */
+  hiddenFiles?: number;
 }
 
 /**

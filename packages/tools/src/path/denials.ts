@@ -51,3 +51,15 @@ export function outsideDenied(
     ],
   });
 }
+
+/** A path a `Read(…)` permissions.deny rule hides from the file tools (path-rules.ts). */
+export function hiddenDenied(input: string, rule: string): ToolResponse {
+  return failure(
+    "ACCESS_DENIED",
+    `Access denied: ${input} is hidden by the permissions.deny rule ${rule} in the settings. Nothing was read or changed.`,
+    {
+      data: { path: input, rule },
+      next: ["Do not try to reach this file another way; work without it, or ask the user."],
+    },
+  );
+}

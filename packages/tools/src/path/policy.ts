@@ -17,8 +17,9 @@ import { expandHome, type ToolResponse } from "@gong/base";
 import { linkedOutputDirMessage } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
-import { invalidPath, outsideDenied, readOnlyDenied } from "./denials.js";
+import { hiddenDenied, invalidPath, outsideDenied, readOnlyDenied } from "./denials.js";
 import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
+import type { HiddenPaths } from "./path-rules.js";
 
 export interface PathPolicyOptions {
   /** Project root: `context.path_resolved` is relative to it. */
@@ -36,6 +37,11 @@ export interface PathPolicyOptions {
   readOnlyRoots?: readonly string[];
   /** Home directory for `~` expansion (default: the OS's). */
   home?: string;
+  /**
+   * Paths `Read(…)` permissions.deny rules hide: every tool refuses them, and grep, find and
+   * ls leave them out of what they list (`hidden`).
+   */
+  hidden?: HiddenPaths;
   fs?: FileOperations;
 }
 
@@ -75,6 +81,8 @@ export interface PathPolicy {
   resolve(input: string, cwd: string, options?: ResolveOptions): Promise<ResolvedPath | DeniedPath>;
   /** Project-relative POSIX path for display, absolute when outside the project. */
   display(absolute: string): string;
+  /** The rule hiding this absolute path from the tools, or undefined (path-rules.ts). */
+  hidden(absolute: string): string | undefined;
 }
 
 async function exists(fs: FileOperations, file: string): Promise<boolean> {
@@ -185,6 +193,7 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     root,
     roots,
     display,
+    hidden: (absolute) => options.hidden?.(absolute),
     writableRoots: async () => (await getRealRoots()).writable,
     async resolve(input, cwd, resolveOptions = {}) {
       const typed = resolveInputPath(input, cwd, home);
@@ -207,6 +216,8 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
         const denied = { input, absolute, real, linked };
         return { ok: false, response: outsideDenied(denied, root, roots) };
       }
+      const hiddenBy = options.hidden?.(absolute) ?? options.hidden?.(real);
+      if (hiddenBy !== undefined) return { ok: false, response: hiddenDenied(input, hiddenBy) };
       return { ok: true, absolute, real, display: display(absolute), exists: found };
     },
   };

@@ -5,6 +5,7 @@
  * limit (default 1000), 50 KB cap. Each step returns its value or the envelope that
  * ends the call.
  */
+import path from "node:path";
 import { Type } from "@sinclair/typebox";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
@@ -13,6 +14,7 @@ import { OutputLevelParam } from "../core/schema.js";
 import { findEnvelope } from "../find/envelope.js";
 import { notAFolder, patternWithNul, runFailure } from "../find/failures.js";
 import { nulProblem } from "../path/normalize.js";
+import { leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import { findPaths } from "../search/find-paths.js";
@@ -58,7 +60,13 @@ export function createFindTool(env: ToolEnvironment, engine: SearchEngineOptions
       };
       const run = await findPaths(request, engine);
       if (!run.ok) return runFailure(run, params.pattern, display);
-      const found = { paths: run.paths, more: run.more, fallback: run.engine === "node" };
+      // A path a `Read(…)` deny rule hides is left out (folders end with `/`).
+      const paths = leaveOutHidden(
+        run.paths,
+        (entry) => path.join(real, entry.replace(/\/$/, "")),
+        env.policy.hidden,
+      );
+      const found = { paths: paths.kept, more: run.more, fallback: run.engine === "node" };
       const brief = effectiveOutputLevel(params.output_level, context) === "brief";
       return findEnvelope(found, { pattern: params.pattern, limit, display, brief });
     },

@@ -13,8 +13,9 @@ import { OutputLevelParam } from "../core/schema.js";
 import { grepEnvelope } from "../grep/envelope.js";
 import { globWithNul } from "../grep/failures.js";
 import { listGrepLines } from "../grep/listing.js";
-import { runGrep } from "../grep/run.js";
+import { type GrepResult, runGrep } from "../grep/run.js";
 import { nulProblem } from "../path/normalize.js";
+import { leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import type { GrepRequest } from "../search/grep-types.js";
@@ -75,8 +76,9 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
         limit,
         signal: context.signal,
       };
-      const result = await runGrep(env, engine, request, display);
-      if (!result.ok) return result.response;
+      const run = await runGrep(env, engine, request, display);
+      if (!run.ok) return run.response;
+      const result = withoutHiddenFiles(run, env.policy.hidden);
       // Paths in the output are project-relative, so the model can pass them to read/edit.
       // `real` had symlinks resolved; map results back under the path the model gave.
       const toDisplay = (file: string) =>
@@ -90,4 +92,31 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       return grepEnvelope(result, listing, { pattern: params.pattern, limit, display, brief });
     },
   });
+}
+
+/**
+ * The search without the files a `Read(…)` deny rule hides: their lines are dropped and
+ * the result says how many files were skipped, and by which rule (test/grep.test.ts
+ * "hidden").
+ */
+function withoutHiddenFiles(
+  result: GrepResult,
+  hidden: (absolute: string) => string | undefined,
+): GrepResult {
+  const left = leaveOutHidden(result.lines, (line) => line.file, hidden);
+  if (left.hiddenFiles === 0) return result;
+  const dropped = result.lines.filter((line) => line.kind === "match").length;
+  const kept = left.kept.filter((line) => line.kind === "match").length;
+  const one = left.hiddenFiles === 1;
+  const rules = `rule${left.rules.length === 1 ? "" : "s"} ${left.rules.join(", ")}`;
+  return {
+    ...result,
+    lines: left.kept,
+    matchCount: result.matchCount - (dropped - kept),
+    hiddenFiles: left.hiddenFiles,
+    warnings: [
+      ...result.warnings,
+      `${left.hiddenFiles} file${one ? "" : "s"} hidden by the permissions.deny ${rules} ${one ? "was" : "were"} skipped`,
+    ],
+  };
 }

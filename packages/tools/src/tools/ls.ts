@@ -4,6 +4,7 @@
  * case-insensitive sort, `/` after folders, limit 500, 50 KB cap. Each step returns its
  * value or the envelope that ends the call.
  */
+import path from "node:path";
 import { Type } from "@sinclair/typebox";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
@@ -11,6 +12,7 @@ import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
 import { entriesOf, readFolder } from "../ls/entries.js";
 import { listingEnvelope } from "../ls/envelope.js";
+import { leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
 
 export const DEFAULT_LS_LIMIT = 500;
@@ -45,7 +47,13 @@ export function createLsTool(env: ToolEnvironment) {
       const { display, real } = resolved;
       const folder = await readFolder(env, real, display);
       if (!folder.ok) return folder.response;
-      const entries = await entriesOf(env, real, folder.dirents);
+      // An entry a `Read(…)` deny rule hides is left out.
+      const all = await entriesOf(env, real, folder.dirents);
+      const entries = leaveOutHidden(
+        all,
+        (entry) => path.join(resolved.absolute, entry.name),
+        env.policy.hidden,
+      ).kept;
       const limit = params.limit ?? DEFAULT_LS_LIMIT;
       const brief = effectiveOutputLevel(params.output_level, context) === "brief";
       return listingEnvelope(entries, { limit, display, brief });

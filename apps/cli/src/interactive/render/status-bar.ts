@@ -18,7 +18,7 @@ export interface StatusInfo {
   sandbox?: string;
   /** While the agent works: what it is doing and since when. */
   working?: { activity: string; since: number };
-  /** The session's mode: `plan` is shown first. */
+  /** The session's permission mode: shown first unless auto. */
   mode?: string;
 }
 
@@ -37,13 +37,14 @@ export function activityLine(info: StatusInfo, width: number, now: number): stri
 }
 
 /**
- * `~/src/app · openai/gpt-5 · thinking medium · ctx 6% 12K/200K · $0.042` (`plan mode`
- * first in plan mode, then `sandbox workspace-write` when on). The cwd is
+ * `~/src/app · openai/gpt-5 · thinking medium · ctx 6% 12K/200K · $0.042` (`plan mode`,
+ * `ask mode`, `accept-edits mode` first in any mode but auto, then `sandbox workspace-write` when on). The cwd is
  * what gives way on a narrow terminal (cut from the left, so its last folders stay).
  */
 export function footerLine(info: StatusInfo, width: number): string {
   const parts = [
-    ...(info.mode === "plan" ? ["plan mode"] : []),
+    // auto is the CLI's default: only another mode is worth the room.
+    ...(info.mode && info.mode !== "auto" ? [`${info.mode} mode`] : []),
     ...(info.sandbox ? [`sandbox ${info.sandbox}`] : []),
     info.model,
   ];

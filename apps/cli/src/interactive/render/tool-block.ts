@@ -68,6 +68,33 @@ function done(view: ToolCallView): boolean {
   return view.result !== undefined || view.interrupted === true;
 }
 
+/** Errors shown under a diff at most; the model's result lists up to 20. */
+const ERROR_LINES = 5;
+
+/**
+ * The language server's new errors after an edit or write (`data.diagnostics`, @gong/lsp),
+ * under the diff: `file:line:col error CODE: message`; old errors are left to the model.
+ */
+function newErrorLines(diagnostics: unknown, width: number): string[] {
+  if (!Array.isArray(diagnostics)) return [];
+  const fresh = diagnostics.filter(
+    (d): d is { file: string; line: number; column: number; code?: string; message: string } =>
+      typeof d === "object" && d !== null && d.severity === "error" && d.preExisting !== true,
+  );
+  const lines = fresh
+    .slice(0, ERROR_LINES)
+    .map((d) =>
+      pc.red(
+        fit(
+          `${d.file}:${d.line}:${d.column} error${d.code ? ` ${d.code}` : ""}: ${plainText(String(d.message).split("\n")[0] ?? "")}`,
+          width,
+        ),
+      ),
+    );
+  if (fresh.length > ERROR_LINES) lines.push(pc.red(`… ${fresh.length - ERROR_LINES} more errors`));
+  return lines;
+}
+
 function bodyLines(view: ToolCallView, width: number): string[] {
   const result = view.result;
   if (!result) {
@@ -80,8 +107,10 @@ function bodyLines(view: ToolCallView, width: number): string[] {
   const diff = result.data.diff;
   if (!view.isError && typeof diff === "string" && diff.length > 0) {
     lines.push(...diffLines(diff, width, DIFF_LINES));
+    lines.push(...newErrorLines(result.data.diagnostics, width));
   } else if (!view.isError && view.name === "write" && typeof view.args.content === "string") {
     lines.push(...addedLines(view.args.content, width, WRITE_LINES));
+    lines.push(...newErrorLines(result.data.diagnostics, width));
   } else if (view.name === "bash" && typeof result.data.stdout === "string") {
     lines.push(...tail(result.data.stdout, width).map((line) => pc.dim(line)));
   } else if (view.name === "todo_write" && Array.isArray(result.data.todos)) {

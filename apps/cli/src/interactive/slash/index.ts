@@ -4,6 +4,7 @@ import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
 import { hotkeysCommand } from "./hotkeys.js";
+import { lspCommand } from "./lsp.js";
 import { mcpCommand } from "./mcp.js";
 import { modelCommand } from "./model.js";
 import { newCommand } from "./new.js";
@@ -15,6 +16,7 @@ import { sessionCommand } from "./session-info.js";
 import { thinkingCommand } from "./thinking.js";
 import { treeCommand } from "./tree.js";
 import { usageCommand } from "./usage.js";
+import { worktreeCommand } from "./worktree.js";
 
 export { startConfigWatch } from "./config-watch.js";
 
@@ -24,6 +26,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   thinkingCommand,
   compactCommand,
   newCommand,
+  worktreeCommand,
   resumeCommand,
   renameCommand,
   treeCommand,
@@ -32,6 +35,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   sessionCommand,
   usageCommand,
   mcpCommand,
+  lspCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,

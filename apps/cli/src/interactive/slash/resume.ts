@@ -1,5 +1,6 @@
 import { oneLine } from "@gong/protocol";
 import type { SessionInfo } from "@gong/runtime";
+import { worktreeNameOf } from "@gong/runtime/worktrees";
 import type { PickOptions, SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
 
@@ -57,11 +58,18 @@ function titleOf(session: SessionInfo): string {
 
 /**
  * `2026-11-24 16:55 · 12 messages`; a count the listing did not finish gets a "+"; a
- * session of another folder (`gong -r --all`) names it.
+ * session of another folder (`gong -r --all`) names it, one of a worktree (`gong
+ * --worktree`) its worktree.
  */
 function describe(session: SessionInfo, cwd?: string): string {
   const count = `${session.messageCount}${session.messageCountComplete ? "" : "+"}`;
-  const folder = cwd && session.cwd !== cwd ? ` · in ${session.cwd}` : "";
+  const worktree = worktreeNameOf(session.cwd);
+  const folder =
+    worktree !== undefined
+      ? ` · worktree ${worktree}`
+      : cwd && session.cwd !== cwd
+        ? ` · in ${session.cwd}`
+        : "";
   return `${localTime(session.modified)} · ${count} message${count === "1" ? "" : "s"}${folder}`;
 }
 

@@ -22,6 +22,8 @@ export const sessionCommand: SlashCommand = {
       ["cwd", session.file.header.cwd],
       ["model", `${session.models.current.provider}/${session.models.current.id}`],
       ["thinking", session.models.thinkingLevel],
+      // auto is the CLI's default (README "Permissions"); Shift+Tab changes it.
+      ["mode", `${session.mode.current}${session.mode.current === "auto" ? " (the default)" : ""}`],
       [
         "messages",
         `${n(messages.total)} (${n(messages.user)} user, ${n(messages.assistant)} assistant, ${n(messages.toolResult)} tool results)`,

@@ -20,7 +20,7 @@ const status = new StatusBar(
     header: byId("status"),
     model: byId("model"),
     thinking: byId("thinking"),
-    mode: byId("plan-mode"),
+    mode: byId("permission-mode"),
     sandbox: byId("sandbox"),
     usage: byId("usage"),
   },

@@ -12,7 +12,8 @@ interface State {
   model: { provider: string; id: string; contextWindow: number };
   thinkingLevel: string;
   isStreaming: boolean;
-  mode: "default" | "plan";
+  /** The permission mode (README "Permissions"). */
+  mode: "ask" | "accept-edits" | "auto" | "plan";
   sandbox: { mode: string; network: boolean };
 }
 
@@ -24,7 +25,7 @@ export class StatusBar {
       header: HTMLElement;
       model: HTMLSelectElement;
       thinking: HTMLSelectElement;
-      mode: HTMLInputElement;
+      mode: HTMLSelectElement;
       sandbox: HTMLElement;
       usage: HTMLElement;
     },
@@ -86,17 +87,18 @@ export class StatusBar {
   }
 
   private async pickMode(): Promise<void> {
-    const mode = this.elements.mode.checked ? "plan" : "default";
+    const mode = this.elements.mode.value as State["mode"];
+    const before = this.elements.header.dataset.mode as State["mode"];
     const response = await sendCommand({ type: "set_mode", mode });
     if (response.success) this.showMode(mode);
     else {
-      this.elements.mode.checked = !this.elements.mode.checked;
+      this.showMode(before);
       this.onError(response.error ?? "");
     }
   }
 
   private showMode(mode: State["mode"]): void {
-    this.elements.mode.checked = mode === "plan";
+    this.elements.mode.value = mode;
     this.elements.header.dataset.mode = mode;
   }
 
