@@ -6,6 +6,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { directWorkspaceImports } from "./direct-imports.mjs";
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url)).replace(/\/$/, "");
 
 // web_fetch converts HTML in a worker thread, which Node starts from a file of its own:
 // bundled as `dist/html-worker.js`, beside the chunk whose code starts it
@@ -46,6 +49,8 @@ export async function bundleApp(appDir, { addFiles } = {}) {
       banner: {
         js: 'import { createRequire as __gongCreateRequire } from "node:module"; const require = __gongCreateRequire(import.meta.url);',
       },
+      // Each command loads only the modules it uses (scripts/direct-imports.mjs says why).
+      plugins: [directWorkspaceImports(REPO_ROOT)],
       logLevel: "warning",
     });
     chmodSync(path.join(staging, "bin.js"), 0o755);

@@ -215,7 +215,7 @@ describe("issue 38.4 — Claude Code's tool names, one line for the ones Gong ha
     const run = await runGong(["-p", "/orchestrate"], box);
     expect(run.code, run.stderr).toBe(0);
     expect(warnings(run.stderr)).toEqual([
-      "gong: warning: tools Gong has not, left out where agents, commands and skills name them: BashOutput, NotebookRead, WebSearch",
+      "gong: warning: tools Gong has not, left out where agents, commands and skills name them: NotebookRead, WebSearch",
     ]);
     expect(toolNames(mock.requests[0])).toEqual(["bash", "task", "todo_write"]);
   });

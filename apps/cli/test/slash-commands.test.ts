@@ -64,6 +64,7 @@ describe("slash commands — parsing and unknown names", () => {
       "usage",
       "mcp",
       "lsp",
+      "bashes",
       "export",
       "hotkeys",
       "quit",

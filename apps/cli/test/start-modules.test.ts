@@ -62,10 +62,33 @@ describe("gong starts only what the command needs", () => {
     ["--help", ["--help"]],
     ["a usage error", ["--bogus"]],
     ["gong worktree list", ["worktree", "list"]],
+    ["gong mcp add", ["mcp", "add", "docs", "--", "node", "server.js"]],
+    ["gong mcp remove", ["mcp", "remove", "docs"]],
   ])("%s loads no engine module", async (_name, args) => {
     const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
     expect(sources.some((source) => source.endsWith("src/bin.ts"))).toBe(true);
     expect(engineModules(sources)).toEqual({});
+  });
+
+  // These read settings.json / models.json, and a file read is a file validated: the
+  // config validator (TypeBox schemas) is theirs to load — nothing else of the engine.
+  it.each([
+    ["gong mcp list", ["mcp", "list"]],
+    ["gong mcp get", ["mcp", "get", "docs"]],
+    ["--list-models", ["--list-models"]],
+  ])("%s loads the config validator and no other engine module", async (_name, args) => {
+    const sources = await loadedSources(args, sandbox(mock.anthropicBaseUrl));
+    expect(Object.keys(engineModules(sources))).toEqual(["typebox"]);
+  });
+
+  it("--export loads the config validator and the Markdown renderer, not the agent or the MCP SDK", async () => {
+    mock.setFallback(textResponse("**done**"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const run = await runGong(["--mode", "json", "say done"], box);
+    expect(run.code).toBe(0);
+    const id = JSON.parse(run.stdout.split("\n")[0]!).id as string;
+    const sources = await loadedSources(["--export", id, path.join(box.cwd, "s.html")], box);
+    expect(Object.keys(engineModules(sources)).sort()).toEqual(["marked", "typebox"]);
   });
 
   it("a prompt run loads them (the recorder sees what is loaded)", async () => {
@@ -75,5 +98,18 @@ describe("gong starts only what the command needs", () => {
     expect(Object.keys(engineModules(sources))).toEqual(
       expect.arrayContaining(["agent", "typebox"]),
     );
+  });
+
+  // The MCP client was three quarters of a megabyte of every prompt run's start (bench
+  // "one-turn print"); it is loaded when a server is configured (mcp.test.ts runs them).
+  it("a prompt run without MCP servers loads no MCP SDK (nor its zod and ajv)", async () => {
+    mock.setFallback(textResponse("ok"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const sources = await loadedSources(["-p", "--no-session", "say ok"], box);
+    const found = engineModules(sources);
+    expect(found.agent).toBeGreaterThan(0);
+    expect(Object.keys(found)).not.toContain("MCP SDK");
+    expect(Object.keys(found)).not.toContain("zod");
+    expect(Object.keys(found)).not.toContain("ajv");
   });
 });

@@ -261,6 +261,46 @@ describe("J.10 Hooks — 3. Transform hooks", () => {
     expect(agent.state.messages[0]).toMatchObject({ content: "original" });
   });
 
+  it("3.4c observeContext reads the history itself, after onContext, without a copy per call", async () => {
+    const model = mockModel([assistant([text("one")]), assistant([text("two")])]);
+    const seen: (readonly Message[])[] = [];
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [{ name: "observer", observeContext: (messages) => void seen.push(messages) }],
+    });
+    await agent.prompt("first");
+    await agent.prompt("second");
+    expect(seen).toHaveLength(2);
+    // The agent's own message objects: nothing was copied for the observer.
+    expect(seen[1]![0]).toBe(agent.state.messages[0]);
+    expect(seen[1]!.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+  });
+
+  it("3.4d observeContext sees what onContext made", async () => {
+    const model = mockModel([assistant([text("ok")])]);
+    let observed: readonly Message[] = [];
+    const agent = new Agent({
+      model: testModel,
+      streamFn: model.streamFn,
+      hooks: [
+        {
+          observeContext: (messages) => {
+            observed = messages;
+          },
+        },
+        {
+          onContext: (messages) => [...messages, { role: "user", content: "added", timestamp: 0 }],
+        },
+      ],
+    });
+    await agent.prompt("original");
+    expect(observed.map((m) => (m.role === "user" ? m.content : m.role))).toEqual([
+      "original",
+      "added",
+    ]);
+  });
+
   it("3.5 onInput transforms the user's text", async () => {
     const model = mockModel([assistant([text("ok")])]);
     const agent = new Agent({

@@ -59,6 +59,8 @@ describe("J.9 Agent integration — 1. Action pipeline (real coding tools)", () 
       "write",
       "edit",
       "bash",
+      "bash_output",
+      "kill_shell",
       "grep",
       "find",
       "ls",

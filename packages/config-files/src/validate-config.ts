@@ -48,18 +48,6 @@ export function validateConfig(schema: TSchema, value: unknown, locate: Locate):
   return { value: kept.ok ? kept.value : undefined, issues };
 }
 
-/**
- * `file:line:column: message` — the form editors and terminals turn into links;
- * `file: message` for a problem with the whole file (it cannot be read).
- */
-export function formatConfigIssue(
-  file: string,
-  issue: { line?: number; column?: number; message: string },
-): string {
-  const at = issue.line !== undefined ? `:${issue.line}:${issue.column ?? 1}` : "";
-  return `${file}${at}: ${issue.message}`;
-}
-
 type Report = (path: ConfigPath, part: "key" | "value", message: string) => void;
 type Kept = { ok: true; value: unknown } | { ok: false };
 

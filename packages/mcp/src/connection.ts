@@ -29,6 +29,7 @@ import { authorizedFetch } from "./oauth/authorized-fetch.js";
 import { GongOAuthProvider } from "./oauth/provider.js";
 import { OAuthStore } from "./oauth/token-store.js";
 import { MESSAGE_TOO_LARGE, StdioServerProcess } from "./stdio/server-process.js";
+import { mcpTimeoutFromEnvironment } from "./timeout.js";
 
 export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
 
@@ -40,11 +41,6 @@ export type { GetPromptResult, McpPromptDefinition, McpToolDefinition };
  */
 export const START_TIMEOUT_MS = mcpTimeoutFromEnvironment(process.env.MCP_TIMEOUT) ?? 30_000;
 
-/** `MCP_TIMEOUT`'s milliseconds when it is a positive number; otherwise undefined. */
-export function mcpTimeoutFromEnvironment(value: string | undefined): number | undefined {
-  const ms = Number(value);
-  return value && Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
 /** Restarts after the server died, per session: a server that keeps crashing stays down. */
 export const MAX_RESTARTS = 3;
 const STDERR_LINE_MAX = 300;

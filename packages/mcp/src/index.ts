@@ -12,7 +12,6 @@ export { type McpConfigFile, readMcpConfigFile } from "./config/read-file.js";
 export {
   MAX_RESTARTS,
   type McpOAuthOptions,
-  mcpTimeoutFromEnvironment,
   START_TIMEOUT_MS,
 } from "./connection.js";
 export {
@@ -35,4 +34,5 @@ export {
   type McpServersOptions,
   type McpToolSelection,
 } from "./servers.js";
+export { mcpTimeoutFromEnvironment } from "./timeout.js";
 export { definitionTokens, type McpToolSearch, TOOL_SEARCH_SHARE } from "./tool-search.js";

@@ -29,11 +29,14 @@ export type {
   AskUserQuestion,
   ToolResponse,
 } from "@gong/tools";
+// bash's background shells as the UIs list them (`CodingSession.backgroundShells`).
 // `~` expansion is one helper for every package (in @gong/base, re-exported by
 // @gong/tools); re-exported here for runtime users who expand settings paths the same way.
 // `findPaths`: the find tool's search (fd or the Node walk, .gitignore respected), for an
 // app's file completion (`@` in gong's editor).
 export {
+  type BackgroundShellInfo,
+  type BackgroundShells,
   type ExecOperations,
   expandHome,
   type FileOperations,
@@ -41,6 +44,7 @@ export {
   localFileOperations,
   OUTPUT_LEVELS,
   shellArgv,
+  shortCommand,
   TOOL_PRESETS,
   withFolderHeld,
 } from "@gong/tools";

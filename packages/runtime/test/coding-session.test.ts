@@ -122,7 +122,7 @@ describe("CodingSession — persistence and resume", () => {
     const toolNames = (i: number) =>
       ((mock.requests[i]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
     // The default preset: every tool but ask_user, which needs a host to answer, and task.
-    expect(toolNames(0)).toHaveLength(10);
+    expect(toolNames(0)).toHaveLength(12);
     expect(toolNames(0)).toContain("task");
     expect(toolNames(1)).toEqual(["read"]);
     const second = JSON.stringify((mock.requests[1]!.body as { messages: unknown }).messages);

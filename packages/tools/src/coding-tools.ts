@@ -5,8 +5,9 @@
  * time (TOOLCFG-004).
  */
 import path from "node:path";
+import { BackgroundShells } from "./bash/background-shells.js";
 import type { ExecOperations } from "./bash/exec.js";
-import type { ProcessGroups } from "./bash/process-groups.js";
+import { ProcessGroups } from "./bash/process-groups.js";
 import type { ToolEnvironment } from "./core/environment.js";
 import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
@@ -18,9 +19,11 @@ import { createMemoryTodoStore, type TodoStore } from "./todo/todo-store.js";
 import { type AskUserHandler, createAskUserTool } from "./tools/ask-user.js";
 import type { BashToolOptions } from "./tools/bash.js";
 import { createBashTool } from "./tools/bash.js";
+import { createBashOutputTool } from "./tools/bash-output.js";
 import { createEditTool } from "./tools/edit.js";
 import { createFindTool } from "./tools/find.js";
 import { createGrepTool } from "./tools/grep.js";
+import { createKillShellTool } from "./tools/kill-shell.js";
 import { createLsTool } from "./tools/ls.js";
 import { createReadTool } from "./tools/read.js";
 import { createTodoWriteTool } from "./tools/todo-write.js";
@@ -75,8 +78,17 @@ export interface CodingToolsOptions {
    * Without it they run until they exit on their own.
    */
   processes?: ProcessGroups;
+  /**
+   * The session's background shells (bash `run_in_background`, bash_output, kill_shell):
+   * share one across tool sets so a shell outlives a settings reload. Default: a set of
+   * this call's own. bash offers `run_in_background` only beside bash_output.
+   */
+  backgroundShells?: BackgroundShells;
   /** Fine-tuning for bash (kill grace, drain, tail limits). */
-  bash?: Omit<BashToolOptions, "shellPath" | "shellCommandPrefix" | "exec" | "processes">;
+  bash?: Omit<
+    BashToolOptions,
+    "shellPath" | "shellCommandPrefix" | "exec" | "processes" | "background"
+  >;
   /** Where todo_write keeps the list (default: in memory, for this process only). */
   todoStore?: TodoStore;
   /** web_fetch: allowed domains, the summarising model, proxy environment, limits. */
@@ -120,6 +132,9 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
   );
   const env = createToolEnvironment(options);
   const search = options.operations?.search ?? {};
+  const processes = options.processes ?? new ProcessGroups(options.bash?.killGraceMs);
+  const shells = options.backgroundShells ?? new BackgroundShells({ processes });
+  const limits = { maxLines: options.bash?.maxLines, maxBytes: options.bash?.maxBytes };
   const factories: Record<ToolName, () => Tool> = {
     read: () => createReadTool(env) as unknown as Tool,
     write: () => createWriteTool(env) as unknown as Tool,
@@ -130,8 +145,11 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
         shellPath: options.shellPath,
         shellCommandPrefix: options.shellCommandPrefix,
         exec: options.operations?.exec,
-        processes: options.processes,
+        processes,
+        ...(names.includes("bash_output") ? { background: shells } : {}),
       }) as unknown as Tool,
+    bash_output: () => createBashOutputTool(env, shells, definedOnly(limits)) as unknown as Tool,
+    kill_shell: () => createKillShellTool(shells) as unknown as Tool,
     grep: () => createGrepTool(env, search) as unknown as Tool,
     find: () => createFindTool(env, search) as unknown as Tool,
     ls: () => createLsTool(env) as unknown as Tool,
@@ -141,4 +159,11 @@ export function createCodingTools(options: CodingToolsOptions): Tool[] {
     ask_user: () => createAskUserTool(options.askUser) as unknown as Tool,
   };
   return names.map((name) => factories[name]());
+}
+
+function definedOnly(limits: { maxLines?: number; maxBytes?: number }) {
+  return {
+    ...(limits.maxLines !== undefined ? { maxLines: limits.maxLines } : {}),
+    ...(limits.maxBytes !== undefined ? { maxBytes: limits.maxBytes } : {}),
+  };
 }

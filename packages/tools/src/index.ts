@@ -1,6 +1,8 @@
 // `~` expansion lives in @gong/base beside GONG_HOME, which uses it; re-exported
 // here because paths and allowed roots are where tool users meet it.
 export { expandHome } from "@gong/base";
+export type { BackgroundShellInfo } from "./bash/background-shells.js";
+export { BackgroundShells, shortCommand } from "./bash/background-shells.js";
 export type { CommandPrograms, SimpleCommand } from "./bash/command-programs.js";
 export { commandPrograms } from "./bash/command-programs.js";
 export type { ExecOperations } from "./bash/exec.js";

@@ -1,7 +1,8 @@
 /**
  * Tool presets and name validation (test/presets.test.ts): `default` is every
  * tool (ask_user only where the host can answer: see `createCodingTools`), `minimal`
- * read/write/edit/bash, `readonly` read/grep/find/ls.
+ * read/write/edit/bash (bash without background shells: they need bash_output),
+ * `readonly` read/grep/find/ls.
  */
 
 export const TOOL_NAMES = [
@@ -9,6 +10,8 @@ export const TOOL_NAMES = [
   "write",
   "edit",
   "bash",
+  "bash_output",
+  "kill_shell",
   "grep",
   "find",
   "ls",

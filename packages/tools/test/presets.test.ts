@@ -11,7 +11,17 @@ const names = (tools: { name: string }[]) => tools.map((tool) => tool.name);
 describe("seed 002 §10 tool presets", () => {
   it("TOOLCFG-001 every tool by default; ask_user only where the host can answer", () => {
     const tools = createCodingTools({ cwd: process.cwd() });
-    const withoutHost = ["read", "write", "edit", "bash", "grep", "find", "ls"];
+    const withoutHost = [
+      "read",
+      "write",
+      "edit",
+      "bash",
+      "bash_output",
+      "kill_shell",
+      "grep",
+      "find",
+      "ls",
+    ];
     expect(names(tools)).toEqual([...withoutHost, "todo_write", "web_fetch"]);
     const hosted = createCodingTools({ cwd: process.cwd(), askUser: async () => ({}) });
     expect(names(hosted)).toEqual([...withoutHost, "todo_write", "web_fetch", "ask_user"]);

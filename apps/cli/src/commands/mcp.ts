@@ -1,9 +1,6 @@
 import {
   addMcpServer,
-  checkMcpServers,
   isTrustedFolder,
-  loginMcpServer,
-  logoutMcpServer,
   type McpServerReport,
   maskedMcpEntry,
   removeMcpServer,
@@ -30,6 +27,8 @@ export async function mcpCommand(
   if (command.name === "login" || command.name === "logout") {
     return mcpLogin(command.name, command.server, args, io);
   }
+  // Settings, models.json and their validator only for list and get (start-modules.test.ts).
+  const { checkMcpServers } = await import("@gong/runtime/mcp");
   const report = await checkMcpServers({
     cwd: io.cwd,
     env: io.env,
@@ -72,6 +71,9 @@ async function mcpLogin(
     server,
     ...(args.trust ? { trust: true } : {}),
   };
+  // The OAuth client (the MCP SDK) only for these two: list, get, add and remove start
+  // without it (start-modules.test.ts).
+  const { loginMcpServer, logoutMcpServer } = await import("@gong/runtime");
   const result =
     name === "login"
       ? await loginMcpServer({ ...options, print: (line) => io.stderr(`gong: ${line}\n`) })

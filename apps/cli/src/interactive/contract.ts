@@ -28,6 +28,16 @@ export interface PickOptions<T> {
   items: readonly PickItem<T>[];
   initialIndex?: number;
   actions?: readonly PickAction[];
+  /**
+   * A list that changes while it is open (/bashes: the shells and their output): after
+   * each `subscribe` callback the items are read again and the picker is redrawn.
+   */
+  live?: {
+    items: () => readonly PickItem<T>[];
+    subscribe: (changed: () => void) => () => void;
+  };
+  /** Lines drawn under the list for the selected item (a shell's live tail). */
+  preview?: (value: T, width: number) => readonly string[];
 }
 
 /** `undefined` when the user cancelled (Esc). */

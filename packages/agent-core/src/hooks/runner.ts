@@ -164,12 +164,20 @@ export class HookRunner {
   }
 
   async onContext(messages: Message[]): Promise<Message[]> {
-    if (!this.has("onContext")) return messages;
-    // A deep copy: a hook that edits messages in place must not change the agent's
-    // history (a Pi bug; test/j10-hooks.test.ts 3.4b).
-    let current = structuredClone(messages);
-    for await (const { value } of this.answers("onContext", (hook) => hook.onContext?.(current))) {
-      if (Array.isArray(value)) current = value;
+    let current = messages;
+    if (this.has("onContext")) {
+      // A deep copy: a hook that edits messages in place must not change the agent's
+      // history (a Pi bug; test/j10-hooks.test.ts 3.4b).
+      current = structuredClone(messages);
+      for await (const { value } of this.answers("onContext", (hook) =>
+        hook.onContext?.(current),
+      )) {
+        if (Array.isArray(value)) current = value;
+      }
+    }
+    const seen = current;
+    for await (const _ of this.answers("observeContext", (hook) => hook.observeContext?.(seen))) {
+      // Observers answer nothing.
     }
     return current;
   }

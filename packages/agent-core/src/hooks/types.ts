@@ -78,6 +78,12 @@ export interface AgentHooks {
   ): MaybePromise<ToolResponse>;
   /** Transform: the messages about to be sent to the model (the agent's state is untouched). */
   onContext?(messages: Message[]): MaybePromise<Message[]>;
+  /**
+   * Notify: the messages about to be sent (after every `onContext`), to read only. Not
+   * copied, unlike `onContext`'s: a copy of a 2 800-message history before every model
+   * call was a seventh of such a session's time (bench/src/profile.mjs).
+   */
+  observeContext?(messages: readonly Message[]): MaybePromise<void>;
   /** Transform with short-circuit: `handled` stops the chain and the agent ignores the input. */
   onInput?(text: string, images: ImageContent[]): MaybePromise<InputDecision>;
   /** Transform: prompt and system prompt before a run, plus messages to inject. */

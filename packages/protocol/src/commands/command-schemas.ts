@@ -298,6 +298,33 @@ export const COMMAND_SCHEMAS = [
     },
   ),
   command(
+    "get_shells",
+    {},
+    {
+      response:
+        "`shells [{id,command,status,startedAt,exitCode,signal,outputBytes,logPath?,killedBy?}]`: bash's `run_in_background` shells, ended ones too (status `running`, `exited` or `killed`; `killedBy` `model` or `user`)",
+      examples: [{ type: "get_shells" }],
+    },
+  ),
+  command(
+    "get_shell_output",
+    { shellId: Type.String({ description: "a shell's `id` of `get_shells`" }) },
+    {
+      response:
+        "`{shell, output}`: the shell as in `get_shells`, and the last 8 KB of its output (what the model has not read stays unread)",
+      examples: [{ type: "get_shell_output", shellId: "bash_1" }],
+    },
+  ),
+  command(
+    "kill_shell",
+    { shellId: Type.String({ description: "a shell's `id` of `get_shells`" }) },
+    {
+      response:
+        "`{shell}` once it has ended (TERM to its process group, KILL after a grace); the model is told at its next turn",
+      examples: [{ type: "kill_shell", shellId: "bash_1" }],
+    },
+  ),
+  command(
     "get_commands",
     {},
     {

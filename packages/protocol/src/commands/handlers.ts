@@ -4,7 +4,12 @@
  * that command's error response (the session keeps going).
  */
 import path from "node:path";
-import { BUSY_MESSAGE, queuedMessageText, type SwitchResult } from "@gong/runtime";
+import {
+  BUSY_MESSAGE,
+  queuedMessageText,
+  type SessionHost,
+  type SwitchResult,
+} from "@gong/runtime";
 import type { CommandType } from "./command-set.js";
 import type { Handler, HandlerContext } from "./handler-context.js";
 import { PAGE_HANDLERS } from "./page-handlers.js";
@@ -71,6 +76,20 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       sandbox: session.config.sandbox,
       mode: session.mode.current,
     };
+  },
+  get_shells(_command, { host }) {
+    return { shells: host.current.processes.backgroundShells?.list() ?? [] };
+  },
+  get_shell_output(command, { host }) {
+    const shells = host.current.processes.backgroundShells;
+    const shell = shells?.get(command.shellId);
+    if (!shells || !shell) throw new Error(unknownShell(host, command.shellId));
+    return { shell, output: shells.recentOutput(command.shellId) ?? "" };
+  },
+  async kill_shell(command, { host }) {
+    const shell = await host.current.processes.backgroundShells?.kill(command.shellId, "user");
+    if (!shell) throw new Error(unknownShell(host, command.shellId));
+    return { shell };
   },
   get_messages(_command, { host }) {
     const session = host.current;
@@ -193,4 +212,9 @@ function switched(result: SwitchResult, context: HandlerContext) {
       ? { worktree: { name: worktree.name, branch: worktree.branch, path: worktree.path } }
       : {}),
   };
+}
+
+function unknownShell(host: SessionHost, id: string): string {
+  const shells = host.current.processes.backgroundShells;
+  return shells ? shells.unknownIdMessage(id) : `No background shell ${id}: this session has none.`;
 }

@@ -1,5 +1,5 @@
-import { homeDir } from "./paths.js";
-import { hookFolders, skillFolders, systemPromptFiles } from "./resources.js";
+import { homeDir, hookFolders } from "./paths.js";
+import { skillFolders, systemPromptFiles } from "./resources.js";
 import { settingsFilePaths } from "./settings-sources.js";
 
 /** A kind of file that configures a session, and when an edit to it takes effect. */

@@ -8,6 +8,19 @@ export function projectConfigDir(projectRoot: string): string {
   return path.join(projectRoot, ".gong");
 }
 
+/**
+ * Where hook modules are looked for: `<home>/hooks`, `<project>/.gong/hooks`. Here, not
+ * beside the context-file discovery: settings need it, and `gong mcp list` loads settings
+ * without the context files' code (start-modules.test.ts).
+ */
+export function hookFolders(options: { cwd: string; gongHome: string }): {
+  user: string;
+  project: string;
+} {
+  const projectDir = projectConfigDir(path.resolve(options.cwd));
+  return { user: path.join(options.gongHome, "hooks"), project: path.join(projectDir, "hooks") };
+}
+
 /** The user settings: always trusted, and the only place trust is granted. */
 export function globalSettingsPath(gongHome: string): string {
   return path.join(gongHome, "settings.json");

@@ -3,7 +3,7 @@ import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
 import { type ImportRules, realOrSelf, resolveImports } from "./memory-imports.js";
-import { homeDir, projectConfigDir } from "./paths.js";
+import { homeDir, hookFolders, projectConfigDir } from "./paths.js";
 import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
@@ -146,12 +146,6 @@ export function skillFolders(options: DiscoverResourcesOptions): string[] {
   ];
   // Running gong inside ~ makes the user's and the project's `.claude/skills` one folder.
   return [...new Set(folders.map((folder) => path.resolve(folder)))];
-}
-
-/** Where hook modules are looked for: `<home>/hooks`, `<project>/.gong/hooks`. */
-export function hookFolders(options: DiscoverResourcesOptions): { user: string; project: string } {
-  const projectDir = projectConfigDir(path.resolve(options.cwd));
-  return { user: path.join(options.gongHome, "hooks"), project: path.join(projectDir, "hooks") };
 }
 
 /** `/`, `/a`, `/a/b` for `/a/b`. */

@@ -65,6 +65,7 @@ export const SettingsSchema = Type.Object(
     notifications: Type.Optional(oneOf(NOTIFICATION_SETTINGS)),
     shellPath: Type.Optional(Type.String({ minLength: 1 })),
     shellCommandPrefix: Type.Optional(Type.String()),
+    maxBackgroundShells: Type.Optional(Type.Integer({ minimum: 1, maximum: 64 })),
     passApiKeys: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
     sessionDir: Type.Optional(Type.String({ minLength: 1 })),
     trustedFolders: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),

@@ -87,6 +87,8 @@ export interface Settings {
   checkpoints?: boolean;
   shellPath?: string;
   shellCommandPrefix?: string;
+  /** bash's background shells running at once (default 8). */
+  maxBackgroundShells?: number;
   /**
    * Provider API key variables (`OPENAI_API_KEY`) that bash and command hooks may see;
    * every other key gong knows of is left out of their environment.

@@ -3,10 +3,12 @@
  * hook script written for Claude Code (`matcher: "Bash"`, `tool_input.file_path`), an
  * agent's `tools:` / `disallowedTools:` and a command's `allowed-tools:` work unchanged.
  * The one place these names are kept: a Claude Code tool Gong has none of (WebSearch,
- * NotebookEdit, BashOutput until background shells land) is not here.
+ * NotebookEdit) is not here.
  */
 const TO_CLAUDE: Record<string, string> = {
   bash: "Bash",
+  bash_output: "BashOutput",
+  kill_shell: "KillShell",
   read: "Read",
   write: "Write",
   edit: "Edit",

@@ -5,8 +5,7 @@
  */
 
 import { createModelRegistry } from "@gong/llm";
-import { type McpServerEntry, type McpServerStatus, McpServers, START_TIMEOUT_MS } from "@gong/mcp";
-import { JobLedger } from "@gong/tools";
+import type { McpServerEntry, McpServerStatus } from "@gong/mcp";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
@@ -64,6 +63,13 @@ export async function checkMcpServers(options: CheckMcpServersOptions): Promise<
     { cwd: options.cwd, loaded, configFiles: options.mcpConfig ?? [], warn },
     createModelRegistry({ gongHome, env }).apiKeyVariables(),
   );
+  if (Object.keys(servers).length === 0) return { servers: [], warnings };
+  // Loaded only when there is a server to start: without one, `gong mcp list` loads
+  // no MCP SDK (apps/cli/test/start-modules.test.ts).
+  const [{ McpServers, START_TIMEOUT_MS }, { JobLedger }] = await Promise.all([
+    import("@gong/mcp"),
+    import("@gong/tools"),
+  ]);
   const mcp = new McpServers({
     servers,
     withheldVariables: withheld,

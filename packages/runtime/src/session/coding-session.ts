@@ -5,7 +5,7 @@ import type { AssistantMessage, ImageContent, Message, UserMessage } from "@gong
 import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
-import type { ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
+import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { PromptCommands } from "../commands/prompt-commands.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import type { SessionPermissions } from "../policy/session-permissions.js";
@@ -37,6 +37,8 @@ export interface CodingSessionParts {
   recorder: SessionRecorder;
   /** The process groups bash started: background jobs live until `close`. */
   processes: ProcessGroups;
+  /** bash's background shells (run_in_background): listed and killed from the UIs. */
+  backgroundShells: BackgroundShells | undefined;
   /** web_fetch's pooled connections, shared by every tool set: closed with the session. */
   webConnections: WebConnections;
   /** The session's MCP servers: every server process ends with the session. */
@@ -153,7 +155,12 @@ export class CodingSession {
       permissions: parts.permissions,
       promptCommands: parts.promptCommands,
     });
-    this.processes = new SessionProcesses(parts.processes, parts.mcp, parts.lsp);
+    this.processes = new SessionProcesses(
+      parts.processes,
+      parts.mcp,
+      parts.lsp,
+      parts.backgroundShells,
+    );
     this.unsubscribeAgent = this.listenTo(agent);
     // A subagent's calls spend the parent run's budget.
     this.unsubscribeSubagentTally = this.subscribeSubagents((event) =>

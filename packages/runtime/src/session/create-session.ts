@@ -3,14 +3,20 @@ import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
-import { endOrphanedJobs, JobLedger, ProcessGroups, type Tool, WebConnections } from "@gong/tools";
+import {
+  BackgroundShells,
+  endOrphanedJobs,
+  JobLedger,
+  ProcessGroups,
+  type Tool,
+  WebConnections,
+} from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
-import { homeDir, jobsDir, projectMcpJsonPath } from "../config/paths.js";
+import { homeDir, hookFolders, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
-import { hookFolders } from "../config/resources.js";
 import { isTrustedFolder } from "../config/trust.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
@@ -23,6 +29,7 @@ import { startPermissionMode } from "../policy/start-mode.js";
 import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
+import { createBackgroundNoticeHook } from "./background-notices.js";
 import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -65,7 +72,7 @@ async function openCodingSession(
   const opened = openSessionFile(inputs.value);
   if (!opened.ok) return opened;
   // Started first, so the servers start while the rest of the session is assembled.
-  const mcp = startSessionMcpServers(inputs.value);
+  const mcp = await startSessionMcpServers(inputs.value);
   try {
     // Background jobs of a gong that was killed (-9) before it could end them.
     await endOrphanedJobs(jobsFolder(inputs.value));
@@ -89,8 +96,7 @@ async function assembleSession(
   const { options, cwd, env, warn, loaded } = inputs;
   const { context, model } = opened;
   const thinkingLevel = startThinkingLevel(inputs, opened);
-  // The one writer of the session file: everything below records through it.
-  const recorder = new SessionRecorder(opened.store, context, warn);
+  const recorder = new SessionRecorder(opened.store, context, warn); // the file's one writer
   const apiKeys = inputs.registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
   const systemPrompt = sessionSystemPrompt(inputs);
   const truncator = createTruncator(cwd, env, warn);
@@ -131,7 +137,10 @@ async function assembleSession(
     cwd,
     tools: tools.tools,
     systemPrompt,
-    hooks: orderedHooks(hooks, options.hooks, checkpoints.hook),
+    hooks: [
+      ...orderedHooks(hooks, options.hooks, checkpoints.hook),
+      createBackgroundNoticeHook(toolKit.backgroundShells),
+    ],
     truncator,
     settings: loaded.settings,
     apiKeys,
@@ -149,11 +158,9 @@ async function assembleSession(
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
-  // So a resume continues with the same model and level.
-  recorder.start(model, thinkingLevel, context);
-  const permissions = hooks.permissions;
+  recorder.start(model, thinkingLevel, context); // so a resume continues with them
   return new CodingSession({
-    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder, permissions }),
+    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder, hooks }),
     planMode,
     checkpoints,
     subagentEvents: task.events,
@@ -304,12 +311,17 @@ function sessionToolKit(
   contextWindow: SessionToolKit["contextWindow"],
 ): Omit<SessionToolKit, "planMode"> {
   const { options } = inputs;
+  const processes = new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn));
   return {
     cwd: inputs.cwd,
     env: inputs.env,
     apiKeyVariables: inputs.registry.apiKeyVariables(),
     ...inputs.toolFolders,
-    processes: new ProcessGroups(undefined, new JobLedger(jobsFolder(inputs), inputs.warn)),
+    processes,
+    backgroundShells: new BackgroundShells({
+      processes,
+      maxShells: inputs.loaded.settings.maxBackgroundShells,
+    }),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
     todoStore: new SessionTodoStore(store, recorder, store.getBranch()),
@@ -435,19 +447,21 @@ function sessionParts(
     toolKit: SessionToolKit;
     reloader: SettingsReloader;
     recorder: SessionRecorder;
-    permissions: SessionPermissions;
+    hooks: { permissions: SessionPermissions };
   },
 ): Omit<
   CodingSessionParts,
   "planMode" | "checkpoints" | "subagentEvents" | "tally" | "settingsLimits"
 > {
-  const { agent, toolKit, reloader, recorder, permissions } = parts;
+  const { agent, toolKit, reloader, recorder } = parts;
+  const { permissions } = parts.hooks;
   const userBash = userBashTool(toolKit, inputs.loaded.settings);
   return {
     agent,
     store,
     recorder,
     processes: toolKit.processes,
+    backgroundShells: toolKit.backgroundShells,
     webConnections: toolKit.webConnections,
     mcp: toolKit.mcp,
     lsp: toolKit.lsp,

@@ -5,14 +5,23 @@
  */
 import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
-import type { ProcessGroups } from "@gong/tools";
+import type { BackgroundShells, ProcessGroups } from "@gong/tools";
 
 export class SessionProcesses {
   constructor(
     private readonly groups: ProcessGroups,
     private readonly mcp: McpServers | undefined,
     private readonly lsp: LanguageServers | undefined,
+    private readonly shells: BackgroundShells | undefined,
   ) {}
+
+  /**
+   * bash's background shells (`run_in_background`): what `/bashes`, RPC `get_state` and
+   * the web view list, live, and kill. Undefined for a session built without them.
+   */
+  get backgroundShells(): BackgroundShells | undefined {
+    return this.shells;
+  }
 
   /**
    * Ends every process group bash started (TERM, then KILL after the grace period),

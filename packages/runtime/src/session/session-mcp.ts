@@ -1,9 +1,8 @@
-import { McpServers, mcpTimeoutFromEnvironment } from "@gong/mcp";
+import { type McpServers, mcpTimeoutFromEnvironment } from "@gong/mcp";
 import { JobLedger } from "@gong/tools";
 import { sessionMcpServerSet } from "../config/mcp-servers.js";
 import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { mcpOAuthDir } from "../mcp/oauth-dir.js";
-import { sessionElicitation } from "./session-elicitation.js";
 import type { SessionInputs } from "./session-inputs.js";
 
 /**
@@ -22,8 +21,14 @@ export function mcpFirstPromptWaitMs(env: NodeJS.ProcessEnv): number {
   return mcpTimeoutFromEnvironment(env.MCP_TIMEOUT) ?? MCP_FIRST_PROMPT_WAIT_MS;
 }
 
-/** Starts the session's MCP servers (all at once); undefined when none are configured. */
-export function startSessionMcpServers(inputs: SessionInputs): McpServers | undefined {
+/**
+ * Starts the session's MCP servers (all at once); undefined when none are configured.
+ * The MCP client (the SDK, zod, ajv: three quarters of a megabyte) is loaded only then:
+ * a session without servers starts without it (start-modules.test.ts).
+ */
+export async function startSessionMcpServers(
+  inputs: SessionInputs,
+): Promise<McpServers | undefined> {
   const { servers, withheld } = sessionMcpServerSet(
     {
       cwd: inputs.cwd,
@@ -36,6 +41,10 @@ export function startSessionMcpServers(inputs: SessionInputs): McpServers | unde
   );
   if (Object.keys(servers).length === 0) return undefined;
   const gongHome = inputs.settingsQuery.gongHome ?? resolveGongHome(inputs.env);
+  const [{ McpServers }, { sessionElicitation }] = await Promise.all([
+    import("@gong/mcp"),
+    import("./session-elicitation.js"),
+  ]);
   return new McpServers({
     servers,
     withheldVariables: withheld,

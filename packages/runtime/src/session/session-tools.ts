@@ -3,6 +3,7 @@ import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/
 import type { McpServers } from "@gong/mcp";
 import type {
   AskUserHandler,
+  BackgroundShells,
   BashSandbox,
   ExecOperations,
   FileOperations,
@@ -34,6 +35,8 @@ export interface SessionToolKit {
   outputDir: string;
   readOnlyRoots: readonly string[];
   processes: ProcessGroups;
+  /** bash's background shells (run_in_background, bash_output, kill_shell): one per session. */
+  backgroundShells: BackgroundShells;
   webConnections: WebConnections;
   todoStore: SessionTodoStore;
   summarize: WebSummarizer;
@@ -160,6 +163,7 @@ function shared(kit: SessionToolKit, settings: Settings) {
     outputDir: kit.outputDir,
     readOnlyRoots: kit.readOnlyRoots,
     processes: kit.processes,
+    backgroundShells: kit.backgroundShells,
     webConnections: kit.webConnections,
     todoStore: kit.todoStore,
     summarize: kit.summarize,

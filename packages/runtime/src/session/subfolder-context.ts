@@ -24,9 +24,8 @@ export function createSubfolderContextHook(options: {
   let inContext = new Set<string>();
   return {
     name: "subfolder-context",
-    onContext(messages: Message[]): Message[] {
+    observeContext(messages: readonly Message[]): void {
       inContext = blocksIn(messages);
-      return messages;
     },
     onToolResult(toolName: string, result: ToolResponse): ToolResponse {
       if (toolName !== "read" || result.status === "error") return result;
@@ -58,14 +57,25 @@ function foldersBetween(root: string, dir: string): string[] {
   return chain;
 }
 
+/**
+ * The context files of each message, found once: a message is never changed once it is
+ * in the history, and scanning every tool result's text again before each model call
+ * grew with the session (bench/src/profile.mjs after 2 800 messages).
+ */
+const blocksOfMessage = new WeakMap<Message, readonly string[]>();
+
 function blocksIn(messages: readonly Message[]): Set<string> {
   const found = new Set<string>();
   for (const message of messages) {
     if (message.role !== "toolResult") continue;
-    for (const part of message.content) {
-      if (part.type !== "text") continue;
-      for (const match of part.text.matchAll(BLOCK)) found.add(match[1]!);
+    let paths = blocksOfMessage.get(message);
+    if (!paths) {
+      paths = message.content.flatMap((part) =>
+        part.type === "text" ? [...part.text.matchAll(BLOCK)].map((match) => match[1]!) : [],
+      );
+      blocksOfMessage.set(message, paths);
     }
+    for (const file of paths) found.add(file);
   }
   return found;
 }

@@ -1,6 +1,7 @@
 import { MCP_CLIENT_TOOL_NAMES } from "@gong/mcp";
 import {
   type AskUserHandler,
+  type BackgroundShells,
   type BashSandbox,
   createCodingTools,
   type ExecOperations,
@@ -37,6 +38,8 @@ export interface BuildToolsOptions extends ToolSelection {
   settings: Settings;
   /** The session's process groups: bash's background jobs end with the session. */
   processes: ProcessGroups;
+  /** The session's background shells, shared by every tool set. */
+  backgroundShells: BackgroundShells;
   /** todo_write's list, kept with the session. */
   todoStore: TodoStore;
   /** Answers web_fetch's `prompt` with the session's model. */
@@ -112,6 +115,7 @@ export function buildTools(options: BuildToolsOptions): BuildToolsResult {
     readOnlyRoots: options.readOnlyRoots,
     ...(options.hidden ? { hidden: options.hidden } : {}),
     processes: options.processes,
+    backgroundShells: options.backgroundShells,
     bash: {
       ...bashLogCap(options.cwd, options.env),
       env: options.commandEnv,

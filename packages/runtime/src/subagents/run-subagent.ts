@@ -19,6 +19,7 @@ import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
 import { modelForRef } from "../models/resolve-model.js";
+import { BACKGROUND_NOTICE_HOOK } from "../session/background-notices.js";
 import { buildAgent } from "../session/build-agent.js";
 import { SessionRecorder } from "../session/recorder.js";
 import type { SubagentEvents } from "./subagent-events.js";
@@ -79,15 +80,23 @@ export interface SubagentOutcome {
  */
 const SESSION_TOOLS = new Set([TASK_TOOL_NAME, "todo_write"]);
 
-/** The parent's tools the type gets: never a session tool, never one the parent lacks. */
+/** bash's background shells are read and ended with these: they come with bash only. */
+const BASH_COMPANIONS = new Set(["bash_output", "kill_shell"]);
+
+/**
+ * The parent's tools the type gets: never a session tool, never one the parent lacks,
+ * and bash's companions only beside bash (an agent without bash has no shells to read).
+ */
 export function subagentTools(type: SubagentType, parentTools: readonly Tool[]): Tool[] {
-  return parentTools.filter(
+  const tools = parentTools.filter(
     (tool) =>
       !SESSION_TOOLS.has(tool.name) &&
       (!type.readOnly || tool.readOnly === true) &&
       (type.tools === undefined || type.tools.includes(tool.name)) &&
       !type.disallowedTools?.includes(tool.name),
   );
+  if (tools.some((tool) => tool.name === "bash")) return tools;
+  return tools.filter((tool) => !BASH_COMPANIONS.has(tool.name));
 }
 
 /**
@@ -135,7 +144,8 @@ async function runIn(
     cwd: host.cwd,
     tools: subagentTools(request.type, parent.tools),
     systemPrompt: { systemPrompt: (tools) => subagentPrompt(host, request.type, tools) },
-    hooks: [...host.hooks()],
+    // The exits of background shells are the parent's to hear (background-notices.ts).
+    hooks: host.hooks().filter((hook) => hook.name !== BACKGROUND_NOTICE_HOOK),
     truncator: host.truncator,
     settings,
     apiKeys: host.apiKeys,

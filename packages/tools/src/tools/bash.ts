@@ -16,7 +16,8 @@ import {
   truncateTail,
 } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import { type ExecOperations, localExecOperations } from "../bash/exec.js";
+import type { BackgroundShells } from "../bash/background-shells.js";
+import { type ExecOperations, localExecOperations, type SpawnShellOptions } from "../bash/exec.js";
 import {
   commandTooLong,
   outcomeEnvelope,
@@ -27,6 +28,7 @@ import { OutputCollector } from "../bash/output-collector.js";
 import { ProcessGroups } from "../bash/process-groups.js";
 import { runShell } from "../bash/run-shell.js";
 import { MAX_INLINE_SCRIPT_BYTES, type ScriptFile, writeScriptFile } from "../bash/script-file.js";
+import { noBackgroundShells, startInBackground, tooManyShells } from "../bash/start-background.js";
 import { failure, progress } from "../core/envelope.js";
 import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
@@ -73,9 +75,14 @@ export interface BashToolOptions {
    * are only the path policy's roots, `sandbox.writableRoots` and a private /tmp.
    */
   sandbox?: BashSandbox;
+  /**
+   * The session's background shells: with them bash takes `run_in_background` (read
+   * with bash_output, ended with kill_shell); without them it does not offer it.
+   */
+  background?: BackgroundShells;
 }
 
-const bashParameters = Type.Object({
+const bashProperties = {
   command: Type.String({ description: "The bash command to run." }),
   timeout: Type.Optional(
     Type.Number({
@@ -85,7 +92,20 @@ const bashParameters = Type.Object({
     }),
   ),
   output_level: OutputLevelParam,
+};
+
+/** bash where the session has background shells (`BashToolOptions.background`). */
+const bashBackgroundParameters = Type.Object({
+  ...bashProperties,
+  run_in_background: Type.Optional(
+    Type.Boolean({
+      description:
+        "Start the command and return at once with its shell_id (a dev server, a watcher, a long build); " +
+        "read its output with bash_output(shell_id), stop it with kill_shell(shell_id). No timeout applies.",
+    }),
+  ),
 });
+const bashParameters = Type.Object(bashProperties);
 
 /** Environment that keeps commands from waiting for a human (Pi bug #298: git commit opened an editor). */
 function nonInteractiveEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -208,60 +228,118 @@ function progressReporter(
   };
 }
 
-export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
-  const shellPath = options.shellPath ?? "bash";
-  const exec = options.exec ?? localExecOperations;
+function bashDescription(maxLines: number, maxBytes: number, sandbox: BashSandbox | undefined) {
+  return (
+    `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
+    `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
+    "the command and all its child processes are killed. stdin is /dev/null, so " +
+    `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
+    "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
+    sandboxNotice(sandbox)
+  );
+}
+
+/** How the shell is spawned: under the sandbox when there is one, or the sandbox's refusal. */
+async function spawnOptions(
+  env: ToolEnvironment,
+  sandbox: BashSandbox | undefined,
+  processes: ProcessGroups,
+  spawn: SpawnShellOptions,
+): Promise<SpawnShellOptions | ToolResponse> {
+  const argv = await sandboxFor(env, sandbox, spawn.cwd, processes);
+  if ("status" in argv) return argv;
+  return { ...spawn, env: { ...spawn.env, ...sandboxEnv(sandbox) }, ...argv };
+}
+
+/** A failure the sandbox caused, for the envelope to say so. */
+function refusalOf(sandbox: BashSandbox | undefined, exitCode: number | null, tail: string) {
+  const refusal = sandboxRefusal(sandbox, exitCode, tail);
+  return refusal ? { refusal } : {};
+}
+
+/** Why a `run_in_background` call cannot start: no background shells here, or too many run. */
+function backgroundProblem(
+  inBackground: boolean | undefined,
+  shells: BackgroundShells | undefined,
+): ToolResponse | undefined {
+  if (!inBackground) return undefined;
+  if (!shells) return noBackgroundShells();
+  const refused = shells.refusal();
+  return refused ? tooManyShells(refused) : undefined;
+}
+
+/** bash's options with their defaults filled in. */
+function bashDefaults(options: BashToolOptions) {
   const killGraceMs = options.killGraceMs ?? 2000;
-  const drainMs = options.drainMs ?? 100;
-  const maxLines = options.maxLines ?? DEFAULT_MAX_LINES;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const processes = options.processes ?? new ProcessGroups(killGraceMs);
-  const baseEnv = options.env ?? process.env;
+  return {
+    shellPath: options.shellPath ?? "bash",
+    exec: options.exec ?? localExecOperations,
+    killGraceMs,
+    drainMs: options.drainMs ?? 100,
+    maxLines: options.maxLines ?? DEFAULT_MAX_LINES,
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxLogBytes: options.maxLogBytes ?? DEFAULT_MAX_FILE_BYTES,
+    processes: options.processes ?? new ProcessGroups(killGraceMs),
+    baseEnv: options.env ?? process.env,
+  };
+}
+
+export function createBashTool(env: ToolEnvironment, options: BashToolOptions = {}) {
+  const run = bashDefaults(options);
+  const { shellPath, maxLines, maxBytes, maxLogBytes, processes } = run;
 
   return defineTool({
     name: "bash",
     label: "Bash",
-    description:
-      `Run a bash command in the working directory. stdout and stderr are merged. Default timeout ${DEFAULT_BASH_TIMEOUT_SECONDS} seconds ` +
-      `(timeout parameter, in seconds, at most ${MAX_BASH_TIMEOUT_SECONDS}); on timeout ` +
-      "the command and all its child processes are killed. stdin is /dev/null, so " +
-      `interactive programs cannot wait for input. Output is truncated to the last ${maxLines} lines or ${maxBytes / 1024}KB; the full output ` +
-      "is saved to a log file named in the result. Background processes (cmd &) do not block the call." +
-      sandboxNotice(options.sandbox),
-    parameters: bashParameters,
+    description: bashDescription(maxLines, maxBytes, options.sandbox),
+    // Without background shells the schema leaves run_in_background out; execute still
+    // refuses it (a call may send a parameter its schema does not list).
+    parameters: (options.background
+      ? bashBackgroundParameters
+      : bashParameters) as typeof bashBackgroundParameters,
     async execute(params, context) {
       const started = performance.now();
       const timeoutSeconds = params.timeout ?? DEFAULT_BASH_TIMEOUT_SECONDS;
-      const noDirectory = await missingWorkingDirectory(context.cwd);
-      if (noDirectory) return noDirectory;
+      const unstartable =
+        backgroundProblem(params.run_in_background, options.background) ??
+        (await missingWorkingDirectory(context.cwd));
+      if (unstartable) return unstartable;
       const logFolder = await logFolderOrProblem(env.outputDir);
       const prefix = options.shellCommandPrefix ? `${options.shellCommandPrefix}\n` : "";
       const prepared = await prepareCommand(`${prefix}${params.command}`, logFolder);
       if ("status" in prepared) return prepared;
 
-      const sandbox = await sandboxFor(env, options.sandbox, context.cwd, processes);
-      if ("status" in sandbox) {
+      const spawn = await spawnOptions(env, options.sandbox, processes, {
+        shellPath,
+        script: prepared.script,
+        cwd: context.cwd,
+        env: nonInteractiveEnv(run.baseEnv),
+        ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
+      });
+      if ("status" in spawn) {
         await prepared.scriptFile?.remove();
-        return sandbox;
+        return spawn;
+      }
+      if (params.run_in_background && options.background) {
+        const windowBytes = 2 * maxBytes;
+        return startInBackground(options.background, {
+          spawn,
+          prepared,
+          logFolder,
+          maxLogBytes,
+          windowBytes,
+        });
       }
       const limits = { maxLines, maxBytes };
       const collector = new OutputCollector(logFolder, { ...limits, maxLogBytes });
       const outcome = await runShell({
-        exec,
-        spawn: {
-          shellPath,
-          script: prepared.script,
-          cwd: context.cwd,
-          env: { ...nonInteractiveEnv(baseEnv), ...sandboxEnv(options.sandbox) },
-          ...(context.toolCallId ? { toolCallId: context.toolCallId } : {}),
-          ...sandbox,
-        },
+        exec: run.exec,
+        spawn,
         processes,
         collector,
         timeoutMs: timeoutSeconds * 1000,
-        killGraceMs,
-        drainMs,
+        killGraceMs: run.killGraceMs,
+        drainMs: run.drainMs,
         signal: context.signal,
         onOutput: progressReporter(context.onUpdate, collector, limits),
       });
@@ -276,12 +354,11 @@ export function createBashTool(env: ToolEnvironment, options: BashToolOptions = 
         brief: effectiveOutputLevel(params.output_level, context) === "brief",
         display: (path) => env.policy.display(path),
       });
-      const refusal = sandboxRefusal(options.sandbox, outcome.exitCode, collected.tail);
       return outcomeEnvelope(outcome, output, {
         durationMs,
         timeoutSeconds,
         hasTaskTool: context.hasTaskTool === true,
-        ...(refusal ? { refusal } : {}),
+        ...refusalOf(options.sandbox, outcome.exitCode, collected.tail),
       });
     },
   });

@@ -39,7 +39,7 @@ export class DialogStack {
 
   pick<T>(options: PickOptions<T>, how: DialogOptions = {}): Promise<PickResult<T>> {
     return this.show(
-      (done: (result: PickResult<T>) => void) => new PickDialog(options, done),
+      (done: (result: PickResult<T>) => void) => new PickDialog(options, done, this.changed),
       how,
       undefined,
     );

@@ -4,6 +4,8 @@ import type { PickItem, PickOptions, PickResult } from "../contract.js";
 import type { Dialog } from "./dialog.js";
 
 const VISIBLE = 10;
+/** A live list is redrawn at most this often, however fast its items change. */
+const LIVE_REDRAW_MS = 100;
 
 /**
  * A list with a search box: typing filters (every word must appear, in any order),
@@ -12,12 +14,32 @@ const VISIBLE = 10;
 export class PickDialog<T> implements Dialog {
   private query = "";
   private selected: number;
+  private items: readonly PickItem<T>[];
+  private readonly unsubscribe: (() => void) | undefined;
+  private redraw: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: PickOptions<T>,
     private readonly done: (result: PickResult<T>) => void,
+    /** Redraws the screen (a live list changed). */
+    changed?: () => void,
   ) {
+    this.items = options.items;
     this.selected = Math.max(0, Math.min(options.initialIndex ?? 0, options.items.length - 1));
+    const live = options.live;
+    this.unsubscribe = live?.subscribe(() => {
+      this.redraw ??= setTimeout(() => {
+        this.redraw = undefined;
+        this.items = live.items();
+        this.selected = Math.min(this.selected, Math.max(0, this.matches().length - 1));
+        changed?.();
+      }, LIVE_REDRAW_MS);
+    });
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+    clearTimeout(this.redraw);
   }
 
   render(width: number): string[] {
@@ -31,12 +53,16 @@ export class PickDialog<T> implements Dialog {
     });
     const actions = (this.options.actions ?? []).map((a) => `${a.key} ${a.hint}`);
     const hint = ["Enter select", ...actions, "Esc cancel"].join(" · ");
+    const current = matches[this.selected];
+    const preview =
+      current && this.options.preview ? this.options.preview(current.value, width) : [];
     return [
       "",
       truncateToWidth(pc.bold(this.options.title), width, "…"),
       truncateToWidth(`${pc.dim("search:")} ${this.query}${pc.inverse(" ")}`, width, "…"),
       ...(rows.length > 0 ? rows : [pc.dim("  no match")]),
       ...(matches.length > VISIBLE ? [pc.dim(`  ${matches.length} matches`)] : []),
+      ...preview.map((line) => truncateToWidth(line, width, "…")),
       truncateToWidth(pc.dim(hint), width, "…"),
     ];
   }
@@ -89,7 +115,7 @@ export class PickDialog<T> implements Dialog {
   }
 
   private matches(): readonly PickItem<T>[] {
-    return filterItems(this.options.items, this.query);
+    return filterItems(this.items, this.query);
   }
 }
 

@@ -1,5 +1,6 @@
 import { closestNames } from "../../suggest-flag.js";
 import type { SlashCommand, SlashContext } from "../contract.js";
+import { bashesCommand } from "./bashes.js";
 import { compactCommand } from "./compact.js";
 import { exportCommand } from "./export.js";
 import { forkCommand } from "./fork.js";
@@ -36,6 +37,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   usageCommand,
   mcpCommand,
   lspCommand,
+  bashesCommand,
   exportCommand,
   hotkeysCommand(() => SLASH_COMMANDS),
   quitCommand,

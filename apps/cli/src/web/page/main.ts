@@ -8,6 +8,7 @@ import type { Message } from "@gong/runtime";
 import { type EventLine, openEvents, sendCommand } from "./connection.ts";
 import { closeAllRequests, closeRequest, showRequest } from "./dialogs.ts";
 import { SessionsPanel } from "./sessions.ts";
+import { ShellsPanel } from "./shells.ts";
 import { StatusBar } from "./status.ts";
 import { Transcript } from "./transcript.ts";
 
@@ -30,6 +31,7 @@ const panel = new SessionsPanel(
   { sessions: byId("sessions"), tree: byId("tree"), newSession: byId("new-session") },
   showError,
 );
+const shells = new ShellsPanel(byId("shells"), showError);
 const form = byId<HTMLFormElement>("prompt-form");
 const input = byId<HTMLTextAreaElement>("prompt");
 const stop = byId<HTMLButtonElement>("stop");
@@ -53,6 +55,7 @@ function refresh(messages: readonly Message[]): void {
     if (state) setRunning(state.isStreaming);
   });
   void panel.refresh();
+  void shells.refresh();
 }
 
 function onLine(line: EventLine): void {
@@ -100,6 +103,12 @@ function onLine(line: EventLine): void {
       setRunning(false);
       form.querySelector("fieldset")!.disabled = true;
       transcript.note(String(line.message), "warn");
+      return;
+    case "tool_execution_end":
+      transcript.apply(line);
+      // A shell started, read or killed: the panel shows it at once.
+      if (["bash", "bash_output", "kill_shell"].includes(String(line.toolName)))
+        void shells.refresh();
       return;
     default:
       transcript.apply(line);
