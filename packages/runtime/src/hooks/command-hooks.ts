@@ -309,7 +309,12 @@ export function createCommandHooks(
     },
 
     get permissionRequestTimeoutMs() {
-      return chainTimeoutMs({ PermissionRequest: config.PermissionRequest ?? [] }, 0);
+      // None configured: the question keeps the app's own time limit, so a timeout is
+      // told as one ("did not confirm within"), not as a no.
+      const permissionHooks = config.PermissionRequest ?? [];
+      return permissionHooks.length === 0
+        ? 0
+        : chainTimeoutMs({ PermissionRequest: permissionHooks }, 0);
     },
 
     permissionRequest: (toolName, input) => permissionRequest(run, toolName, input),
