@@ -227,7 +227,11 @@ describe("gong-rpc --acp — driven by the SDK's client", () => {
       return run;
     });
     expect(result.updates.every((n) => n.sessionId === sessionId)).toBe(true);
-    expect(result.updates.map((n) => n.update)).toEqual([
+    // The replayed history; the session's command list (/bashes) is announced beside it.
+    const replayed = result.updates
+      .map((n) => n.update)
+      .filter((update) => update.sessionUpdate !== "available_commands_update");
+    expect(replayed).toEqual([
       { sessionUpdate: "user_message_chunk", content: { type: "text", text: "what is here?" } },
       expect.objectContaining({
         sessionUpdate: "tool_call",
