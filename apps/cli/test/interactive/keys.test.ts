@@ -37,6 +37,8 @@ function fakeSession() {
     stopProcesses: async () => {
       calls.push("stopProcesses");
     },
+    // Notification hooks hear "waiting for your input" after each finished run.
+    notifyWaiting: async () => {},
   };
   const host = { current: session, subscribe: () => () => {} } as unknown as SessionHost;
   return { session, host, calls };
