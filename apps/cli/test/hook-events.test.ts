@@ -282,7 +282,7 @@ describe("hook events — Claude Code's settings shape loads without a warning",
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { trustedFolders: [box.cwd] });
     const end = recorder(box, "claude-end");
-    const quiet = { type: "command", command: "cat >/dev/null", timeout: 5 };
+    const quiet = { type: "command", command: "cat >/dev/null", timeout: 120 };
     mkdirSync(path.join(box.cwd, ".claude"));
     writeJson(path.join(box.cwd, ".claude", "settings.json"), {
       hooks: {

@@ -316,6 +316,15 @@ function terminalRestorer(terminal: ProcessTerminal, attention: TerminalAttentio
     process.exit(1);
   };
   process.once("exit", restore);
+  // pi-tui switches modifyOtherKeys on from a timer shortly after start, also when the
+  // terminal was stopped in between (a signal right after start): switch it off last.
+  process.once("exit", () => {
+    try {
+      process.stdout.write("\x1b[>4;0m");
+    } catch {
+      // The terminal is gone.
+    }
+  });
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
   return restore;

@@ -42,6 +42,8 @@ function fakeSession() {
         calls.push("stopProcesses");
       },
     },
+    // Notification hooks hear "waiting for your input" after each finished run.
+    notifyWaiting: async () => {},
   };
   const host = { current: session, subscribe: () => () => {} } as unknown as SessionHost;
   return { session, host, calls };
