@@ -23,6 +23,7 @@ function fakeSession() {
       current: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
       thinkingLevel: "off",
     },
+    // Notification hooks hear "waiting for your input" after each finished run.
     config: { sandbox: { mode: "off", network: false }, notify: async () => {} },
     mode: { current: "auto" },
     queuedMessages: { steering: [], followUp: [] },
@@ -42,8 +43,6 @@ function fakeSession() {
         calls.push("stopProcesses");
       },
     },
-    // Notification hooks hear "waiting for your input" after each finished run.
-    notifyWaiting: async () => {},
   };
   const host = { current: session, subscribe: () => () => {} } as unknown as SessionHost;
   return { session, host, calls };
