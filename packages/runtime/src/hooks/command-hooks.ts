@@ -171,15 +171,6 @@ function permissionRequestMs(config: CommandHooksConfig): number {
  * all running one after another, each with a second to spare for the drain and the
  * kill after it (past this limit a PreToolUse call would be blocked).
  */
-/**
- * The time PermissionRequest hooks add to a question. None configured: the question keeps
- * the app's own time limit, so a timeout is told as one ("did not confirm within").
- */
-function permissionRequestMs(config: CommandHooksConfig): number {
-  const hooks = config.PermissionRequest ?? [];
-  return hooks.length === 0 ? 0 : chainTimeoutMs({ PermissionRequest: hooks }, 0);
-}
-
 function chainTimeoutMs(config: CommandHooksConfig, confirmMs: number): number {
   const timeoutsS = Object.values(config)
     .flatMap((m) => m ?? [])
