@@ -179,7 +179,6 @@ function chainTimeoutMs(config: CommandHooksConfig, confirmMs: number): number {
   return (totalTimeoutS + timeoutsS.length) * 1000 + confirmMs + 1000;
 }
 
-/** PreToolUse: a block stops the call; the last `updatedInput` replaces its arguments. */
 /**
  * A PreToolUse hook that answered `permissionDecision: "allow"` (or the older
  * `decision: "approve"`): as in Claude Code, the call skips the mode's question but not
@@ -192,6 +191,7 @@ const allowedBy = (outcomes: readonly HookOutcome[]) =>
       o.output.decision === "approve",
   );
 
+/** PreToolUse: a block stops the call; the last `updatedInput` replaces its arguments. */
 async function preToolUse(
   run: RunEvent,
   confirmed: ConfirmedCalls,
