@@ -117,6 +117,11 @@ export async function startMockLlmServer(
     };
   }
 
+  // Node closes an idle keep-alive socket after 5 s; a client whose event loop lags past
+  // its own 4 s deadline (a loaded CI machine, 50 subagents in one process) then reuses a
+  // socket the server already closed and gets a connection error. Real providers keep them
+  // open far longer.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
 

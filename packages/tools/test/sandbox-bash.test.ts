@@ -36,7 +36,8 @@ describe.skipIf(!probe.ok)(title, () => {
     project = makeProject({ bash: { killGraceMs: 500, sandbox } });
     const response = await project.call("bash", {
       command: `${SHOW}; sleep 60 & sleep 60`,
-      timeout: 1,
+      // Long enough for bwrap to start and print the group on a loaded machine.
+      timeout: 5,
     });
     expect(response.error?.code).toBe("TIMEOUT");
     expect(liveProcessesInGroup(pgidFrom(response.text))).toEqual([]);
@@ -45,13 +46,17 @@ describe.skipIf(!probe.ok)(title, () => {
   it("an abort ends the sandboxed tree", async () => {
     project = makeProject({ bash: { killGraceMs: 500, sandbox } });
     const controller = new AbortController();
-    const running = project.call(
+    // Aborted once the shell has printed its group, however long bwrap took to start.
+    const response = await project.call(
       "bash",
       { command: `${SHOW}; sleep 60` },
-      { signal: controller.signal },
+      {
+        signal: controller.signal,
+        onUpdate: (partial) => {
+          if (partial.text.includes("PARENT=")) controller.abort();
+        },
+      },
     );
-    setTimeout(() => controller.abort(), 300);
-    const response = await running;
     expect(response.error?.code).toBe("ABORTED");
     expect(liveProcessesInGroup(pgidFrom(response.text))).toEqual([]);
   });
