@@ -27,6 +27,7 @@ async function setup(settings: Settings = {}) {
   const opened = await SessionHost.open({
     cwd: box.cwd,
     env: box.env,
+    session: { kind: "new" },
     gongHome: box.gongHome,
     model: "anthropic/claude-sonnet-4-5",
     tools: [],
@@ -107,7 +108,7 @@ describe("/model", () => {
     expect(picker.labels).toContain("● anthropic/claude-sonnet-4-5");
     expect(picker.labels.some((l) => l.includes("openai/"))).toBe(true);
     expect(picker.labels[picker.initialIndex!]).toBe("● anthropic/claude-sonnet-4-5");
-    expect(host.current.model.id).toBe("gpt-4o");
+    expect(host.current.models.current.id).toBe("gpt-4o");
   });
 
   it("a query narrows the picker; an unknown model changes nothing", async () => {
@@ -122,7 +123,7 @@ describe("/model", () => {
     expect(ui.lastPick().title).toBe("Model");
     await run("/model nosuch/model");
     expect(ui.lines("error")).toHaveLength(1);
-    expect(host.current.model.id).toBe("claude-sonnet-4-5");
+    expect(host.current.models.current.id).toBe("claude-sonnet-4-5");
   });
 });
 
@@ -133,7 +134,7 @@ describe("/model — Claude Code's aliases (issue 38.1)", () => {
     expect(ui.lines("note")).toEqual(["model: anthropic/claude-haiku-4-5"]);
     await run("/model openai/gpt-5.4");
     await run("/model opus");
-    expect(host.current.model.id).toBe("gpt-5.4");
+    expect(host.current.models.current.id).toBe("gpt-5.4");
     expect(ui.lines("warn")).toEqual([
       'model "opus": provider openai has no opus model; using openai/gpt-5.4 instead',
     ]);
@@ -145,7 +146,7 @@ describe("/thinking", () => {
     const { host, ui, run } = await setup();
     await run("/thinking high");
     await run("/thinking extreme");
-    expect(host.current.thinkingLevel).toBe("high");
+    expect(host.current.models.thinkingLevel).toBe("high");
     expect(ui.lines("note")).toEqual(["thinking: high"]);
     expect(ui.lines("error")).toEqual([
       'Unknown thinking level "extreme": use one of off, minimal, low, medium, high.',
@@ -200,9 +201,9 @@ describe("/new, /resume", () => {
   it("/new opens an empty session and redraws", async () => {
     const { host, ui, run } = await setup();
     await twoExchanges(host);
-    const before = host.current.file;
+    const before = host.current.file.path;
     await run("/new");
-    expect(host.current.file).not.toBe(before);
+    expect(host.current.file.path).not.toBe(before);
     expect(host.current.messages).toHaveLength(0);
     expect(ui.shown.some((s) => s.kind === "replay")).toBe(true);
   });
@@ -224,7 +225,7 @@ describe("/new, /resume", () => {
       },
     );
     await run("/worktree wt");
-    expect(host.current.header.cwd).toBe(path.join(box.cwd, ".gong", "worktrees", "wt"));
+    expect(host.current.file.header.cwd).toBe(path.join(box.cwd, ".gong", "worktrees", "wt"));
     expect(ui.lines("note").at(-1)).toMatch(/new session in worktree wt .*branch gong\/wt/);
   });
 
@@ -232,14 +233,14 @@ describe("/new, /resume", () => {
     const { host, ui, run } = await setup();
     mock.enqueue([textResponse("a"), textResponse("b")]);
     await host.current.prompt("the old question");
-    const oldFile = host.current.file;
+    const oldFile = host.current.file.path;
     await run("/new");
     await host.current.prompt("the new question");
     ui.answerPick({ label: /the old question/ });
     await run("/resume");
     const picker = ui.lastPick();
     expect(picker.labels.some((l) => l === "● the new question")).toBe(true);
-    expect(host.current.file).toBe(oldFile);
+    expect(host.current.file.path).toBe(oldFile);
     expect(host.current.messages).toHaveLength(2);
     expect(ui.shown.at(-2)).toEqual({ kind: "replay" });
   });
@@ -295,10 +296,10 @@ describe("/tree, /fork", () => {
   it("f in /tree forks a new session file ending at the chosen entry", async () => {
     const { host, ui, run } = await setup();
     await twoExchanges(host);
-    const original = host.current.file;
+    const original = host.current.file.path;
     ui.answerPick({ label: "assistant: a1", action: "fork" });
     await run("/tree");
-    expect(host.current.file).not.toBe(original);
+    expect(host.current.file.path).not.toBe(original);
     expect(host.current.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(ui.shown.some((s) => s.kind === "replay")).toBe(true);
   });
@@ -306,11 +307,11 @@ describe("/tree, /fork", () => {
   it("/fork opens a new session holding the conversation before the chosen prompt", async () => {
     const { host, ui, run } = await setup();
     await twoExchanges(host);
-    const original = host.current.file;
+    const original = host.current.file.path;
     ui.answerPick({ label: "q2" });
     await run("/fork");
     expect(ui.lastPick().labels).toEqual(["q1", "q2"]);
-    expect(host.current.file).not.toBe(original);
+    expect(host.current.file.path).not.toBe(original);
     expect(host.current.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect(ui.lines("note").at(-1)).toBe("forked before: q2");
   });
@@ -393,7 +394,7 @@ describe("/session, /export, /hotkeys, /quit", () => {
     const block = ui.shown.find((s) => s.kind === "block");
     expect(block?.kind === "block" && block.title).toBe("Session");
     const text = block?.kind === "block" ? block.lines.join("\n") : "";
-    expect(text).toContain(`file        ${host.current.file}`);
+    expect(text).toContain(`file        ${host.current.file.path}`);
     expect(text).toContain("model       anthropic/claude-sonnet-4-5");
     // The permission mode, auto being the CLI's default (README "Permissions").
     expect(text).toContain("mode        auto (the default)");
@@ -422,7 +423,7 @@ describe("/session, /export, /hotkeys, /quit", () => {
     await run("/export");
     await run("/export out/review.html");
     const expected = [
-      path.join(box.cwd, `gong-session-${host.current.header.id}.html`),
+      path.join(box.cwd, `gong-session-${host.current.file.header.id}.html`),
       path.join(box.cwd, "out", "review.html"),
     ];
     expect(ui.lines("note")).toEqual(expected.map((file) => `exported: ${file}`));

@@ -16,7 +16,12 @@ afterEach(async () => {
 
 async function watching() {
   const box = sandbox(mock.anthropicBaseUrl);
-  const opened = await SessionHost.open({ cwd: box.cwd, env: box.env, gongHome: box.gongHome });
+  const opened = await SessionHost.open({
+    cwd: box.cwd,
+    env: box.env,
+    gongHome: box.gongHome,
+    session: { kind: "new" },
+  });
   if (!opened.ok) throw new Error(opened.error.message);
   const host = opened.host;
   const ui = new FakeUi();

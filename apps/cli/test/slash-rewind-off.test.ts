@@ -18,6 +18,7 @@ describe('/rewind — with "checkpoints": false it says they are off, not "no ch
     const opened = await SessionHost.open({
       cwd: box.cwd,
       env: box.env,
+      session: { kind: "new" },
       gongHome: box.gongHome,
       model: "anthropic/claude-sonnet-4-5",
     });

@@ -20,6 +20,7 @@ describe("/rewind — a picker of prompts, then code / conversation / both", () 
     const opened = await SessionHost.open({
       cwd: box.cwd,
       env: box.env,
+      session: { kind: "new" },
       gongHome: box.gongHome,
       model: "anthropic/claude-sonnet-4-5",
       tools: ["write"],
@@ -71,6 +72,7 @@ describe("/rewind — a picker of prompts, then code / conversation / both", () 
     const opened = await SessionHost.open({
       cwd: box.cwd,
       env: box.env,
+      session: { kind: "new" },
       gongHome: box.gongHome,
       model: "anthropic/claude-sonnet-4-5",
       tools: ["write"],

@@ -30,6 +30,7 @@ async function setup() {
   const opened = await SessionHost.open({
     cwd: box.cwd,
     env: box.env,
+    session: { kind: "new" },
     gongHome: box.gongHome,
     model: "anthropic/claude-sonnet-4-5",
     tools: ["ls", "task"],

@@ -138,3 +138,71 @@ describe("gong-rpc — the HTML export after a conversation rewind", () => {
     expect(await rpc.end()).toBe(0);
   });
 });
+
+/** The session file's lines, parsed. */
+function fileLines(file: string): Record<string, unknown>[] {
+  return readFileSync(file, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe("gong-rpc — a leaf move is an event the session file records (issue 36 item 3)", () => {
+  it("a moved leaf is an event", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const rpc = RpcProcess.start(box);
+    mock.enqueue([textResponse("a1"), textResponse("a2")]);
+    await promptAndWait(rpc, "first");
+    await promptAndWait(rpc, "second");
+    const before = data(await rpc.request({ type: "get_messages" }));
+    const [q1, a1, q2] = before.entryIds as string[];
+    const sessionFile = data(await rpc.request({ type: "get_state" })).sessionFile as string;
+
+    const rewound = await rpc.request({ type: "rewind", entryId: q2, restore: "conversation" });
+    expect(rewound.success).toBe(true);
+    const moves = rpc.ofType("messages_replaced");
+    expect(moves).toHaveLength(1);
+    expect(moves[0]!.leafId).toBe(a1);
+    expect((moves[0]!.messages as unknown[]).length).toBe(2);
+    // The file records the same move: a `leaf` line naming the entry the event named.
+    const leaves = fileLines(sessionFile).filter((line) => line.type === "leaf");
+    expect(leaves.map((line) => line.targetId)).toEqual([a1]);
+
+    // Back before the first message: to the entry above it (the opening model_change).
+    await rpc.request({ type: "rewind", entryId: q1, restore: "conversation" });
+    const above = fileLines(sessionFile).find((line) => line.id === q1)!.parentId;
+    expect(rpc.ofType("messages_replaced").at(-1)).toMatchObject({ leafId: above, messages: [] });
+    const lastLeaf = fileLines(sessionFile)
+      .filter((line) => line.type === "leaf")
+      .at(-1)!;
+    expect(lastLeaf.targetId).toBe(above);
+    expect(await rpc.end()).toBe(0);
+  });
+
+  it("a rewind records the running model where the branch last had another, so a resume keeps it", async () => {
+    const box = gongSandbox(mock.anthropicBaseUrl);
+    const rpc = RpcProcess.start(box, ["--model", "anthropic/claude-opus-5-5"]);
+    mock.enqueue([textResponse("opus answers"), textResponse("sonnet answers")]);
+    await promptAndWait(rpc, "first");
+    const switched = await rpc.request({
+      type: "set_model",
+      provider: "anthropic",
+      modelId: "claude-sonnet-5-5",
+    });
+    expect(switched.success).toBe(true);
+    await promptAndWait(rpc, "second");
+    const [q1] = data(await rpc.request({ type: "get_messages" })).entryIds as string[];
+    const sessionFile = data(await rpc.request({ type: "get_state" })).sessionFile as string;
+    // Back above "first", where the branch last names opus; the session goes on with sonnet.
+    const rewound = await rpc.request({ type: "rewind", entryId: q1, restore: "conversation" });
+    expect(rewound.success).toBe(true);
+    const state = data(await rpc.request({ type: "get_state" }));
+    expect((state.model as { id: string }).id).toBe("claude-sonnet-5-5");
+    expect(await rpc.end()).toBe(0);
+
+    const resumed = RpcProcess.start(box, ["--session", sessionFile]);
+    const after = data(await resumed.request({ type: "get_state" }));
+    expect((after.model as { id: string }).id).toBe("claude-sonnet-5-5");
+    expect(await resumed.end()).toBe(0);
+  });
+});

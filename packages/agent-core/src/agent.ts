@@ -233,9 +233,16 @@ export class Agent {
     return this.internal.systemPrompt;
   }
 
-  /** Replaces the whole list (moving to another branch): `messages_replaced`. */
-  replaceMessages(messages: Message[]): void {
-    this.apply({ type: "messages_replaced", messages });
+  /**
+   * Replaces the whole list (moving to another branch): `messages_replaced`, with the
+   * session entry the list now ends at when the move is one in the session's tree.
+   */
+  replaceMessages(messages: Message[], leafId?: string | null): void {
+    this.apply({
+      type: "messages_replaced",
+      messages,
+      ...(leafId !== undefined ? { leafId } : {}),
+    });
   }
 
   /** Queues a message that interrupts the run after the current tool call. */

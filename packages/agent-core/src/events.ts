@@ -88,8 +88,13 @@ export type AgentEvent =
     }
   /** A message added outside a run (the output of the user's own command). */
   | { type: "message_added"; message: Message }
-  /** The whole list replaced (moving to another branch of the session). */
-  | { type: "messages_replaced"; messages: Message[] }
+  /**
+   * The whole list replaced (moving to another branch of the session). `leafId` is the
+   * session entry the new list ends at when the list moved in the session's tree (`/tree`,
+   * a rewind; null is before the first message): the session recorder moves the file's
+   * leaf there, so a resume continues on that branch.
+   */
+  | { type: "messages_replaced"; messages: Message[]; leafId?: string | null }
   /** The model the next LLM call goes to (`setModel`). */
   | { type: "model_change"; model: Model }
   | { type: "thinking_level_change"; thinkingLevel: ThinkingLevel }

@@ -16,6 +16,8 @@ const checkpoints = openSessionCheckpoints({
   gongHome,
   cwd,
   session,
+  // The session's one writer records each checkpoint (in gong: the runtime's recorder).
+  recordCheckpoint: (checkpoint) => session.appendCheckpoint(checkpoint),
   env: {},
   warn: console.warn,
   enabled: true,

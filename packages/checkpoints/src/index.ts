@@ -3,6 +3,9 @@ export { type OpenCheckpointsOptions, openSessionCheckpoints } from "./open-chec
 export type {
   CheckpointInfo,
   CheckpointList,
+  CheckpointSession,
+  NewCheckpoint,
+  RecordedCheckpoint,
   RewindOutcome,
   RewindPlan,
   RewindRestore,

@@ -9,7 +9,11 @@ import type { SessionStore } from "@gong/session-store";
 import { FileBackupStore } from "./backup-store.js";
 import { GitOrBackupStore } from "./git-or-backups.js";
 import { cleanEndedSessions, noteSession } from "./retention.js";
-import { SessionCheckpoints } from "./session-checkpoints.js";
+import {
+  type NewCheckpoint,
+  type RecordedCheckpoint,
+  SessionCheckpoints,
+} from "./session-checkpoints.js";
 import { checkpointStoreDir, ShadowGitStore } from "./shadow-store.js";
 import type { SnapshotStore } from "./snapshot-store.js";
 
@@ -18,6 +22,8 @@ export interface OpenCheckpointsOptions {
   /** The project folder: what is snapshotted, and what a restore may write. */
   cwd: string;
   session: SessionStore;
+  /** Records a checkpoint in the session file: the session's one writer (its recorder). */
+  recordCheckpoint: (checkpoint: NewCheckpoint) => RecordedCheckpoint;
   env: NodeJS.ProcessEnv;
   warn: (message: string) => void;
   /** settings.json `checkpoints`: false takes no snapshot (no git runs, no store folder). */
@@ -27,9 +33,10 @@ export interface OpenCheckpointsOptions {
 export function openSessionCheckpoints(options: OpenCheckpointsOptions): SessionCheckpoints {
   const { gongHome, cwd, session, warn } = options;
   const root = checkpointStoreDir(gongHome, cwd);
+  const recorded = { entries: session, record: options.recordCheckpoint };
   if (!options.enabled) {
     // The user's choice: a snapshot not taken is no news, so nothing warns.
-    return new SessionCheckpoints(session, refusing(checkpointsOff(gongHome)), () => {}, root);
+    return new SessionCheckpoints(recorded, refusing(checkpointsOff(gongHome)), () => {}, root);
   }
   const folder = path.resolve(cwd);
   const owner = path.resolve(session.header.cwd);
@@ -37,11 +44,11 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
     // Its snapshots are of another folder's files: restoring one here would write that
     // project's files into this one (issue 34.3), and new ones here would mix the two.
     const error = `session ${session.id} belongs to ${owner}, so its checkpoints are that folder's files, not ${folder}'s; run gong --rewind in ${owner}`;
-    return new SessionCheckpoints(session, refusing(error), warn, root);
+    return new SessionCheckpoints(recorded, refusing(error), warn, root);
   }
   if (folder === path.parse(folder).root || folder === path.resolve(homeDir(options.env))) {
     const error = `${folder} is the home folder or the file system root, whose files gong does not snapshot; start gong in a project folder`;
-    return new SessionCheckpoints(session, refusing(error), warn, root);
+    return new SessionCheckpoints(recorded, refusing(error), warn, root);
   }
   const git = new ShadowGitStore(root, cwd, session.id, {
     ...withInherited(lastSnapshot(session)),
@@ -57,7 +64,7 @@ export function openSessionCheckpoints(options: OpenCheckpointsOptions): Session
   });
   const backups = () => new FileBackupStore(root, cwd, session.id);
   const checkpoints = new SessionCheckpoints(
-    session,
+    recorded,
     new GitOrBackupStore(git, backups),
     warn,
     root,

@@ -99,6 +99,23 @@ export interface RewindPlan {
   notes: string[];
 }
 
+/** A checkpoint for the session to record: a snapshot tied to the entry `targetId`. */
+export type NewCheckpoint = Pick<CheckpointEntry, "targetId" | "trigger" | "snapshot" | "skipped">;
+
+/** The entry a recorded checkpoint became, or why it was not written. */
+export type RecordedCheckpoint =
+  | { ok: true; value: { id: string } }
+  | { ok: false; error: unknown };
+
+/**
+ * The session as checkpoints see it: its entries to read, and the session's one writer
+ * (@gong/runtime's recorder) to record a checkpoint with; nothing here writes the file.
+ */
+export interface CheckpointSession {
+  entries: Pick<SessionStore, "leafId" | "getEntries" | "getEntry">;
+  record(checkpoint: NewCheckpoint): RecordedCheckpoint;
+}
+
 interface RewindTarget {
   snapshot: CheckpointEntry | undefined;
   leafId: string | null;
@@ -128,13 +145,17 @@ export class SessionCheckpoints {
   /** Checkpoints (entry ids) whose snapshot may hold such a call's changes. */
   private readonly uncovered = new Set<string>();
 
+  private readonly session: CheckpointSession["entries"];
+
   constructor(
-    private readonly session: SessionStore,
+    private readonly owner: CheckpointSession,
     private readonly snapshots: SnapshotStore,
     private readonly warn: (message: string) => void,
     /** The store's folder, whose size the list reports. */
     private readonly storeDir: string,
-  ) {}
+  ) {
+    this.session = owner.entries;
+  }
 
   /**
    * Takes the project's first snapshot now, in the background, so that the first call
@@ -447,7 +468,7 @@ export class SessionCheckpoints {
         const { id, skipped } = taken.value;
         const repeat = (trigger === "tool" || trigger === "after") && id === this.lastRecorded;
         if (trigger && targetId && !repeat) {
-          const entry = this.session.appendCheckpoint({ targetId, trigger, snapshot: id, skipped });
+          const entry = this.owner.record({ targetId, trigger, snapshot: id, skipped });
           if (entry.ok && seq < this.uncoveredFrom) this.uncovered.add(entry.value.id);
           this.lastRecorded = id;
         }

@@ -68,6 +68,7 @@ describe("checkpoints — snapshots do not fork gong once per git command", () =
       gongHome,
       cwd,
       session: created.value,
+      recordCheckpoint: (checkpoint) => created.value.appendCheckpoint(checkpoint),
       env: process.env,
       warn: (message) => warnings.push(message),
       enabled: true,

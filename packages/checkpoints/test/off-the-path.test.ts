@@ -29,6 +29,7 @@ function openProject(files: Record<string, string>) {
     gongHome,
     cwd,
     session,
+    recordCheckpoint: (checkpoint) => session.appendCheckpoint(checkpoint),
     env: { HOME: root },
     warn: (message) => warnings.push(message),
     enabled: true,

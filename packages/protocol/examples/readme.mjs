@@ -5,7 +5,12 @@ const ended = new Promise((resolve) => {
   runEnded = () => resolve(undefined);
 });
 const opened = await ProtocolSession.open({
-  sessionOptions: (questions) => ({ cwd: process.cwd(), env: process.env, ...questions }),
+  sessionOptions: (questions) => ({
+    cwd: process.cwd(),
+    env: process.env,
+    session: { kind: "new" }, // or continue, open, none: which session file it writes
+    ...questions,
+  }),
   send(line) {
     process.stdout.write(toJsonLine(line)); // the session header, agent events, questions, run_end
     if (/** @type {{ type: string }} */ (line).type === "run_end") runEnded();

@@ -76,7 +76,7 @@ export class ProtocolSession {
     );
     if (!opened.ok) return opened;
     const host = opened.host;
-    const announceSession = (session: CodingSession) => send(session.header);
+    const announceSession = (session: CodingSession) => send(session.file.header);
     announceSession(host.current);
     for (const message of opened.warnings) send({ type: "warning", message });
     const encode = wireEncoder();
@@ -86,13 +86,12 @@ export class ProtocolSession {
     host.subscribeSubagents((event) => send(encodeSubagent(event)));
     const context: HandlerContext = {
       host,
-      cwd: host.current.header.cwd,
+      cwd: host.current.file.header.cwd,
       uiRequests,
       announceSession,
       runningBash: new Set(),
       // The run's totals and, when a limit stopped it, `reason` (wire/run-end.ts).
-      reportRunEnd: (outcome) =>
-        send(runEndLine(outcome, host.current.runTotals, host.current.file)),
+      reportRunEnd: (outcome) => send(runEndLine(outcome, outcome.totals, host.current.file.path)),
     };
     const commands = options.commands ?? RPC_COMMANDS;
     return {

@@ -2,6 +2,7 @@ import { createCodingSession, finalText } from "@gong/runtime";
 
 const created = await createCodingSession({
   cwd: process.cwd(),
+  env: process.env, // where the tools and the API keys come from
   model: "anthropic/claude-sonnet-5-5", // or provider + model, else settings, else the first key found
   preset: "default", // or tools: ["read", "grep"]
   session: { kind: "continue" }, // "new" | "continue" | { kind: "open", ref, createIfMissing? } | "none"

@@ -101,19 +101,28 @@ export {
   parsePermissionMode,
 } from "./policy/permission-mode.js";
 export type { SessionPermissions } from "./policy/session-permissions.js";
+// The objects a CodingSession's capabilities are found on (README "Driving a session").
+export type { Checkpoints } from "./session/checkpoints.js";
 export {
   CodingSession,
   finalText,
   type PromptOptions,
   type RunOptions,
 } from "./session/coding-session.js";
+export type { CompactionControl } from "./session/compaction.js";
+export type { SessionConfig } from "./session/config.js";
 export { createCodingSession } from "./session/create-session.js";
 export { guardExit, SIGNAL_EXIT_CODES } from "./session/exit-guard.js";
+export type { SessionFile } from "./session/file.js";
 export {
   findSavedSession,
   listAllSavedSessions,
   listSessionsForCwd,
 } from "./session/list-sessions.js";
+export type { LspControl } from "./session/lsp.js";
+export type { McpControl } from "./session/mcp.js";
+export type { ModeSwitch } from "./session/mode.js";
+export type { SessionModels } from "./session/models.js";
 export type {
   CodingSessionError,
   CodingSessionEvent,
@@ -127,6 +136,8 @@ export {
   runForTypedOutput,
   type TypedRunOutcome,
 } from "./session/output-schema.js";
+export type { SessionProcesses } from "./session/processes.js";
 export type { LimitReason, RunLimits, RunTotals } from "./session/run-limits.js";
 export { SessionHost, type SwitchResult } from "./session/session-host.js";
+export type { SessionTree } from "./session/tree.js";
 export type { SubagentEvent } from "./subagents/subagent-events.js";

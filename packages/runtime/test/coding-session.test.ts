@@ -28,18 +28,18 @@ describe("CodingSession — persistence and resume", () => {
     const first = await open({ ...where, tools: [] });
     expect((await first.run(["q1", "q2"])).ok).toBe(true);
     const before = structuredClone(first.messages);
-    const file = first.file!;
+    const file = first.file.path!;
     await first.close();
 
     const entries = fileLines(file);
-    expect(entries[0]).toMatchObject({ type: "session", id: first.header.id });
+    expect(entries[0]).toMatchObject({ type: "session", id: first.file.header.id });
     expect(entries.filter((e) => e.type === "message")).toHaveLength(4);
     expect(entries.filter((e) => e.type === "model_change")).toHaveLength(1);
 
     const resumed = await open({ ...where, tools: [], session: { kind: "continue" } });
-    expect(resumed.header.id).toBe(first.header.id);
+    expect(resumed.file.header.id).toBe(first.file.header.id);
     expect(resumed.messages).toEqual(before);
-    expect(resumed.model.provider).toBe("anthropic");
+    expect(resumed.models.current.provider).toBe("anthropic");
     await resumed.close();
   });
 
@@ -60,7 +60,7 @@ describe("CodingSession — persistence and resume", () => {
     const outcome = await session.run(["q3"]);
     expect(outcome.ok).toBe(true);
     const live = structuredClone(session.messages);
-    const file = session.file!;
+    const file = session.file.path!;
     await session.close();
 
     const compaction = fileLines(file).find((e) => e.type === "compaction");
@@ -118,7 +118,7 @@ describe("CodingSession — persistence and resume", () => {
     writeFile(path.join(where.cwd, ".gong", "settings.json"), JSON.stringify({ tools: ["read"] }));
     await session.run(["q2"]);
     await session.close();
-    expect(fileLines(session.file!).filter((e) => e.type === "message")).toHaveLength(4);
+    expect(fileLines(session.file.path!).filter((e) => e.type === "message")).toHaveLength(4);
     const toolNames = (i: number) =>
       ((mock.requests[i]!.body as { tools?: { name: string }[] }).tools ?? []).map((t) => t.name);
     // The default preset: every tool but ask_user, which needs a host to answer, and task.
@@ -171,7 +171,7 @@ describe("CodingSession — persistence and resume", () => {
     const where = setup();
     mock.enqueue(textResponse("a"));
     const session = await open({ ...where, tools: [], session: { kind: "none" } });
-    expect(session.file).toBeUndefined();
+    expect(session.file.path).toBeUndefined();
     expect((await session.run(["q"])).ok).toBe(true);
     await session.close();
   });
@@ -185,7 +185,7 @@ describe("CodingSession — persistence and resume", () => {
     const second = await createCodingSession({
       ...where,
       tools: [],
-      session: { kind: "open", ref: holder.file! },
+      session: { kind: "open", ref: holder.file.path! },
     });
     expect(second.ok).toBe(false);
     if (!second.ok) {

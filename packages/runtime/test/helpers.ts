@@ -7,6 +7,7 @@ import {
   type CodingSession,
   type CodingSessionOptions,
   createCodingSession,
+  type SessionChoice,
 } from "../src/index.js";
 
 const made: string[] = [];
@@ -48,7 +49,7 @@ export function sessionSandbox(anthropicBaseUrl: string) {
     ANTHROPIC_API_KEY: "k",
     ANTHROPIC_BASE_URL: anthropicBaseUrl,
   };
-  return { cwd, gongHome, env };
+  return { cwd, gongHome, env, session: { kind: "new" } as SessionChoice };
 }
 
 /** Opens a coding session; an expected failure fails the test with its message. */

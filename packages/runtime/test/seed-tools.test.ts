@@ -54,7 +54,7 @@ describe("todo_write in a coding session", () => {
     ]);
     const session = await openSession({ ...where });
     expect((await session.run(["plan it"])).ok).toBe(true);
-    const file = session.file!;
+    const file = session.file.path!;
     const result = envelopeOf(toolResults(session.messages)[0]);
     expect(result.data).toMatchObject({ count: 2, active_count: 1, persisted: true });
     expect(result.text).toContain("Persisted: True");
@@ -76,7 +76,7 @@ describe("todo_write in a coding session", () => {
 
     mock.enqueue(textResponse("resumed"));
     const resumed = await openSession({ ...where, session: { kind: "continue" } });
-    expect(resumed.file).toBe(file);
+    expect(resumed.file.path).toBe(file);
     expect(resumed.todos).toEqual(result.data.todos);
     // The custom entry takes no part in the model context: the conversation is intact.
     expect((await resumed.run(["go on"])).ok).toBe(true);
@@ -91,7 +91,7 @@ describe("todo_write in a coding session", () => {
     ]);
     const session = await openSession({ ...where });
     expect((await session.run(["plan it"])).ok).toBe(true);
-    const file = session.file!;
+    const file = session.file.path!;
     await session.close();
 
     const store = SessionStore.open(file, { gongHome: where.gongHome });
@@ -143,10 +143,10 @@ describe("web_fetch in a coding session", () => {
     expect(result.status).toBe("success");
     expect(result.data).toMatchObject({
       summary_text: "Release 4.2 ships on Friday.",
-      model_used: session.model.id,
+      model_used: session.models.current.id,
       final_url: pageUrl,
     });
-    expect(result.text).toContain(`Model: ${session.model.id}`);
+    expect(result.text).toContain(`Model: ${session.models.current.id}`);
     expect(result.text).toContain("Summary:\nRelease 4.2 ships on Friday.");
     // The summarising call: the page as Markdown and the prompt, no tools.
     const summaryRequest = JSON.stringify(mock.requests[1]?.body);

@@ -20,10 +20,10 @@ describe("SessionHost — the session an app talks to, replaceable", () => {
     host.subscribe((event) => events.push(event));
     mock.enqueue([textResponse("one"), textResponse("two")]);
     await host.current.prompt("q1");
-    const firstFile = host.current.file;
+    const firstFile = host.current.file.path;
     const switched = await host.newSession();
     expect(switched.ok).toBe(true);
-    expect(host.current.file).not.toBe(firstFile);
+    expect(host.current.file.path).not.toBe(firstFile);
     expect(host.current.messages).toHaveLength(0);
     await host.current.prompt("q2");
     expect(events.filter((e) => e.type === "agent_end")).toHaveLength(2);
@@ -35,17 +35,17 @@ describe("SessionHost — the session an app talks to, replaceable", () => {
     mock.enqueue([textResponse("stored answer")]);
     const stored = await openSession({ ...where, tools: [] });
     await stored.prompt("remember me");
-    const storedFile = stored.file!;
+    const storedFile = stored.file.path!;
     await stored.close();
 
     const host = await openHost({ ...where, tools: [] });
     expect((await host.switchTo(storedFile)).ok).toBe(true);
-    expect(host.current.file).toBe(storedFile);
+    expect(host.current.file.path).toBe(storedFile);
     expect(host.current.messages).toHaveLength(2);
     expect((await host.switchTo(storedFile)).ok).toBe(true);
     const missing = await host.switchTo("ffffffff-no-such");
     expect(missing.ok).toBe(false);
-    expect(host.current.file).toBe(storedFile);
+    expect(host.current.file.path).toBe(storedFile);
     await host.close();
   });
 
@@ -56,10 +56,10 @@ describe("SessionHost — the session an app talks to, replaceable", () => {
     await host.current.prompt("q1");
     await host.current.prompt("q2");
     const firstAnswer = host.current.messages[1]!;
-    const entryId = host.current.entryIdOf(firstAnswer)!;
-    const original = host.current.file;
+    const entryId = host.current.tree.entryIdOf(firstAnswer)!;
+    const original = host.current.file.path;
     expect((await host.fork(entryId)).ok).toBe(true);
-    expect(host.current.file).not.toBe(original);
+    expect(host.current.file.path).not.toBe(original);
     expect(host.current.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     expect((await host.fork("nope")).ok).toBe(false);
     await host.close();
@@ -82,13 +82,13 @@ describe("CodingSession — editor commands", () => {
   it("switchModel resolves provider and id; an unknown provider changes nothing", async () => {
     const where = sessionSandbox(mock.anthropicBaseUrl);
     const session = await openSession({ ...where, tools: [] });
-    const before = session.model;
-    expect(session.switchModel("nope", "x")).toMatchObject({ ok: false });
-    expect(session.model).toBe(before);
-    const switched = session.switchModel("anthropic", "claude-opus-4-1");
+    const before = session.models.current;
+    expect(session.models.switch("nope", "x")).toMatchObject({ ok: false });
+    expect(session.models.current).toBe(before);
+    const switched = session.models.switch("anthropic", "claude-opus-4-1");
     expect(switched.ok).toBe(true);
-    expect(session.model.id).toBe("claude-opus-4-1");
-    expect(session.availableModels().some((m) => m.provider === "anthropic")).toBe(true);
+    expect(session.models.current.id).toBe("claude-opus-4-1");
+    expect(session.models.available().some((m) => m.provider === "anthropic")).toBe(true);
     await session.close();
   });
 

@@ -33,17 +33,17 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     mock.enqueue([textResponse("a1"), textResponse("a2"), textResponse("a3")]);
     await session.prompt("q1");
     await session.prompt("q2");
-    const a1 = session.entryIdOf(session.messages[1]!)!;
+    const a1 = session.tree.entryIdOf(session.messages[1]!)!;
 
-    expect(session.moveTo(a1)).toEqual({ ok: true });
-    expect(session.leafId).toBe(a1);
+    expect(session.tree.moveTo(a1)).toEqual({ ok: true });
+    expect(session.tree.leafId).toBe(a1);
     expect(session.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
     await session.prompt("q3");
     const sent = lastUserText(mock.requests.at(-1)!);
     expect(sent).toContain("q3");
     expect(sent).not.toContain("q2");
 
-    const lines = outline(session.tree()).filter((line) => /user|assistant/.test(line));
+    const lines = outline(session.tree.entries()).filter((line) => /user|assistant/.test(line));
     // Under the model_change entry every session starts with.
     expect(lines).toEqual([
       "  user: q1",
@@ -62,9 +62,9 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     mock.enqueue([textResponse("a1"), textResponse("a2")]);
     await session.prompt("q1");
     await session.prompt("q2");
-    const a1 = session.entryIdOf(session.messages[1]!)!;
-    session.moveTo(a1);
-    const file = session.file!;
+    const a1 = session.tree.entryIdOf(session.messages[1]!)!;
+    session.tree.moveTo(a1);
+    const file = session.file.path!;
     await session.close();
 
     const resumed = await openSession({
@@ -72,7 +72,34 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
       tools: [],
       session: { kind: "open", ref: file },
     });
-    expect(resumed.leafId).toBe(a1);
+    expect(resumed.tree.leafId).toBe(a1);
+    expect(resumed.messages).toHaveLength(2);
+    await resumed.close();
+  });
+
+  it("a /tree move to a branch another model answered records the running model, so a resume keeps it", async () => {
+    const where = sessionSandbox(mock.anthropicBaseUrl);
+    const session = await openSession({ ...where, tools: [] });
+    mock.enqueue([textResponse("a1"), textResponse("a2")]);
+    await session.prompt("q1");
+    const first = session.models.current.id;
+    expect(session.models.switch("anthropic", "claude-opus-4-1").ok).toBe(true);
+    session.models.setThinkingLevel("high");
+    await session.prompt("q2");
+    const a1 = session.tree.entryIdOf(session.messages[1]!)!;
+    expect(session.tree.moveTo(a1).ok).toBe(true);
+    expect(session.models.current.id).toBe("claude-opus-4-1");
+    const file = session.file.path!;
+    await session.close();
+
+    const resumed = await openSession({
+      ...where,
+      tools: [],
+      session: { kind: "open", ref: file },
+    });
+    expect(first).not.toBe("claude-opus-4-1");
+    expect(resumed.models.current.id).toBe("claude-opus-4-1");
+    expect(resumed.models.thinkingLevel).toBe("high");
     expect(resumed.messages).toHaveLength(2);
     await resumed.close();
   });
@@ -82,20 +109,24 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     const session = await openSession({ ...where, tools: [] });
     mock.enqueue([textResponse("a1")]);
     await session.prompt("q1");
-    const q1 = session.entryIdOf(session.messages[0]!)!;
-    const a1 = session.entryIdOf(session.messages[1]!)!;
-    expect(session.setLabel(q1, "start")).toEqual({ ok: true });
-    expect(session.setLabel(a1, "answer")).toEqual({ ok: true });
-    expect(session.setLabel(a1, "  ")).toEqual({ ok: true });
-    expect(outline(session.tree()).filter((l) => l.includes("["))).toEqual(["  user: q1 [start]"]);
-    const file = session.file!;
+    const q1 = session.tree.entryIdOf(session.messages[0]!)!;
+    const a1 = session.tree.entryIdOf(session.messages[1]!)!;
+    expect(session.tree.label(q1, "start")).toEqual({ ok: true });
+    expect(session.tree.label(a1, "answer")).toEqual({ ok: true });
+    expect(session.tree.label(a1, "  ")).toEqual({ ok: true });
+    expect(outline(session.tree.entries()).filter((l) => l.includes("["))).toEqual([
+      "  user: q1 [start]",
+    ]);
+    const file = session.file.path!;
     await session.close();
     const resumed = await openSession({
       ...where,
       tools: [],
       session: { kind: "open", ref: file },
     });
-    expect(outline(resumed.tree()).filter((l) => l.includes("["))).toEqual(["  user: q1 [start]"]);
+    expect(outline(resumed.tree.entries()).filter((l) => l.includes("["))).toEqual([
+      "  user: q1 [start]",
+    ]);
     await resumed.close();
   });
 
@@ -104,12 +135,12 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     const session = await openSession({ ...where, tools: [] });
     mock.enqueue([textResponse("a1")]);
     await session.prompt("q1");
-    const leaf = session.leafId;
-    const moved = session.moveTo("nope");
+    const leaf = session.tree.leafId;
+    const moved = session.tree.moveTo("nope");
     expect(moved.ok).toBe(false);
     expect(moved.ok ? "" : moved.error).toContain("No entry with id nope");
-    expect(session.setLabel("nope", "x").ok).toBe(false);
-    expect(session.leafId).toBe(leaf);
+    expect(session.tree.label("nope", "x").ok).toBe(false);
+    expect(session.tree.leafId).toBe(leaf);
     await session.close();
   });
 
@@ -118,9 +149,9 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     const session = await openSession({ ...where, tools: [] });
     mock.enqueue([textResponse("a1"), textResponse("a2")]);
     await session.prompt("q1");
-    const q1 = session.entryIdOf(session.messages[0]!)!;
+    const q1 = session.tree.entryIdOf(session.messages[0]!)!;
     const running = session.prompt("q2");
-    const moved = session.moveTo(q1);
+    const moved = session.tree.moveTo(q1);
     expect(moved.ok).toBe(false);
     expect(moved.ok ? "" : moved.error).toContain("A run is in progress");
     await running;
@@ -132,12 +163,12 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     const session = await openSession({ ...where, tools: [] });
     mock.enqueue([textResponse("exported answer")]);
     await session.prompt("q1");
-    const written = session.exportHtml();
+    const written = session.file.exportHtml();
     expect(written).toEqual({
       ok: true,
-      path: `${where.cwd}/gong-session-${session.header.id}.html`,
+      path: `${where.cwd}/gong-session-${session.file.header.id}.html`,
     });
-    const named = session.exportHtml("out/page.html");
+    const named = session.file.exportHtml("out/page.html");
     expect(named).toEqual({ ok: true, path: `${where.cwd}/out/page.html` });
     const { readFileSync } = await import("node:fs");
     expect(readFileSync(`${where.cwd}/out/page.html`, "utf8")).toContain("exported answer");

@@ -18,6 +18,7 @@ export type {
   TreeEntry,
   UnknownEntry,
 } from "./entries.js";
+export { isTreeEntry } from "./entries.js";
 export type {
   Result,
   SessionErrorCode,
@@ -25,6 +26,7 @@ export type {
   SessionWarning,
   SessionWriteFailure,
 } from "./errors.js";
+export { entryNotFound } from "./errors.js";
 export { looksLikePath, resolveSessionPath } from "./find.js";
 export { resolveSessionRef } from "./find-by-name.js";
 export type { SessionInfo } from "./list.js";

@@ -12,7 +12,7 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
   if (!opened.ok) return opened.code;
   const session = opened.session;
   try {
-    const outcome = await session.compact();
+    const outcome = await session.compaction.compact();
     if (!outcome.ok) {
       io.stderr(`gong: --compact: ${outcome.message}\n`);
       return 1;
@@ -20,7 +20,7 @@ export async function compactCommand(args: CliArgs, io: CliIo): Promise<number> 
     const { tokensBefore, tokensAfter } = outcome.result;
     const detail = compactionDetail(outcome.result);
     io.stdout(
-      `Compacted ${tokensBefore} tokens into ${tokensAfter}: ${detail} (${session.file}).\n`,
+      `Compacted ${tokensBefore} tokens into ${tokensAfter}: ${detail} (${session.file.path}).\n`,
     );
     return 0;
   } finally {

@@ -30,8 +30,8 @@ export async function rewindCommand(args: CliArgs, io: CliIo): Promise<number> {
  * a store that cannot be written now (no file can be compared) exits 1.
  */
 async function listCheckpoints(session: CodingSession, args: CliArgs, io: CliIo): Promise<number> {
-  const listed = await session.checkpoints();
-  const sessionId = session.header.id;
+  const listed = await session.checkpoints.list();
+  const sessionId = session.file.header.id;
   const code = listed.ok || listed.none ? 0 : 1;
   if (args.mode === "json") {
     const list = listed.ok
@@ -72,9 +72,9 @@ async function rewindTo(
   io: CliIo,
 ): Promise<number> {
   const restore = args.restore ?? "both";
-  const planned = await session.planRewind(entryId, restore);
+  const planned = await session.checkpoints.plan(entryId, restore);
   if (!planned.ok) {
-    const list = `gong --rewind -r ${session.header.id}`;
+    const list = `gong --rewind -r ${session.file.header.id}`;
     io.stderr(`gong: --rewind: ${planned.error}\nThis session's checkpoints: ${list}\n`);
     return 1;
   }
@@ -96,7 +96,7 @@ async function rewindTo(
       return answer === "interrupted" ? 130 : 0;
     }
   }
-  const done = await session.rewind(plan);
+  const done = await session.checkpoints.rewind(plan);
   if (!done.ok) {
     io.stderr(`gong: --rewind: ${done.error}\n`);
     return 1;
@@ -109,7 +109,7 @@ async function rewindTo(
   const moved = restore === "code" ? "" : "The conversation continues from before that prompt.";
   io.stdout(`Rewound: ${restored}${moved}\n`);
   if (restore !== "code" && plan.text) io.stdout(`The prompt was:\n${terminalSafe(plan.text)}\n`);
-  if (undoId) io.stdout(`Undo with: gong --rewind ${undoId} -r ${session.header.id}\n`);
+  if (undoId) io.stdout(`Undo with: gong --rewind ${undoId} -r ${session.file.header.id}\n`);
   if (notRestored.length === 0) return 0;
   const lines = notRestored.map((change) => `  ${changeLine(change)}`);
   io.stderr(

@@ -331,7 +331,7 @@ export class InteractiveMode implements InteractiveUi {
     if (!session?.isStreaming) return;
     const dropped = session.abort();
     // The run's own bash is stopped by the abort; background jobs it started too.
-    void session.stopProcesses();
+    void session.processes.stop();
     this.giveBack([...dropped.steering, ...dropped.followUp].map(queuedMessageText));
   }
 
@@ -354,8 +354,8 @@ export class InteractiveMode implements InteractiveUi {
   /** Shift+Tab: the next permission mode (ask → accept-edits → auto → plan → ask). */
   private togglePlanMode(): void {
     if (!this.host) return;
-    const next = nextPermissionMode(this.session.mode);
-    this.session.setMode(next);
+    const next = nextPermissionMode(this.session.mode.current);
+    this.session.mode.set(next);
     this.note(`${next} mode: ${MODE_NOTES[next]} (Shift+Tab: next mode)`);
   }
 
@@ -473,8 +473,8 @@ export class InteractiveMode implements InteractiveUi {
       if (!outcome.aborted) {
         this.attention?.notify(outcome.ok ? "gong: done, your turn." : "gong: the run failed.");
         // Claude Code's Notification hooks hear it too, whatever the terminal's focus.
-        void this.session
-          .notifyWaiting("idle_prompt", "Gong is waiting for your input")
+        void this.session.config
+          .notify("idle_prompt", "Gong is waiting for your input")
           .catch((error: unknown) => this.warn(`Notification hook: ${String(error)}`));
       }
     } finally {

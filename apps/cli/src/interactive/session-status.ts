@@ -15,11 +15,11 @@ export function statusInfo(
   working: StatusInfo["working"],
   cost: number,
 ): StatusInfo {
-  const model = session.model;
-  const { mode, network } = session.sandbox;
+  const model = session.models.current;
+  const { mode, network } = session.config.sandbox;
   return {
     model: `${model.provider}/${model.id}`,
-    thinking: session.thinkingLevel,
+    thinking: session.models.thinkingLevel,
     // No network is the sandbox's default; only a sandbox that lets it through says so.
     ...(mode !== "off" ? { sandbox: network ? `${mode}, network` : mode } : {}),
     contextTokens: contextTokensOf(session),
@@ -27,7 +27,7 @@ export function statusInfo(
     cost,
     cwd,
     working,
-    mode: session.mode,
+    mode: session.mode.current,
   };
 }
 
@@ -80,7 +80,7 @@ export function queuedLines(session: CodingSession, width: number): string[] {
  * /session show this one number.
  */
 export function sessionCost(session: CodingSession): number {
-  return session.stats().session.cost;
+  return session.file.stats().session.cost;
 }
 
 /** Context size as of the last answer (the status line's meter and /usage). */

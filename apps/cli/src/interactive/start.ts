@@ -82,7 +82,7 @@ async function runInteractiveHere(
       process.exit(SIGNAL_EXIT_CODES[signal]);
     },
     beforeForcedExit: restore,
-    processes: () => host?.current,
+    processes: () => host?.current.processes,
   });
   terminal.start(
     (data) => {

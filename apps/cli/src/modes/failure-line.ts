@@ -8,8 +8,8 @@ import type { CodingSession, RunOutcome } from "@gong/runtime";
 export function failureLine(session: CodingSession, outcome: RunOutcome): string {
   const overflow = outcome.lastAssistant?.errorKind === "overflow";
   const command =
-    overflow && session.file !== undefined
-      ? ` To compact it: gong --compact -r ${session.header.id.slice(0, 8)}`
+    overflow && session.file.path !== undefined
+      ? ` To compact it: gong --compact -r ${session.file.header.id.slice(0, 8)}`
       : "";
   return `gong: ${outcome.errorMessage}${command}\n`;
 }

@@ -23,7 +23,7 @@ export async function runJsonMode(
   terms: HeadlessTerms,
 ): Promise<TypedRunOutcome> {
   const write = (value: unknown) => io.stdout(toJsonLine(value));
-  write({ ...session.header, schemaVersion: EVENTS_SCHEMA_VERSION });
+  write({ ...session.file.header, schemaVersion: EVENTS_SCHEMA_VERSION });
   for (const message of openingWarnings) write({ type: "warning", message });
   const encode = wireEncoder();
   const unsubscribe = session.subscribe((event) => write(encode(event)));

@@ -64,7 +64,7 @@ async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<
   const guard = guardExit({
     stop: () => session.abort(),
     beforeForcedExit: () => io.stderr(ABORTED),
-    processes: () => session,
+    processes: () => session.processes,
   });
   let outcome: TypedRunOutcome;
   try {
@@ -79,7 +79,7 @@ async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<
   }
   if (guard.received) outcome = { ...outcome, ok: false, aborted: true };
   // The last json line, also after a signal: how the run ended and what it used.
-  if (json) io.stdout(toJsonLine(runEndLine(outcome, session.runTotals, session.file)));
+  if (json) io.stdout(toJsonLine(runEndLine(outcome, outcome.totals, session.file.path)));
   if (guard.received) {
     // Whatever the run said (the model cut off, a tool aborted), the user stopped it.
     io.stderr(ABORTED);

@@ -54,7 +54,7 @@ export async function webCommand(args: CliArgs, web: WebOptions, io: CliIo): Pro
   const stopRequested = new Promise<void>((resolve) => {
     requestStop = resolve;
   });
-  const guard = guardExit({ stop: requestStop, processes: () => protocol.host.current });
+  const guard = guardExit({ stop: requestStop, processes: () => protocol.host.current.processes });
   try {
     // No Host name is accepted until the port is known: until then every request is refused.
     const token = randomBytes(24).toString("base64url");

@@ -19,11 +19,15 @@ function fakeSession() {
   const session = {
     isStreaming: false,
     messages: [],
-    model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
-    thinkingLevel: "off",
-    sandbox: { mode: "off", network: false },
+    models: {
+      current: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
+      thinkingLevel: "off",
+    },
+    // Notification hooks hear "waiting for your input" after each finished run.
+    config: { sandbox: { mode: "off", network: false }, notify: async () => {} },
+    mode: { current: "auto" },
     queuedMessages: { steering: [], followUp: [] },
-    stats: () => ({ session: { cost: 0 } }),
+    file: { stats: () => ({ session: { cost: 0 } }) },
     prompt: async (text: string) => {
       calls.push(`prompt ${text}`);
       return { ok: true, aborted: false };
@@ -34,11 +38,11 @@ function fakeSession() {
       calls.push("abort");
       return { steering: [], followUp: [] };
     },
-    stopProcesses: async () => {
-      calls.push("stopProcesses");
+    processes: {
+      stop: async () => {
+        calls.push("stopProcesses");
+      },
     },
-    // Notification hooks hear "waiting for your input" after each finished run.
-    notifyWaiting: async () => {},
   };
   const host = { current: session, subscribe: () => () => {} } as unknown as SessionHost;
   return { session, host, calls };

@@ -26,11 +26,14 @@ function streamingSetup() {
   const session = {
     isStreaming: true,
     messages: [],
-    model: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
-    thinkingLevel: "off",
-    sandbox: { mode: "off", network: false },
+    models: {
+      current: { provider: "openai", id: "gpt-4o", contextWindow: 128_000 },
+      thinkingLevel: "off",
+    },
+    config: { sandbox: { mode: "off", network: false }, notify: async () => {} },
+    mode: { current: "auto" },
     queuedMessages: { steering: [], followUp: [] },
-    stats: () => ({ session: { cost: 0 } }),
+    file: { stats: () => ({ session: { cost: 0 } }) },
     abort: () => {},
   };
   const host = {

@@ -107,7 +107,7 @@ export class GongAcpAgent {
       .onRequest(methods.agent.session.new, async ({ params, client }) => {
         const entry = await this.open(params.cwd, { kind: "new" }, params.mcpServers, client);
         announceCommands(entry.session, entry.updates);
-        return { sessionId: entry.session.header.id, modes: this.modes(entry) };
+        return { sessionId: entry.session.file.header.id, modes: this.modes(entry) };
       })
       .onRequest(methods.agent.session.load, async ({ params, client }) => {
         const entry = await this.open(
@@ -116,8 +116,8 @@ export class GongAcpAgent {
           params.mcpServers,
           client,
         );
-        const sessionId = entry.session.header.id;
-        for (const update of replayUpdates(entry.session.messages, entry.session.header.cwd)) {
+        const sessionId = entry.session.file.header.id;
+        for (const update of replayUpdates(entry.session.messages, entry.session.file.header.cwd)) {
           await client.notify(methods.client.session.update, { sessionId, update });
         }
         announceCommands(entry.session, entry.updates);
@@ -131,7 +131,7 @@ export class GongAcpAgent {
         if (!entry) return;
         entry.gate.withdraw();
         entry.session.abort();
-        await entry.session.stopProcesses();
+        await entry.session.processes.stop();
       })
       .onRequest(methods.agent.session.setMode, ({ params }) => {
         const entry = this.get(params.sessionId);
@@ -142,7 +142,7 @@ export class GongAcpAgent {
             undefined,
             `unknown mode "${params.modeId}"; modes: ${PERMISSION_MODES.join(", ")}`,
           );
-        entry.session.setMode(mode);
+        entry.session.mode.set(mode);
         return {};
       });
   }
@@ -157,7 +157,7 @@ export class GongAcpAgent {
     const bashes = bashesArgs(text);
     if (bashes !== undefined) {
       // gong's own command: answered here, never sent to the model.
-      const answer = await runBashes(session.backgroundShells, bashes);
+      const answer = await runBashes(session.processes.backgroundShells, bashes);
       updates.send({
         sessionUpdate: "agent_message_chunk",
         content: { type: "text", text: answer },
@@ -166,9 +166,9 @@ export class GongAcpAgent {
       return { stopReason: "end_turn" };
     }
     const context = {
-      cwd: session.header.cwd,
+      cwd: session.file.header.cwd,
       willAsk: (tool: string, args: Record<string, unknown>) =>
-        session.permissions?.willAsk(tool, args) ?? false,
+        session.config.permissions?.willAsk(tool, args) ?? false,
       terminalOf: (toolCallId: string) => terminals.get(toolCallId),
     };
     const unsubscribe = session.subscribe((event) => {
@@ -189,7 +189,7 @@ export class GongAcpAgent {
 
   /** Kills every session's process groups at once (an exit that cannot wait for `close`). */
   killProcesses(): void {
-    for (const entry of this.sessions.values()) entry.session.killProcesses();
+    for (const entry of this.sessions.values()) entry.session.processes.killNow();
   }
 
   /** Closes every session (flushes them, ends their processes, releases the locks). */
@@ -241,7 +241,7 @@ export class GongAcpAgent {
         updates,
         onApproved: () => {
           // The runtime goes back to the mode before plan mode.
-          const currentModeId = entry.session?.modeAfterPlan ?? "ask";
+          const currentModeId = entry.session?.mode.afterPlan ?? "ask";
           updates.send({ sessionUpdate: "current_mode_update", currentModeId });
         },
       }),
@@ -267,8 +267,8 @@ export class GongAcpAgent {
       throw RequestError.invalidParams(undefined, created.error.message);
     }
     entry.session = created.session;
-    sessionId = created.session.header.id;
-    announceShellExits(created.session.backgroundShells, updates);
+    sessionId = created.session.file.header.id;
+    announceShellExits(created.session.processes.backgroundShells, updates);
     this.sessions.set(sessionId, entry as AcpSession);
     return entry as AcpSession;
   }
@@ -280,7 +280,7 @@ export class GongAcpAgent {
   }
 
   private modes(entry: AcpSession): SessionModeState {
-    return { currentModeId: entry.session.mode, availableModes: MODES };
+    return { currentModeId: entry.session.mode.current, availableModes: MODES };
   }
 }
 

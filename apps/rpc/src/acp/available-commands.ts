@@ -13,14 +13,14 @@ import type { SessionUpdates } from "./session-updates.js";
 export function announceCommands(session: CodingSession, updates: SessionUpdates): void {
   // After this turn of the event loop: the session/new response is out first.
   setImmediate(() => {
-    session.promptCommands().then(
+    session.config.promptCommands().then(
       (commands) => {
         const availableCommands: AvailableCommand[] = commands.map((command) => ({
           name: command.name,
           description: command.description,
           ...(command.argumentHint ? { input: { hint: command.argumentHint } } : {}),
         }));
-        if (session.backgroundShells) availableCommands.push(BASHES_COMMAND);
+        if (session.processes.backgroundShells) availableCommands.push(BASHES_COMMAND);
         if (availableCommands.length === 0) return;
         updates.send({ sessionUpdate: "available_commands_update", availableCommands });
       },

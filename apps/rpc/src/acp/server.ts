@@ -26,7 +26,10 @@ export async function runAcpServer(args: RpcArgs, env: NodeJS.ProcessEnv): Promi
     ),
   );
   const connection = gong.app().connect(stream);
-  const guard = guardExit({ stop: () => connection.close(), processes: () => gong });
+  const guard = guardExit({
+    stop: () => connection.close(),
+    processes: () => ({ killNow: () => gong.killProcesses() }),
+  });
   try {
     await connection.closed;
   } finally {

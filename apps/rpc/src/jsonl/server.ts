@@ -40,7 +40,7 @@ export async function runJsonLinesServer(args: RpcArgs, io: ServerIo): Promise<n
     writer.close();
     requestStop();
   });
-  const guard = guardExit({ stop: requestStop, processes: () => protocol.host.current });
+  const guard = guardExit({ stop: requestStop, processes: () => protocol.host.current.processes });
   try {
     await Promise.race([
       readLines(io.stdin, async (line) => {

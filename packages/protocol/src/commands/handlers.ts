@@ -42,7 +42,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     const dropped = host.current.abort();
     for (const controller of runningBash) controller.abort();
     // Background jobs too: "stop" in an editor means everything the agent started.
-    await host.current.stopProcesses();
+    await host.current.processes.stop();
     // Queued messages are not sent after an abort; the client learns which were dropped.
     return {
       dropped: {
@@ -53,7 +53,7 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   },
   get_state(_command, { host }) {
     const session = host.current;
-    const model = session.model;
+    const model = session.models.current;
     const queued = session.queuedMessages;
     return {
       model: {
@@ -62,69 +62,72 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
         name: model.name,
         contextWindow: model.contextWindow,
       },
-      thinkingLevel: session.thinkingLevel,
+      thinkingLevel: session.models.thinkingLevel,
       isStreaming: session.isStreaming,
-      sessionId: session.header.id,
-      sessionFile: session.file ?? null,
+      sessionId: session.file.header.id,
+      sessionFile: session.file.path ?? null,
       messageCount: session.messages.length,
       pendingMessageCount: queued.steering.length + queued.followUp.length,
       pendingMessages: { steering: queued.steering.length, followUp: queued.followUp.length },
-      autoCompaction: session.autoCompaction,
-      mcpServers: session.mcpServers,
-      lsp: session.languageServers,
-      settingsFiles: session.settingsFiles,
-      sandbox: session.sandbox,
-      mode: session.mode,
+      autoCompaction: session.compaction.auto,
+      mcpServers: session.mcp.servers,
+      lsp: session.lsp.servers,
+      settingsFiles: session.config.settingsFiles,
+      sandbox: session.config.sandbox,
+      mode: session.mode.current,
     };
   },
   get_shells(_command, { host }) {
-    return { shells: host.current.backgroundShells?.list() ?? [] };
+    return { shells: host.current.processes.backgroundShells?.list() ?? [] };
   },
   get_shell_output(command, { host }) {
-    const shells = host.current.backgroundShells;
+    const shells = host.current.processes.backgroundShells;
     const shell = shells?.get(command.shellId);
     if (!shells || !shell) throw new Error(unknownShell(host, command.shellId));
     return { shell, output: shells.recentOutput(command.shellId) ?? "" };
   },
   async kill_shell(command, { host }) {
-    const shell = await host.current.backgroundShells?.kill(command.shellId, "user");
+    const shell = await host.current.processes.backgroundShells?.kill(command.shellId, "user");
     if (!shell) throw new Error(unknownShell(host, command.shellId));
     return { shell };
   },
   get_messages(_command, { host }) {
     const session = host.current;
     const messages = session.messages;
-    return { messages, entryIds: messages.map((message) => session.entryIdOf(message) ?? null) };
+    return {
+      messages,
+      entryIds: messages.map((message) => session.tree.entryIdOf(message) ?? null),
+    };
   },
   set_model(command, { host }) {
-    const switched = host.current.switchModel(command.provider, command.modelId);
+    const switched = host.current.models.switch(command.provider, command.modelId);
     if (!switched.ok) throw new Error(switched.error);
     const { provider, id, name } = switched.model;
     return { provider, id, name };
   },
   async get_commands(_command, { host }) {
-    const commands = await host.current.promptCommands();
+    const commands = await host.current.config.promptCommands();
     return { commands: commands.map(({ file: _file, ...command }) => command) };
   },
   get_available_models(_command, { host }) {
-    return { models: host.current.availableModels() };
+    return { models: host.current.models.available() };
   },
   set_thinking_level(command, { host }) {
-    host.current.setThinkingLevel(command.level);
+    host.current.models.setThinkingLevel(command.level);
   },
   async compact(command, { host }) {
-    const result = await host.current.compact(command.customInstructions);
+    const result = await host.current.compaction.compact(command.customInstructions);
     if (!result.ok) throw new Error(result.message);
     const { summary, tokensBefore, tokensAfter, summarised, shortened } = result.result;
     // What went: messages the summary replaced, kept tool results cut to fit (issue 34.5).
     return { summary, tokensBefore, tokensAfter, summarised, shortened };
   },
   set_auto_compaction(command, { host }) {
-    host.current.setAutoCompaction(command.enabled);
+    host.current.compaction.setAuto(command.enabled);
   },
   set_mode(command, { host }) {
-    host.current.setMode(command.mode);
-    return { mode: host.current.mode };
+    host.current.mode.set(command.mode);
+    return { mode: host.current.mode.current };
   },
   async new_session(command, context) {
     const worktree = command.worktree === undefined ? {} : { worktree: command.worktree };
@@ -138,10 +141,10 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
   },
   get_session_stats(_command, { host }) {
     const session = host.current;
-    const { session: totals, metrics } = session.stats();
+    const { session: totals, metrics } = session.file.stats();
     return {
-      sessionId: session.header.id,
-      sessionFile: session.file ?? null,
+      sessionId: session.file.header.id,
+      sessionFile: session.file.path ?? null,
       messages: totals.messages,
       toolCalls: totals.toolCalls,
       tokens: totals.tokens,
@@ -149,12 +152,12 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       compactions: totals.compactions,
       // Per model, subagents included (their part also apart): the same rows as /usage.
       models: totals.models,
-      contextWindow: session.model.contextWindow,
+      contextWindow: session.models.current.contextWindow,
       tools: metrics.tools,
     };
   },
   export_html(command, { host, cwd }) {
-    const written = host.current.exportHtml(
+    const written = host.current.file.exportHtml(
       command.outputPath === undefined ? undefined : path.resolve(cwd, command.outputPath),
       {
         // An existing file is replaced only when the client says so.
@@ -178,17 +181,17 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
     }
   },
   async get_checkpoints(_command, { host }) {
-    const listed = await host.current.checkpoints();
+    const listed = await host.current.checkpoints.list();
     if (!listed.ok) throw new Error(listed.error);
     return listed.value;
   },
   async rewind(command, { host }) {
     const session = host.current;
-    const planned = await session.planRewind(command.entryId, command.restore ?? "both");
+    const planned = await session.checkpoints.plan(command.entryId, command.restore ?? "both");
     if (!planned.ok) throw new Error(`${planned.error} (get_checkpoints lists the entries)`);
     const { files, text, notes } = planned.value;
     if (command.dryRun) return { files, ...(text !== undefined ? { text } : {}), notes };
-    const done = await session.rewind(planned.value);
+    const done = await session.checkpoints.rewind(planned.value);
     if (!done.ok) throw new Error(done.error);
     return { ...done.value, ...(text !== undefined ? { text } : {}), notes };
   },
@@ -203,8 +206,8 @@ function switched(result: SwitchResult, context: HandlerContext) {
   context.announceSession(result.session);
   const { worktree } = result;
   return {
-    sessionId: result.session.header.id,
-    sessionFile: result.session.file ?? null,
+    sessionId: result.session.file.header.id,
+    sessionFile: result.session.file.path ?? null,
     ...(worktree
       ? { worktree: { name: worktree.name, branch: worktree.branch, path: worktree.path } }
       : {}),
@@ -212,6 +215,6 @@ function switched(result: SwitchResult, context: HandlerContext) {
 }
 
 function unknownShell(host: SessionHost, id: string): string {
-  const shells = host.current.backgroundShells;
+  const shells = host.current.processes.backgroundShells;
   return shells ? shells.unknownIdMessage(id) : `No background shell ${id}: this session has none.`;
 }

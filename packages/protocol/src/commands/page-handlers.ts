@@ -14,7 +14,7 @@ export const PAGE_HANDLERS: { [T in PageCommandType]: Handler<T> } = {
   async list_sessions(_command, { host }) {
     const sessions = await host.listSessions();
     return {
-      current: host.current.file ?? null,
+      current: host.current.file.path ?? null,
       sessions: sessions.map(({ id, path, modified, firstMessage, messageCount, name }) => ({
         id,
         path,
@@ -27,18 +27,22 @@ export const PAGE_HANDLERS: { [T in PageCommandType]: Handler<T> } = {
   },
   get_tree(_command, { host }) {
     const session = host.current;
-    const { items, leafIndex } = treeItems(session.tree(), session.leafId, TREE_LINE_WIDTH);
+    const { items, leafIndex } = treeItems(
+      session.tree.entries(),
+      session.tree.leafId,
+      TREE_LINE_WIDTH,
+    );
     return {
       leafIndex: items.length === 0 ? null : leafIndex,
       entries: items.map((item) => ({ entryId: item.value, line: item.label })),
     };
   },
   navigate_tree(command, { host }) {
-    const moved = host.current.moveTo(command.entryId);
+    const moved = host.current.tree.moveTo(command.entryId);
     if (!moved.ok) throw new Error(moved.error);
   },
   set_label(command, { host }) {
-    const labelled = host.current.setLabel(command.entryId, command.label);
+    const labelled = host.current.tree.label(command.entryId, command.label);
     if (!labelled.ok) throw new Error(labelled.error);
   },
 };

@@ -2,6 +2,7 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
+import type { SessionStore } from "@gong/session-store";
 import {
   BackgroundShells,
   endOrphanedJobs,
@@ -44,12 +45,7 @@ import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
-import {
-  type OpenedSession,
-  openSessionFile,
-  recordStart,
-  startThinkingLevel,
-} from "./start-model.js";
+import { type OpenedSession, openSessionFile, startThinkingLevel } from "./start-model.js";
 import { createSubfolderContextHook } from "./subfolder-context.js";
 import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
@@ -101,6 +97,7 @@ async function assembleSession(
   const { options, cwd, env, warn, loaded } = inputs;
   const { context, model } = opened;
   const thinkingLevel = startThinkingLevel(inputs, opened);
+  const recorder = new SessionRecorder(opened.store, context, warn); // the file's one writer
   const apiKeys = inputs.registry.apiKeyResolver(explicitApiKey(options.apiKey, model));
   const systemPrompt = sessionSystemPrompt(inputs);
   const truncator = createTruncator(cwd, env, warn);
@@ -120,6 +117,7 @@ async function assembleSession(
     ...sessionToolKit(
       inputs,
       opened,
+      recorder,
       summarize,
       mcp,
       () => (running.agent?.state.model ?? model).contextWindow,
@@ -132,7 +130,7 @@ async function assembleSession(
   if (!tools.ok) throw new Error(tools.error);
 
   const hooks = await sessionHooks(inputs, opened, () => planMode.mode);
-  const checkpoints = sessionCheckpoints(inputs, opened);
+  const checkpoints = sessionCheckpoints(inputs, opened, recorder);
   const agentHooks = orderedHooks(hooks, options.hooks, checkpoints.hook);
   agentHooks.push(createBackgroundNoticeHook(toolKit.backgroundShells));
   const agent = buildAgent({
@@ -161,25 +159,28 @@ async function assembleSession(
   task.late.settings = () => reloader.current;
   // A server that was slow to start, or whose list changed: its tools from the next turn.
   mcp?.onToolsChanged(() => reloader.refreshTools());
-  recordStart(opened, thinkingLevel);
+  recorder.start(model, thinkingLevel, context); // so a resume continues with them
   return new CodingSession({
-    ...sessionParts(inputs, opened, { agent, toolKit, reloader, permissions: hooks.permissions }),
+    ...sessionParts(inputs, opened.store, { agent, toolKit, reloader, recorder, hooks }),
     planMode,
-    permissions: hooks.permissions,
     checkpoints,
     subagentEvents: task.events,
-    commandHooks: hooks.commandHooks,
     tally,
     settingsLimits: () => reloader.current.limits,
   });
 }
 
 /** Snapshots of the project's files for `/rewind` (settings `checkpoints`, default on). */
-function sessionCheckpoints(inputs: SessionInputs, opened: OpenedSession) {
+function sessionCheckpoints(
+  inputs: SessionInputs,
+  opened: OpenedSession,
+  recorder: SessionRecorder,
+) {
   return openSessionCheckpoints({
     gongHome: inputs.where.gongHome,
     cwd: inputs.cwd,
     session: opened.store,
+    recordCheckpoint: (checkpoint) => recorder.record({ type: "checkpoint", ...checkpoint }),
     env: inputs.env,
     warn: inputs.warn,
     enabled: inputs.loaded.settings.checkpoints ?? true,
@@ -308,6 +309,7 @@ function jobsFolder(inputs: SessionInputs): string {
 function sessionToolKit(
   inputs: SessionInputs,
   { store }: OpenedSession,
+  recorder: SessionRecorder,
   summarize: SessionToolKit["summarize"],
   mcp: McpServers | undefined,
   contextWindow: SessionToolKit["contextWindow"],
@@ -326,7 +328,7 @@ function sessionToolKit(
     }),
     webConnections: new WebConnections(inputs.env),
     // Restored from the branch: resume and fork keep the list.
-    todoStore: new SessionTodoStore(store, store.getBranch()),
+    todoStore: new SessionTodoStore(store, recorder, store.getBranch()),
     summarize,
     askUser: options.askUser,
     fileOperations: options.fileOperations,
@@ -442,39 +444,59 @@ function sessionPromptCommands(
 
 function sessionParts(
   inputs: SessionInputs,
-  { store, context }: OpenedSession,
-  {
-    agent,
-    toolKit,
-    reloader,
-    permissions,
-  }: {
+  store: SessionStore,
+  parts: {
     agent: Agent;
     toolKit: SessionToolKit;
     reloader: SettingsReloader;
-    permissions: SessionPermissions;
+    recorder: SessionRecorder;
+    hooks: { permissions: SessionPermissions; commandHooks: CommandHooks | undefined };
   },
-): CodingSessionParts {
-  const { options, registry } = inputs;
-  const settings = inputs.loaded.settings;
-  const recorder = new SessionRecorder(store, context, inputs.warn);
-  const userBash = userBashTool(toolKit, settings);
-  const bash = userBash && withCallPolicy(userBash, permissions, "typed");
+): Omit<
+  CodingSessionParts,
+  "planMode" | "checkpoints" | "subagentEvents" | "tally" | "settingsLimits"
+> {
+  const { agent, toolKit, reloader, recorder } = parts;
+  const { permissions } = parts.hooks;
+  const userBash = userBashTool(toolKit, inputs.loaded.settings);
   return {
     agent,
     store,
     recorder,
+    commandHooks: parts.hooks.commandHooks,
     processes: toolKit.processes,
     backgroundShells: toolKit.backgroundShells,
     webConnections: toolKit.webConnections,
-    ...(toolKit.mcp ? { mcp: toolKit.mcp } : {}),
-    ...(toolKit.lsp ? { lsp: toolKit.lsp } : {}),
+    mcp: toolKit.mcp,
+    lsp: toolKit.lsp,
     todos: toolKit.todoStore,
     applySettingsChanges: () => reloader.applyChanges(),
-    settingsFiles: () => reloader.settingsFiles,
     cwd: inputs.cwd,
-    sandbox: inputs.sandbox.state,
-    ...(bash ? { bash } : {}),
+    bash: userBash && withCallPolicy(userBash, permissions, "typed"),
+    models: sessionModels(inputs, agent),
+    config: {
+      configFiles: configFileGroups({
+        cwd: inputs.cwd,
+        gongHome: inputs.where.gongHome,
+        modelsJsonPath: inputs.registry.modelsJsonPath,
+        home: homeDir(inputs.env),
+      }),
+      settingsFiles: () => reloader.settingsFiles,
+      sandbox: inputs.sandbox.state,
+    },
+    permissions,
+    promptCommands: sessionPromptCommands(inputs, toolKit, agent, {
+      bash: userBash && withCallPolicy(userBash, permissions, "command"),
+      permissions,
+    }),
+  };
+}
+
+/** `session.models`: the session's registry, and the choices remembered for the next start. */
+function sessionModels(inputs: SessionInputs, agent: Agent): CodingSessionParts["models"] {
+  const { options, registry } = inputs;
+  const settings = inputs.loaded.settings;
+  return {
     // A model of another provider works as well: the agent asks for that provider's
     // key before every call (`getApiKey` in build-agent.ts).
     resolveModel: (provider, id) =>
@@ -490,16 +512,6 @@ function sessionParts(
         settings,
       ),
     listModels: () => listRegistryModels(registry, options.apiKey),
-    promptCommands: sessionPromptCommands(inputs, toolKit, agent, {
-      bash: userBash && withCallPolicy(userBash, permissions, "command"),
-      permissions,
-    }),
-    configFiles: configFileGroups({
-      cwd: inputs.cwd,
-      gongHome: inputs.where.gongHome,
-      modelsJsonPath: registry.modelsJsonPath,
-      home: homeDir(inputs.env),
-    }),
     remember: async (choice) => {
       const saved = await rememberChoice(inputs.where.gongHome, choice);
       // The choice holds for this session either way; only the next start misses it.

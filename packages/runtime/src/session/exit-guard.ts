@@ -18,8 +18,11 @@ export interface ExitGuardOptions {
   stop(signal: StopSignal): void;
   /** A later signal, just before the process exits at once (restore the terminal, a last line). */
   beforeForcedExit?(signal: StopSignal): void;
-  /** What owns the process groups no exit may leave running (the session), once there is one. */
-  processes(): { killProcesses(): void } | undefined;
+  /**
+   * What owns the process groups no exit may leave running (the session's `processes`),
+   * once there is one.
+   */
+  processes(): { killNow(): void } | undefined;
 }
 
 export interface ExitGuard {
@@ -31,7 +34,7 @@ export interface ExitGuard {
 
 export function guardExit(options: ExitGuardOptions): ExitGuard {
   let received: StopSignal | undefined;
-  const killProcesses = () => options.processes()?.killProcesses();
+  const killProcesses = () => options.processes()?.killNow();
   const onSignal = (signal: StopSignal) => {
     if (received === undefined) {
       received = signal;

@@ -12,7 +12,7 @@ import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
 import type { SessionMode } from "../plan/plan-mode.js";
-import type { LimitReason } from "./run-limits.js";
+import type { LimitReason, RunTotals } from "./run-limits.js";
 
 /** Which session file a run writes to. */
 export type SessionChoice =
@@ -28,9 +28,14 @@ export type SessionChoice =
   /** Nothing written (`--no-session`). */
   | { kind: "none" };
 
+/**
+ * What an app opens a session with: one object, whose required parts each app decides —
+ * the folder, the environment its tools and keys come from (never `process.env` behind
+ * the app's back) and which session file it writes.
+ */
 export interface CodingSessionOptions {
   cwd: string;
-  env?: NodeJS.ProcessEnv;
+  env: NodeJS.ProcessEnv;
   /** Default `$GONG_HOME`, else `~/.gong`. */
   gongHome?: string;
   provider?: string;
@@ -64,7 +69,7 @@ export interface CodingSessionOptions {
    */
   mcpElicitationDefaults?: boolean;
   outputLevel?: OutputLevel;
-  session?: SessionChoice;
+  session: SessionChoice;
   /** Where session files go (`--session-dir`). */
   sessionDir?: string;
   systemPrompt?: string;
@@ -167,6 +172,8 @@ export interface RunOutcome {
   plan?: string;
   /** The limit that stopped the run before another model call (`--max-turns`, `--max-budget-usd`). */
   limit?: LimitReason;
+  /** What the run used so far: model calls, tokens, dollars (`run_end`). */
+  totals: RunTotals;
 }
 
 /** The JSON-mode first line; equal to the session file's header. */

@@ -1,14 +1,55 @@
 import { type AgentEvent, type CompactionResult, foldHistory } from "@gong/agent-core";
-import type { Message } from "@gong/llm";
-import type { SessionContext, SessionStore, ShortenedMessage } from "@gong/session-store";
+import type { Result } from "@gong/base";
+import type { Message, Model, ThinkingLevel } from "@gong/llm";
+import type {
+  CheckpointEntry,
+  SessionContext,
+  SessionEntry,
+  SessionStore,
+  ShortenedMessage,
+} from "@gong/session-store";
 
 /**
- * Writes the agent's history to the session file as it happens: it folds the agent's
- * events with the agent's own `foldHistory`, appending each message as it ends (so it
- * is on disk before its tools run), each compaction with the entry id of its first
- * kept message, so resuming rebuilds the context the agent had, and each model and
- * thinking level change. Failed attempts that the
- * agent retried and dropped end `discarded` and are never written.
+ * What the session records that is not an agent event: a bookmark (`/tree` label), the
+ * session's name (`/rename`), a `custom` entry (todo_write's new list, todo-store.ts), a
+ * checkpoint (a snapshot of the project's files tied to an entry, from @gong/checkpoints).
+ */
+export type SessionRecord =
+  | { type: "label"; targetId: string; label: string | undefined }
+  | { type: "name"; name: string | undefined }
+  | { type: "custom"; customType: string; data: unknown }
+  | ({ type: "checkpoint" } & Pick<
+      CheckpointEntry,
+      "targetId" | "trigger" | "snapshot" | "skipped"
+    >);
+
+/** The model and thinking level a branch last recorded. */
+type RunningOnBranch = Pick<SessionContext, "model" | "thinkingLevel">;
+
+/** The store's writing side, which only the recorder uses. */
+export type RecordedStore = Pick<
+  SessionStore,
+  | "appendMessage"
+  | "appendCompaction"
+  | "appendModelChange"
+  | "appendThinkingLevelChange"
+  | "appendCustom"
+  | "appendCheckpoint"
+  | "setLabel"
+  | "setName"
+  | "branch"
+  | "resetLeaf"
+  | "buildContext"
+>;
+
+/**
+ * The one writer of the session file (ARCHITECTURE §9): it folds the agent's events with
+ * the agent's own `foldHistory`, appending each message as it ends (so it is on disk
+ * before its tools run), each compaction with the entry id of its first kept message, so
+ * resuming rebuilds the context the agent had, each model and thinking level change, and
+ * each leaf move (`messages_replaced` with a `leafId`); and the session's own records
+ * (`record`). Failed attempts that the agent retried and dropped end `discarded` and are
+ * never written.
  */
 export class SessionRecorder {
   /** The entry each message object was stored as (the agent never copies a message). */
@@ -17,17 +58,45 @@ export class SessionRecorder {
   private readonly shortened = new WeakSet<Message>();
   /** The agent's list, folded from the same events. */
   private messages: Message[];
+  /** What the session runs with, folded from the same events (`start`, the changes). */
+  private running: { model?: Model; thinkingLevel?: ThinkingLevel } = {};
 
   constructor(
-    private readonly store: Pick<
-      SessionStore,
-      "appendMessage" | "appendCompaction" | "appendModelChange" | "appendThinkingLevelChange"
-    >,
+    private readonly store: RecordedStore,
     restoredContext: Pick<SessionContext, "messages" | "entryIds" | "shortenedEntryIds">,
     private readonly warn: (message: string) => void,
   ) {
     this.know(restoredContext);
     this.messages = [...restoredContext.messages];
+  }
+
+  /**
+   * The model and thinking level the session starts with, recorded where the branch says
+   * otherwise (`branch`: the context the session opened with), so a resume continues
+   * with the same model and level.
+   */
+  start(model: Model, thinkingLevel: ThinkingLevel, branch: RunningOnBranch): void {
+    this.running = { model, thinkingLevel };
+    this.recordRunning(branch);
+  }
+
+  /**
+   * Writes a session record; the store's refusal (an unknown entry, a name too long) comes
+   * back as the error.
+   */
+  record(change: SessionRecord): Result<SessionEntry> {
+    switch (change.type) {
+      case "label":
+        return fromStore(this.store.setLabel(change.targetId, change.label));
+      case "name":
+        return fromStore(this.store.setName(change.name));
+      case "custom":
+        return { ok: true, value: this.store.appendCustom(change.customType, change.data) };
+      case "checkpoint": {
+        const { type: _type, ...checkpoint } = change;
+        return fromStore(this.store.appendCheckpoint(checkpoint));
+      }
+    }
   }
 
   /**
@@ -57,9 +126,14 @@ export class SessionRecorder {
         break;
       case "model_change":
         this.store.appendModelChange(event.model.provider, event.model.id);
+        this.running.model = event.model;
         break;
       case "thinking_level_change":
         this.store.appendThinkingLevelChange(event.thinkingLevel);
+        this.running.thinkingLevel = event.thinkingLevel;
+        break;
+      case "messages_replaced":
+        if (event.leafId !== undefined) this.moveLeaf(event.leafId);
         break;
     }
     this.messages = foldHistory(this.messages, event);
@@ -68,6 +142,35 @@ export class SessionRecorder {
   /** The entry `message` was stored as; undefined until it is on disk. */
   entryIdOf(message: Message): string | undefined {
     return this.entryIds.get(message);
+  }
+
+  /**
+   * Moves the file's leaf (the caller checked that the entry exists: the move is already
+   * the agent's). The model and thinking level stay what they were, so where the new
+   * branch last recorded others, the running ones are recorded on it: a resume there
+   * continues with what the session ran with (test "a rewind records the running model").
+   */
+  private moveLeaf(leafId: string | null): void {
+    if (leafId === null) this.store.resetLeaf();
+    else {
+      const moved = this.store.branch(leafId);
+      if (!moved.ok) {
+        this.warn(
+          `the move to ${leafId} was not saved (${moved.error.message}); a resume continues where the session was`,
+        );
+        return;
+      }
+    }
+    this.recordRunning();
+  }
+
+  /** Records the running model and thinking level where the branch says otherwise. */
+  private recordRunning(branch: RunningOnBranch = this.store.buildContext()): void {
+    const { model, thinkingLevel } = this.running;
+    if (model && (branch.model?.provider !== model.provider || branch.model?.modelId !== model.id))
+      this.store.appendModelChange(model.provider, model.id);
+    if (thinkingLevel !== undefined && branch.thinkingLevel !== thinkingLevel)
+      this.store.appendThinkingLevelChange(thinkingLevel);
   }
 
   private append(message: Message): void {
@@ -130,4 +233,11 @@ export class SessionRecorder {
     });
     return shortened;
   }
+}
+
+/** A store result as a plain one: its error's message. */
+function fromStore<T extends SessionEntry>(
+  result: { ok: true; value: T } | { ok: false; error: { message: string } },
+): Result<SessionEntry> {
+  return result.ok ? { ok: true, value: result.value } : { ok: false, error: result.error.message };
 }

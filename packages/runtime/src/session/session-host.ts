@@ -92,7 +92,7 @@ export class SessionHost {
    * `worktree`, in that git worktree of this folder's repository.
    */
   async newSession(options: NewSessionOptions = {}): Promise<SwitchResult> {
-    const kind = this.options.session?.kind === "none" ? "none" : "new";
+    const kind = this.options.session.kind === "none" ? "none" : "new";
     if (options.worktree === undefined) return this.replace({ kind }, true);
     if (this.session.isStreaming) return BUSY;
     const name = options.worktree === true ? undefined : options.worktree;
@@ -106,14 +106,18 @@ export class SessionHost {
 
   /** Another stored session, by id prefix or file; the current one is a no-op. */
   switchTo(ref: string): Promise<SwitchResult> {
-    const gongHome = this.options.gongHome ?? resolveGongHome(this.options.env ?? process.env);
+    const gongHome = this.options.gongHome ?? resolveGongHome(this.options.env);
     const resolved = resolveSessionPath(ref, {
       cwd: this.options.cwd,
       gongHome,
-      ...(this.options.env ? { env: this.options.env } : {}),
+      env: this.options.env,
       ...(this.options.sessionDir ? { sessionDir: this.options.sessionDir } : {}),
     });
-    if (resolved.ok && this.session.file && path.resolve(resolved.value) === this.session.file) {
+    if (
+      resolved.ok &&
+      this.session.file.path &&
+      path.resolve(resolved.value) === this.session.file.path
+    ) {
       return Promise.resolve({ ok: true, session: this.session });
     }
     return this.replace({ kind: "open", ref }, false);
@@ -124,7 +128,7 @@ export class SessionHost {
    * `sessionDir`, else the settings'): what `/resume` offers.
    */
   listSessions(): Promise<SessionInfo[]> {
-    const env = this.options.env ?? process.env;
+    const { env } = this.options;
     return listSessionsForCwd({
       cwd: this.options.cwd,
       gongHome: this.options.gongHome ?? resolveGongHome(env),
@@ -137,7 +141,7 @@ export class SessionHost {
   async fork(entryId: string): Promise<SwitchResult> {
     // Checked before the new file is written, so a refused fork leaves nothing behind.
     if (this.session.isStreaming) return BUSY;
-    const forked = this.session.forkFile(entryId);
+    const forked = this.session.tree.fork(entryId);
     if (!forked.ok) return forked;
     return this.replace({ kind: "open", ref: forked.path }, true);
   }
@@ -162,9 +166,9 @@ export class SessionHost {
       session: choice,
       ...(keepModel
         ? {
-            provider: current.model.provider,
-            model: current.model.id,
-            thinking: current.thinkingLevel,
+            provider: current.models.current.provider,
+            model: current.models.current.id,
+            thinking: current.models.thinkingLevel,
           }
         : {}),
     });

@@ -55,7 +55,7 @@ export type InputsResult =
  * back before anything is written: a mistyped tool leaves no session file behind.
  */
 export function resolveSessionInputs(options: CodingSessionOptions): InputsResult {
-  const env = options.env ?? process.env;
+  const { env } = options;
   const cwd = path.resolve(options.cwd);
   const gongHome = options.gongHome ?? resolveGongHome(env);
   const warn = options.onWarning ?? (() => {});
@@ -111,7 +111,7 @@ export function resolveSessionInputs(options: CodingSessionOptions): InputsResul
 
   const sessionDir = resolveSessionDir(cwd, options.sessionDir, settings);
   const where = { cwd, gongHome, sessionDir, env, warn };
-  const choice = effectiveChoice(options.session ?? { kind: "new" }, where);
+  const choice = effectiveChoice(options.session, where);
   const value = { options, cwd, env, warn, settingsQuery, settingsStamps, loaded, registry };
   return {
     ok: true,

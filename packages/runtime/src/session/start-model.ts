@@ -133,15 +133,3 @@ export function startThinkingLevel(inputs: SessionInputs, opened: OpenedSession)
     "off"
   );
 }
-
-/** Records what the session runs with, so a resume continues with the same model and level. */
-export function recordStart(opened: OpenedSession, thinkingLevel: ThinkingLevel): void {
-  const { store, context, model } = opened;
-  if (context.model?.provider !== model.provider || context.model?.modelId !== model.id) {
-    store.appendModelChange(model.provider, model.id);
-  }
-  const resumed = context.messages.length > 0;
-  if (!resumed ? thinkingLevel !== "off" : context.thinkingLevel !== thinkingLevel) {
-    store.appendThinkingLevelChange(thinkingLevel);
-  }
-}

@@ -7,6 +7,7 @@
  */
 import type { SessionEntry, SessionStore } from "@gong/session-store";
 import { type Todo, type TodoSaveResult, type TodoStore, writeFileAtomic } from "@gong/tools";
+import type { SessionRecorder } from "./recorder.js";
 
 export const TODOS_CUSTOM_TYPE = "todos";
 
@@ -30,7 +31,8 @@ export class SessionTodoStore implements TodoStore {
   private todos: Todo[];
 
   constructor(
-    private readonly store: Pick<SessionStore, "appendCustom" | "path" | "writeFailure">,
+    private readonly store: Pick<SessionStore, "path" | "writeFailure">,
+    private readonly recorder: Pick<SessionRecorder, "record">,
     branch: readonly SessionEntry[],
   ) {
     this.todos = latestTodos(branch);
@@ -47,7 +49,7 @@ export class SessionTodoStore implements TodoStore {
 
   async set(todos: Todo[]): Promise<TodoSaveResult> {
     this.todos = todos;
-    this.store.appendCustom(TODOS_CUSTOM_TYPE, { todos });
+    this.recorder.record({ type: "custom", customType: TODOS_CUSTOM_TYPE, data: { todos } });
     // --no-session, or the session file could not be written: the list lives in memory.
     if (!this.store.path || this.store.writeFailure) return { persisted: false };
     const file = todosFileFor(this.store.path);

@@ -137,8 +137,9 @@ async function runIn(
   run: { model: Model; parent: ReturnType<SubagentHost["parent"]>; tally: Tally },
 ): Promise<SubagentOutcome> {
   const { model, parent, tally } = run;
-  store.appendModelChange(model.provider, model.id);
   const recorder = new SessionRecorder(store, { messages: [], entryIds: [] }, host.warn);
+  // The transcript names its model first, as the agent's own change would.
+  recorder.onEvent({ type: "model_change", model });
   const settings = host.settings();
   const agent = buildAgent({
     model,

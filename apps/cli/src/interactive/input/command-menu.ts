@@ -24,7 +24,7 @@ export class CommandMenu {
   async refresh(session: CodingSession): Promise<void> {
     const builtInNames = new Set(this.builtIns.map((command) => command.name));
     const usable: MenuItem[] = [];
-    for (const command of await session.promptCommands()) {
+    for (const command of await session.config.promptCommands()) {
       if (!builtInNames.has(command.name)) {
         usable.push(menuItem({ ...command, args: command.argumentHint }));
         continue;

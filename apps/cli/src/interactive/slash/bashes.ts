@@ -15,7 +15,7 @@ export const bashesCommand: SlashCommand = {
   name: "bashes",
   description: "the background shells, with their live output; k kills one",
   async run(_args, context) {
-    const shells = context.host.current.backgroundShells;
+    const shells = context.host.current.processes.backgroundShells;
     if (!shells || shells.list().length === 0) {
       context.ui.note("no background shells: the agent starts one with bash run_in_background");
       return;

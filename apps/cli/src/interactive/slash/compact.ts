@@ -12,7 +12,7 @@ export const compactCommand: SlashCommand = {
     if (!whenIdle(context, "/compact")) return;
     context.ui.note("compacting…");
     const instructions = args.trim();
-    const outcome = await context.host.current.compact(
+    const outcome = await context.host.current.compaction.compact(
       instructions === "" ? undefined : instructions,
     );
     if (!outcome.ok) {

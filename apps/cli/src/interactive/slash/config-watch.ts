@@ -21,7 +21,7 @@ const WHEN: Record<ConfigFileGroup["appliesAt"], string> = {
  * Returns the closer.
  */
 export function startConfigWatch(context: SlashContext): () => Promise<void> {
-  const groups = context.host.current.configFiles();
+  const groups = context.host.current.config.files();
   const groupOf = (file: string) =>
     groups.find((group) =>
       group.paths.some((watched) => file === watched || file.startsWith(`${watched}${path.sep}`)),

@@ -16,14 +16,14 @@ export const forkCommand: SlashCommand = {
     if (!whenIdle(context, "/fork")) return;
     const session = context.host.current;
     const prompts = session.messages.flatMap((message) => {
-      const entryId = message.role === "user" ? session.entryIdOf(message) : undefined;
+      const entryId = message.role === "user" ? session.tree.entryIdOf(message) : undefined;
       return entryId ? [{ message, entryId }] : [];
     });
     if (prompts.length === 0) {
       context.ui.note("no prompt to fork from yet");
       return;
     }
-    const parentOf = parentIds(session.tree());
+    const parentOf = parentIds(session.tree.entries());
     const picked = await context.ui.pick({
       title: "Fork before which prompt?",
       items: prompts.map(({ message, entryId }) => ({

@@ -55,7 +55,7 @@ export async function runSlashCommand(line: string, context: SlashContext): Prom
   const command = SLASH_COMMANDS.find((candidate) => candidate.name === name);
   if (!command) {
     // A prompt command typed with a typo is suggested like a built-in.
-    const prompts = await context.host.current.promptCommands();
+    const prompts = await context.host.current.config.promptCommands();
     context.ui.error(
       unknownCommandLine(
         name,

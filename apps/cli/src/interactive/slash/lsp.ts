@@ -10,7 +10,7 @@ export const lspCommand: SlashCommand = {
   name: "lsp",
   description: "show the language servers' status",
   async run(_args, context) {
-    const servers = context.host.current.languageServers;
+    const servers = context.host.current.lsp.servers;
     if (servers.length === 0) {
       context.ui.block("Language servers", [
         'None configured: every built-in one is disabled in settings "lsp".',

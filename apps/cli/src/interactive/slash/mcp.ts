@@ -16,13 +16,13 @@ export const mcpCommand: SlashCommand = {
       context.ui.error("Usage: /mcp, or /mcp reconnect [name]");
       return;
     }
-    const known = session.mcpServers;
+    const known = session.mcp.servers;
     if (name !== undefined && !known.some((s) => s.name === name)) {
       const names = known.map((s) => s.name).join(", ") || "none";
       context.ui.error(`No MCP server named "${name}" (configured: ${names}).`);
       return;
     }
-    const statuses = verb ? await session.reconnectMcpServers(name) : known;
+    const statuses = verb ? await session.mcp.reconnect(name) : known;
     if (statuses.length === 0) {
       context.ui.block("MCP servers", [
         'None configured: add one with gong mcp add <name> -- <command>, or to .mcp.json ({"mcpServers": {…}}).',

@@ -19,13 +19,16 @@ export const modelCommand: SlashCommand = {
     if (named.length === 1) return switchTo(named[0]!, context);
     // `sonnet`, `opus`, `haiku`: the newest of the family on the current provider.
     if (isModelAlias(query))
-      return switchTo({ provider: context.host.current.model.provider, id: query }, context);
+      return switchTo(
+        { provider: context.host.current.models.current.provider, id: query },
+        context,
+      );
     // `provider/id` of a model the catalogue does not list (a local server's, a new id).
     if (named.length === 0 && query.includes("/") && !query.includes(" ")) {
       const slash = query.indexOf("/");
       return switchTo({ provider: query.slice(0, slash), id: query.slice(slash + 1) }, context);
     }
-    const items = modelItems(usable, context.host.current.model);
+    const items = modelItems(usable, context.host.current.models.current);
     if (items.length === 0) {
       context.ui.error(
         "No model is usable: set a provider's API key (e.g. ANTHROPIC_API_KEY) and try again.",
@@ -49,7 +52,7 @@ export const modelCommand: SlashCommand = {
 };
 
 function usableModels(context: SlashContext) {
-  return usableOf(context.host.current.availableModels());
+  return usableOf(context.host.current.models.available());
 }
 
 /** The models that can be used now: a key is configured, or none is needed. */
@@ -86,14 +89,14 @@ function fuzzyIncludes(item: PickItem<ModelRef>, query: string): boolean {
 }
 
 async function switchTo(model: ModelRef, context: SlashContext): Promise<void> {
-  const switched = context.host.current.switchModel(model.provider, model.id);
+  const switched = context.host.current.models.switch(model.provider, model.id);
   if (!switched.ok) {
     context.ui.error(switched.error);
     return;
   }
   if (switched.note !== undefined) context.ui.warn(switched.note);
   context.ui.note(`model: ${switched.model.provider}/${switched.model.id}`);
-  const level = context.host.current.thinkingLevel;
+  const level = context.host.current.models.thinkingLevel;
   if (level !== "off" && !switched.model.reasoning)
     context.ui.warn(
       `${switched.model.provider}/${switched.model.id} does not support reasoning: thinking ${level} is ignored.`,

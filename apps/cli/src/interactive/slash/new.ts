@@ -13,6 +13,8 @@ export const newCommand: SlashCommand = {
       return;
     }
     context.ui.replayTranscript();
-    context.ui.note(`new session${switched.session.file ? `: ${switched.session.file}` : ""}`);
+    context.ui.note(
+      `new session${switched.session.file.path ? `: ${switched.session.file.path}` : ""}`,
+    );
   },
 };

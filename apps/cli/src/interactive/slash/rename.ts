@@ -13,20 +13,20 @@ export const renameCommand: SlashCommand = {
     const wanted = args.trim();
     if (wanted === "") {
       context.ui.note(
-        session.name
-          ? `this session is named "${session.name}"; /rename <name> changes it, /rename - removes it`
+        session.file.name
+          ? `this session is named "${session.file.name}"; /rename <name> changes it, /rename - removes it`
           : "this session has no name; /rename <name> gives it one",
       );
       return;
     }
     const name = wanted === "-" ? "" : wanted.replace(/\s+/g, "-");
-    const renamed = session.rename(name);
+    const renamed = session.file.rename(name);
     if (!renamed.ok) {
       context.ui.error(renamed.error);
       return;
     }
     if (name === "") context.ui.note("the session's name is removed");
-    else if (!session.file) context.ui.note(`named "${name}" (not saved: --no-session)`);
+    else if (!session.file.path) context.ui.note(`named "${name}" (not saved: --no-session)`);
     else
       context.ui.note(`named this session "${name}": gong -r ${name} resumes it from any folder`);
   },

@@ -16,7 +16,7 @@ export const resumeCommand: SlashCommand = {
       return;
     }
     const picked = await context.ui.pick(
-      resumePicker(sessions, context.ui.width, context.host.current.file, context.cwd),
+      resumePicker(sessions, context.ui.width, context.host.current.file.path, context.cwd),
     );
     if (!picked) return;
     // Checked again: a run may have started while the picker was open (a queued follow-up).

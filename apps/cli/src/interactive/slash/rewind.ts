@@ -22,7 +22,7 @@ export const rewindCommand: SlashCommand = {
   async run(_args, context) {
     if (!whenIdle(context, "/rewind")) return;
     const session = context.host.current;
-    const listed = await session.checkpoints();
+    const listed = await session.checkpoints.list();
     if (!listed.ok) return context.ui.warn(listed.error);
     const { checkpoints, storeBytes } = listed.value;
     if (checkpoints.length === 0) {
@@ -38,7 +38,7 @@ export const rewindCommand: SlashCommand = {
     const restore = await context.ui.pick({ title: "Restore what?", items: RESTORES });
     if (!restore) return;
     if (!whenIdle(context, "/rewind")) return;
-    const planned = await session.planRewind(point.value, restore.value);
+    const planned = await session.checkpoints.plan(point.value, restore.value);
     if (!planned.ok) return context.ui.error(planned.error);
     if (!(await confirmed(planned.value, context))) return;
     await rewind(planned.value, context);
@@ -76,7 +76,7 @@ async function confirmed(plan: RewindPlan, context: SlashContext): Promise<boole
 
 async function rewind(plan: RewindPlan, context: SlashContext): Promise<void> {
   if (!whenIdle(context, "/rewind")) return;
-  const done = await context.host.current.rewind(plan);
+  const done = await context.host.current.checkpoints.rewind(plan);
   if (!done.ok) return context.ui.error(done.error);
   if (plan.restore !== "code") {
     context.ui.replayTranscript();

@@ -13,17 +13,17 @@ export const sessionCommand: SlashCommand = {
   description: "show the session file, model, tokens and cost",
   async run(_args, context) {
     const session = context.host.current;
-    const { session: totals, metrics } = session.stats();
+    const { session: totals, metrics } = session.file.stats();
     const { tokens, messages } = totals;
     const n = (value: number) => value.toLocaleString("en-US");
     const rows: [string, string][] = [
-      ["file", session.file ?? "(not saved: --no-session)"],
-      ["id", session.header.id],
-      ["cwd", session.header.cwd],
-      ["model", `${session.model.provider}/${session.model.id}`],
-      ["thinking", session.thinkingLevel],
+      ["file", session.file.path ?? "(not saved: --no-session)"],
+      ["id", session.file.header.id],
+      ["cwd", session.file.header.cwd],
+      ["model", `${session.models.current.provider}/${session.models.current.id}`],
+      ["thinking", session.models.thinkingLevel],
       // auto is the CLI's default (README "Permissions"); Shift+Tab changes it.
-      ["mode", `${session.mode}${session.mode === "auto" ? " (the default)" : ""}`],
+      ["mode", `${session.mode.current}${session.mode.current === "auto" ? " (the default)" : ""}`],
       [
         "messages",
         `${n(messages.total)} (${n(messages.user)} user, ${n(messages.assistant)} assistant, ${n(messages.toolResult)} tool results)`,
@@ -35,7 +35,7 @@ export const sessionCommand: SlashCommand = {
       ["cost", `$${sessionCost(session).toFixed(4)}`],
       // The file counts every branch and earlier runs; the metrics only this process.
       ["tool calls", `${n(totals.toolCalls)} (${n(metrics.session.toolCalls)} since gong started)`],
-      ...settingsRows(session.settingsFiles),
+      ...settingsRows(session.config.settingsFiles),
     ];
     const width = Math.max(...rows.map(([name]) => name.length));
     context.ui.block(

@@ -17,7 +17,7 @@ export const thinkingCommand: SlashCommand = {
       }
       return setLevel(typed, context);
     }
-    const current = context.host.current.thinkingLevel;
+    const current = context.host.current.models.thinkingLevel;
     const picked = await context.ui.pick({
       title: "Thinking level",
       items: THINKING_LEVELS.map((level) => ({
@@ -36,10 +36,10 @@ function isThinkingLevel(value: string): value is ThinkingLevel {
 
 function setLevel(level: ThinkingLevel, context: SlashContext): void {
   const session = context.host.current;
-  session.setThinkingLevel(level);
+  session.models.setThinkingLevel(level);
   context.ui.note(`thinking: ${level}`);
-  if (level !== "off" && !session.model.reasoning)
+  if (level !== "off" && !session.models.current.reasoning)
     context.ui.warn(
-      `${session.model.provider}/${session.model.id} does not support reasoning: thinking ${level} has no effect until you switch to a model that does (/model).`,
+      `${session.models.current.provider}/${session.models.current.id} does not support reasoning: thinking ${level} has no effect until you switch to a model that does (/model).`,
     );
 }

@@ -13,7 +13,11 @@ export const treeCommand: SlashCommand = {
   async run(_args, context) {
     if (!whenIdle(context, "/tree")) return;
     const session = context.host.current;
-    const { items, leafIndex } = treeItems(session.tree(), session.leafId, context.ui.width);
+    const { items, leafIndex } = treeItems(
+      session.tree.entries(),
+      session.tree.leafId,
+      context.ui.width,
+    );
     if (items.length === 0) {
       context.ui.note("the session is empty: nothing to browse yet");
       return;
@@ -31,7 +35,7 @@ export const treeCommand: SlashCommand = {
     if (picked.action === "label") return label(picked.value, context);
     if (!whenIdle(context, "/tree")) return;
     if (picked.action === "fork") return fork(picked.value, context);
-    const moved = context.host.current.moveTo(picked.value);
+    const moved = context.host.current.tree.moveTo(picked.value);
     if (!moved.ok) {
       context.ui.error(moved.error);
       return;
@@ -43,10 +47,10 @@ export const treeCommand: SlashCommand = {
 
 async function label(entryId: string, context: SlashContext): Promise<void> {
   const session = context.host.current;
-  const current = findLabel(session.tree(), entryId);
+  const current = findLabel(session.tree.entries(), entryId);
   const text = await context.ui.ask("Label (empty removes it)", current);
   if (text === undefined) return;
-  const labelled = session.setLabel(entryId, text);
+  const labelled = session.tree.label(entryId, text);
   if (!labelled.ok) {
     context.ui.error(labelled.error);
     return;
@@ -62,7 +66,7 @@ export async function fork(entryId: string, context: SlashContext): Promise<void
     return;
   }
   context.ui.replayTranscript();
-  context.ui.note(`forked into ${forked.session.file ?? "a new session"}`);
+  context.ui.note(`forked into ${forked.session.file.path ?? "a new session"}`);
 }
 
 function findLabel(roots: readonly SessionTreeNode[], entryId: string): string | undefined {

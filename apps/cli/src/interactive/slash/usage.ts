@@ -18,10 +18,10 @@ function contextLine(
   windowOf: (key: string) => number | undefined,
 ): string {
   const window = windowOf(key);
-  const current = `${session.model.provider}/${session.model.id}`;
+  const current = `${session.models.current.provider}/${session.models.current.id}`;
   if (key !== current) return window ? `window ${n(window)} tokens` : "window unknown";
   const used = contextTokensOf(session);
-  const size = session.model.contextWindow;
+  const size = session.models.current.contextWindow;
   if (used === undefined) return `window ${n(size)} tokens, nothing used yet`;
   return `${n(used)} of ${n(size)} tokens (${Math.round((used / size) * 100)}%) as of the last answer`;
 }
@@ -32,7 +32,7 @@ function modelLines(
   row: ModelUsage,
   windowOf: (key: string) => number | undefined,
 ): string[] {
-  const current = row.model === `${session.model.provider}/${session.model.id}`;
+  const current = row.model === `${session.models.current.provider}/${session.models.current.id}`;
   const lines = [
     `${row.model}${current ? " (current)" : ""}`,
     `  tokens     ${tokensLine(row)}`,
@@ -58,12 +58,12 @@ export const usageCommand: SlashCommand = {
   description: "show tokens, cost and context per model, subagents included",
   async run(_args, context) {
     const session = context.host.current;
-    const totals = session.stats().session;
+    const totals = session.file.stats().session;
     const windows = new Map(
-      session.availableModels().map((m) => [`${m.provider}/${m.id}`, m.contextWindow]),
+      session.models.available().map((m) => [`${m.provider}/${m.id}`, m.contextWindow]),
     );
     const windowOf = (key: string) => windows.get(key);
-    const current = `${session.model.provider}/${session.model.id}`;
+    const current = `${session.models.current.provider}/${session.models.current.id}`;
     const rows = [...totals.models];
     if (!rows.some((row) => row.model === current)) {
       rows.push({
