@@ -74,7 +74,6 @@ export {
 export {
   addMcpServer,
   type McpScope,
-  maskedMcpEntry,
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";
