@@ -1,6 +1,12 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
-import type { ApiKeyResolver } from "@gong/llm";
+import {
+  type ApiKeyResolver,
+  explicitApiKey,
+  listRegistryModels,
+  modelForRef,
+  resolveModel,
+} from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
 import {
@@ -24,8 +30,6 @@ import { rememberChoice } from "../config/remember-choice.js";
 import { isTrustedFolder } from "../config/trust.js";
 import type { CommandHooks } from "../hooks/command-hooks.js";
 import { permissionAsker } from "../hooks/permission-asker.js";
-import { listRegistryModels } from "../models/list-models.js";
-import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { PermissionMode } from "../policy/permission-mode.js";

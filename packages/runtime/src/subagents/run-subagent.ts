@@ -12,6 +12,7 @@ import {
   emptyUsageTotals,
   type Model,
   type ModelRegistry,
+  modelForRef,
   type UsageTotals,
 } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
@@ -22,7 +23,6 @@ import { buildAgent } from "../agent/build-agent.js";
 import { SessionRecorder } from "../agent/recorder.js";
 import type { Settings } from "../config/settings-types.js";
 import type { SubagentInfo } from "../hooks/claude-events.js";
-import { modelForRef } from "../models/resolve-model.js";
 import type { SubagentEvents } from "./subagent-events.js";
 import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
 
