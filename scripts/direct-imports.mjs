@@ -1,4 +1,4 @@
-// An esbuild plugin for the apps' bundles: `import { listModels } from "@gong/runtime"` is
+// An esbuild plugin for the apps' bundles: `import { listModels } from "@gong/llm"` is
 // rewritten to import `listModels` from the file that defines it, following the package's
 // index (a barrel of `export { … } from "./file.js"` lines) and the barrels it re-exports.
 //

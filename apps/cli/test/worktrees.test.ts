@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { runGong, type Sandbox, sandbox, waitFor } from "./harness.js";
 
 // Issue 42 item 2: parallel sessions each in a git worktree of their own
-// (packages/runtime/src/worktrees), through the built binary.
+// (@gong/worktrees, packages/worktrees), through the built binary.
 
 const mock = useMockLlmServer();
 

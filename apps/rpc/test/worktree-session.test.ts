@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type Line, RpcProcess } from "./harness.js";
 
 // Issue 42 item 2: RPC `new_session {worktree}` runs the new session in a git worktree;
-// leaving it commits its changes on the worktree's branch (packages/runtime/src/worktrees).
+// leaving it commits its changes on the worktree's branch (@gong/worktrees, packages/worktrees).
 
 const mock = useMockLlmServer();
 

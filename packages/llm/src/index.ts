@@ -12,8 +12,31 @@ export {
 export { OPENAI_COMPATIBLE } from "./models/catalog.js";
 export type { UsageTotals } from "./models/cost.js";
 export { addUsage, calculateCost, emptyUsage, emptyUsageTotals } from "./models/cost.js";
+export {
+  ANY_MODEL,
+  type ListedAlias,
+  type ListedModel,
+  type ListModelsOptions,
+  listModels,
+  listRegistryModels,
+} from "./models/list-models.js";
+export {
+  INHERIT_MODEL,
+  isModelAlias,
+  MODEL_ALIASES,
+  type ModelAlias,
+} from "./models/model-aliases.js";
 export type { ApiKeyResolver, ExplicitApiKey, ModelRegistry } from "./models/registry.js";
 export { createModelRegistry, getModel, getModels, getProviders } from "./models/registry.js";
+export {
+  explicitApiKey,
+  type ModelDefaults,
+  type ModelErrorCode,
+  type ModelRequest,
+  type ModelResolution,
+  modelForRef,
+  resolveModel,
+} from "./models/resolve-model.js";
 export { COMPAT_PROFILES, resolveCompat } from "./openai-compat.js";
 export { parsePartialJson } from "./partial-json.js";
 export { complete, stream } from "./stream.js";

@@ -1,4 +1,5 @@
 export { MCP_CLIENT_TOOL_NAMES } from "./client-tool-names.js";
+export { literalCredentialHeaders, maskedMcpEntry } from "./config/credentials.js";
 export {
   DEFAULT_CALL_TIMEOUT_MS,
   ignoredEntryKeysNote,
@@ -24,6 +25,7 @@ export {
 } from "./elicitation.js";
 export { mcpToolName, uniqueToolNames } from "./names.js";
 export { CALLBACK_TIMEOUT_MS } from "./oauth/callback-listener.js";
+export { mcpOAuthDir } from "./oauth/oauth-dir.js";
 export { forgetMcpLogin, hasMcpLogin } from "./oauth/token-store.js";
 export type { McpPrompt, McpPromptText } from "./prompts.js";
 export { providerSchema } from "./schema.js";

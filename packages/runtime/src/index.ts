@@ -74,7 +74,6 @@ export {
 export {
   addMcpServer,
   type McpScope,
-  maskedMcpEntry,
   mcpServerFile,
   removeMcpServer,
 } from "./mcp/edit-servers.js";
@@ -84,14 +83,6 @@ export {
   type McpLoginOptions,
   type McpLoginResult,
 } from "./mcp/login.js";
-export {
-  ANY_MODEL,
-  type ListedAlias,
-  type ListedModel,
-  listModels,
-} from "./models/list-models.js";
-export { isModelAlias } from "./models/model-aliases.js";
-export { resolveModel } from "./models/resolve-model.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 export {

@@ -1,4 +1,5 @@
-import { ANY_MODEL, type ListedAlias, listModels, resolveGongHome } from "@gong/runtime";
+import { ANY_MODEL, type ListedAlias, listModels } from "@gong/llm";
+import { resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import { formatTokens } from "../format-tokens.js";
 import type { CliIo } from "../io.js";

@@ -4,7 +4,7 @@ import {
   resolveGongHome,
   type SessionInfo,
 } from "@gong/runtime";
-import { worktreeFoldersOf, worktreeNameOf } from "@gong/runtime/worktrees";
+import { worktreeFoldersOf, worktreeNameOf } from "@gong/worktrees";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 

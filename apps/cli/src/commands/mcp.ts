@@ -1,8 +1,8 @@
+import { maskedMcpEntry } from "@gong/mcp";
 import {
   addMcpServer,
   isTrustedFolder,
   type McpServerReport,
-  maskedMcpEntry,
   removeMcpServer,
   resolveGongHome,
 } from "@gong/runtime";

@@ -4,7 +4,7 @@
  * that branch and the worktree kept, with how to review, merge or remove it; one without
  * changes is removed. Pinned by test/worktrees.test.ts.
  */
-import { finishWorktree, keptWorktreeLines, openWorktree } from "@gong/runtime/worktrees";
+import { finishWorktree, keptWorktreeLines, openWorktree } from "@gong/worktrees";
 import type { CliIo } from "../io.js";
 
 export async function runInWorktree(

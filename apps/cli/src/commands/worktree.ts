@@ -1,8 +1,8 @@
 /**
  * `gong worktree list` and `gong worktree remove <name> [--force]`: git plumbing only
- * (`@gong/runtime/worktrees`), no agent loaded (test/start-modules.test.ts).
+ * (`@gong/worktrees`), no agent loaded (test/start-modules.test.ts).
  */
-import { listWorktrees, removeWorktree, type WorktreeState } from "@gong/runtime/worktrees";
+import { listWorktrees, removeWorktree, type WorktreeState } from "@gong/worktrees";
 import type { WorktreeCommand } from "../args.js";
 import type { CliIo } from "../io.js";
 

@@ -1,8 +1,8 @@
 import path from "node:path";
+import { listModels } from "@gong/llm";
 import {
   type CodingSessionError,
   guardExit,
-  listModels,
   loadSettings,
   resolveGongHome,
   SessionHost,

@@ -5,12 +5,11 @@
  */
 
 import { createModelRegistry } from "@gong/llm";
-import type { McpServerEntry, McpServerStatus } from "@gong/mcp";
+import { type McpServerEntry, type McpServerStatus, mcpOAuthDir } from "@gong/mcp";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
 import { untrustedFolderWarning } from "../config/trust.js";
-import { mcpOAuthDir } from "./oauth-dir.js";
 
 export interface CheckMcpServersOptions {
   cwd: string;

@@ -8,9 +8,10 @@
  * written 0600 (only its owner reads it); the project's `.mcp.json` is usually committed,
  * so a credential header there must be a `${VAR}` reference, expanded from the
  * environment when the server starts — a literal one is refused, naming the form to use
- * (mcp.test.ts, "a literal token for .mcp.json is refused").
+ * (mcp.test.ts, "a literal token for .mcp.json is refused"). Which headers are literal
+ * credentials is @gong/mcp's rule (`literalCredentialHeaders`, `maskedMcpEntry`).
  */
-import type { McpServerEntry } from "@gong/mcp";
+import { literalCredentialHeaders, type McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
 import { globalSettingsPath, projectMcpJsonPath } from "../config/paths.js";
 import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
@@ -72,40 +73,6 @@ export function removeMcpServer(where: McpServerFile, name: string): Promise<Use
     `run gong mcp remove again`,
     fileMode(where),
   );
-}
-
-/**
- * The entry as `gong mcp add` shows it: header values masked (a leading `Bearer` or
- * `Basic` kept), `${VAR}` references shown — they hold no secret.
- */
-export function maskedMcpEntry(entry: McpServerEntry): McpServerEntry {
-  if (!("url" in entry) || !entry.headers) return entry;
-  const headers = Object.fromEntries(
-    Object.entries(entry.headers).map(([key, value]) => [key, maskHeaderValue(value)]),
-  );
-  return { ...entry, headers };
-}
-
-function maskHeaderValue(value: string): string {
-  if (!hasLiteralSecret(value)) return value;
-  const scheme = /^(Bearer|Basic|Token)\s+/i.exec(value)?.[0] ?? "";
-  return `${scheme}****`;
-}
-
-/** Header names that carry credentials by convention. */
-const CREDENTIAL_HEADER = /authorization|cookie|token|secret|key|password|session|credential/i;
-
-function literalCredentialHeaders(entry: McpServerEntry): string[] {
-  if (!("url" in entry) || !entry.headers) return [];
-  return Object.entries(entry.headers)
-    .filter(([key, value]) => CREDENTIAL_HEADER.test(key) && hasLiteralSecret(value))
-    .map(([key]) => key);
-}
-
-/** True unless the value's secret part is `${VAR}` references (after an optional scheme word). */
-function hasLiteralSecret(value: string): boolean {
-  const rest = value.replace(/^(Bearer|Basic|Token)\s+/i, "");
-  return rest.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::-[^}]*)?\}/g, "").trim() !== "";
 }
 
 /**

@@ -12,12 +12,12 @@ import {
   hasMcpLogin,
   type McpServerEntry,
   McpServers,
+  mcpOAuthDir,
   START_TIMEOUT_MS,
 } from "@gong/mcp";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import { untrustedFolderWarning } from "../config/trust.js";
 import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
-import { mcpOAuthDir } from "./oauth-dir.js";
 
 export interface McpLoginOptions extends CheckMcpServersOptions {
   server: string;

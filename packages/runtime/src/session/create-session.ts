@@ -1,6 +1,12 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import { openSessionCheckpoints } from "@gong/checkpoints";
-import type { ApiKeyResolver } from "@gong/llm";
+import {
+  type ApiKeyResolver,
+  explicitApiKey,
+  listRegistryModels,
+  modelForRef,
+  resolveModel,
+} from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
 import {
@@ -12,6 +18,10 @@ import {
   WebConnections,
 } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
+import { createBackgroundNoticeHook } from "../agent/background-notices.js";
+import { buildAgent, createTruncator } from "../agent/build-agent.js";
+import { SessionRecorder } from "../agent/recorder.js";
+import { SessionSystemPrompt } from "../agent/system-prompt.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
@@ -20,34 +30,28 @@ import { rememberChoice } from "../config/remember-choice.js";
 import { isTrustedFolder } from "../config/trust.js";
 import type { CommandHooks } from "../hooks/command-hooks.js";
 import { permissionAsker } from "../hooks/permission-asker.js";
-import { listRegistryModels } from "../models/list-models.js";
-import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
 import type { PermissionMode } from "../policy/permission-mode.js";
 import { SessionPermissions } from "../policy/session-permissions.js";
 import { startPermissionMode } from "../policy/start-mode.js";
 import { withCallPolicy } from "../policy/user-calls.js";
-import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
-import { createBackgroundNoticeHook } from "./background-notices.js";
-import { buildAgent, createTruncator } from "./build-agent.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
 import { openingWarnings } from "./opening-warnings.js";
 import type { CodingSessionOptions, CreateCodingSessionResult } from "./options.js";
-import { SessionRecorder } from "./recorder.js";
 import { RunTally } from "./run-limits.js";
 import { SessionHookModules } from "./session-hook-modules.js";
 import { resolveSessionInputs, type SessionInputs } from "./session-inputs.js";
 import { sessionLanguageServers } from "./session-lsp.js";
 import { mcpFirstPromptWaitMs, startSessionMcpServers } from "./session-mcp.js";
+import { sessionTaskTools, type TaskToolLateParts } from "./session-task-tool.js";
 import { modelTools, type SessionToolKit, userBashTool, userReadTool } from "./session-tools.js";
 import { createSessionCommandHooks, type HooksContext } from "./settings-command-hooks.js";
 import { SettingsReloader } from "./settings-reloader.js";
 import { type OpenedSession, openSessionFile, startThinkingLevel } from "./start-model.js";
 import { createSubfolderContextHook } from "./subfolder-context.js";
-import { SessionSystemPrompt } from "./system-prompt.js";
 import { SessionTodoStore } from "./todo-store.js";
 import { createWebSummarizer } from "./web-summarizer.js";
 

@@ -5,6 +5,7 @@
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
 import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore } from "@gong/session-store";
+import type { SessionRecorder } from "../agent/recorder.js";
 import { homeDir } from "../config/paths.js";
 import {
   type ExportSessionResult,
@@ -15,7 +16,6 @@ import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
 import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SessionHeaderLine } from "./options.js";
-import type { SessionRecorder } from "./recorder.js";
 
 export interface SessionFileParts {
   store: SessionStore;

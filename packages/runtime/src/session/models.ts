@@ -6,10 +6,8 @@
  * start's default (issue 22.9).
  */
 import type { Agent } from "@gong/agent-core";
-import type { Model, ThinkingLevel } from "@gong/llm";
+import type { ListedModel, Model, ModelResolution, ThinkingLevel } from "@gong/llm";
 import type { RememberedChoice } from "../config/remember-choice.js";
-import type { ListedModel } from "../models/list-models.js";
-import type { ModelResolution } from "../models/resolve-model.js";
 
 export interface SessionModelsParts {
   agent: Agent;

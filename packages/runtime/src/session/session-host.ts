@@ -1,16 +1,16 @@
 import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
-import { resolveGongHome } from "../config/paths.js";
-import type { SessionEndReason } from "../hooks/claude-events.js";
-import type { SubagentEvent } from "../subagents/subagent-events.js";
 import {
   finishWorktree,
   keptWorktreeLines,
   type OpenedWorktree,
   openWorktree,
   type Worktree,
-} from "../worktrees/index.js";
+} from "@gong/worktrees";
+import { resolveGongHome } from "../config/paths.js";
+import type { SessionEndReason } from "../hooks/claude-events.js";
+import type { SubagentEvent } from "../subagents/subagent-events.js";
 import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";
 import { listSessionsForCwd } from "./list-sessions.js";
@@ -34,7 +34,7 @@ export type SwitchResult =
 export interface NewSessionOptions {
   /**
    * Run the new session in the git worktree of this name (`true`: a new name), made or
-   * reused as `gong --worktree` does (packages/runtime/src/worktrees).
+   * reused as `gong --worktree` does (@gong/worktrees, packages/worktrees).
    */
   worktree?: string | true;
 }

@@ -4,6 +4,7 @@ import { formatConfigIssue } from "@gong/config-files";
 import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
+import { missingPromptFile } from "../agent/system-prompt.js";
 import { FileStamps } from "../config/file-stamps.js";
 import { homeDir, resolveGongHome } from "../config/paths.js";
 import { resolveSessionDir } from "../config/session-dir.js";
@@ -16,7 +17,6 @@ import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
 import { SessionResources } from "./session-resources.js";
 import { type SessionSandbox, sessionSandbox } from "./session-sandbox.js";
-import { missingPromptFile } from "./system-prompt.js";
 import { checkToolSelection } from "./tool-selection.js";
 
 /** Everything a session is decided from before its file is opened. */

@@ -17,8 +17,8 @@ import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import { readDenyRules } from "../policy/hidden-paths.js";
-import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
+import type { SessionTaskTools } from "./session-task-tool.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { type BuildToolsResult, buildTools } from "./tool-selection.js";
 
@@ -54,7 +54,7 @@ export interface SessionToolKit {
   sandbox: BashSandbox | undefined;
   /** Plan mode narrows what the model is offered (plan/plan-mode.ts). */
   planMode: PlanMode;
-  /** The task tool (subagents/session-task-tool.ts): offered by the default preset or by name. */
+  /** The task tool (session-task-tool.ts): offered by the default preset or by name. */
   task?: SessionTaskTools;
   /** The running model's context window: too many MCP tools for it become `mcp_tool_search`. */
   contextWindow: () => number;

@@ -1,6 +1,5 @@
-import type { Model, ThinkingLevel } from "@gong/llm";
+import { type Model, type ModelResolution, resolveModel, type ThinkingLevel } from "@gong/llm";
 import type { SessionContext, SessionStore } from "@gong/session-store";
-import { type ModelResolution, resolveModel } from "../models/resolve-model.js";
 import { openStore, storeFailure } from "./open-store.js";
 import type { CodingSessionError } from "./options.js";
 import type { SessionInputs } from "./session-inputs.js";
@@ -71,9 +70,9 @@ function pickNamedModel(
     baseUrl: options.baseUrl,
   };
   const resolved = resolveModel(inputs.registry, request, loaded.settings);
-  const { defaultProvider, defaultModel, ...rest } = loaded.settings;
+  const { defaultProvider, defaultModel } = loaded.settings;
   if (resolved.ok || !resolved.usage || (!defaultProvider && !defaultModel)) return resolved;
-  const without = resolveModel(inputs.registry, request, rest);
+  const without = resolveModel(inputs.registry, request, {});
   // The settings were not what broke it: the flags' own error stands.
   if (!without.ok && without.message === resolved.message) return resolved;
   const keys = [defaultProvider && "defaultProvider", defaultModel && "defaultModel"];

@@ -7,7 +7,7 @@
  */
 import type { SessionEntry, SessionStore } from "@gong/session-store";
 import { type Todo, type TodoSaveResult, type TodoStore, writeFileAtomic } from "@gong/tools";
-import type { SessionRecorder } from "./recorder.js";
+import type { SessionRecorder } from "../agent/recorder.js";
 
 export const TODOS_CUSTOM_TYPE = "todos";
 

@@ -14,7 +14,7 @@ import {
   type SessionStore,
   type SessionTreeNode,
 } from "@gong/session-store";
-import type { SessionRecorder } from "./recorder.js";
+import type { SessionRecorder } from "../agent/recorder.js";
 import type { SessionTodoStore } from "./todo-store.js";
 
 export interface SessionTreeParts {

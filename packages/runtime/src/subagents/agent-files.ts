@@ -1,10 +1,10 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
+import { INHERIT_MODEL } from "@gong/llm";
 import { Type } from "@sinclair/typebox";
 import { parseFrontMatter, toolListField } from "../config/front-matter.js";
 import { readRegularFile } from "../config/read-regular-file.js";
-import { INHERIT_MODEL } from "../models/model-aliases.js";
 import type { SubagentType } from "./subagent-types.js";
 
 /** An agent file larger than this is not one someone wrote by hand: it is cut here. */

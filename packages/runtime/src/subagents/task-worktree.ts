@@ -1,6 +1,6 @@
 /**
  * `task` with `isolation: "worktree"`: the subagent works in a git worktree of its own
- * (`.gong/worktrees/task-<hex>` on branch `gong/task-<hex>`, packages/runtime/src/worktrees),
+ * (`.gong/worktrees/task-<hex>` on branch `gong/task-<hex>`, packages/worktrees),
  * so subagents that edit files in parallel never touch each other's files or the
  * parent's. At its end its changes are committed on that branch and the result names it;
  * a subagent that changed nothing leaves no worktree. Pinned by
@@ -8,12 +8,7 @@
  */
 import type { ToolResponse } from "@gong/base";
 import { failure } from "@gong/tools";
-import {
-  finishWorktree,
-  keptWorktreeLines,
-  newWorktreeName,
-  openWorktree,
-} from "../worktrees/index.js";
+import { finishWorktree, keptWorktreeLines, newWorktreeName, openWorktree } from "@gong/worktrees";
 import type { SubagentHost } from "./run-subagent.js";
 
 export async function runInTaskWorktree(

@@ -1,4 +1,4 @@
-import { ANY_MODEL, isModelAlias, type ListedModel } from "@gong/runtime";
+import { ANY_MODEL, isModelAlias, type ListedModel } from "@gong/llm";
 import type { PickItem, SlashCommand, SlashContext } from "../contract.js";
 
 type ModelRef = { provider: string; id: string };

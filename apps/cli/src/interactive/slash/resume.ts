@@ -1,6 +1,6 @@
 import { oneLine } from "@gong/render";
 import type { SessionInfo } from "@gong/runtime";
-import { worktreeNameOf } from "@gong/runtime/worktrees";
+import { worktreeNameOf } from "@gong/worktrees";
 import type { PickOptions, SlashCommand } from "../contract.js";
 import { whenIdle } from "./idle.js";
 

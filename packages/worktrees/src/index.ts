@@ -1,6 +1,6 @@
 /**
- * `@gong/runtime/worktrees`: git worktrees for parallel sessions, loadable without the
- * agent (`gong worktree list` starts none of it).
+ * `@gong/worktrees`: git worktrees for parallel sessions. Git and paths only, so
+ * `gong worktree list` loads no agent.
  */
 
 export {

@@ -1,5 +1,6 @@
-import { createModelRegistry, type Model, type ModelCost, type ModelRegistry } from "@gong/llm";
+import type { Model, ModelCost } from "../types.js";
 import { aliasTargets, type ModelAlias } from "./model-aliases.js";
+import { createModelRegistry, type ModelRegistry } from "./registry.js";
 import { providerHasKey, providerTakesAnyKey } from "./resolve-model.js";
 
 export interface ListModelsOptions {

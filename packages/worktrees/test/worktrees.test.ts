@@ -19,7 +19,7 @@ import {
   removeWorktree,
   worktreeNameOf,
   worktreeNameProblem,
-} from "../../src/worktrees/index.js";
+} from "../src/index.js";
 
 let base: string;
 let repo: string;

@@ -1,4 +1,5 @@
-import type { Model, ModelRegistry } from "@gong/llm";
+import type { Model } from "../types.js";
+import type { ModelRegistry } from "./registry.js";
 
 /**
  * Claude Code's model aliases (agent and command front matter `model:`, `--model`,

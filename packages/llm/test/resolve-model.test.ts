@@ -1,14 +1,24 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { createModelRegistry } from "@gong/llm";
-import { describe, expect, it } from "vitest";
-import { listModels, resolveModel } from "../src/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { createModelRegistry, listModels, modelForRef, resolveModel } from "../src/index.js";
 import { newestOfFamily } from "../src/models/model-aliases.js";
-import { modelForRef } from "../src/models/resolve-model.js";
-import { tempDir, writeFile } from "./helpers.js";
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "gong-resolve-model-"));
+  made.push(dir);
+  return dir;
+}
 
 function registry(env: NodeJS.ProcessEnv, modelsJson?: unknown) {
   const gongHome = tempDir();
-  if (modelsJson) writeFile(path.join(gongHome, "models.json"), JSON.stringify(modelsJson));
+  if (modelsJson) writeFileSync(path.join(gongHome, "models.json"), JSON.stringify(modelsJson));
   return { gongHome, registry: createModelRegistry({ gongHome, env }) };
 }
 

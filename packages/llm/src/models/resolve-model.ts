@@ -1,5 +1,5 @@
-import { type ExplicitApiKey, type Model, type ModelRegistry, OPENAI_COMPATIBLE } from "@gong/llm";
-import type { Settings } from "../config/settings-types.js";
+import type { Model } from "../types.js";
+import { OPENAI_COMPATIBLE } from "./catalog.js";
 import {
   aliasFallbackNote,
   INHERIT_MODEL,
@@ -7,6 +7,14 @@ import {
   type ModelAlias,
   newestOfFamily,
 } from "./model-aliases.js";
+import type { ExplicitApiKey, ModelRegistry } from "./registry.js";
+
+/** The defaults a user's settings give (`defaultProvider`, `defaultModel`; gong's settings.json). */
+export interface ModelDefaults {
+  defaultProvider?: string;
+  /** An id, or an alias (`sonnet`: the newest of the family on the chosen provider). */
+  defaultModel?: string;
+}
 
 export interface ModelRequest {
   /** `--provider` */
@@ -62,7 +70,7 @@ const PREFERRED_PROVIDERS = ["anthropic", "openai"];
 export function resolveModel(
   registry: ModelRegistry,
   request: ModelRequest,
-  settings: Settings,
+  settings: ModelDefaults,
 ): ModelResolution {
   const providers = registry.providers();
   let provider = request.provider;
@@ -115,7 +123,7 @@ function modelOfProvider(
   provider: string,
   named: string | undefined,
   request: ModelRequest,
-  settings: Settings,
+  settings: ModelDefaults,
 ): ModelResolution {
   // `inherit` (an agent's word) names no model: the one in use, else the default.
   const inherited = named?.toLowerCase() === INHERIT_MODEL;
@@ -188,7 +196,7 @@ function splitProviderPrefix(
 
 /** The settings' default model when it is one of `provider`'s. */
 function settingsModel(
-  settings: Settings,
+  settings: ModelDefaults,
   provider: string,
 ): Pick<Model, "provider" | "id"> | undefined {
   if (!settings.defaultModel || isModelAlias(settings.defaultModel)) return undefined;

@@ -7,12 +7,12 @@ import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks } from "../hooks/command-hooks.js";
-import type { SessionInputs } from "../session/session-inputs.js";
-import { agentFolders, loadAgentFiles } from "./agent-files.js";
-import type { SubagentHost } from "./run-subagent.js";
-import type { SubagentEvents } from "./subagent-events.js";
-import { allTypes } from "./subagent-types.js";
-import { createTaskTool } from "./task-tool.js";
+import { agentFolders, loadAgentFiles } from "../subagents/agent-files.js";
+import type { SubagentHost } from "../subagents/run-subagent.js";
+import type { SubagentEvents } from "../subagents/subagent-events.js";
+import { allTypes } from "../subagents/subagent-types.js";
+import { createTaskTool } from "../subagents/task-tool.js";
+import type { SessionInputs } from "./session-inputs.js";
 
 /** What exists only once the session's agent is built: read when a task runs. */
 export interface TaskToolLateParts {

@@ -1,9 +1,10 @@
 import { Agent, type AgentHooks, type AgentSettings, type Skill } from "@gong/agent-core";
-import type { ModelRegistry } from "@gong/llm";
 import {
   type ApiKeyResolver,
   type Message,
   type Model,
+  type ModelRegistry,
+  modelForRef,
   stream,
   type ThinkingLevel,
 } from "@gong/llm";
@@ -14,7 +15,6 @@ import {
   resolveObservationConfig,
 } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
-import { modelForRef } from "../models/resolve-model.js";
 import type { SessionSystemPrompt } from "./system-prompt.js";
 
 /** What the session's agent is made of. */
