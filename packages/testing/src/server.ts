@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { MockError, MockResponse, MockStep } from "./steps.js";
 import {
@@ -65,6 +65,17 @@ export interface MockLlmServer {
   close(): Promise<void>;
 }
 
+/**
+ * Listens on 127.0.0.1 at a random port. Node closes an idle keep-alive socket after 5 s;
+ * a client whose event loop lags past its own 4 s deadline (a loaded CI machine, 50
+ * subagents in one process) then reuses a socket the server already closed and gets a
+ * connection error. Real providers keep them open far longer.
+ */
+async function listenLocal(server: Server): Promise<void> {
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+}
+
 /** Starts the mock on 127.0.0.1 with a random port. */
 export async function startMockLlmServer(
   options: MockLlmServerOptions = {},
@@ -117,12 +128,7 @@ export async function startMockLlmServer(
     };
   }
 
-  // Node closes an idle keep-alive socket after 5 s; a client whose event loop lags past
-  // its own 4 s deadline (a loaded CI machine, 50 subagents in one process) then reuses a
-  // socket the server already closed and gets a connection error. Real providers keep them
-  // open far longer.
-  server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await listenLocal(server);
   const port = (server.address() as AddressInfo).port;
 
   return {
