@@ -1,3 +1,4 @@
+export { ATOMIC_TEMP_PATTERN, atomicTempName } from "./atomic-temp.js";
 export type { ToolContext, ToolError, ToolResponse, ToolStats, ToolStatus } from "./envelope.js";
 export type { PathExpansion } from "./home/expand-home.js";
 export { expandHome } from "./home/expand-home.js";

@@ -28,7 +28,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import type { Result } from "@gong/base";
+import { ATOMIC_TEMP_PATTERN, type Result } from "@gong/base";
 import { encodeCwd, legacyEncodeCwd, readSessionInfo } from "@gong/session-store";
 import { type Capture, type CapturedFile, captureFile } from "./captured-files.js";
 import { type ChangedPaths, changedPaths } from "./changed-paths.js";
@@ -57,7 +57,9 @@ const LARGE_SNAPSHOT_FILES = 2_000;
 const NO_OBJECT = "0".repeat(40);
 
 /** Never stored: the spilled tool outputs, plus what the project's .gitignore files say. */
-const STORE_EXCLUDES = [".tool-output/", ".git/"];
+// An atomic write's temporary file, caught by a snapshot that runs beside the write,
+// would come back as a file of its own on rewind.
+const STORE_EXCLUDES = [".tool-output/", ".git/", ATOMIC_TEMP_PATTERN];
 
 export interface Snapshot {
   /** The commit in the store. */
@@ -286,11 +288,15 @@ export class ShadowGitStore implements SnapshotStore {
     if (this.initialised) return { ok: true, value: undefined };
     try {
       mkdirSync(path.dirname(this.paths.indexFile), { recursive: true });
-      if (!existsSync(path.join(this.paths.gitDir, "HEAD"))) {
+      const fresh = !existsSync(path.join(this.paths.gitDir, "HEAD"));
+      if (fresh) {
         if (onLarge && holdsAtLeast(this.project, LARGE_SNAPSHOT_FILES)) onLarge();
         const made = await runGit(this.paths, ["init", "-q"]);
         if (!made.ok) return made;
-        writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
+      }
+      // Every session writes it: a store made before a pattern was added gets it too.
+      writeFileSync(path.join(this.paths.gitDir, "info", "exclude"), this.excludes());
+      if (fresh) {
         const configured = await runGit(this.paths, ["config", "core.untrackedCache", "true"]);
         if (!configured.ok) return configured;
         await seedFromProject(this.paths, MAX_SNAPSHOT_FILE_BYTES, (blobs) => {

@@ -8,6 +8,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import { atomicTempName } from "@gong/base";
 import { describe, expect, it } from "vitest";
 import { changesBetween, restoreFiles } from "../src/file-changes.js";
 import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../src/shadow-store.js";
@@ -53,6 +54,22 @@ describe("checkpoints — the shadow git store", () => {
     expect(readFileSync(path.join(dir, "c.txt"), "utf8")).toBe("see\n");
     expect(existsSync(path.join(dir, "new"))).toBe(false);
     expect(readFileSync(path.join(dir, "secret.env"), "utf8")).toBe("KEY=2\n");
+  });
+
+  it("a snapshot taken while an atomic write runs leaves its temporary file out (a rewind would bring it back as a file)", async () => {
+    const { dir, store } = project();
+    const before = unwrap(await store.snapshot("prompt"));
+    const temp = atomicTempName("a.txt");
+    writeFile(path.join(dir, temp), "half of it");
+    writeFile(path.join(dir, "sub", atomicTempName("b.txt")), "half\n");
+    const during = unwrap(await store.snapshot("prompt"));
+    unlinkSync(path.join(dir, temp));
+    writeFile(path.join(dir, "a.txt"), "one\n");
+    const now = unwrap(await store.snapshot("rewind"));
+    expect(unwrap(await changesBetween(store.paths, during.id, now.id))).toEqual([
+      { path: "a.txt", action: "remove", added: 0, removed: 1 },
+    ]);
+    expect(during.id).toBe(before.id);
   });
 
   it("a git project's status, stash and log are not touched", async () => {

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { constants, lstatSync } from "node:fs";
 import * as fs from "node:fs/promises";
 import path from "node:path";
+import { atomicTempName } from "@gong/base";
 import { openCheckedAs } from "./opened-path.js";
 import { type PinnedDir, withPinnedDirectory } from "./pinned-dir.js";
 
@@ -36,7 +36,7 @@ async function writeInto(
   data: string | Buffer,
   wantedMode: number | undefined,
 ): Promise<void> {
-  const tempName = `.${name}.${randomBytes(6).toString("hex")}.tmp`;
+  const tempName = atomicTempName(name);
   const temp = dir.entry(tempName);
   const mode = wantedMode ?? keptMode(dir.entry(name));
   try {
