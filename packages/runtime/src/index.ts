@@ -47,24 +47,15 @@ export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
-export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { NotificationSetting, Settings } from "./config/settings-types.js";
-export { isTrustedFolder, trustFolder } from "./config/trust.js";
-export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export type {
   NotificationType,
   SessionEndReason,
 } from "./hooks/claude-events.js";
-export type {
-  ConfirmationAnswer,
-  ConfirmationRefusal,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "./hooks/command-hooks.js";
 export {
   type CheckMcpServersOptions,
   checkMcpServers,
@@ -101,6 +92,12 @@ export {
   parsePermissionMode,
 } from "./policy/permission-mode.js";
 export type { SessionPermissions } from "./policy/session-permissions.js";
+export type {
+  ConfirmationAnswer,
+  ConfirmationRefusal,
+  ToolConfirmation,
+  ToolConfirmationRequest,
+} from "./policy/tool-confirmation.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";
 export {

@@ -1,4 +1,5 @@
-import { ANY_MODEL, type ListedAlias, listModels, resolveGongHome } from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { ANY_MODEL, type ListedAlias, listModels } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import { formatTokens } from "../format-tokens.js";
 import type { CliIo } from "../io.js";

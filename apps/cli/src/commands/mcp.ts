@@ -1,11 +1,6 @@
-import {
-  addMcpServer,
-  isTrustedFolder,
-  type McpServerReport,
-  maskedMcpEntry,
-  removeMcpServer,
-  resolveGongHome,
-} from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { isTrustedFolder } from "@gong/config-files";
+import { addMcpServer, type McpServerReport, maskedMcpEntry, removeMcpServer } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import type { McpEditCommand } from "../mcp-edit-args.js";

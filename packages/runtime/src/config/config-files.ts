@@ -1,6 +1,6 @@
-import { homeDir, hookFolders } from "./paths.js";
+import { homeDir } from "@gong/base";
+import { hookFolders, settingsFilePaths } from "@gong/config-files";
 import { skillFolders, systemPromptFiles } from "./resources.js";
-import { settingsFilePaths } from "./settings-sources.js";
 
 /** A kind of file that configures a session, and when an edit to it takes effect. */
 export interface ConfigFileGroup {

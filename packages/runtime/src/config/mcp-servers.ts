@@ -6,8 +6,9 @@
  * (`.mcp.json`, `.gong/settings.json`) are code the repository runs: only in a trusted
  * folder (the settings loader already leaves the project's `mcpServers` out otherwise).
  */
+
+import { projectMcpJsonPath } from "@gong/config-files";
 import { type McpServerEntry, readMcpConfigFile } from "@gong/mcp";
-import { projectMcpJsonPath } from "./paths.js";
 import type { LoadedSettings } from "./settings.js";
 
 export interface McpServerSources {

@@ -1,10 +1,16 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
+import {
+  hookFolders,
+  type ImportRules,
+  projectConfigDir,
+  readRegularFile,
+  realOrSelf,
+  resolveImports,
+} from "@gong/config-files";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
-import { type ImportRules, realOrSelf, resolveImports } from "./memory-imports.js";
-import { homeDir, hookFolders, projectConfigDir } from "./paths.js";
-import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
 export type { ContextFile };

@@ -1,25 +1,29 @@
 import path from "node:path";
-import { isRecord } from "@gong/base";
+import { homeDir, isRecord, resolveGongHome } from "@gong/base";
 import {
   type ConfigPath,
   type ConfigPosition,
   formatConfigIssue,
+  hookFolders,
+  isTrustedFolder,
+  projectMcpJsonPath,
   readJsonConfigFile,
+  refusedAgentWrites,
+  type SettingsSource,
+  settingsSources,
+  TRUST_REQUIRED_KEYS,
+  type UntrustedSetting,
   validateConfig,
 } from "@gong/config-files";
 import { ignoredEntryKeysNote } from "@gong/mcp";
 import { expandHome } from "@gong/tools";
 import type { PermissionSettings } from "../policy/permission-rules.js";
 import { permissionRuleWarnings } from "../policy/rule-warnings.js";
-import { refusedAgentWrites } from "./agent-written.js";
 import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
-import { homeDir, hookFolders, projectMcpJsonPath, resolveGongHome } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
-import { type SettingsSource, settingsSources } from "./settings-sources.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
-import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
 
 export interface LoadSettingsOptions {
   /** The project root whose `.gong/settings.json` applies (usually the cwd). */

@@ -7,7 +7,7 @@
  * runs the event's hooks with the session's configuration at that moment.
  */
 import type { ToolResponse } from "@gong/base";
-import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "./claude-tool-names.js";
+import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "@gong/tools";
 import type { CommandHookEvent, HookOutcome } from "./hook-verdict.js";
 
 /** Runs the hooks of one event: `target` is what the matchers test. */

@@ -4,9 +4,10 @@
  * and a PreToolUse `ask` is put to the user (their no is the block).
  */
 
+import { matchesTool } from "@gong/tools";
 import { type ConfirmedCalls, confirmCall } from "../policy/confirm-call.js";
-import { matchesTool } from "./claude-tool-names.js";
-import type { CommandHookMatcher, ToolConfirmation } from "./command-hooks.js";
+import type { ToolConfirmation } from "../policy/tool-confirmation.js";
+import type { CommandHookMatcher } from "./command-hooks.js";
 import { type CommandHookEvent, type HookOutcome, interpretHookResult } from "./hook-verdict.js";
 import { runHookCommand } from "./run-command.js";
 

@@ -4,14 +4,15 @@
  * then the Notification hooks hear that gong waits, then the app asks. Without an app
  * that can ask (print and json mode) the call is refused unless a hook allowed it.
  */
+
+import { toClaudeToolName } from "@gong/tools";
 import { noConfirmationReason } from "../policy/confirm-call.js";
-import { toClaudeToolName } from "./claude-tool-names.js";
 import type {
-  CommandHooks,
   ConfirmationAnswer,
   ToolConfirmation,
   ToolConfirmationRequest,
-} from "./command-hooks.js";
+} from "../policy/tool-confirmation.js";
+import type { CommandHooks } from "./command-hooks.js";
 
 /** Seconds of PermissionRequest hooks the question's time limit leaves room for. */
 function permissionHooksMs(hooks: CommandHooks | undefined): number {

@@ -10,10 +10,15 @@
  * environment when the server starts — a literal one is refused, naming the form to use
  * (mcp.test.ts, "a literal token for .mcp.json is refused").
  */
+
+import {
+  editJsonConfigFile,
+  globalSettingsPath,
+  projectMcpJsonPath,
+  type UserSettingsWrite,
+} from "@gong/config-files";
 import type { McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
-import { globalSettingsPath, projectMcpJsonPath } from "../config/paths.js";
-import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
 
 /** Where `gong mcp add|remove --scope` writes (`@gong/protocol/session-flags` lists them). */
 export type McpScope = "user" | "project";

@@ -1,4 +1,4 @@
-import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
+import type { ToolConfirmation, ToolConfirmationRequest } from "./tool-confirmation.js";
 
 /**
  * What a tool call that needs the user's yes gets when no one can be asked (print and

@@ -1,14 +1,18 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
+import {
+  commandNamesGongConfig,
+  forgetAgentWrites,
+  isGongConfigPath,
+  isOwnSettingsWrite,
+  recordAgentWrites,
+  stampText,
+} from "@gong/config-files";
 import { resolveInputPath } from "@gong/tools";
-import { forgetAgentWrites, recordAgentWrites } from "../config/agent-written.js";
-import { commandNamesGongConfig, isGongConfigPath } from "../config/config-paths.js";
-import { stampText } from "../config/file-stamps.js";
-import { homeDir } from "../config/paths.js";
-import { isOwnSettingsWrite } from "../config/user-settings-writer.js";
-import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
+import type { ToolConfirmation } from "./tool-confirmation.js";
 
 /**
  * The agent may not widen its own limits by editing gong's configuration: a write, edit

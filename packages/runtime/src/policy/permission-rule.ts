@@ -5,12 +5,14 @@
  * `WebFetch(domain:example.com)`, `mcp__server__tool`, `mcp__server` (a whole server).
  * Parsing is one pure function; matching a call is another (test/policy/permission-rule.test.ts).
  */
-import { pathRuleCovers, realPathLenient, resolveInputPath } from "@gong/tools";
 import {
   claudeToolNames,
   fromClaudeToolName,
   isBuiltInToolName,
-} from "../hooks/claude-tool-names.js";
+  pathRuleCovers,
+  realPathLenient,
+  resolveInputPath,
+} from "@gong/tools";
 import { bashCommandMatches } from "./bash-rule.js";
 
 /** A rule as parsed: the tools it names and what of their calls it covers. */

@@ -8,8 +8,11 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isRecord } from "@gong/base";
-import { projectLocalSettingsPath } from "../config/paths.js";
-import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
+import {
+  editJsonConfigFile,
+  projectLocalSettingsPath,
+  type UserSettingsWrite,
+} from "@gong/config-files";
 
 export async function saveProjectAllowRule(cwd: string, rule: string): Promise<UserSettingsWrite> {
   const file = projectLocalSettingsPath(cwd);

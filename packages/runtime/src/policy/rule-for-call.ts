@@ -1,7 +1,6 @@
 import path from "node:path";
 import { isPathWithin } from "@gong/base";
-import { resolveInputPath } from "@gong/tools";
-import { toClaudeToolName } from "../hooks/claude-tool-names.js";
+import { resolveInputPath, toClaudeToolName } from "@gong/tools";
 import { bashRuleSpecifier, exactBashSpecifier } from "./bash-rule.js";
 import type { RuleScope } from "./permission-rule.js";
 

@@ -1,7 +1,6 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import { isPathWithin } from "@gong/base";
 import { type HiddenPaths, hiddenPathsMatcher, resolveInputPath } from "@gong/tools";
-import type { ToolConfirmation, ToolConfirmationRequest } from "../hooks/command-hooks.js";
 import { type BashPattern, compileConfirmBash } from "./confirm-bash.js";
 import { type ConfirmedCalls, confirmCall } from "./confirm-call.js";
 import { decideCall, modeAsksAbout } from "./decide-call.js";
@@ -16,6 +15,7 @@ import {
 } from "./permission-rules.js";
 import { saveProjectAllowRule } from "./project-rule-writer.js";
 import { ruleForCall } from "./rule-for-call.js";
+import type { ToolConfirmation, ToolConfirmationRequest } from "./tool-confirmation.js";
 
 export interface SessionPermissionsOptions extends RuleScope {
   /** The merged settings' `permissions` (a project's allow rules only in a trusted folder). */

@@ -1,9 +1,9 @@
-import type { Settings } from "../config/settings-types.js";
 import {
   PERMISSION_MODE_NAMES,
   type PermissionMode,
   parsePermissionMode,
 } from "./permission-mode.js";
+import type { PermissionSettings } from "./permission-rules.js";
 
 /**
  * The mode a session starts in: the flag, else settings `permissions.defaultMode`, else
@@ -12,7 +12,7 @@ import {
  */
 export function startPermissionMode(
   flag: PermissionMode | undefined,
-  settings: Settings,
+  settings: { permissions?: Pick<PermissionSettings, "defaultMode"> },
   appMode: PermissionMode,
   warn: (message: string) => void,
 ): PermissionMode {

@@ -1,5 +1,7 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
 import { openSessionCheckpoints } from "@gong/checkpoints";
+import { hookFolders, isTrustedFolder, jobsDir, projectMcpJsonPath } from "@gong/config-files";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { SessionStore } from "@gong/session-store";
@@ -15,9 +17,7 @@ import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
 import { configFileGroups } from "../config/config-files.js";
-import { homeDir, hookFolders, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
-import { isTrustedFolder } from "../config/trust.js";
 import type { CommandHooks } from "../hooks/command-hooks.js";
 import { permissionAsker } from "../hooks/permission-asker.js";
 import { listRegistryModels } from "../models/list-models.js";

@@ -2,10 +2,11 @@
  * `session.file`: the session file — where it is, its header, its name (`/rename`),
  * totals over it (`/usage`, `/session`) and its HTML export (`/export`).
  */
+
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
 import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore } from "@gong/session-store";
-import { homeDir } from "../config/paths.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,

@@ -9,9 +9,9 @@ import type {
   SandboxMode,
 } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
-import type { ToolConfirmation } from "../hooks/command-hooks.js";
 import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
 import type { SessionMode } from "../plan/plan-mode.js";
+import type { ToolConfirmation } from "../policy/tool-confirmation.js";
 import type { LimitReason, RunTotals } from "./run-limits.js";
 
 /** Which session file a run writes to. */

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
+import { resolveGongHome } from "@gong/base";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
-import { resolveGongHome } from "../config/paths.js";
 import type { SessionEndReason } from "../hooks/claude-events.js";
 import type { SubagentEvent } from "../subagents/subagent-events.js";
 import {

@@ -1,3 +1,4 @@
+import { homeDir } from "@gong/base";
 import { estimateTextTokens } from "@gong/llm";
 import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
@@ -13,7 +14,6 @@ import type {
   WebSummarizer,
 } from "@gong/tools";
 import { hiddenPathsMatcher } from "@gong/tools";
-import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import { readDenyRules } from "../policy/hidden-paths.js";

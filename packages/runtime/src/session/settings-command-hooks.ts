@@ -3,9 +3,9 @@ import {
   type CommandHooks,
   type CommandHooksConfig,
   createCommandHooks,
-  type ToolConfirmation,
 } from "../hooks/command-hooks.js";
 import type { ConfirmedCalls } from "../policy/confirm-call.js";
+import type { ToolConfirmation } from "../policy/tool-confirmation.js";
 
 export interface HooksContext {
   cwd: string;

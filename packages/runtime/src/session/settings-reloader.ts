@@ -1,5 +1,5 @@
 import type { Agent } from "@gong/agent-core";
-import type { FileStamps } from "../config/file-stamps.js";
+import type { FileStamps } from "@gong/config-files";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
 import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { buildSystemPrompt, type Skill } from "@gong/agent-core";
+import { FileStamps } from "@gong/config-files";
 import type { Tool } from "@gong/tools";
-import { FileStamps } from "../config/file-stamps.js";
 import { type Resources, systemPromptFiles } from "../config/resources.js";
 
 export interface PromptFlags {

@@ -1,9 +1,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
+import { parseFrontMatter, readRegularFile, toolListField } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
-import { parseFrontMatter, toolListField } from "../config/front-matter.js";
-import { readRegularFile } from "../config/read-regular-file.js";
 import { INHERIT_MODEL } from "../models/model-aliases.js";
 import type { SubagentType } from "./subagent-types.js";
 

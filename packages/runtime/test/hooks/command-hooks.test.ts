@@ -13,11 +13,8 @@ import {
   text,
   toolCall,
 } from "../../../agent-core/test/helpers/mock-stream.js";
-import {
-  type CommandHooksConfig,
-  createCommandHooks,
-  type ToolConfirmationRequest,
-} from "../../src/hooks/command-hooks.js";
+import { type CommandHooksConfig, createCommandHooks } from "../../src/hooks/command-hooks.js";
+import type { ToolConfirmationRequest } from "../../src/policy/tool-confirmation.js";
 
 let dir: string;
 beforeEach(async () => {

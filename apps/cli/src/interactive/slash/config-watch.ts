@@ -1,6 +1,7 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import { type ConfigFileGroup, isOwnSettingsWrite } from "@gong/runtime";
+import { isOwnSettingsWrite } from "@gong/config-files";
+import type { ConfigFileGroup } from "@gong/runtime";
 import { watch } from "chokidar";
 import type { SlashContext } from "../contract.js";
 import { watchPoints } from "./watch-points.js";

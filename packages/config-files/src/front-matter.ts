@@ -5,11 +5,14 @@
  * read line by line as Claude Code does (test/skills/parse-skill.test.ts,
  * test/commands/parse-command.test.ts, test/config/front-matter.test.ts).
  */
-import { type ConfigPath, formatConfigIssue, positionAt, validateConfig } from "@gong/config-files";
+
+import { fromClaudeToolName, isBuiltInToolName } from "@gong/tools";
 import type { TSchema } from "@sinclair/typebox";
 import { type Document, isMap, isSeq, parseDocument } from "yaml";
-import { fromClaudeToolName, isBuiltInToolName } from "../hooks/claude-tool-names.js";
+import { formatConfigIssue } from "./format-issue.js";
 import { readFrontMatterLines } from "./front-matter-lines.js";
+import { positionAt } from "./position.js";
+import { type ConfigPath, validateConfig } from "./validate-config.js";
 
 export type FrontMatter =
   | {

@@ -1,8 +1,5 @@
 import path from "node:path";
 
-// `$GONG_HOME` / `~/.gong` and `$HOME`: one rule for every package, in @gong/base.
-export { homeDir, resolveGongHome } from "@gong/base";
-
 /** `<project>/.gong`: project-level settings, SYSTEM.md, skills and hooks. */
 export function projectConfigDir(projectRoot: string): string {
   return path.join(projectRoot, ".gong");

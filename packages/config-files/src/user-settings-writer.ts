@@ -7,14 +7,11 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import {
-  type ConfigPath,
-  formatConfigIssue,
-  readJsonConfigFile,
-  setJsonConfigValue,
-} from "@gong/config-files";
 import { writeFileAtomic } from "@gong/tools";
+import { formatConfigIssue } from "./format-issue.js";
+import { readJsonConfigFile, setJsonConfigValue } from "./json-config.js";
 import { globalSettingsPath } from "./paths.js";
+import type { ConfigPath } from "./validate-config.js";
 
 /** What gong itself last wrote to each settings file (see `isOwnSettingsWrite`). */
 const ownWrites = new Map<string, string>();

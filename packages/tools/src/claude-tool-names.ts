@@ -1,5 +1,5 @@
 /**
- * Claude Code tool names and parameter names mapped to Gong's (test/hooks/claude-tool-names.test.ts), so a
+ * Claude Code tool names and parameter names mapped to Gong's (test/claude-tool-names.test.ts), so a
  * hook script written for Claude Code (`matcher: "Bash"`, `tool_input.file_path`), an
  * agent's `tools:` / `disallowedTools:` and a command's `allowed-tools:` work unchanged.
  * The one place these names are kept: a Claude Code tool Gong has none of (WebSearch,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  fromClaudeToolName,
-  matchesTool,
-  toClaudeToolName,
-} from "../../src/hooks/claude-tool-names.js";
+import { fromClaudeToolName, matchesTool, toClaudeToolName } from "../src/claude-tool-names.js";
 
 describe("Claude Code tool names — todo_write, web_fetch, ask_user", () => {
   it("a WebFetch / TodoWrite / AskUserQuestion matcher fires for our tool", () => {

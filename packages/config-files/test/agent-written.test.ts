@@ -7,7 +7,7 @@ import {
   forgetAgentWrites,
   recordAgentWrites,
   refusedAgentWrites,
-} from "../src/config/agent-written.js";
+} from "../src/agent-written.js";
 
 let base: string;
 afterEach(() => rmSync(base, { recursive: true, force: true }));

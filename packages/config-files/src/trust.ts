@@ -7,10 +7,10 @@
  */
 import { realpathSync } from "node:fs";
 import path from "node:path";
-import { isPathWithin } from "@gong/base";
-import { readJsonConfigFile } from "@gong/config-files";
+import { homeDir, isPathWithin } from "@gong/base";
 import { acceptAgentWrites } from "./agent-written.js";
-import { globalSettingsPath, homeDir } from "./paths.js";
+import { readJsonConfigFile } from "./json-config.js";
+import { globalSettingsPath } from "./paths.js";
 import { editUserSettings } from "./user-settings-writer.js";
 
 /**
