@@ -85,19 +85,6 @@ export { isModelAlias } from "./models/model-aliases.js";
 export { resolveModel } from "./models/resolve-model.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
-export {
-  nextPermissionMode,
-  PERMISSION_MODES,
-  type PermissionMode,
-  parsePermissionMode,
-} from "./policy/permission-mode.js";
-export type { SessionPermissions } from "./policy/session-permissions.js";
-export type {
-  ConfirmationAnswer,
-  ConfirmationRefusal,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "./policy/tool-confirmation.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";
 export {

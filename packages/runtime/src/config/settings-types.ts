@@ -7,8 +7,8 @@ import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
 import type { LanguageServerSetting } from "@gong/lsp";
 import type { McpServerEntry } from "@gong/mcp";
+import type { PermissionSettings } from "@gong/policy";
 import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
-import type { PermissionSettings } from "../policy/permission-rules.js";
 
 export type ThinkingSetting = ThinkingLevel;
 export type OutputLevelSetting = OutputLevel;

@@ -16,9 +16,9 @@ import {
   validateConfig,
 } from "@gong/config-files";
 import { ignoredEntryKeysNote } from "@gong/mcp";
+import type { PermissionSettings } from "@gong/policy";
+import { permissionRuleWarnings } from "@gong/policy";
 import { expandHome } from "@gong/tools";
-import type { PermissionSettings } from "../policy/permission-rules.js";
-import { permissionRuleWarnings } from "../policy/rule-warnings.js";
 import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";

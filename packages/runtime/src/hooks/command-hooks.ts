@@ -1,9 +1,8 @@
 import type { AgentHooks, ToolCallDecision } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { UserMessage } from "@gong/llm";
+import type { ConfirmedCalls, ToolConfirmation } from "@gong/policy";
 import { fromClaudeToolInput, toClaudeToolInput, toClaudeToolName } from "@gong/tools";
-import type { ConfirmedCalls } from "../policy/confirm-call.js";
-import type { ToolConfirmation } from "../policy/tool-confirmation.js";
 import {
   type NotificationType,
   notification,

@@ -4,9 +4,9 @@
  * and a PreToolUse `ask` is put to the user (their no is the block).
  */
 
+import type { ToolConfirmation } from "@gong/policy";
+import { type ConfirmedCalls, confirmCall } from "@gong/policy";
 import { matchesTool } from "@gong/tools";
-import { type ConfirmedCalls, confirmCall } from "../policy/confirm-call.js";
-import type { ToolConfirmation } from "../policy/tool-confirmation.js";
 import type { CommandHookMatcher } from "./command-hooks.js";
 import { type CommandHookEvent, type HookOutcome, interpretHookResult } from "./hook-verdict.js";
 import { runHookCommand } from "./run-command.js";

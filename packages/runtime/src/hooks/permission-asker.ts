@@ -5,13 +5,9 @@
  * that can ask (print and json mode) the call is refused unless a hook allowed it.
  */
 
+import type { ConfirmationAnswer, ToolConfirmation, ToolConfirmationRequest } from "@gong/policy";
+import { noConfirmationReason } from "@gong/policy";
 import { toClaudeToolName } from "@gong/tools";
-import { noConfirmationReason } from "../policy/confirm-call.js";
-import type {
-  ConfirmationAnswer,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "../policy/tool-confirmation.js";
 import type { CommandHooks } from "./command-hooks.js";
 
 /** Seconds of PermissionRequest hooks the question's time limit leaves room for. */

@@ -4,9 +4,14 @@
  * the model is offered (from its next call on) and refuses, with a reason the model can
  * act on, a tool it was not offered but called anyway.
  */
+
+import {
+  isPlanModeTool,
+  PERMISSION_MODES,
+  type PermissionMode,
+  planModeRefusal,
+} from "@gong/policy";
 import type { Tool } from "@gong/tools";
-import { PERMISSION_MODES, type PermissionMode } from "../policy/permission-mode.js";
-import { isPlanModeTool, planModeRefusal } from "../policy/plan-mode-rule.js";
 import {
   createExitPlanModeTool,
   EXIT_PLAN_MODE,

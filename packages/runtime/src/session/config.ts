@@ -3,11 +3,12 @@
  * the files (and when an edit to each applies), the settings files read, the permission
  * rules, bash's sandbox, and the prompt commands `/name args` runs.
  */
+
+import type { SessionPermissions } from "@gong/policy";
 import type { PromptCommandInfo, PromptCommands } from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
 import type { NotificationType } from "../hooks/claude-events.js";
 import type { CommandHooks } from "../hooks/command-hooks.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SandboxState } from "./session-sandbox.js";
 
 export interface SessionConfigParts {

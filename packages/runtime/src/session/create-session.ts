@@ -4,6 +4,13 @@ import { openSessionCheckpoints } from "@gong/checkpoints";
 import { hookFolders, isTrustedFolder, jobsDir, projectMcpJsonPath } from "@gong/config-files";
 import type { ApiKeyResolver } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
+import type { PermissionMode } from "@gong/policy";
+import {
+  createConfigWriteGuard,
+  SessionPermissions,
+  startPermissionMode,
+  withCallPolicy,
+} from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
 import {
   BackgroundShells,
@@ -23,11 +30,6 @@ import { permissionAsker } from "../hooks/permission-asker.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";
 import { PlanMode } from "../plan/plan-mode.js";
-import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
-import type { PermissionMode } from "../policy/permission-mode.js";
-import { SessionPermissions } from "../policy/session-permissions.js";
-import { startPermissionMode } from "../policy/start-mode.js";
-import { withCallPolicy } from "../policy/user-calls.js";
 import { sessionTaskTools, type TaskToolLateParts } from "../subagents/session-task-tool.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { createBackgroundNoticeHook } from "./background-notices.js";

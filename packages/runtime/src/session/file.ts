@@ -5,6 +5,7 @@
 
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
 import { homeDir } from "@gong/base";
+import type { SessionPermissions } from "@gong/policy";
 import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore } from "@gong/session-store";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../export/export-session.js";
 import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SessionHeaderLine } from "./options.js";
 import type { SessionRecorder } from "./recorder.js";
 

@@ -2,6 +2,7 @@ import { homeDir } from "@gong/base";
 import { estimateTextTokens } from "@gong/llm";
 import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
+import { readDenyRules } from "@gong/policy";
 import type {
   AskUserHandler,
   BackgroundShells,
@@ -16,7 +17,6 @@ import type {
 import { hiddenPathsMatcher } from "@gong/tools";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
-import { readDenyRules } from "../policy/hidden-paths.js";
 import type { SessionTaskTools } from "../subagents/session-task-tool.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTodoStore } from "./todo-store.js";

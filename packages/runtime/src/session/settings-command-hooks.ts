@@ -1,11 +1,10 @@
+import type { ConfirmedCalls, ToolConfirmation } from "@gong/policy";
 import type { HookMatcherSetting } from "../config/settings-types.js";
 import {
   type CommandHooks,
   type CommandHooksConfig,
   createCommandHooks,
 } from "../hooks/command-hooks.js";
-import type { ConfirmedCalls } from "../policy/confirm-call.js";
-import type { ToolConfirmation } from "../policy/tool-confirmation.js";
 
 export interface HooksContext {
   cwd: string;

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Agent, type AgentEvent } from "@gong/agent-core";
 import type { Message, ToolResultMessage } from "@gong/llm";
+import type { ToolConfirmationRequest } from "@gong/policy";
 import { defineTool, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,7 +15,6 @@ import {
   toolCall,
 } from "../../../agent-core/test/helpers/mock-stream.js";
 import { type CommandHooksConfig, createCommandHooks } from "../../src/hooks/command-hooks.js";
-import type { ToolConfirmationRequest } from "../../src/policy/tool-confirmation.js";
 
 let dir: string;
 beforeEach(async () => {

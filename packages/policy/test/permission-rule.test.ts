@@ -2,12 +2,12 @@ import { mkdtempSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { decideCall } from "../../src/policy/decide-call.js";
-import type { PermissionMode } from "../../src/policy/permission-mode.js";
-import { parsePermissionRule, ruleMatches } from "../../src/policy/permission-rule.js";
-import type { RuleVerdict } from "../../src/policy/permission-rules.js";
-import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
-import { ruleForCall } from "../../src/policy/rule-for-call.js";
+import { decideCall } from "../src/decide-call.js";
+import type { PermissionMode } from "../src/permission-mode.js";
+import { parsePermissionRule, ruleMatches } from "../src/permission-rule.js";
+import type { RuleVerdict } from "../src/permission-rules.js";
+import { compileRules, judgeCall } from "../src/permission-rules.js";
+import { ruleForCall } from "../src/rule-for-call.js";
 
 const scope = { cwd: "/p", home: "/home/u" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bashCommandMatches } from "../../src/policy/bash-rule.js";
-import { compileRules, judgeCall } from "../../src/policy/permission-rules.js";
+import { bashCommandMatches } from "../src/bash-rule.js";
+import { compileRules, judgeCall } from "../src/permission-rules.js";
 
 const touch = { command: "touch", prefix: true };
 const denies = (command: string) => bashCommandMatches(touch, command, "deny");
