@@ -7,6 +7,10 @@ export {
   PartialMessage,
   queuedMessageText,
 } from "@gong/agent-core";
+export type {
+  NotificationType,
+  SessionEndReason,
+} from "@gong/hooks";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
@@ -52,10 +56,6 @@ export { loadSettings } from "./config/settings.js";
 export type { NotificationSetting, Settings } from "./config/settings-types.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export type {
-  NotificationType,
-  SessionEndReason,
-} from "./hooks/claude-events.js";
 export {
   type CheckMcpServersOptions,
   checkMcpServers,

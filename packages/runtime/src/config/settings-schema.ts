@@ -4,12 +4,12 @@
  * warning naming its line and column; the rest of the file still applies.
  */
 
+import { CommandHooksSchema } from "@gong/hooks";
 import { THINKING_LEVELS } from "@gong/llm";
 import { LanguageServerSettingsSchema } from "@gong/lsp";
 import { McpServersSchema } from "@gong/mcp";
 import { OUTPUT_LEVELS, SANDBOX_MODES, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
-import { CommandHooksSchema } from "../hooks/hooks-schema.js";
 import { NOTIFICATION_SETTINGS } from "./settings-types.js";
 
 const oneOf = (values: readonly string[]) =>

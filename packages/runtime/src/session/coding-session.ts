@@ -1,6 +1,7 @@
 import { type Agent, BUSY_MESSAGE, type QueuedMessages } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { SessionCheckpoints } from "@gong/checkpoints";
+import type { CommandHooks, SessionEndReason } from "@gong/hooks";
 import type { AssistantMessage, ImageContent, Message, UserMessage } from "@gong/llm";
 import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
@@ -8,8 +9,6 @@ import type { SessionPermissions } from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
 import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { PromptCommands } from "../commands/prompt-commands.js";
-import type { SessionEndReason } from "../hooks/claude-events.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import { Checkpoints } from "./checkpoints.js";

@@ -4,11 +4,10 @@
  * rules, bash's sandbox, and the prompt commands `/name args` runs.
  */
 
+import type { CommandHooks, NotificationType } from "@gong/hooks";
 import type { SessionPermissions } from "@gong/policy";
 import type { PromptCommandInfo, PromptCommands } from "../commands/prompt-commands.js";
 import type { ConfigFileGroup } from "../config/config-files.js";
-import type { NotificationType } from "../hooks/claude-events.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
 import type { SandboxState } from "./session-sandbox.js";
 
 export interface SessionConfigParts {

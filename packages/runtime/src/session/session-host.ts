@@ -1,8 +1,8 @@
 import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
 import { resolveGongHome } from "@gong/base";
+import type { SessionEndReason } from "@gong/hooks";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
-import type { SessionEndReason } from "../hooks/claude-events.js";
 import type { SubagentEvent } from "../subagents/subagent-events.js";
 import {
   finishWorktree,

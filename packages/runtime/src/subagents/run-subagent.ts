@@ -5,6 +5,7 @@ import {
   buildSystemPrompt,
   type ContextFile,
 } from "@gong/agent-core";
+import type { SubagentInfo } from "@gong/hooks";
 import {
   type ApiKeyResolver,
   type AssistantMessage,
@@ -18,7 +19,6 @@ import type { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
-import type { SubagentInfo } from "../hooks/claude-events.js";
 import { modelForRef } from "../models/resolve-model.js";
 import { BACKGROUND_NOTICE_HOOK } from "../session/background-notices.js";
 import { buildAgent } from "../session/build-agent.js";

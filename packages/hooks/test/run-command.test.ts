@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { MAX_HOOK_OUTPUT_BYTES, runHookCommand } from "../../src/hooks/run-command.js";
+import { MAX_HOOK_OUTPUT_BYTES, runHookCommand } from "../src/run-command.js";
 
 let dir: string;
 beforeEach(async () => {

@@ -13,8 +13,8 @@ import {
   testModel,
   text,
   toolCall,
-} from "../../../agent-core/test/helpers/mock-stream.js";
-import { type CommandHooksConfig, createCommandHooks } from "../../src/hooks/command-hooks.js";
+} from "../../agent-core/test/helpers/mock-stream.js";
+import { type CommandHooksConfig, createCommandHooks } from "../src/command-hooks.js";
 
 let dir: string;
 beforeEach(async () => {

@@ -11,9 +11,9 @@ import {
   testModel,
   text,
   toolCall,
-} from "../../../agent-core/test/helpers/mock-stream.js";
-import { echoTool } from "../../../agent-core/test/helpers/tools.js";
-import { loadHookModules } from "../../src/hooks/load-modules.js";
+} from "../../agent-core/test/helpers/mock-stream.js";
+import { echoTool } from "../../agent-core/test/helpers/tools.js";
+import { loadHookModules } from "../src/load-modules.js";
 
 /** A model that calls `echo` once and then answers. */
 const echoOnce = (arg: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type HookRun, interpretHookResult } from "../../src/hooks/hook-verdict.js";
-import { type CommandResult, MAX_HOOK_OUTPUT_BYTES } from "../../src/hooks/run-command.js";
+import { type HookRun, interpretHookResult } from "../src/hook-verdict.js";
+import { type CommandResult, MAX_HOOK_OUTPUT_BYTES } from "../src/run-command.js";
 
 const guard: HookRun = { event: "PreToolUse", command: "./guard.sh", timeoutS: 60 };
 
