@@ -9,6 +9,7 @@ import type { SessionPermissions } from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
 import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { PromptCommands } from "../commands/prompt-commands.js";
+import { runUserBash } from "../commands/user-bash.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import { Checkpoints } from "./checkpoints.js";
@@ -25,7 +26,6 @@ import type { SessionRecorder } from "./recorder.js";
 import { effectiveLimits, type RunLimits, type RunTally } from "./run-limits.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { SessionTree } from "./tree.js";
-import { runUserBash } from "./user-bash.js";
 
 /**
  * Everything a session is made of (create-session.ts builds them): each part is required,
