@@ -2,10 +2,10 @@
  * The configuration files the agent's own tools changed without the user's yes, kept
  * across sessions (apps/cli/test/config-self-edit.test.ts "planted at the next start").
  * Within a session the config-write guard refuses to reload them
- * (policy/confirm-config-write.ts); a file recorded here is not loaded at the next start
+ * (@gong/policy confirm-config-write.ts); a file recorded here is not loaded at the next start
  * either, while its content is still what the agent left: a hook, MCP server or
  * permission the agent wrote unasked never runs unsandboxed later. The user accepts such
- * a file by editing it or by running `gong --trust` in the project (config/trust.ts).
+ * a file by editing it or by running `gong --trust` in the project (trust.ts).
  *
  * The record is `$GONG_HOME/agent-written.json`: absolute path → the content's SHA-256
  * (for a hooks folder, over its entries' names and contents), the tool and when. One

@@ -2,7 +2,7 @@
  * Gong's own configuration as files the agent's tools might touch: any `.gong/` folder
  * (the project's settings, hooks, skills and prompts; `~/.gong`), `$GONG_HOME`,
  * `.mcp.json` and `.claude/settings*.json`. A write there could widen the agent's own
- * tools or add a hook that runs, so it needs the user's yes (policy/confirm-config-write.ts).
+ * tools or add a hook that runs, so it needs the user's yes (@gong/policy confirm-config-write.ts).
  * Context files (AGENTS.md, CLAUDE.md) are the user's text, not configuration.
  */
 import { realpathSync } from "node:fs";

@@ -12,9 +12,9 @@ export interface SettingsSource {
   file: string;
   /** The folder relative paths in it are resolved against. */
   base: string;
-  /** A project's file: the trust rules apply (config/trust.ts). */
+  /** A project's file: the trust rules apply (trust.ts). */
   project: boolean;
-  /** Claude Code's file: only the keys gong shares are read (config/claude-settings.ts). */
+  /** Claude Code's file: only the keys gong shares are read (@gong/runtime config/claude-settings.ts). */
   claude: boolean;
 }
 

@@ -96,7 +96,7 @@ export async function trustFolder(
   );
   if (!written.ok) return broad ? { ...written, broad } : written;
   // Trusting the folder as it is now accepts what the agent wrote there unasked
-  // (config/agent-written.ts): the user has been told to review it first.
+  // (agent-written.ts): the user has been told to review it first.
   let accepted: string[];
   try {
     accepted = [
@@ -126,7 +126,7 @@ export type TrustFolderResult =
       ok: true;
       folder: string;
       file: string;
-      /** Files the agent wrote unasked, accepted with this trust (config/agent-written.ts). */
+      /** Files the agent wrote unasked, accepted with this trust (agent-written.ts). */
       accepted: string[];
       broad?: string;
     }

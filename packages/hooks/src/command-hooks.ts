@@ -132,7 +132,7 @@ function chainTimeoutMs(config: CommandHooksConfig, confirmMs: number): number {
 /**
  * A PreToolUse hook that answered `permissionDecision: "allow"` (or the older
  * `decision: "approve"`): as in Claude Code, the call skips the mode's question but not
- * the deny and ask rules, nor the configuration guard (policy/session-permissions.ts).
+ * the deny and ask rules, nor the configuration guard (@gong/policy session-permissions.ts).
  */
 const allowedBy = (outcomes: readonly HookOutcome[]) =>
   outcomes.some(

@@ -1,6 +1,6 @@
 /**
  * The session's one way to ask the user about a tool call (every check's question goes
- * through `confirmCall`, policy/confirm-call.ts): PermissionRequest hooks answer first,
+ * through `confirmCall`, @gong/policy confirm-call.ts): PermissionRequest hooks answer first,
  * then the Notification hooks hear that gong waits, then the app asks. Without an app
  * that can ask (print and json mode) the call is refused unless a hook allowed it.
  */

@@ -14,7 +14,7 @@ export function noConfirmationReason(request: ToolConfirmationRequest): string {
 /**
  * The calls the user answered "always" for in this session, by a key naming what was
  * allowed (the tool and the exact input), and
- * the session's permission rules (policy/session-permissions.ts): a `Set<string>`
+ * the session's permission rules (session-permissions.ts): a `Set<string>`
  * is enough where no rules apply.
  */
 export interface ConfirmedCalls {

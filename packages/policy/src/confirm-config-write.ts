@@ -16,12 +16,12 @@ import type { ToolConfirmation } from "./tool-confirmation.js";
 
 /**
  * The agent may not widen its own limits by editing gong's configuration: a write, edit
- * or bash call aimed at it (config/config-paths.ts) is put to the user like a
+ * or bash call aimed at it (@gong/config-files config-paths.ts) is put to the user like a
  * confirmBash match (denied in print and json mode without `--yes`). A change the agent
  * made anyway — a bash command that hid the file's name — is caught afterwards: the
  * watched files are stamped around every call, and `unconfirmedChange` tells the
  * settings reloader not to apply them while they are as the agent left them. The change
- * is also recorded for the next starts (config/agent-written.ts), which do not load the
+ * is also recorded for the next starts (@gong/config-files agent-written.ts), which do not load the
  * file either until the user edits it or runs `gong --trust`.
  */
 export interface ConfigWriteGuard extends AgentHooks {

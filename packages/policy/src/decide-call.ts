@@ -5,10 +5,10 @@
  *      any hook runs);
  *   2. a `permissions.deny` rule refuses the call;
  *   3. a `permissions.ask` rule, a settings `confirmBash` pattern (an ask rule in regex
- *      syntax, policy/confirm-bash.ts) or a deny rule that cannot be read asks;
+ *      syntax, confirm-bash.ts) or a deny rule that cannot be read asks;
  *   4. a `permissions.allow` rule, or an "always" answer of this session, lets it run;
  *   5. the self-edit guard and hooks' decisions ask or refuse on their own
- *      (policy/confirm-config-write.ts, hooks/command-hooks.ts); a hook's `allow` skips
+ *      (confirm-config-write.ts, @gong/hooks command-hooks.ts); a hook's `allow` skips
  *      step 6 only;
  *   6. the mode: `ask` asks before file changes, bash, MCP tools and web_fetch;
  *      `accept-edits` lets edits and writes inside the project run and asks the rest;

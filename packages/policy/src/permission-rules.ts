@@ -12,7 +12,7 @@ export interface PermissionSettings {
   allow?: string[];
   ask?: string[];
   deny?: string[];
-  /** The mode a session starts in (policy/permission-mode.ts); a project's only when trusted. */
+  /** The mode a session starts in (permission-mode.ts); a project's only when trusted. */
   defaultMode?: string;
   /** Read into `allowedPaths` by the settings loader (config/settings.ts). */
   additionalDirectories?: string[];
@@ -59,7 +59,7 @@ export function compileRules(
 /**
  * What the rules say about one call, deny first: a deny rule refuses it, an ask rule (or
  * a broken rule that may be about it) makes it ask, an allow rule lets it run without a
- * question, and `none` leaves it to the other checks (policy/decide-call.ts).
+ * question, and `none` leaves it to the other checks (decide-call.ts).
  */
 export type RuleVerdict =
   | { verdict: "deny"; rule: string }

@@ -1,5 +1,5 @@
 /**
- * Plan mode's rule (row 1 of the policy's order, policy/decide-call.ts): which tools it
+ * Plan mode's rule (row 1 of the policy's order, decide-call.ts): which tools it
  * offers, and what the model reads when it calls another one anyway. plan/plan-mode.ts
  * holds the mode's state and the plan's approval.
  */

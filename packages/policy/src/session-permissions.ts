@@ -33,7 +33,7 @@ export interface SessionPermissionsOptions extends RuleScope {
 /**
  * A session's permission policy: the `permissions.allow` / `ask` / `deny` rules, the
  * mode, the "always" answers of this session (one memory for every app) and the rules
- * saved for the project. policy/decide-call.ts decides; this class runs it twice in the
+ * saved for the project. decide-call.ts decides; this class runs it twice in the
  * session's hook order (session/create-session.ts): deny rules before any hook runs, and
  * the whole decision after the hooks, on the call as they may have rewritten it. Every
  * question goes through `confirmCall`, which the app answers (terminal dialog, RPC
@@ -150,7 +150,7 @@ export class SessionPermissions implements ConfirmedCalls {
   }
 
   /**
-   * The refusal of one of the user's own calls (policy/user-calls.ts), or undefined: deny
+   * The refusal of one of the user's own calls (user-calls.ts), or undefined: deny
    * rules for every call, ask rules too for a prompt command's; never the mode's question.
    */
   async checkUserCall(

@@ -25,7 +25,7 @@ export type ConfirmationAnswer = boolean | "always" | "always-project" | Confirm
 
 /**
  * A no that says why: a PermissionRequest hook's deny, or no one to ask (print mode).
- * The session's own asker answers it (hooks/permission-asker.ts); an app's dialog
+ * The session's own asker answers it (@gong/hooks permission-asker.ts); an app's dialog
  * answers with the others.
  */
 export interface ConfirmationRefusal {

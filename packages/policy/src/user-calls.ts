@@ -1,5 +1,5 @@
 /**
- * The user's own calls through the same policy as the model's (policy/decide-call.ts):
+ * The user's own calls through the same policy as the model's (decide-call.ts):
  * `!cmd` and RPC `bash` (`typed`: the user wrote the command), a prompt command's
  * `` !`cmd` `` and `@path` (`command`: a file's author wrote them, the user only ran
  * `/name`). A deny rule refuses both — the settings' deny rules are the user's and the

@@ -41,7 +41,7 @@ export function sessionMcpServerSet(
     return config;
   };
   const { loaded } = sources;
-  // Not a file the agent wrote unasked either (config/agent-written.ts; warned by the loader).
+  // Not a file the agent wrote unasked either (@gong/config-files agent-written.ts; warned by the loader).
   const mcpJson = projectMcpJsonPath(sources.cwd);
   const project =
     loaded.projectTrusted && !loaded.agentWritten.includes(mcpJson) ? read(mcpJson).servers : {};

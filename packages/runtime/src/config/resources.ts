@@ -71,7 +71,7 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
       if (!seen.has(real)) {
         seen.add(real);
         contextFiles.push({ path: file, content });
-        // Its `@path` imports follow it (config/memory-imports.ts).
+        // Its `@path` imports follow it (@gong/config-files memory-imports.ts).
         contextFiles.push(...resolveImports(file, content, imports, seen));
       }
       return;

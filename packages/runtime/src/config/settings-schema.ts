@@ -83,14 +83,14 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
-    /** Claude Code's rules (`Bash(npm test:*)`); checked by policy/rule-warnings.ts. */
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by @gong/policy rule-warnings.ts. */
     permissions: Type.Optional(
       Type.Object(
         {
           allow: Type.Optional(Type.Array(Type.String())),
           ask: Type.Optional(Type.Array(Type.String())),
           deny: Type.Optional(Type.Array(Type.String())),
-          /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
+          /** @gong/policy permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
           defaultMode: Type.Optional(
             Type.String({
               expected:

@@ -18,7 +18,7 @@ import {
   type PlanApproval,
 } from "./exit-plan-mode-tool.js";
 
-/** The permission modes (policy/permission-mode.ts); plan is one of them. */
+/** The permission modes (@gong/policy permission-mode.ts); plan is one of them. */
 export const SESSION_MODES = PERMISSION_MODES;
 export type SessionMode = PermissionMode;
 

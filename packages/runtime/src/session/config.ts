@@ -37,7 +37,7 @@ export class SessionConfig {
   /**
    * Runs the settings' Notification hooks (Claude Code's): the app waits for the user, who
    * may be looking elsewhere — where a terminal would ring its bell. Permission questions
-   * notify on their own (hooks/permission-asker.ts).
+   * notify on their own (@gong/hooks permission-asker.ts).
    */
   async notify(type: NotificationType, message: string): Promise<void> {
     await this.parts.commandHooks?.notification(type, message);

@@ -262,7 +262,7 @@ function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode
 /**
  * Deny rules first, so no hook runs for a refused call, and again (with ask rules) after
  * the hooks that may rewrite a call; the confirmations after those too, so they see the
- * final call, and the mode's question last (policy/decide-call.ts has the whole order);
+ * final call, and the mode's question last (@gong/policy decide-call.ts has the whole order);
  * the app's own hooks, then the checkpoint gate: a snapshot only for a call every other
  * gate allowed.
  */
@@ -303,7 +303,7 @@ function sessionSystemPrompt(inputs: SessionInputs): SessionSystemPrompt {
   });
 }
 
-/** Where each gong records the process groups it started (config/paths.ts). */
+/** Where each gong records the process groups it started (@gong/config-files paths.ts). */
 function jobsFolder(inputs: SessionInputs): string {
   return jobsDir(inputs.where.gongHome);
 }
@@ -412,7 +412,7 @@ async function sessionHooks(
   };
 }
 
-/** A prompt command's `@path` read, through the policy (policy/user-calls.ts). */
+/** A prompt command's `@path` read, through the policy (@gong/policy user-calls.ts). */
 function withReadPolicy(read: Tool | undefined, permissions: SessionPermissions) {
   return read && withCallPolicy(read, permissions, "command");
 }

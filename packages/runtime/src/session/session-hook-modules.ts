@@ -51,7 +51,7 @@ export class SessionHookModules {
     );
     if (trustWarning && trustWarning !== this.lastTrustWarning) this.context.warn(trustWarning);
     this.lastTrustWarning = trustWarning;
-    // A hooks folder the agent wrote unasked loads none of its modules (config/agent-written.ts).
+    // A hooks folder the agent wrote unasked loads none of its modules (@gong/config-files agent-written.ts).
     const allowed = (file: string) =>
       !loaded.agentWritten.some((folder) => path.dirname(file) === folder);
     return (trusted ? [...hookFiles, ...projectHookFiles] : hookFiles).filter(allowed);
