@@ -3,7 +3,16 @@ export {
   recordAgentWrites,
   refusedAgentWrites,
 } from "./agent-written.js";
+export type { ConfigFileGroup } from "./config-file-groups.js";
+export { configFileGroups } from "./config-file-groups.js";
 export { commandNamesGongConfig, isGongConfigPath } from "./config-paths.js";
+export type { ConfigLocation } from "./context-paths.js";
+export {
+  ancestorsFromRoot,
+  CONTEXT_FILE_NAMES,
+  skillFolders,
+  systemPromptFiles,
+} from "./context-paths.js";
 export { FileStamps, stampText } from "./file-stamps.js";
 export { formatConfigIssue } from "./format-issue.js";
 export type { FrontMatter } from "./front-matter.js";

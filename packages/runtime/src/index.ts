@@ -49,7 +49,6 @@ export {
 } from "@gong/tools";
 export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
-export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";

@@ -4,10 +4,10 @@
  * rules, bash's sandbox, and the prompt commands `/name args` runs.
  */
 
+import type { ConfigFileGroup } from "@gong/config-files";
 import type { CommandHooks, NotificationType } from "@gong/hooks";
 import type { SessionPermissions } from "@gong/policy";
 import type { PromptCommandInfo, PromptCommands } from "../commands/prompt-commands.js";
-import type { ConfigFileGroup } from "../config/config-files.js";
 import type { SandboxState } from "./session-sandbox.js";
 
 export interface SessionConfigParts {

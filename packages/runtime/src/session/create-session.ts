@@ -1,7 +1,13 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import { homeDir } from "@gong/base";
 import { openSessionCheckpoints } from "@gong/checkpoints";
-import { hookFolders, isTrustedFolder, jobsDir, projectMcpJsonPath } from "@gong/config-files";
+import {
+  configFileGroups,
+  hookFolders,
+  isTrustedFolder,
+  jobsDir,
+  projectMcpJsonPath,
+} from "@gong/config-files";
 import type { CommandHooks } from "@gong/hooks";
 import { permissionAsker } from "@gong/hooks";
 import type { ApiKeyResolver } from "@gong/llm";
@@ -25,7 +31,6 @@ import {
 import type { ObservationTruncator } from "@gong/truncate";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
-import { configFileGroups } from "../config/config-files.js";
 import { rememberChoice } from "../config/remember-choice.js";
 import { listRegistryModels } from "../models/list-models.js";
 import { explicitApiKey, modelForRef, resolveModel } from "../models/resolve-model.js";

@@ -1,7 +1,6 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import { isOwnSettingsWrite } from "@gong/config-files";
-import type { ConfigFileGroup } from "@gong/runtime";
+import { type ConfigFileGroup, isOwnSettingsWrite } from "@gong/config-files";
 import { watch } from "chokidar";
 import type { SlashContext } from "../contract.js";
 import { watchPoints } from "./watch-points.js";

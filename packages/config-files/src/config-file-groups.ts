@@ -1,6 +1,7 @@
 import { homeDir } from "@gong/base";
-import { hookFolders, settingsFilePaths } from "@gong/config-files";
-import { skillFolders, systemPromptFiles } from "./resources.js";
+import { skillFolders, systemPromptFiles } from "./context-paths.js";
+import { hookFolders } from "./paths.js";
+import { settingsFilePaths } from "./settings-sources.js";
 
 /** A kind of file that configures a session, and when an edit to it takes effect. */
 export interface ConfigFileGroup {
@@ -18,7 +19,8 @@ export interface ConfigFileGroup {
 /**
  * Every file and folder a session's configuration comes from, for an app that watches
  * them (the interactive mode's "settings changed" line). One list beside the code that
- * reads them: settings.ts, resources.ts, @gong/llm's models.json.
+ * reads them: @gong/runtime's config/settings.ts and config/resources.ts, @gong/llm's
+ * models.json.
  */
 export function configFileGroups(where: {
   cwd: string;
