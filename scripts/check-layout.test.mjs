@@ -1,6 +1,6 @@
 // `node --test scripts/check-layout.test.mjs` (part of `pnpm test`).
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, it } from "node:test";
@@ -63,5 +63,11 @@ describe("check-layout", () => {
       problem,
       /export → session: src\/export\/write\.ts → \.\.\/session\/deep\/dir\.js/,
     );
+  });
+
+  it("is a step of `pnpm test` (scripts/run-tests.mjs), beside check-exports", () => {
+    const runTests = readFileSync(new URL("./run-tests.mjs", import.meta.url), "utf8");
+    const steps = runTests.slice(runTests.indexOf("const STEPS = ["));
+    assert.match(steps, /\["check-layout", process\.execPath, \["scripts\/check-layout\.mjs"\]\]/);
   });
 });

@@ -18,6 +18,7 @@ const scriptResults = path.join(scratch, "scripts.tap");
 const STEPS = [
   ["biome", bin("biome"), ["check", "scripts", "vitest.config.ts", "vitest.shared.ts"]],
   ["check-exports", process.execPath, ["scripts/check-exports.mjs"]],
+  ["check-layout", process.execPath, ["scripts/check-layout.mjs"]],
   ["check-function-length", process.execPath, ["scripts/check-function-length.mjs"]],
   ["readme-examples", process.execPath, ["scripts/readme-examples.mjs"]],
   [

@@ -5,12 +5,13 @@
  * read it through `@gong/protocol/session-flags` and `--version` / `--help` never load
  * the runtime (its imports of `@gong/runtime` are types only).
  */
-import type { CodingSessionOptions, McpScope, SessionChoice } from "@gong/runtime";
+
 import {
   PERMISSION_MODE_NAMES,
   type PermissionMode,
   parsePermissionMode,
-} from "@gong/runtime/permission-mode";
+} from "@gong/policy/permission-mode";
+import type { CodingSessionOptions, McpScope, SessionChoice } from "@gong/runtime";
 
 // Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing
 // them would load those packages with the apps' entries (--version 55 → 250 ms).

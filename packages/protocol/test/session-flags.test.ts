@@ -1,5 +1,6 @@
 import { THINKING_LEVELS } from "@gong/llm";
-import { type McpScope, PERMISSION_MODES, SESSION_MODES } from "@gong/runtime";
+import { PERMISSION_MODES } from "@gong/policy";
+import { type McpScope, SESSION_MODES } from "@gong/runtime";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
 import {

@@ -4,8 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { FileStamps } from "../dist/config/file-stamps.js";
-import { systemPromptFiles } from "../dist/config/resources.js";
+import { FileStamps, systemPromptFiles } from "@gong/config-files";
 
 const root = mkdtempSync(path.join(tmpdir(), "gong-bench-"));
 const gongHome = path.join(root, "home");

@@ -7,6 +7,10 @@ export {
   PartialMessage,
   queuedMessageText,
 } from "@gong/agent-core";
+export type {
+  NotificationType,
+  SessionEndReason,
+} from "@gong/hooks";
 export type { ImageContent, Message, ThinkingLevel, ToolResultMessage } from "@gong/llm";
 // A compaction's summary message, recognised where an app shows a stored conversation.
 // The allowed values of the flags and commands both apps take (tests pin the apps' lists).
@@ -45,26 +49,12 @@ export {
 } from "@gong/tools";
 export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
-export type { ConfigFileGroup } from "./config/config-files.js";
 export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
-export { resolveGongHome } from "./config/paths.js";
 export { discoverResources } from "./config/resources.js";
 export { loadSettings } from "./config/settings.js";
 export type { NotificationSetting, Settings } from "./config/settings-types.js";
-export { isTrustedFolder, trustFolder } from "./config/trust.js";
-export { isOwnSettingsWrite } from "./config/user-settings-writer.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export type {
-  NotificationType,
-  SessionEndReason,
-} from "./hooks/claude-events.js";
-export type {
-  ConfirmationAnswer,
-  ConfirmationRefusal,
-  ToolConfirmation,
-  ToolConfirmationRequest,
-} from "./hooks/command-hooks.js";
 export {
   type CheckMcpServersOptions,
   checkMcpServers,
@@ -85,13 +75,6 @@ export {
 } from "./mcp/login.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
-export {
-  nextPermissionMode,
-  PERMISSION_MODES,
-  type PermissionMode,
-  parsePermissionMode,
-} from "./policy/permission-mode.js";
-export type { SessionPermissions } from "./policy/session-permissions.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";
 export {

@@ -1,9 +1,9 @@
 import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { FileStamps } from "@gong/config-files";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { FileStamps } from "../src/config/file-stamps.js";
 import type { CodingSession } from "../src/index.js";
 import { openSession, sessionSandbox, tempDir, writeFile } from "./helpers.js";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
+import { ancestorsFromRoot } from "@gong/config-files";
 import { describe, expect, it } from "vitest";
-import { ancestorsFromRoot } from "../src/config/resources.js";
 import { discoverResources } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 

@@ -1,7 +1,8 @@
 import path from "node:path";
+import { resolveGongHome } from "@gong/base";
 import { expandHome as toolsExpandHome } from "@gong/tools";
 import { describe, expect, it } from "vitest";
-import { expandHome, loadSettings, resolveGongHome } from "../src/index.js";
+import { expandHome, loadSettings } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 function setup() {

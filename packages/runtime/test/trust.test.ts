@@ -1,7 +1,8 @@
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { isTrustedFolder, trustFolder } from "@gong/config-files";
+import { loadSettings } from "@gong/runtime";
 import { describe, expect, it } from "vitest";
-import { isTrustedFolder, loadSettings, trustFolder } from "../src/index.js";
 import { tempDir, writeFile } from "./helpers.js";
 
 /** A gong home and a project folder (with a subfolder), both real. */

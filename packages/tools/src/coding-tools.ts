@@ -8,7 +8,7 @@ import path from "node:path";
 import { BackgroundShells } from "./bash/background-shells.js";
 import type { ExecOperations } from "./bash/exec.js";
 import { ProcessGroups } from "./bash/process-groups.js";
-import type { ToolEnvironment } from "./core/environment.js";
+import type { ToolEnvironment } from "./environment.js";
 import { type FileOperations, localFileOperations } from "./fs/operations.js";
 import { createReadTracker, type ReadTracker } from "./fs/read-tracker.js";
 import type { HiddenPaths } from "./path/path-rules.js";

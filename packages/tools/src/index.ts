@@ -11,6 +11,16 @@ export { endOrphanedJobs, JobLedger } from "./bash/job-ledger.js";
 export { ProcessGroups } from "./bash/process-groups.js";
 export { signalGroup, terminateGroup } from "./bash/process-tree.js";
 export { shellQuote } from "./bash/shell-quote.js";
+// Claude Code's tool and parameter names mapped to ours (hooks, agent files, permission rules).
+export {
+  claudeToolNames,
+  fromClaudeToolInput,
+  fromClaudeToolName,
+  isBuiltInToolName,
+  matchesTool,
+  toClaudeToolInput,
+  toClaudeToolName,
+} from "./claude-tool-names.js";
 export type { ToolOperations } from "./coding-tools.js";
 export { createCodingTools } from "./coding-tools.js";
 export { failure, progress, success } from "./core/envelope.js";

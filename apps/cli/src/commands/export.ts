@@ -1,4 +1,5 @@
-import { exportSessionHtml, resolveGongHome } from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { exportSessionHtml } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 

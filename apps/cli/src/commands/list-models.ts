@@ -1,5 +1,5 @@
+import { resolveGongHome } from "@gong/base";
 import { ANY_MODEL, type ListedAlias, listModels } from "@gong/llm";
-import { resolveGongHome } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import { formatTokens } from "../format-tokens.js";
 import type { CliIo } from "../io.js";

@@ -1,9 +1,5 @@
-import {
-  listAllSavedSessions,
-  listSessionsForCwd,
-  resolveGongHome,
-  type SessionInfo,
-} from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { listAllSavedSessions, listSessionsForCwd, type SessionInfo } from "@gong/runtime";
 import { worktreeFoldersOf, worktreeNameOf } from "@gong/worktrees";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";

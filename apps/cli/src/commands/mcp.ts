@@ -1,11 +1,7 @@
+import { resolveGongHome } from "@gong/base";
+import { isTrustedFolder } from "@gong/config-files";
 import { maskedMcpEntry } from "@gong/mcp";
-import {
-  addMcpServer,
-  isTrustedFolder,
-  type McpServerReport,
-  removeMcpServer,
-  resolveGongHome,
-} from "@gong/runtime";
+import { addMcpServer, type McpServerReport, removeMcpServer } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import type { McpEditCommand } from "../mcp-edit-args.js";

@@ -1,9 +1,5 @@
-import {
-  type CodingSession,
-  createCodingSession,
-  listSessionsForCwd,
-  resolveGongHome,
-} from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { type CodingSession, createCodingSession, listSessionsForCwd } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import { codingSessionOptions } from "../session-options.js";

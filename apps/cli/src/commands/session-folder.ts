@@ -7,9 +7,11 @@
  * the user is not in (test/look-alike-projects.test.ts). Pinned by
  * test/interactive/pty-session-names.test.ts.
  */
+
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
-import { findSavedSession, resolveGongHome } from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { findSavedSession } from "@gong/runtime";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 

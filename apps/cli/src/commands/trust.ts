@@ -1,4 +1,5 @@
-import { resolveGongHome, trustFolder } from "@gong/runtime";
+import { resolveGongHome } from "@gong/base";
+import { trustFolder } from "@gong/config-files";
 import type { CliIo } from "../io.js";
 
 /**

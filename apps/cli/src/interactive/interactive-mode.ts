@@ -1,15 +1,17 @@
 import {
+  type ConfirmationAnswer,
+  nextPermissionMode,
+  type PermissionMode,
+  type ToolConfirmationRequest,
+} from "@gong/policy";
+import {
   type AskUserAnswers,
   type AskUserQuestion,
   type CodingSession,
   type CodingSessionEvent,
-  type ConfirmationAnswer,
-  nextPermissionMode,
-  type PermissionMode,
   type PlanDecision,
   queuedMessageText,
   type SessionHost,
-  type ToolConfirmationRequest,
 } from "@gong/runtime";
 import {
   type AutocompleteProvider,

@@ -1,14 +1,14 @@
 import path from "node:path";
+import { resolveGongHome } from "@gong/base";
+import { trustFolder } from "@gong/config-files";
 import { listModels } from "@gong/llm";
 import {
   type CodingSessionError,
   guardExit,
   loadSettings,
-  resolveGongHome,
   SessionHost,
   type SessionInfo,
   SIGNAL_EXIT_CODES,
-  trustFolder,
 } from "@gong/runtime";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";

@@ -1,9 +1,5 @@
-import {
-  discoverResources,
-  isTrustedFolder,
-  loadSettings,
-  untrustedMcpJsonServers,
-} from "@gong/runtime";
+import { isTrustedFolder } from "@gong/config-files";
+import { discoverResources, loadSettings, untrustedMcpJsonServers } from "@gong/runtime";
 
 /**
  * What this folder's project config would run or open if trusted (settings keys such as

@@ -5,6 +5,7 @@
  * Each ACP session is a gong `CodingSession` whose id is the session file's id,
  * so `session/load` with that id reopens it from the store.
  */
+
 import {
   type AgentApp,
   type AgentContext,
@@ -18,14 +19,8 @@ import {
   RequestError,
   type SessionModeState,
 } from "@agentclientprotocol/sdk";
-import {
-  type CodingSession,
-  type CodingSessionOptions,
-  createCodingSession,
-  PERMISSION_MODES,
-  type PermissionMode,
-  parsePermissionMode,
-} from "@gong/runtime";
+import { PERMISSION_MODES, type PermissionMode, parsePermissionMode } from "@gong/policy";
+import { type CodingSession, type CodingSessionOptions, createCodingSession } from "@gong/runtime";
 import type { RpcArgs } from "../args.js";
 import { sessionOptions } from "../session-options.js";
 import { acpAskUser } from "./ask-user.js";

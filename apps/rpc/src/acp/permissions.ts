@@ -8,8 +8,9 @@
  * the run (`withdraw`) withdraws the open questions at once. A call waiting for the
  * answer is `pending` in the editor; once allowed it is `in_progress`.
  */
+
 import type { AgentContext, PermissionOption } from "@agentclientprotocol/sdk";
-import type { ToolConfirmation } from "@gong/runtime";
+import type { ToolConfirmation } from "@gong/policy";
 import type { SessionUpdates } from "./session-updates.js";
 import { toolDiffs, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
 

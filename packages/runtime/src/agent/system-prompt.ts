@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { buildSystemPrompt, type Skill } from "@gong/agent-core";
+import { FileStamps, systemPromptFiles } from "@gong/config-files";
 import type { Tool } from "@gong/tools";
-import { FileStamps } from "../config/file-stamps.js";
-import { type Resources, systemPromptFiles } from "../config/resources.js";
+import type { Resources } from "../config/resources.js";
 
 export interface PromptFlags {
   /** `--system-prompt`: text, or a path to a file holding it. */

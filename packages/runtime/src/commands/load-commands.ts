@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync } from "node:fs";
 import path from "node:path";
-import { homeDir, projectConfigDir } from "../config/paths.js";
-import { readRegularFile } from "../config/read-regular-file.js";
+import { homeDir } from "@gong/base";
+import { projectConfigDir, readRegularFile } from "@gong/config-files";
 import { type PromptCommand, parsePromptCommand } from "./parse-command.js";
 
 /** A command file is a prompt someone wrote by hand: a larger one is not read whole. */

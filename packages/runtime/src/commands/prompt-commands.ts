@@ -5,16 +5,16 @@
  * is, so `/nosuch` in print mode stays text (apps/cli/test/prompt-commands.test.ts).
  */
 import type { PromptScope } from "@gong/agent-core";
+import type { UnknownToolNames } from "@gong/config-files";
 import type { ImageContent } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { Tool } from "@gong/tools";
-import type { UnknownToolNames } from "../config/unknown-tool-names.js";
-import { runUserBash } from "../session/user-bash.js";
 import { fillPlaceholders, hasPlaceholders, splitArguments } from "./arguments.js";
 import { attachFiles, fileMentions } from "./file-mentions.js";
 import { type CommandFolder, loadPromptCommands } from "./load-commands.js";
 import type { PromptCommand } from "./parse-command.js";
 import { insertShellOutputs, type ShellRunner, templateParts } from "./shell-inserts.js";
+import { runUserBash } from "./user-bash.js";
 
 /** A command as a menu lists it. */
 export interface PromptCommandInfo {

@@ -34,7 +34,7 @@ export interface ClaudeSettingsView {
   unappliedPermissionKeys: string[];
 }
 
-/** The `permissions` keys gong applies (policy/permission-rules.ts). */
+/** The `permissions` keys gong applies (@gong/policy permission-rules.ts). */
 const APPLIED_PERMISSION_KEYS = ["allow", "ask", "deny", "defaultMode", "additionalDirectories"];
 
 /** What gong does instead of a Claude Code permission key it has not. */

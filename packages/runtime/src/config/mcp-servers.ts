@@ -6,8 +6,9 @@
  * (`.mcp.json`, `.gong/settings.json`) are code the repository runs: only in a trusted
  * folder (the settings loader already leaves the project's `mcpServers` out otherwise).
  */
+
+import { projectMcpJsonPath } from "@gong/config-files";
 import { type McpServerEntry, readMcpConfigFile } from "@gong/mcp";
-import { projectMcpJsonPath } from "./paths.js";
 import type { LoadedSettings } from "./settings.js";
 
 export interface McpServerSources {
@@ -40,7 +41,7 @@ export function sessionMcpServerSet(
     return config;
   };
   const { loaded } = sources;
-  // Not a file the agent wrote unasked either (config/agent-written.ts; warned by the loader).
+  // Not a file the agent wrote unasked either (@gong/config-files agent-written.ts; warned by the loader).
   const mcpJson = projectMcpJsonPath(sources.cwd);
   const project =
     loaded.projectTrusted && !loaded.agentWritten.includes(mcpJson) ? read(mcpJson).servers : {};

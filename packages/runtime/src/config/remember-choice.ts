@@ -1,6 +1,6 @@
 import type { ConfigPath } from "@gong/config-files";
+import { editUserSettings, type UserSettingsWrite } from "@gong/config-files";
 import type { ThinkingLevel } from "@gong/llm";
-import { editUserSettings, type UserSettingsWrite } from "./user-settings-writer.js";
 
 /** A model or thinking level the user chose in a session (`/model`, `/thinking`, RPC). */
 export type RememberedChoice =

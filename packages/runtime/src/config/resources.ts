@@ -1,10 +1,19 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { type ContextFile, capContextText } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
+import {
+  ancestorsFromRoot,
+  CONTEXT_FILE_NAMES,
+  hookFolders,
+  type ImportRules,
+  projectConfigDir,
+  readRegularFile,
+  realOrSelf,
+  resolveImports,
+  skillFolders,
+} from "@gong/config-files";
 import { DEFAULT_MAX_BYTES } from "@gong/truncate";
-import { type ImportRules, realOrSelf, resolveImports } from "./memory-imports.js";
-import { homeDir, hookFolders, projectConfigDir } from "./paths.js";
-import { readRegularFile } from "./read-regular-file.js";
 
 /** A context file (AGENTS.md or CLAUDE.md): agent-core's `ContextFile`, found on disk here. */
 export type { ContextFile };
@@ -35,9 +44,6 @@ export interface DiscoverResourcesOptions {
   importRoots?: readonly string[];
 }
 
-/** In each folder AGENTS.md wins; CLAUDE.md is read only when there is no AGENTS.md. */
-const CONTEXT_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"];
-
 /**
  * Finds everything on disk that shapes the agent for this cwd. Pure reads, no caching:
  * it is cheap (a handful of stats per ancestor), so callers re-run it before each turn
@@ -65,7 +71,7 @@ export function discoverResources(options: DiscoverResourcesOptions): Resources 
       if (!seen.has(real)) {
         seen.add(real);
         contextFiles.push({ path: file, content });
-        // Its `@path` imports follow it (config/memory-imports.ts).
+        // Its `@path` imports follow it (@gong/config-files memory-imports.ts).
         contextFiles.push(...resolveImports(file, content, imports, seen));
       }
       return;
@@ -109,56 +115,6 @@ export function contextFileIn(dir: string, warnings: string[]): ContextFile | un
     if (content !== undefined) return { path: file, content };
   }
   return undefined;
-}
-
-/**
- * Every file whose appearance, edit or removal changes the system prompt for this cwd
- * (the candidates `discoverResources` reads, existing or not): AGENTS.md and CLAUDE.md
- * in the gong home and each folder from `/` to the cwd, SYSTEM.md and APPEND_SYSTEM.md.
- */
-export function systemPromptFiles(options: DiscoverResourcesOptions): string[] {
-  const cwd = path.resolve(options.cwd);
-  const projectDir = projectConfigDir(cwd);
-  const dirs = [options.gongHome, ...ancestorsFromRoot(cwd)];
-  return [
-    ...dirs.flatMap((dir) => CONTEXT_FILE_NAMES.map((name) => path.join(dir, name))),
-    ...[projectDir, options.gongHome].flatMap((dir) => [
-      path.join(dir, "SYSTEM.md"),
-      path.join(dir, "APPEND_SYSTEM.md"),
-    ]),
-  ];
-}
-
-/**
- * Where skills are looked for, lowest precedence first (a later skill of the same name
- * wins): Claude Code's `~/.claude/skills`, `<gong home>/skills`, then the project's
- * `.claude/skills` and `.gong/skills` — where Claude Code looks, gong looks, and gong's
- * own folder wins a clash in each scope.
- */
-export function skillFolders(options: DiscoverResourcesOptions): string[] {
-  const cwd = path.resolve(options.cwd);
-  const home = options.home ?? homeDir(process.env);
-  const folders = [
-    path.join(home, ".claude", "skills"),
-    path.join(options.gongHome, "skills"),
-    path.join(cwd, ".claude", "skills"),
-    path.join(projectConfigDir(cwd), "skills"),
-  ];
-  // Running gong inside ~ makes the user's and the project's `.claude/skills` one folder.
-  return [...new Set(folders.map((folder) => path.resolve(folder)))];
-}
-
-/** `/`, `/a`, `/a/b` for `/a/b`. */
-export function ancestorsFromRoot(dir: string): string[] {
-  const chain: string[] = [];
-  let current = path.resolve(dir);
-  for (;;) {
-    chain.push(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
-  }
-  return chain.reverse();
 }
 
 function firstFile(

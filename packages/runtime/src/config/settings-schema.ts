@@ -4,12 +4,12 @@
  * warning naming its line and column; the rest of the file still applies.
  */
 
+import { CommandHooksSchema } from "@gong/hooks";
 import { THINKING_LEVELS } from "@gong/llm";
 import { LanguageServerSettingsSchema } from "@gong/lsp";
 import { McpServersSchema } from "@gong/mcp";
 import { OUTPUT_LEVELS, SANDBOX_MODES, TOOL_NAMES, TOOL_PRESETS } from "@gong/tools";
 import { type TLiteral, Type } from "@sinclair/typebox";
-import { CommandHooksSchema } from "../hooks/hooks-schema.js";
 import { NOTIFICATION_SETTINGS } from "./settings-types.js";
 
 const oneOf = (values: readonly string[]) =>
@@ -83,14 +83,14 @@ export const SettingsSchema = Type.Object(
         Type.String({ minLength: 1, expected: "a regular expression over bash commands" }),
       ),
     ),
-    /** Claude Code's rules (`Bash(npm test:*)`); checked by policy/rule-warnings.ts. */
+    /** Claude Code's rules (`Bash(npm test:*)`); checked by @gong/policy rule-warnings.ts. */
     permissions: Type.Optional(
       Type.Object(
         {
           allow: Type.Optional(Type.Array(Type.String())),
           ask: Type.Optional(Type.Array(Type.String())),
           deny: Type.Optional(Type.Array(Type.String())),
-          /** policy/permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
+          /** @gong/policy permission-mode.ts; Claude Code's names (`acceptEdits`…) too. */
           defaultMode: Type.Optional(
             Type.String({
               expected:

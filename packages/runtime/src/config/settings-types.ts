@@ -7,8 +7,8 @@ import type { CompactionSettings } from "@gong/agent-core";
 import type { ThinkingLevel } from "@gong/llm";
 import type { LanguageServerSetting } from "@gong/lsp";
 import type { McpServerEntry } from "@gong/mcp";
+import type { PermissionSettings } from "@gong/policy";
 import type { OutputLevel, SandboxMode, ToolPreset } from "@gong/tools";
-import type { PermissionSettings } from "../policy/permission-rules.js";
 
 export type ThinkingSetting = ThinkingLevel;
 export type OutputLevelSetting = OutputLevel;
@@ -114,7 +114,7 @@ export interface Settings {
    * Claude Code's permission rules (`Bash(npm test:*)`, `Edit(src/**)`, `mcp__server`):
    * `deny` refuses without asking and beats `allow`; `allow` runs a call that would ask
    * without the question. Every file's lists add up; a project's `allow` loads only in a
-   * trusted folder (policy/session-permissions.ts).
+   * trusted folder (@gong/policy session-permissions.ts).
    */
   permissions?: PermissionSettings;
   /** Claude Code command hooks by event name (PreToolUse, PostToolUse, ...). */

@@ -1,25 +1,29 @@
 import path from "node:path";
-import { isRecord } from "@gong/base";
+import { homeDir, isRecord, resolveGongHome } from "@gong/base";
 import {
   type ConfigPath,
   type ConfigPosition,
   formatConfigIssue,
+  hookFolders,
+  isTrustedFolder,
+  projectMcpJsonPath,
   readJsonConfigFile,
+  refusedAgentWrites,
+  type SettingsSource,
+  settingsSources,
+  TRUST_REQUIRED_KEYS,
+  type UntrustedSetting,
   validateConfig,
 } from "@gong/config-files";
 import { ignoredEntryKeysNote } from "@gong/mcp";
+import type { PermissionSettings } from "@gong/policy";
+import { permissionRuleWarnings } from "@gong/policy";
 import { expandHome } from "@gong/tools";
-import type { PermissionSettings } from "../policy/permission-rules.js";
-import { permissionRuleWarnings } from "../policy/rule-warnings.js";
-import { refusedAgentWrites } from "./agent-written.js";
 import { claudeSettingsView, unappliedPermissionsWarning } from "./claude-settings.js";
-import { homeDir, hookFolders, projectMcpJsonPath, resolveGongHome } from "./paths.js";
 import { tightenProjectSandbox } from "./project-sandbox.js";
 import { narrowProjectTools } from "./project-tools.js";
 import { SettingsSchema } from "./settings-schema.js";
-import { type SettingsSource, settingsSources } from "./settings-sources.js";
 import type { HookMatcherSetting, Settings } from "./settings-types.js";
-import { isTrustedFolder, TRUST_REQUIRED_KEYS, type UntrustedSetting } from "./trust.js";
 
 export interface LoadSettingsOptions {
   /** The project root whose `.gong/settings.json` applies (usually the cwd). */
@@ -30,7 +34,7 @@ export interface LoadSettingsOptions {
   overrides?: Settings;
   /**
    * Whether the project file's trust-requiring keys load; default: the user settings'
-   * `trustedFolders` decide (config/trust.ts). An app that asked the user passes it.
+   * `trustedFolders` decide (@gong/config-files trust.ts). An app that asked the user passes it.
    */
   projectTrusted?: boolean;
 }
@@ -48,7 +52,7 @@ export interface LoadedSettings {
   untrustedSettings: UntrustedSetting[];
   /**
    * Configuration not loaded because the agent's own tools wrote it unasked and it is
-   * still as the agent left it (config/agent-written.ts): settings files, `.mcp.json`,
+   * still as the agent left it (@gong/config-files agent-written.ts): settings files, `.mcp.json`,
    * hook folders. Each is named in `warnings`.
    */
   agentWritten: string[];
@@ -62,7 +66,7 @@ export interface LoadedSettings {
 }
 
 /**
- * Loads the files of `settingsSources` (config/settings-sources.ts): `~/.gong/settings.json`,
+ * Loads the files of `settingsSources` (@gong/config-files settings-sources.ts): `~/.gong/settings.json`,
  * then `<project>/.gong/settings.json`, then the project's `settings.local.json` (one
  * person's, where gong saves permission rules), each after Claude Code's file of the same
  * scope (only the keys gong shares), then the flag overrides, each overriding the one before (objects merge key by key, other values
@@ -70,7 +74,7 @@ export interface LoadedSettings {
  * cannot silently switch off the user's own hooks. Nothing in a file is fatal
  * (docs/architecture.md, "Configuration files"): a syntax error skips the file, a wrong key is dropped (the rest
  * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
- * project file's keys that run code or widen access are left out (config/trust.ts), and
+ * project file's keys that run code or widen access are left out (@gong/config-files trust.ts), and
  * its tools may only narrow the user's (config/project-tools.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
@@ -200,7 +204,7 @@ function dropUntrusted(layer: Settings, userLayer: Settings): string[] {
 
 /**
  * The files the agent wrote unasked and that are still as it left them: the settings
- * files, the project's `.mcp.json` and the hook folders (config/agent-written.ts).
+ * files, the project's `.mcp.json` and the hook folders (@gong/config-files agent-written.ts).
  */
 type Locate = (at: ConfigPath, part: "key" | "value") => ConfigPosition;
 

@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { homeDir } from "@gong/base";
+import { readDenyRules } from "@gong/policy";
 import { type ExportDocument, renderSessionHtml } from "@gong/render";
 import { SessionStore } from "@gong/session-store";
 import { hiddenPathsMatcher } from "@gong/tools";
-import { homeDir } from "../config/paths.js";
 import { configuredSessionDir } from "../config/session-dir.js";
 import { loadSettings } from "../config/settings.js";
-import { readDenyRules } from "../policy/hidden-paths.js";
 import { withoutHiddenFiles } from "./hidden-files.js";
 import { sessionDocument } from "./subagent-transcripts.js";
 

@@ -4,12 +4,12 @@
  * model or API key is involved.
  */
 
+import { resolveGongHome } from "@gong/base";
+import { jobsDir, untrustedFolderWarning } from "@gong/config-files";
 import { createModelRegistry } from "@gong/llm";
 import { type McpServerEntry, type McpServerStatus, mcpOAuthDir } from "@gong/mcp";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import { jobsDir, resolveGongHome } from "../config/paths.js";
 import { loadSettings } from "../config/settings.js";
-import { untrustedFolderWarning } from "../config/trust.js";
 
 export interface CheckMcpServersOptions {
   cwd: string;

@@ -11,10 +11,14 @@
  * (mcp.test.ts, "a literal token for .mcp.json is refused"). Which headers are literal
  * credentials is @gong/mcp's rule (`literalCredentialHeaders`, `maskedMcpEntry`).
  */
+import {
+  editJsonConfigFile,
+  globalSettingsPath,
+  projectMcpJsonPath,
+  type UserSettingsWrite,
+} from "@gong/config-files";
 import { literalCredentialHeaders, type McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
-import { globalSettingsPath, projectMcpJsonPath } from "../config/paths.js";
-import { editJsonConfigFile, type UserSettingsWrite } from "../config/user-settings-writer.js";
 
 /** Where `gong mcp add|remove --scope` writes (`@gong/protocol/session-flags` lists them). */
 export type McpScope = "user" | "project";

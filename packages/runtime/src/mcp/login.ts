@@ -5,6 +5,7 @@
  * forgotten. The server is found the way a session finds it (same sources, same trust rule).
  */
 
+import { untrustedFolderWarning } from "@gong/config-files";
 import { createModelRegistry } from "@gong/llm";
 import {
   CALLBACK_TIMEOUT_MS,
@@ -16,7 +17,6 @@ import {
   START_TIMEOUT_MS,
 } from "@gong/mcp";
 import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import { untrustedFolderWarning } from "../config/trust.js";
 import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
 
 export interface McpLoginOptions extends CheckMcpServersOptions {

@@ -4,16 +4,21 @@
  * the model is offered (from its next call on) and refuses, with a reason the model can
  * act on, a tool it was not offered but called anyway.
  */
+
+import {
+  isPlanModeTool,
+  PERMISSION_MODES,
+  type PermissionMode,
+  planModeRefusal,
+} from "@gong/policy";
 import type { Tool } from "@gong/tools";
-import { PERMISSION_MODES, type PermissionMode } from "../policy/permission-mode.js";
-import { isPlanModeTool, planModeRefusal } from "../policy/plan-mode-rule.js";
 import {
   createExitPlanModeTool,
   EXIT_PLAN_MODE,
   type PlanApproval,
 } from "./exit-plan-mode-tool.js";
 
-/** The permission modes (policy/permission-mode.ts); plan is one of them. */
+/** The permission modes (@gong/policy permission-mode.ts); plan is one of them. */
 export const SESSION_MODES = PERMISSION_MODES;
 export type SessionMode = PermissionMode;
 

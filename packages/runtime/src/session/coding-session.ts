@@ -1,17 +1,17 @@
 import { type Agent, BUSY_MESSAGE, type QueuedMessages } from "@gong/agent-core";
 import type { ToolResponse } from "@gong/base";
 import type { SessionCheckpoints } from "@gong/checkpoints";
+import type { CommandHooks, SessionEndReason } from "@gong/hooks";
 import type { AssistantMessage, ImageContent, Message, UserMessage } from "@gong/llm";
 import type { LanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
+import type { SessionPermissions } from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
 import type { BackgroundShells, ProcessGroups, Todo, Tool, WebConnections } from "@gong/tools";
 import type { SessionRecorder } from "../agent/recorder.js";
 import type { PromptCommands } from "../commands/prompt-commands.js";
-import type { SessionEndReason } from "../hooks/claude-events.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
+import { runUserBash } from "../commands/user-bash.js";
 import type { PlanMode } from "../plan/plan-mode.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SubagentEvent, SubagentEvents } from "../subagents/subagent-events.js";
 import { Checkpoints } from "./checkpoints.js";
 import { CompactionControl } from "./compaction.js";
@@ -26,7 +26,6 @@ import { SessionProcesses } from "./processes.js";
 import { effectiveLimits, type RunLimits, type RunTally } from "./run-limits.js";
 import type { SessionTodoStore } from "./todo-store.js";
 import { SessionTree } from "./tree.js";
-import { runUserBash } from "./user-bash.js";
 
 /**
  * Everything a session is made of (create-session.ts builds them): each part is required,

@@ -3,11 +3,11 @@
  * the files (and when an edit to each applies), the settings files read, the permission
  * rules, bash's sandbox, and the prompt commands `/name args` runs.
  */
+
+import type { ConfigFileGroup } from "@gong/config-files";
+import type { CommandHooks, NotificationType } from "@gong/hooks";
+import type { SessionPermissions } from "@gong/policy";
 import type { PromptCommandInfo, PromptCommands } from "../commands/prompt-commands.js";
-import type { ConfigFileGroup } from "../config/config-files.js";
-import type { NotificationType } from "../hooks/claude-events.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SandboxState } from "./session-sandbox.js";
 
 export interface SessionConfigParts {
@@ -37,7 +37,7 @@ export class SessionConfig {
   /**
    * Runs the settings' Notification hooks (Claude Code's): the app waits for the user, who
    * may be looking elsewhere — where a terminal would ring its bell. Permission questions
-   * notify on their own (hooks/permission-asker.ts).
+   * notify on their own (@gong/hooks permission-asker.ts).
    */
   async notify(type: NotificationType, message: string): Promise<void> {
     await this.parts.commandHooks?.notification(type, message);

@@ -1,5 +1,15 @@
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
 import { openSessionCheckpoints } from "@gong/checkpoints";
+import {
+  configFileGroups,
+  hookFolders,
+  isTrustedFolder,
+  jobsDir,
+  projectMcpJsonPath,
+} from "@gong/config-files";
+import type { CommandHooks } from "@gong/hooks";
+import { permissionAsker } from "@gong/hooks";
 import {
   type ApiKeyResolver,
   explicitApiKey,
@@ -8,6 +18,13 @@ import {
   resolveModel,
 } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
+import type { PermissionMode } from "@gong/policy";
+import {
+  createConfigWriteGuard,
+  SessionPermissions,
+  startPermissionMode,
+  withCallPolicy,
+} from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
 import {
   BackgroundShells,
@@ -24,18 +41,8 @@ import { SessionRecorder } from "../agent/recorder.js";
 import { SessionSystemPrompt } from "../agent/system-prompt.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
-import { configFileGroups } from "../config/config-files.js";
-import { homeDir, hookFolders, jobsDir, projectMcpJsonPath } from "../config/paths.js";
 import { rememberChoice } from "../config/remember-choice.js";
-import { isTrustedFolder } from "../config/trust.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
-import { permissionAsker } from "../hooks/permission-asker.js";
 import { PlanMode } from "../plan/plan-mode.js";
-import { createConfigWriteGuard } from "../policy/confirm-config-write.js";
-import type { PermissionMode } from "../policy/permission-mode.js";
-import { SessionPermissions } from "../policy/session-permissions.js";
-import { startPermissionMode } from "../policy/start-mode.js";
-import { withCallPolicy } from "../policy/user-calls.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { childEnvironment } from "./child-env.js";
 import { CodingSession, type CodingSessionParts } from "./coding-session.js";
@@ -264,7 +271,7 @@ function sessionPlanMode(inputs: SessionInputs, running: RunningParts): PlanMode
 /**
  * Deny rules first, so no hook runs for a refused call, and again (with ask rules) after
  * the hooks that may rewrite a call; the confirmations after those too, so they see the
- * final call, and the mode's question last (policy/decide-call.ts has the whole order);
+ * final call, and the mode's question last (@gong/policy decide-call.ts has the whole order);
  * the app's own hooks, then the checkpoint gate: a snapshot only for a call every other
  * gate allowed.
  */
@@ -305,7 +312,7 @@ function sessionSystemPrompt(inputs: SessionInputs): SessionSystemPrompt {
   });
 }
 
-/** Where each gong records the process groups it started (config/paths.ts). */
+/** Where each gong records the process groups it started (@gong/config-files paths.ts). */
 function jobsFolder(inputs: SessionInputs): string {
   return jobsDir(inputs.where.gongHome);
 }
@@ -414,7 +421,7 @@ async function sessionHooks(
   };
 }
 
-/** A prompt command's `@path` read, through the policy (policy/user-calls.ts). */
+/** A prompt command's `@path` read, through the policy (@gong/policy user-calls.ts). */
 function withReadPolicy(read: Tool | undefined, permissions: SessionPermissions) {
   return read && withCallPolicy(read, permissions, "command");
 }

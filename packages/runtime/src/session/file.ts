@@ -2,11 +2,13 @@
  * `session.file`: the session file — where it is, its header, its name (`/rename`),
  * totals over it (`/usage`, `/session`) and its HTML export (`/export`).
  */
+
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
+import { homeDir } from "@gong/base";
+import type { SessionPermissions } from "@gong/policy";
 import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore } from "@gong/session-store";
 import type { SessionRecorder } from "../agent/recorder.js";
-import { homeDir } from "../config/paths.js";
 import {
   type ExportSessionResult,
   type ExportWriteOptions,
@@ -14,7 +16,6 @@ import {
 } from "../export/export-session.js";
 import { withoutHiddenFiles } from "../export/hidden-files.js";
 import { sessionDocument } from "../export/subagent-transcripts.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SessionHeaderLine } from "./options.js";
 
 export interface SessionFileParts {

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { readRegularFile } from "../config/read-regular-file.js";
+import { readRegularFile } from "@gong/config-files";
 import { parseSkillMarkdown } from "../skills/parse-skill.js";
 
 /** A SKILL.md larger than this is not a skill someone wrote by hand: it is cut here. */

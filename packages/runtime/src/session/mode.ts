@@ -1,5 +1,5 @@
 /**
- * `session.mode`: the permission mode (policy/permission-mode.ts) — ask, accept-edits,
+ * `session.mode`: the permission mode (@gong/policy permission-mode.ts) — ask, accept-edits,
  * auto, or plan: only reading tools until the user approves a plan (Shift+Tab,
  * `--permission-mode`, RPC `set_mode`). The rules are plan-mode.ts's.
  */

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
+import { untrustedFolderWarning } from "@gong/config-files";
+import { loadHookModules } from "@gong/hooks";
 import { untrustedMcpJsonServers } from "../config/mcp-servers.js";
 import type { LoadedSettings } from "../config/settings.js";
-import { untrustedFolderWarning } from "../config/trust.js";
-import { loadHookModules } from "../hooks/load-modules.js";
 import type { SessionResources } from "./session-resources.js";
 import type { HooksContext } from "./settings-command-hooks.js";
 
@@ -51,7 +51,7 @@ export class SessionHookModules {
     );
     if (trustWarning && trustWarning !== this.lastTrustWarning) this.context.warn(trustWarning);
     this.lastTrustWarning = trustWarning;
-    // A hooks folder the agent wrote unasked loads none of its modules (config/agent-written.ts).
+    // A hooks folder the agent wrote unasked loads none of its modules (@gong/config-files agent-written.ts).
     const allowed = (file: string) =>
       !loaded.agentWritten.some((folder) => path.dirname(file) === folder);
     return (trusted ? [...hookFiles, ...projectHookFiles] : hookFiles).filter(allowed);

@@ -1,5 +1,7 @@
 import path from "node:path";
 import { BUSY_MESSAGE } from "@gong/agent-core";
+import { resolveGongHome } from "@gong/base";
+import type { SessionEndReason } from "@gong/hooks";
 import { resolveSessionPath, type SessionInfo } from "@gong/session-store";
 import {
   finishWorktree,
@@ -8,8 +10,6 @@ import {
   openWorktree,
   type Worktree,
 } from "@gong/worktrees";
-import { resolveGongHome } from "../config/paths.js";
-import type { SessionEndReason } from "../hooks/claude-events.js";
 import type { SubagentEvent } from "../subagents/subagent-events.js";
 import type { CodingSession } from "./coding-session.js";
 import { createCodingSession } from "./create-session.js";

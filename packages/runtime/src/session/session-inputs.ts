@@ -1,17 +1,19 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
-import { formatConfigIssue } from "@gong/config-files";
+import { homeDir, resolveGongHome } from "@gong/base";
+import {
+  FileStamps,
+  formatConfigIssue,
+  settingsFilePaths,
+  UnknownToolNames,
+} from "@gong/config-files";
 import { createModelRegistry, type ModelRegistry } from "@gong/llm";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { missingPromptFile } from "../agent/system-prompt.js";
-import { FileStamps } from "../config/file-stamps.js";
-import { homeDir, resolveGongHome } from "../config/paths.js";
 import { resolveSessionDir } from "../config/session-dir.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
-import { settingsFilePaths } from "../config/settings-sources.js";
 import type { Settings } from "../config/settings-types.js";
-import { UnknownToolNames } from "../config/unknown-tool-names.js";
 import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";

@@ -5,9 +5,10 @@
  * language, ended with the session. Their process groups are recorded beside bash's
  * jobs, so a gong killed with -9 leaves none behind (`endOrphanedJobs`).
  */
+
+import { jobsDir } from "@gong/config-files";
 import { LanguageServers, languageServerEntries } from "@gong/lsp";
 import { JobLedger } from "@gong/tools";
-import { jobsDir } from "../config/paths.js";
 import type { SessionInputs } from "./session-inputs.js";
 
 export function sessionLanguageServers(inputs: SessionInputs): LanguageServers {

@@ -1,7 +1,8 @@
+import { resolveGongHome } from "@gong/base";
+import { jobsDir } from "@gong/config-files";
 import { type McpServers, mcpOAuthDir, mcpTimeoutFromEnvironment } from "@gong/mcp";
 import { JobLedger } from "@gong/tools";
 import { sessionMcpServerSet } from "../config/mcp-servers.js";
-import { jobsDir, resolveGongHome } from "../config/paths.js";
 
 import type { SessionInputs } from "./session-inputs.js";
 

@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { Agent } from "@gong/agent-core";
+import type { CommandHooks } from "@gong/hooks";
 import type { ApiKeyResolver } from "@gong/llm";
 import { SessionStore } from "@gong/session-store";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import type { Settings } from "../config/settings-types.js";
-import type { CommandHooks } from "../hooks/command-hooks.js";
 import { agentFolders, loadAgentFiles } from "../subagents/agent-files.js";
 import type { SubagentHost } from "../subagents/run-subagent.js";
 import type { SubagentEvents } from "../subagents/subagent-events.js";

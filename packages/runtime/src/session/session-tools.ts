@@ -1,6 +1,8 @@
+import { homeDir } from "@gong/base";
 import { estimateTextTokens } from "@gong/llm";
 import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
+import { readDenyRules } from "@gong/policy";
 import type {
   AskUserHandler,
   BackgroundShells,
@@ -13,10 +15,8 @@ import type {
   WebSummarizer,
 } from "@gong/tools";
 import { hiddenPathsMatcher } from "@gong/tools";
-import { homeDir } from "../config/paths.js";
 import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
-import { readDenyRules } from "../policy/hidden-paths.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTaskTools } from "./session-task-tool.js";
 import type { SessionTodoStore } from "./todo-store.js";

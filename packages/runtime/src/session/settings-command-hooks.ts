@@ -1,11 +1,6 @@
+import { type CommandHooks, type CommandHooksConfig, createCommandHooks } from "@gong/hooks";
+import type { ConfirmedCalls, ToolConfirmation } from "@gong/policy";
 import type { HookMatcherSetting } from "../config/settings-types.js";
-import {
-  type CommandHooks,
-  type CommandHooksConfig,
-  createCommandHooks,
-  type ToolConfirmation,
-} from "../hooks/command-hooks.js";
-import type { ConfirmedCalls } from "../policy/confirm-call.js";
 
 export interface HooksContext {
   cwd: string;

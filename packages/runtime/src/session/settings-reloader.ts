@@ -1,11 +1,10 @@
 import type { Agent } from "@gong/agent-core";
+import type { FileStamps } from "@gong/config-files";
+import type { CommandHooks, CommandHooksConfig } from "@gong/hooks";
+import type { ConfigWriteGuard, SessionPermissions } from "@gong/policy";
 import { agentSettings } from "../agent/build-agent.js";
-import type { FileStamps } from "../config/file-stamps.js";
 import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
 import type { Settings } from "../config/settings-types.js";
-import type { CommandHooks, CommandHooksConfig } from "../hooks/command-hooks.js";
-import type { ConfigWriteGuard } from "../policy/confirm-config-write.js";
-import type { SessionPermissions } from "../policy/session-permissions.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
 

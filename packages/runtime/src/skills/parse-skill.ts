@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
+import { parseFrontMatter, toolListField } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
-import { parseFrontMatter, toolListField } from "../config/front-matter.js";
 
 export type ParseSkillResult =
   | {

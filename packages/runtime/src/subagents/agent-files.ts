@@ -1,10 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
+import { parseFrontMatter, readRegularFile, toolListField } from "@gong/config-files";
 import { INHERIT_MODEL } from "@gong/llm";
 import { Type } from "@sinclair/typebox";
-import { parseFrontMatter, toolListField } from "../config/front-matter.js";
-import { readRegularFile } from "../config/read-regular-file.js";
 import type { SubagentType } from "./subagent-types.js";
 
 /** An agent file larger than this is not one someone wrote by hand: it is cut here. */

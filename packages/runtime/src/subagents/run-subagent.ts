@@ -5,6 +5,7 @@ import {
   buildSystemPrompt,
   type ContextFile,
 } from "@gong/agent-core";
+import type { SubagentInfo } from "@gong/hooks";
 import {
   type ApiKeyResolver,
   type AssistantMessage,
@@ -22,7 +23,6 @@ import { BACKGROUND_NOTICE_HOOK } from "../agent/background-notices.js";
 import { buildAgent } from "../agent/build-agent.js";
 import { SessionRecorder } from "../agent/recorder.js";
 import type { Settings } from "../config/settings-types.js";
-import type { SubagentInfo } from "../hooks/claude-events.js";
 import type { SubagentEvents } from "./subagent-events.js";
 import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
 

@@ -1,5 +1,5 @@
+import { isGongConfigPath } from "@gong/config-files";
 import { describe, expect, it } from "vitest";
-import { isGongConfigPath } from "../../src/config/config-paths.js";
 
 // A session in `gong --worktree x` writes `<repo>/.gong/worktrees/x/a.txt`: a project file,
 // not gong's configuration (it asked for a yes on every write before).

@@ -1,5 +1,5 @@
+import { toPosixRelative } from "@gong/base";
 import type { TSchema } from "@sinclair/typebox";
-import { toPosixRelative } from "../path/normalize.js";
 import type { Tool, ToolExecutionContext, ToolResponse } from "../types.js";
 import { failure, type NextSteps, withNextSteps } from "./envelope.js";
 import { validateParams } from "./validate.js";

@@ -1,5 +1,5 @@
-import type { ToolEnvironment } from "../core/environment.js";
 import { type Step, stop } from "../core/step.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
 import { pickEngine, type SearchEngineOptions } from "../search/engine.js";

@@ -4,8 +4,8 @@
  */
 import path from "node:path";
 import { failure } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { type Step, stop } from "../core/step.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 
 export interface Entry {

@@ -46,10 +46,3 @@ export function macosPathVariants(absolute: string): string[] {
   const variants = [amPm, nfd, curly, nfdCurly];
   return [...new Set(variants)].filter((variant) => variant !== absolute);
 }
-
-/** POSIX form of a path relative to `root`, `.` for the root itself. */
-export function toPosixRelative(root: string, absolute: string): string {
-  const relative = path.relative(root, absolute);
-  if (relative === "") return ".";
-  return relative.split(path.sep).join("/");
-}

@@ -13,12 +13,12 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { expandHome, type ToolResponse } from "@gong/base";
+import { expandHome, type ToolResponse, toPosixRelative } from "@gong/base";
 import { linkedOutputDirMessage } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
 import { hiddenDenied, invalidPath, outsideDenied, readOnlyDenied } from "./denials.js";
-import { macosPathVariants, resolveInputPath, toPosixRelative } from "./normalize.js";
+import { macosPathVariants, resolveInputPath } from "./normalize.js";
 import type { HiddenPaths } from "./path-rules.js";
 
 export interface PathPolicyOptions {

@@ -1,5 +1,5 @@
 import { success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import type { ToolImage, ToolResponse } from "../types.js";
 import { prepareImage } from "./image.js";

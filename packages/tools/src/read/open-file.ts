@@ -1,7 +1,7 @@
 import { constants } from "node:fs";
 import { failure } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { type Step, stop } from "../core/step.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
 import { SNIFF_BYTES } from "./sniff.js";

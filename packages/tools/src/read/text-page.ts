@@ -11,8 +11,8 @@ import {
   truncateHead,
 } from "@gong/truncate";
 import { aborted, failure, type NextSteps, partial, success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { type Step, stop } from "../core/step.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { SNAPSHOT_HASH_LIMIT } from "../fs/read-tracker.js";
 import type { ToolResponse } from "../types.js";

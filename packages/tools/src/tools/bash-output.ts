@@ -21,8 +21,8 @@ import {
   shortCommand,
 } from "../bash/background-shells.js";
 import { failure, partial, success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import type { ToolEnvironment } from "../environment.js";
 import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 
 const bashOutputParameters = Type.Object({

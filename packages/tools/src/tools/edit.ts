@@ -10,7 +10,6 @@ import type { ToolResponse } from "@gong/base";
 import { formatSize } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
 import { aborted, failure, success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
@@ -27,6 +26,7 @@ import {
 } from "../edit/failures.js";
 import { type SplitText, splitText, toLf } from "../edit/line-endings.js";
 import { type EditSpan, findSpan, isFailure, MatchSpace } from "../edit/match.js";
+import type { ToolEnvironment } from "../environment.js";
 import { basenameOf, fileSystemFailure } from "../fs/errors.js";
 import { requireNotSpecial } from "../fs/file-kind.js";
 import { changedSince, snapshotOf } from "../fs/read-tracker.js";

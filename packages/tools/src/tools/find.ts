@@ -7,10 +7,10 @@
  */
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
-import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import type { ToolEnvironment } from "../environment.js";
 import { findEnvelope } from "../find/envelope.js";
 import { notAFolder, patternWithNul, runFailure } from "../find/failures.js";
 import { nulProblem } from "../path/normalize.js";

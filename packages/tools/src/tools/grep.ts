@@ -6,10 +6,10 @@
  */
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINE_CHARS } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import type { ToolEnvironment } from "../environment.js";
 import { grepEnvelope } from "../grep/envelope.js";
 import { globWithNul } from "../grep/failures.js";
 import { listGrepLines } from "../grep/listing.js";

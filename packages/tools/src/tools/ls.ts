@@ -6,10 +6,10 @@
  */
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
-import type { ToolEnvironment } from "../core/environment.js";
 import { effectiveOutputLevel } from "../core/output-level.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import type { ToolEnvironment } from "../environment.js";
 import { entriesOf, readFolder } from "../ls/entries.js";
 import { listingEnvelope } from "../ls/envelope.js";
 import { leaveOutHidden } from "../path/path-rules.js";

@@ -7,9 +7,9 @@
  */
 import { DEFAULT_MAX_BYTES, DEFAULT_MAX_LINES } from "@gong/truncate";
 import { Type } from "@sinclair/typebox";
-import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import type { ToolEnvironment } from "../environment.js";
 import { basenameOf, parentOf } from "../fs/errors.js";
 import { resolveExisting } from "../path/policy.js";
 import { readImageFile } from "../read/image-envelope.js";

@@ -5,8 +5,8 @@
  */
 import { Type } from "@sinclair/typebox";
 import { failure, success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import type { ToolEnvironment } from "../environment.js";
 import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 import type { Todo, TodoStore } from "../todo/todo-store.js";
 

@@ -7,8 +7,8 @@
  * call.
  */
 import { Type } from "@sinclair/typebox";
-import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
+import type { ToolEnvironment } from "../environment.js";
 import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 import { parseFetchUrl } from "../web/fetch-failures.js";
 import { loadPage, type PageFormat, type PageLoader } from "../web/load-page.js";

@@ -5,9 +5,9 @@
 import path from "node:path";
 import { Type } from "@sinclair/typebox";
 import { aborted, failure, success } from "../core/envelope.js";
-import type { ToolEnvironment } from "../core/environment.js";
 import { defineTool } from "../core/run-tool.js";
 import { OutputLevelParam } from "../core/schema.js";
+import type { ToolEnvironment } from "../environment.js";
 import { fileSystemFailure } from "../fs/errors.js";
 import { NotRegularFileError, specialFileKind } from "../fs/file-kind.js";
 import { snapshotOf } from "../fs/read-tracker.js";

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import path from "node:path";
-import { type ConfigFileGroup, isOwnSettingsWrite } from "@gong/runtime";
+import { type ConfigFileGroup, isOwnSettingsWrite } from "@gong/config-files";
 import { watch } from "chokidar";
 import type { SlashContext } from "../contract.js";
 import { watchPoints } from "./watch-points.js";
