@@ -38,6 +38,7 @@ async function firstCallsWait(project, dir) {
     gongHome,
     cwd: project,
     session,
+    recordCheckpoint: (checkpoint) => session.appendCheckpoint(checkpoint),
     env,
     warn,
     enabled: true,

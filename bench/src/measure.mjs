@@ -2,7 +2,7 @@
 // time, the CPU time of an in-process call and its children, and the peak RSS growth of an
 // in-process call.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { summarize } from "./stats.mjs";
 
@@ -65,19 +65,49 @@ export async function withPeakRss(fn) {
 }
 
 /**
- * CPU seconds so far of this process and of its children that have exited (Linux
- * /proc/self/stat: utime, stime, cutime, cstime in clock ticks); undefined elsewhere.
- * Children are counted once they are reaped, which node does as soon as they exit.
+ * CPU seconds so far of this process and of its children (Linux /proc/self/stat: utime,
+ * stime, cutime, cstime in clock ticks); undefined elsewhere. Children that exited count
+ * once reaped, which node does as soon as they exit; live ones count with what they
+ * reaped themselves: the checkpoint store runs git from a long-lived sh, whose git
+ * processes reach gong's own counts only when that sh exits.
  */
 function cpuSeconds() {
   try {
-    const stat = readFileSync("/proc/self/stat", "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    const ticks = (index) => Number(fields[index]) / CLOCK_TICKS;
-    return { self: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+    const { self, children } = statTimes("/proc/self/stat");
+    return { self, children: children + liveChildrenSeconds() };
   } catch {
     return undefined;
   }
+}
+
+/** utime+stime and cutime+cstime of one /proc/<pid>/stat, in seconds. */
+function statTimes(file) {
+  const stat = readFileSync(file, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = (index) => Number(fields[index]) / CLOCK_TICKS;
+  return { self: ticks(11) + ticks(12), children: ticks(13) + ticks(14) };
+}
+
+/** The CPU of this process's live children and of what they reaped (0 without /proc's children lists). */
+function liveChildrenSeconds() {
+  let total = 0;
+  for (const task of readdirSync("/proc/self/task")) {
+    let ids = "";
+    try {
+      ids = readFileSync(`/proc/self/task/${task}/children`, "utf8");
+    } catch {
+      continue;
+    }
+    for (const pid of ids.split(" ").filter((id) => id.trim() !== "")) {
+      try {
+        const times = statTimes(`/proc/${pid.trim()}/stat`);
+        total += times.self + times.children;
+      } catch {
+        // Exited meanwhile: node reaps it, and its time shows in our own cutime.
+      }
+    }
+  }
+  return total;
 }
 
 /** Linux's USER_HZ, which /proc reports times in. */

@@ -1,9 +1,11 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { benchAdapter } from "../src/adapter.mjs";
 import { attempt, measuredAnything } from "../src/attempt.mjs";
+import { timedWithCpu } from "../src/measure.mjs";
 import { formatRows, scoreRow } from "../src/report.mjs";
 import { bytesByField } from "../src/session-bytes.mjs";
 import { growSession } from "../src/sessions.mjs";
@@ -227,5 +229,23 @@ describe("session-bytes", () => {
     expect(sizes.get("message/toolResult.message.content text")).toBe(
       '{"type":"text","text":"ab"},'.length,
     );
+  });
+});
+
+describe("timedWithCpu", () => {
+  it("counts the CPU of processes run by a child that is still alive (the checkpoint store's sh runs git)", async () => {
+    const shell = spawn("/bin/sh", [], { stdio: ["pipe", "pipe", "inherit"] });
+    try {
+      const done = () => new Promise<void>((resolve) => shell.stdout.once("data", () => resolve()));
+      const measured = await timedWithCpu(async () => {
+        const answered = done();
+        // A process of the shell's own, reaped by it: it shows in gong's counts only through the live shell.
+        shell.stdin.write("awk 'BEGIN { for (i = 0; i < 10000000; i++) s += i }'; echo done\n");
+        await answered;
+      });
+      expect(measured.childCpuMs).toBeGreaterThan(20);
+    } finally {
+      shell.stdin.end();
+    }
   });
 });

@@ -38,6 +38,7 @@ import { type GitPaths, runGit } from "./git-command.js";
 import { holdsAtLeast } from "./large-project.js";
 import { packLooseObjects } from "./pack-objects.js";
 import { seedFromProject } from "./seed-objects.js";
+import { writeSessionRef } from "./session-ref.js";
 import type { SnapshotOptions, SnapshotStore } from "./snapshot-store.js";
 
 /** Files larger than this are left out of snapshots (and named in the checkpoint). */
@@ -376,8 +377,10 @@ export class ShadowGitStore implements SnapshotStore {
     const made = await runGit(this.paths, args);
     if (!made.ok) return made;
     const id = made.value.stdout.trim();
-    const moved = await runGit(this.paths, ["update-ref", this.ref, id]);
-    if (!moved.ok) return moved;
+    if (!writeSessionRef(this.paths.gitDir, this.ref, id)) {
+      const moved = await runGit(this.paths, ["update-ref", this.ref, id]);
+      if (!moved.ok) return moved;
+    }
     this.last = { id, tree };
     this.indexHoldsLast = true;
     return { ok: true, value: id };
