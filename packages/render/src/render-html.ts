@@ -1,4 +1,6 @@
-import { addUsage, emptyUsage, emptyUsageTotals, type UsageTotals } from "@gong/llm";
+// The subpath, not the index: the index reaches model files and settings, which a page
+// bundle cannot resolve (test/browser-safe.test.ts).
+import { addUsage, emptyUsage, emptyUsageTotals, type UsageTotals } from "@gong/llm/cost";
 import { renderTokenChart, type TurnTokens, turnTokensFromUsage } from "./chart.js";
 import type { ExportDocument, ExportItem } from "./document.js";
 import { escapeHtml } from "./escape.js";
