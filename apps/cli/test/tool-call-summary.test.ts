@@ -1,5 +1,6 @@
 import { escapeHtml, renderMessage, toolCallSummary } from "@gong/render";
 import type { Message } from "@gong/runtime";
+import { TOOL_SUMMARY_CASES } from "@gong/testing";
 import { describe, expect, it } from "vitest";
 import { type ToolCallView, toolBlockLines } from "../src/interactive/render/tool-block.js";
 import { activityOf } from "../src/interactive/session-status.js";
@@ -8,27 +9,7 @@ import { StatusLine } from "../src/modes/status-line.js";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: colours are stripped to read the text
 const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, "");
 
-/** Calls and what each face shows beside the tool's name. */
-const CALLS: { name: string; args: Record<string, unknown>; shown: string }[] = [
-  {
-    name: "bash",
-    args: { command: "cd app &&\n  npm test", timeout: 60 },
-    shown: "cd app && npm test",
-  },
-  { name: "read", args: { path: "src/a.ts", offset: 3 }, shown: "src/a.ts" },
-  { name: "grep", args: { pattern: "TODO", path: "src" }, shown: "TODO" },
-  {
-    name: "web_fetch",
-    args: { url: "https://example.com/docs", prompt: "api" },
-    shown: "https://example.com/docs",
-  },
-  { name: "mcp__docs__search", args: { limit: 3, query: "typebox" }, shown: "typebox" },
-  {
-    name: "task",
-    args: { description: "find the parser", prompt: "Look…" },
-    shown: "find the parser",
-  },
-];
+const CALLS = TOOL_SUMMARY_CASES;
 
 /** An assistant message that makes one call (id t1), as the export and the page render it. */
 function assistantCalling(name: string, args: Record<string, unknown>): Message {

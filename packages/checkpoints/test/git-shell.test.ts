@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SessionStore } from "@gong/session-store";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { runGit } from "../src/git-command.js";
 import { GitShell, shellQuote } from "../src/git-shell.js";
 import { openSessionCheckpoints } from "../src/open-checkpoints.js";
 import { ShadowGitStore } from "../src/shadow-store.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 const PATH = process.env.PATH;
 afterEach(() => {

@@ -2,10 +2,10 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ToolResponse } from "@gong/base";
 import { SessionStore } from "@gong/session-store";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { openSessionCheckpoints } from "../src/open-checkpoints.js";
 import type { SessionCheckpoints } from "../src/session-checkpoints.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 const RESULT: ToolResponse = {
   status: "success",

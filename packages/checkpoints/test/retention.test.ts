@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { gitEnvironment } from "../src/git-command.js";
 import { cleanEndedSessions, noteSession } from "../src/retention.js";
 import { ShadowGitStore } from "../src/shadow-store.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 describe("checkpoints — snapshots are cleaned with their session", () => {
   it("a session whose file is gone loses its ref, index and objects; a live one keeps them", async () => {

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { gitIn, tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { runGit } from "../src/git-command.js";
 import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../src/shadow-store.js";
-import { gitIn, tempDir, writeFile } from "./helpers.js";
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!result.ok) throw new Error(result.error);

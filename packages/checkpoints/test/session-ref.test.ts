@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { afterEach, describe, expect, it } from "vitest";
 import { shellQuote } from "../src/git-shell.js";
 import { writeSessionRef } from "../src/session-ref.js";
 import { ShadowGitStore } from "../src/shadow-store.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 const PATH = process.env.PATH;
 const REAL_GIT = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();

@@ -9,10 +9,10 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { atomicTempName } from "@gong/base";
+import { gitIn, tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { changesBetween, restoreFiles } from "../src/file-changes.js";
 import { MAX_SNAPSHOT_FILE_BYTES, ShadowGitStore } from "../src/shadow-store.js";
-import { gitIn, tempDir, writeFile } from "./helpers.js";
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!result.ok) throw new Error(result.error);

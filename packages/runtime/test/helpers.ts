@@ -1,8 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach } from "vitest";
+import { gitIn, tempDir, writeFile } from "@gong/testing/vitest";
 import {
   type CodingSession,
   type CodingSessionOptions,
@@ -10,32 +7,7 @@ import {
   type SessionChoice,
 } from "../src/index.js";
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh temp folder removed after the test. */
-export function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "gong-runtime-"));
-  made.push(dir);
-  return dir;
-}
-
-export function writeFile(file: string, content: string): string {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-  return file;
-}
-
-/** Runs git in `dir` as a user with a name and e-mail, returning its output. */
-export function gitIn(dir: string): (...args: string[]) => string {
-  return (...args) =>
-    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
-      cwd: dir,
-      encoding: "utf8",
-    });
-}
+export { gitIn, tempDir, writeFile };
 
 /** A project and GONG_HOME in a temp folder, with an environment pointing at the mock. */
 export function sessionSandbox(anthropicBaseUrl: string) {

@@ -30,3 +30,4 @@ export {
   thinkingResponse,
   toolCallResponse,
 } from "./steps.js";
+export { TOOL_SUMMARY_CASES, type ToolSummaryCase } from "./tool-summary-cases.js";

@@ -41,3 +41,5 @@ export function useMockLlmServer(options: MockLlmServerOptions = {}): MockLlmSer
 }
 
 export { type GongSandbox, gongSandbox, sessionFiles } from "./sandbox.js";
+
+export { gitIn, tempDir, writeFile } from "./temp-files.js";

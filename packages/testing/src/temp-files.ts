@@ -9,13 +9,14 @@ afterEach(() => {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A fresh temp folder removed after the test. */
-export function tempDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "gong-checkpoints-"));
+/** A fresh temp folder, removed after the test that made it. */
+export function tempDir(prefix = "gong-test-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
   made.push(dir);
   return dir;
 }
 
+/** Writes `content` to `file`, creating its folders; returns `file`. */
 export function writeFile(file: string, content: string): string {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, content);
