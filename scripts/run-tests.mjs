@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { countTests, reportPaths, summaryLine } from "./test-summary.mjs";
+import { countTests, failedTests, reportPaths, summaryLine } from "./test-summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -50,6 +50,7 @@ const STEPS = [
       "scripts/check-exports.test.mjs",
       "scripts/check-layout.test.mjs",
       "scripts/install-cli.test.mjs",
+      "scripts/test-summary.test.mjs",
     ],
   ],
 ];
@@ -85,5 +86,6 @@ const total = {
   skipped: vitest.skipped + scripts.skipped,
 };
 console.log("");
+for (const failure of failedTests(root)) console.log(`FAILED ${failure}`);
 console.log(summaryLine(total, failedSteps));
 process.exit(failedSteps.length > 0 ? 1 : 0);

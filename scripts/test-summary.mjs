@@ -35,6 +35,34 @@ export function countTests(root) {
 }
 
 /**
+ * Each failed test of the vitest reports under `root`, as `file > name` and the first lines
+ * of its error: printed just above the closing line, so a log shown only by its tail still
+ * names what failed.
+ */
+export function failedTests(root, maxLines = 6) {
+  const failures = [];
+  for (const report of reportPaths(root)) {
+    if (!existsSync(report)) continue;
+    const json = JSON.parse(readFileSync(report, "utf8"));
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(root, file.name);
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+      for (const test of failed) {
+        const message = (test.failureMessages ?? []).join("\n").split("\n").slice(0, maxLines);
+        failures.push(`${where} > ${test.fullName}\n${indent(message)}`);
+      }
+      // A file that failed to load (or crashed) has no failed test to show for it.
+      if (failed.length === 0 && file.status === "failed" && file.message) {
+        failures.push(`${where}\n${indent(file.message.split("\n").slice(0, maxLines))}`);
+      }
+    }
+  }
+  return failures;
+}
+
+const indent = (lines) => lines.map((line) => `    ${line}`).join("\n");
+
+/**
  * The closing line. `failedSteps` names the steps that failed without a failed test to
  * show for it (lint, typecheck, a check script, a crashed task), so that a red run never
  * ends on "0 failed" alone.
@@ -45,5 +73,7 @@ export function summaryLine({ passed, failed, skipped }, failedSteps = []) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(summaryLine(countTests(path.resolve(import.meta.dirname, ".."))));
+  const root = path.resolve(import.meta.dirname, "..");
+  for (const failure of failedTests(root)) console.log(`FAILED ${failure}`);
+  console.log(summaryLine(countTests(root)));
 }
