@@ -55,7 +55,7 @@ describe("bad input — deeply nested JSON in settings is one warning, never a c
     const run = await runGong(["-p", "hello"], box);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(
-      `gong: warning: ${file}:1:65: invalid JSON: nested more than 64 levels deep; the file was ignored, fix it to apply it\n`,
+      `gong: warning: ${file}:1:65: invalid JSON: nested more than 64 levels deep; the file was ignored, fix it to apply it; until then every tool call asks (its permission rules cannot be read)\n`,
     );
   });
 });

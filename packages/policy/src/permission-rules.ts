@@ -16,6 +16,12 @@ export interface PermissionSettings {
   defaultMode?: string;
   /** Read into `allowedPaths` by the settings loader (config/settings.ts). */
   additionalDirectories?: string[];
+  /**
+   * Set by the settings loader, never read from a file: settings files that exist but
+   * could not be read, or whose deny/ask rules were malformed as a whole. Their rules may
+   * be about any call, so every call asks (fail closed) until the file is fixed.
+   */
+  unreadableFiles?: string[];
 }
 
 /** The rules of the merged settings, parsed once per settings load. */
@@ -27,7 +33,7 @@ export interface CompiledRules {
    * Deny rules that cannot be parsed: the calls they might have been about (their tool,
    * or every call when not even that can be read) are asked about instead of allowed.
    */
-  brokenDeny: { text: string; tools: readonly string[] | undefined }[];
+  brokenDeny: { text: string; tools: readonly string[] | undefined; reason?: string }[];
   /** Settings `confirmBash`: ask rules for bash in regex syntax (confirm-bash.ts). */
   confirmBash: readonly BashPattern[];
 }
@@ -52,6 +58,13 @@ export function compileRules(
     const parsed = parsePermissionRule(text);
     if (parsed.ok) compiled.deny.push(parsed.rule);
     else compiled.brokenDeny.push({ text: String(text), tools: parsed.tools });
+  }
+  for (const file of settings?.unreadableFiles ?? []) {
+    compiled.brokenDeny.push({
+      text: file,
+      tools: undefined,
+      reason: `the settings file ${file} cannot be read, so its permission rules may be about this call (fix the file; gong warned where)`,
+    });
   }
   return compiled;
 }
@@ -82,7 +95,7 @@ export function judgeCall(
   const unread = unreadBashCall(rules, toolName, params);
   if (unread) return { verdict: "ask", ...unread };
   const broken = rules.brokenDeny.find((rule) => !rule.tools || rule.tools.includes(toolName));
-  if (broken) return { verdict: "ask", rule: broken.text, broken: true };
+  if (broken) return { verdict: "ask", rule: broken.text, broken: true, reason: broken.reason };
   // An ask rule is matched like a deny rule: it covers a command when it covers any part.
   const asked = rules.ask.find((rule) => ruleMatches(rule, toolName, params, scope, "deny"));
   if (asked) return { verdict: "ask", rule: asked.text };

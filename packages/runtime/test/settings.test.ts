@@ -89,8 +89,9 @@ describe("settings — invalid files are reported with file and line, then skipp
     expect(settings.defaultModel).toBe("global");
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toBe(
-      `${file}:3:13: invalid JSON: expected a JSON value (string, number, object, array, true, false or null), found "m"; the file was ignored, fix it to apply it`,
+      `${file}:3:13: invalid JSON: expected a JSON value (string, number, object, array, true, false or null), found "m"; the file was ignored, fix it to apply it; until then every tool call asks (its permission rules cannot be read)`,
     );
+    expect(settings.permissions?.unreadableFiles).toEqual([file]);
   });
 
   it("a truncated file reports its last line", () => {
@@ -108,13 +109,34 @@ describe("settings — invalid files are reported with file and line, then skipp
       JSON.stringify({ autoCompaction: "yes", defaultModel: "m" }),
     );
     const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
-    expect(settings).toEqual({ defaultModel: "m" });
+    expect(settings).toEqual({
+      defaultModel: "m",
+      permissions: { unreadableFiles: [path.join(home, "settings.json")] },
+    });
     expect(warnings[0]).toMatch(
-      /settings\.json:1:1: the file must be an object \(found an array\); the file was ignored/,
+      /settings\.json:1:1: the file must be an object \(found an array\); the file was ignored; until then every tool call asks/,
     );
     expect(warnings[1]).toMatch(
       /settings\.json:1:19: "autoCompaction" must be true or false \(found "yes"\); the key was ignored/,
     );
+  });
+
+  it("deny rules that cannot be read as a whole fail closed; a key beside them does not", () => {
+    const { home, project } = setup();
+    const file = writeFile(
+      path.join(project, ".gong/settings.json"),
+      JSON.stringify({ permissions: { deny: "Bash(rm:*)" }, autoCompaction: "yes" }),
+    );
+    const { settings, warnings } = loadSettings({ cwd: project, gongHome: home });
+    expect(settings.permissions).toEqual({ unreadableFiles: [file] });
+    expect(warnings[0]).toMatch(
+      /"permissions\.deny" must be .*; the key was ignored; until then every tool call asks/,
+    );
+    expect(warnings[1]).not.toMatch(/every tool call asks/);
+    writeFile(file, JSON.stringify({ permissions: { deny: [42, "Read(.env)"] } }));
+    expect(loadSettings({ cwd: project, gongHome: home }).settings.permissions).toEqual({
+      deny: ["Read(.env)"],
+    });
   });
 
   it("comments and trailing commas are allowed (jsonc)", () => {

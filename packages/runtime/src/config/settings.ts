@@ -88,13 +88,15 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const projectMcpServers: string[] = [];
   let userLayer: Settings = {};
   const origins: Record<string, string> = {};
+  /** Files whose permission rules could not be read: every call asks (fail closed). */
+  const unreadable = new Set<string>();
 
   const sources = settingsSources({ cwd: options.cwd, gongHome, home: homeDir(env) });
   const agentWritten = agentWrittenConfig(options.cwd, gongHome, sources, warnings);
 
   for (const { file, base, project, claude } of sources) {
     if (agentWritten.includes(file)) continue;
-    const read = readSettingsFile({ file, claude }, warnings);
+    const read = readSettingsFile({ file, claude }, warnings, unreadable);
     if (read === undefined) continue;
     const { layer, locate } = read;
     files.push(file);
@@ -128,6 +130,9 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
   let settings: Settings = {};
   for (const layer of layers) settings = mergeSettings(settings, layer);
+  if (unreadable.size > 0) {
+    settings.permissions = { ...settings.permissions, unreadableFiles: [...unreadable] };
+  }
   const untrustedKeys = [...new Set(untrustedSettings.map((skipped) => skipped.key))];
   return {
     settings,
@@ -145,17 +150,21 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 /**
  * One settings file validated, or undefined (missing, or not JSON: then one warning). A
  * Claude Code file gives only the keys gong shares (config/claude-settings.ts), its
- * positions still those of the file.
+ * positions still those of the file. A file that exists but cannot be read, or whose
+ * deny/ask rules are dropped as a whole, goes into `unreadable`: its rules may be about
+ * any call, so every call asks until it is fixed (security fails closed).
  */
 function readSettingsFile(
   source: Pick<SettingsSource, "file" | "claude">,
   warnings: string[],
+  unreadable: Set<string>,
 ): { layer: Settings; locate: Locate } | undefined {
   const { file } = source;
   const result = readJsonConfigFile(file);
   if (!result.ok) {
     if (!result.missing) {
-      const message = `${result.message}; the file was ignored, fix it to apply it`;
+      unreadable.add(file);
+      const message = `${result.message}; the file was ignored, fix it to apply it; ${ASKS_UNTIL_FIXED}`;
       warnings.push(formatConfigIssue(file, { ...result, message }));
     }
     return undefined;
@@ -174,9 +183,28 @@ function readSettingsFile(
     locate = (at, part) => result.locate(view.sourcePath(at), part);
   }
   const checked = validateConfig(SettingsSchema, value, locate);
-  for (const issue of checked.issues) warnings.push(formatConfigIssue(file, issue));
+  for (const issue of checked.issues) {
+    const closes = dropsRules(issue.path) || checked.value === undefined;
+    if (closes) unreadable.add(file);
+    const message = closes ? `${issue.message}; ${ASKS_UNTIL_FIXED}` : issue.message;
+    warnings.push(formatConfigIssue(file, { ...issue, message }));
+  }
   if (checked.value === undefined) return undefined;
   return { layer: checked.value as Settings, locate };
+}
+
+const ASKS_UNTIL_FIXED = "until then every tool call asks (its permission rules cannot be read)";
+
+/**
+ * Whether dropping the value at `path` loses rules that take away: the whole
+ * `permissions` object, its `deny` or `ask` list, or `confirmBash` (a single entry of a
+ * list that is not a string is no rule, and dropping it loses nothing).
+ */
+function dropsRules(path: readonly (string | number)[]): boolean {
+  const [key, list, ...rest] = path;
+  if (key === "confirmBash") return rest.length === 0 && list === undefined;
+  if (key !== "permissions") return false;
+  return list === undefined || ((list === "deny" || list === "ask") && rest.length === 0);
 }
 
 /**
