@@ -135,8 +135,21 @@ describe("gong --worktree — parallel sessions, each on its own branch", () => 
     const run = await runGong(["--worktree", "x", "-p", "hi"], box);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(run.stderr).toMatch(/--worktree: .* is not in a git repository.*git init/);
+    expect(run.stderr).toMatch(
+      /--worktree: .* is not in a git repository.*git init.*; or start gong without --worktree\n$/,
+    );
     expect(mock.requests.length).toBe(before);
+  });
+
+  it("gong worktree list outside a git repository says so, without advice about --worktree", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    mkdirSync(box.cwd, { recursive: true });
+    const run = await runGong(["worktree", "list"], box);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /is not in a git repository .*: worktrees need one \(git init, then commit once\)\n$/,
+    );
+    expect(run.stderr).not.toContain("--worktree");
   });
 
   it("a bad name is a usage error before anything is created", async () => {

@@ -63,7 +63,7 @@ export async function findRepository(cwd: string): Promise<Result<Repository>> {
   if (!found.ok) {
     return {
       ok: false,
-      error: `${cwd} is not in a git repository (${found.error}): worktrees need one; run git init and commit once, or start gong without --worktree`,
+      error: `${cwd} is not in a git repository (${found.error}): worktrees need one (git init, then commit once)`,
     };
   }
   const [commonDir = "", toplevel = ""] = found.value.trim().split("\n");

@@ -14,7 +14,7 @@ export async function runInWorktree(
 ): Promise<number> {
   const opened = await openWorktree(io.cwd, name === true ? undefined : name);
   if (!opened.ok) {
-    io.stderr(`gong: --worktree: ${opened.error}\n`);
+    io.stderr(`gong: --worktree: ${opened.error}; or start gong without --worktree\n`);
     return 1;
   }
   const worktree = opened.value;
