@@ -46,9 +46,25 @@ function askUser(
     reason,
   };
   return confirmCall(context.confirm, request, {
-    confirmed: context.confirmed,
+    confirmed: answersOnly(context.confirmed),
     key: `${request.toolName}\0input\0${JSON.stringify(request.input)}`,
   });
+}
+
+/**
+ * The session's answers without its rules: a hook's `ask` is the hook's question, which an
+ * allow rule does not answer (README "Permissions": an allow rule spares the self-edit
+ * guard's and the mode's questions, not a hook's) and a rule saved for the project would
+ * not pass next time (the hook asks again); this session's "always" and a yes already
+ * given to this very call do answer it.
+ */
+function answersOnly(confirmed: ConfirmedCalls): ConfirmedCalls {
+  return {
+    has: (key) => confirmed.has(key),
+    add: (key) => confirmed.add(key),
+    confirmedCall: (toolCallId) => confirmed.confirmedCall?.(toolCallId) ?? false,
+    noteConfirmedCall: (toolCallId) => confirmed.noteConfirmedCall?.(toolCallId),
+  };
 }
 
 export async function runHookChain(

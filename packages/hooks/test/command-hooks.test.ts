@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Agent, type AgentEvent } from "@gong/agent-core";
 import type { Message, ToolResultMessage } from "@gong/llm";
-import type { ToolConfirmationRequest } from "@gong/policy";
+import type { ConfirmedCalls, ToolConfirmationRequest } from "@gong/policy";
 import { defineTool, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -428,6 +428,7 @@ describe("command hooks — permissionDecision ask", () => {
   async function askingAgent(
     ask: (request: ToolConfirmationRequest) => Promise<boolean>,
     timeoutMs = 2000,
+    confirmed?: ConfirmedCalls,
   ) {
     const hook = path.join(dir, "ask.sh");
     await writeFile(
@@ -452,7 +453,7 @@ describe("command hooks — permissionDecision ask", () => {
     ]);
     const hooks = createCommandHooks(
       { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: hook }] }] },
-      { cwd: dir, confirm: { ask, timeoutMs } },
+      { cwd: dir, confirm: { ask, timeoutMs }, ...(confirmed ? { confirmed } : {}) },
     );
     const agent = new Agent({
       model: testModel,
@@ -481,6 +482,21 @@ describe("command hooks — permissionDecision ask", () => {
       },
     ]);
     expect(ran).toEqual(["rm -rf build"]);
+  });
+
+  it("an allow rule covering the call does not answer the hook's question; no blocks it", async () => {
+    const asked: string[] = [];
+    const rules: ConfirmedCalls = { has: () => false, add: () => {}, allows: () => true };
+    const { ran } = await askingAgent(
+      async (request) => {
+        asked.push(request.reason);
+        return false;
+      },
+      2000,
+      rules,
+    );
+    expect(asked).toEqual(["deletes files"]);
+    expect(ran).toEqual([]);
   });
 
   it("no blocks the call and tells the model why", async () => {
