@@ -189,8 +189,9 @@ export class Agent {
     return this.hooks.list;
   }
 
-  addHook(hook: AgentHooks): void {
-    this.hooks.add(hook);
+  /** Adds `hook` last, or just before `before` when that hook is in the list. */
+  addHook(hook: AgentHooks, before?: AgentHooks): void {
+    this.hooks.add(hook, before);
   }
 
   removeHook(hook: AgentHooks): void {

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { overflowResponse, textResponse } from "@gong/testing";
+import { overflowResponse, textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import { createCodingSession } from "../src/index.js";
@@ -165,6 +165,36 @@ describe("CodingSession — persistence and resume", () => {
       (t) => t.name,
     );
     expect(toolNames).toEqual(["read"]);
+  });
+
+  it("hook modules a settings reload brings run before the mode's question: it asks about the call as they left it", async () => {
+    const where = setup();
+    const asked: unknown[] = [];
+    const ask = async (request: { input: unknown }) => {
+      asked.push(request.input);
+      return true;
+    };
+    mock.enqueue([
+      textResponse("a"),
+      toolCallResponse([{ name: "bash", arguments: { command: "echo one" } }]),
+      textResponse("b"),
+    ]);
+    const session = await open({
+      ...where,
+      permissionMode: "ask",
+      confirmToolCall: { ask, timeoutMs: 60_000 },
+    });
+    await session.run(["q1"]);
+    writeFile(
+      path.join(where.gongHome, "hooks", "rewrite.mjs"),
+      'export default { name: "rewrite", beforeToolCall: (tool, params) => (tool === "bash" ? { params: { command: "echo two" } } : "ok") };\n',
+    );
+    writeFile(path.join(where.gongHome, "settings.json"), JSON.stringify({ autoCompaction: true }));
+    await session.run(["q2"]);
+    await session.close();
+    expect(asked).toEqual([{ command: "echo two" }]);
+    const result = JSON.stringify((mock.requests[2]!.body as { messages: unknown }).messages);
+    expect(result).toContain("two");
   });
 
   it("--no-session keeps everything in memory", async () => {

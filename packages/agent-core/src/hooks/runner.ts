@@ -85,8 +85,10 @@ export class HookRunner {
     return this.hooks;
   }
 
-  add(hook: AgentHooks): void {
-    this.hooks = [...this.hooks, hook];
+  add(hook: AgentHooks, before?: AgentHooks): void {
+    const at = before ? this.hooks.indexOf(before) : -1;
+    this.hooks =
+      at < 0 ? [...this.hooks, hook] : [...this.hooks.slice(0, at), hook, ...this.hooks.slice(at)];
   }
 
   remove(hook: AgentHooks): void {

@@ -29,14 +29,19 @@ export class SessionHookModules {
     return this.hooks;
   }
 
-  /** After a settings change: the agent's modules are swapped when the allowed files differ. */
-  async reload(settings: LoadedSettings, agent: Agent): Promise<void> {
+  /**
+   * After a settings change: the agent's modules are swapped when the allowed files
+   * differ, in their place in the session's order — just before `before` (the rule
+   * checks that follow the hooks), so the confirmations, the mode's question and the
+   * checkpoint gate still see the call as a module may have rewritten it.
+   */
+  async reload(settings: LoadedSettings, agent: Agent, before: AgentHooks): Promise<void> {
     const files = this.filesFor(settings);
     if (files.join("\n") === this.files.join("\n")) return;
     for (const hook of this.hooks) agent.removeHook(hook);
     this.files = files;
     this.hooks = await loadSessionHookModules(files, this.context);
-    for (const hook of this.hooks) agent.addHook(hook);
+    for (const hook of this.hooks) agent.addHook(hook, before);
   }
 
   private filesFor(loaded: LoadedSettings): string[] {

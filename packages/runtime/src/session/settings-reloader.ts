@@ -88,14 +88,7 @@ export class SettingsReloader {
       next.projectTrusted,
       next.settings.confirmBash,
     );
-    await this.parts.hookModules.reload(next, agent);
-    // Reloaded modules are added last; the confirmations go after them again, so they
-    // check the call as a module may have rewritten it.
-    const { permissions, configGuard } = this.parts;
-    for (const hook of [permissions.afterHooks, configGuard]) {
-      agent.removeHook(hook);
-      agent.addHook(hook);
-    }
+    await this.parts.hookModules.reload(next, agent, this.parts.permissions.afterHooks);
   }
 
   /** The settings as the files say now, when they differ from the last ones applied. */
