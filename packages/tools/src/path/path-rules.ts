@@ -109,8 +109,9 @@ export interface HiddenFromListing<T> {
 export function leaveOutHidden<T>(
   items: readonly T[],
   absoluteOf: (item: T) => string,
-  hidden: (absolute: string) => string | undefined,
+  hidden: HiddenPaths | undefined,
 ): HiddenFromListing<T> {
+  if (!hidden) return { kept: [...items], hiddenFiles: 0, rules: [] };
   const kept: T[] = [];
   const files = new Set<string>();
   const rules = new Set<string>();

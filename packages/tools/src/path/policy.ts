@@ -81,8 +81,11 @@ export interface PathPolicy {
   resolve(input: string, cwd: string, options?: ResolveOptions): Promise<ResolvedPath | DeniedPath>;
   /** Project-relative POSIX path for display, absolute when outside the project. */
   display(absolute: string): string;
-  /** The rule hiding this absolute path from the tools, or undefined (path-rules.ts). */
-  hidden(absolute: string): string | undefined;
+  /**
+   * The rule hiding an absolute path from the tools, or undefined (path-rules.ts);
+   * undefined itself when no rule hides anything (a listing then skips the check).
+   */
+  readonly hidden: HiddenPaths | undefined;
 }
 
 async function exists(fs: FileOperations, file: string): Promise<boolean> {
@@ -193,7 +196,9 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
     root,
     roots,
     display,
-    hidden: (absolute) => options.hidden?.(absolute),
+    get hidden() {
+      return options.hidden;
+    },
     writableRoots: async () => (await getRealRoots()).writable,
     async resolve(input, cwd, resolveOptions = {}) {
       const typed = resolveInputPath(input, cwd, home);

@@ -15,7 +15,7 @@ import { globWithNul } from "../grep/failures.js";
 import { listGrepLines } from "../grep/listing.js";
 import { type GrepResult, runGrep } from "../grep/run.js";
 import { nulProblem } from "../path/normalize.js";
-import { leaveOutHidden } from "../path/path-rules.js";
+import { type HiddenPaths, leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
 import type { SearchEngineOptions } from "../search/engine.js";
 import type { GrepRequest } from "../search/grep-types.js";
@@ -103,7 +103,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
  */
 function withoutHiddenFiles(
   result: GrepResult,
-  hidden: (absolute: string) => string | undefined,
+  hidden: HiddenPaths | undefined,
 ): GrepResult {
   const left = leaveOutHidden(result.lines, (line) => line.file, hidden);
   if (left.hiddenFiles === 0) return result;
