@@ -101,10 +101,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
  * the result says how many files were skipped, and by which rule (test/grep.test.ts
  * "hidden").
  */
-function withoutHiddenFiles(
-  result: GrepResult,
-  hidden: HiddenPaths | undefined,
-): GrepResult {
+function withoutHiddenFiles(result: GrepResult, hidden: HiddenPaths | undefined): GrepResult {
   const left = leaveOutHidden(result.lines, (line) => line.file, hidden);
   if (left.hiddenFiles === 0) return result;
   const dropped = result.lines.filter((line) => line.kind === "match").length;
