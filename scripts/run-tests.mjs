@@ -8,7 +8,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { countTests, failedTests, reportPaths, summaryLine } from "./test-summary.mjs";
+import {
+  countTests,
+  failedTests,
+  failedTurboTasks,
+  reportPaths,
+  summaryLine,
+} from "./test-summary.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -33,6 +39,8 @@ const STEPS = [
       "test:e2e",
       "--env-mode=loose",
       "--continue=dependencies-successful",
+      // Writes .turbo/runs/<id>.json: which tasks failed (failedTurboTasks).
+      "--summarize",
       ...process.argv.slice(2),
     ],
   ],
@@ -72,9 +80,14 @@ function countScriptTests() {
 for (const report of reportPaths(root)) rmSync(report, { force: true });
 
 const failedSteps = [];
+const failedTasks = [];
 for (const [name, command, args] of STEPS) {
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) failedSteps.push(name);
+  if (result.status === 0) continue;
+  const tasks = name === "turbo" ? failedTurboTasks(root, started) : [];
+  failedTasks.push(...tasks);
+  failedSteps.push(tasks.length > 0 ? `${name} (${tasks.join(", ")})` : name);
 }
 
 const vitest = countTests(root);
@@ -87,5 +100,6 @@ const total = {
 };
 console.log("");
 for (const failure of failedTests(root)) console.log(`FAILED ${failure}`);
+for (const task of failedTasks) console.log(`FAILED task ${task}`);
 console.log(summaryLine(total, failedSteps));
 process.exit(failedSteps.length > 0 ? 1 : 0);

@@ -2,7 +2,7 @@
 // and the scripts' own `node --test` results into one closing line,
 // `Tests: N passed, N failed, N skipped`. `scripts/run-tests.mjs` (`pnpm test`) prints it
 // as its last line; run on its own, it reads the reports the last run left.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -58,6 +58,26 @@ export function failedTests(root, maxLines = 6) {
     }
   }
   return failures;
+}
+
+/**
+ * The turbo tasks that failed in the run whose summary (`turbo run --summarize`,
+ * `.turbo/runs/<id>.json`) is the newest written since `since` (ms): a lint, typecheck or
+ * build failure has no failed test to name it.
+ */
+export function failedTurboTasks(root, since) {
+  const runs = path.join(root, ".turbo", "runs");
+  if (!existsSync(runs)) return [];
+  const summaries = readdirSync(runs)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => ({ file: path.join(runs, name), at: statSync(path.join(runs, name)).mtimeMs }))
+    .filter((summary) => summary.at >= since)
+    .sort((a, b) => b.at - a.at);
+  if (summaries.length === 0) return [];
+  const run = JSON.parse(readFileSync(summaries[0].file, "utf8"));
+  return (run.tasks ?? [])
+    .filter((task) => (task.execution?.exitCode ?? 0) !== 0)
+    .map((task) => `${task.taskId} (exit ${task.execution.exitCode})`);
 }
 
 const indent = (lines) => lines.map((line) => `    ${line}`).join("\n");

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "node:test";
-import { countTests, failedTests, summaryLine } from "./test-summary.mjs";
+import { countTests, failedTests, failedTurboTasks, summaryLine } from "./test-summary.mjs";
 
 /** A repository whose apps/cli left the e2e report `reportIn(root)`. */
 function repoWithReport(reportIn) {
@@ -59,5 +59,19 @@ describe("test-summary — the closing lines of pnpm test", () => {
       ],
     }));
     assert.deepEqual(failedTests(root), ["apps/cli/test/web.test.ts\n    Cannot find module 'x'"]);
+  });
+
+  it("names the turbo tasks that failed in the newest run summary since the step began", () => {
+    const root = mkdtempSync(join(tmpdir(), "test-summary-"));
+    mkdirSync(join(root, ".turbo", "runs"), { recursive: true });
+    const task = (taskId, exitCode) => ({ taskId, execution: { exitCode } });
+    writeFileSync(
+      join(root, ".turbo", "runs", "run.json"),
+      JSON.stringify({
+        tasks: [task("@gong/tools#lint", 1), task("@gong/tools#build", 0), { taskId: "x#test" }],
+      }),
+    );
+    assert.deepEqual(failedTurboTasks(root, 0), ["@gong/tools#lint (exit 1)"]);
+    assert.deepEqual(failedTurboTasks(root, Date.now() + 60_000), []);
   });
 });
