@@ -49,10 +49,6 @@ export {
 } from "@gong/tools";
 export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
-export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
-export { discoverResources } from "./config/resources.js";
-export { loadSettings } from "./config/settings.js";
-export type { NotificationSetting, Settings } from "./config/settings-types.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
 export {

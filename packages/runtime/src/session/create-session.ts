@@ -26,6 +26,7 @@ import {
   withCallPolicy,
 } from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
+import { rememberChoice } from "@gong/settings";
 import {
   BackgroundShells,
   endOrphanedJobs,
@@ -41,7 +42,6 @@ import { SessionRecorder } from "../agent/recorder.js";
 import { SessionSystemPrompt } from "../agent/system-prompt.js";
 import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
-import { rememberChoice } from "../config/remember-choice.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { childEnvironment } from "./child-env.js";
