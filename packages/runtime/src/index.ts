@@ -51,24 +51,6 @@ export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export {
-  type CheckMcpServersOptions,
-  checkMcpServers,
-  type McpServerReport,
-  type McpServersReport,
-} from "./mcp/check-servers.js";
-export {
-  addMcpServer,
-  type McpScope,
-  mcpServerFile,
-  removeMcpServer,
-} from "./mcp/edit-servers.js";
-export {
-  loginMcpServer,
-  logoutMcpServer,
-  type McpLoginOptions,
-  type McpLoginResult,
-} from "./mcp/login.js";
 export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
