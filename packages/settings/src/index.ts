@@ -1,7 +1,7 @@
 // Gong's settings: the user, project and local files read, validated and merged (with
 // Claude Code's keys mapped), the resources found on disk for a folder (context files,
-// SYSTEM.md, skills folders, hook modules), the MCP servers a session starts, and where
-// its session files go.
+// SYSTEM.md, the skills folders and their SKILL.md files, hook modules), the MCP servers
+// a session starts, and where its session files go.
 export { sessionMcpServerSet, untrustedMcpJsonServers } from "./mcp-servers.js";
 export { SANDBOX_NETWORK_DEFAULT } from "./project-sandbox.js";
 export { type RememberedChoice, rememberChoice } from "./remember-choice.js";
@@ -23,3 +23,5 @@ export type {
   Settings,
   ToolPresetName,
 } from "./settings-types.js";
+export { loadSkills } from "./skills/load-skills.js";
+export { type ParseSkillResult, parseSkillMarkdown } from "./skills/parse-skill.js";

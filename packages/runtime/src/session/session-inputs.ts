@@ -13,12 +13,12 @@ import {
   type LoadedSettings,
   type LoadSettingsOptions,
   loadSettings,
+  loadSkills,
   resolveSessionDir,
 } from "@gong/settings";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { missingPromptFile } from "../agent/system-prompt.js";
-import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
 import { SessionResources } from "./session-resources.js";
