@@ -51,7 +51,6 @@ export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";
