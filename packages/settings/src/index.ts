@@ -2,6 +2,13 @@
 // Claude Code's keys mapped), the resources found on disk for a folder (context files,
 // SYSTEM.md, the skills folders and their SKILL.md files, hook modules), the MCP servers
 // a session starts, and where its session files go.
+export {
+  type AgentFile,
+  type AgentFolderOptions,
+  agentFolders,
+  loadAgentFiles,
+  parseAgentFile,
+} from "./agents/agent-files.js";
 export { sessionMcpServerSet, untrustedMcpJsonServers } from "./mcp-servers.js";
 export { SANDBOX_NETWORK_DEFAULT } from "./project-sandbox.js";
 export { type RememberedChoice, rememberChoice } from "./remember-choice.js";
