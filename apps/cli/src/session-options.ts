@@ -1,6 +1,6 @@
-import type { ToolConfirmation } from "@gong/policy";
+import type { PlanApproval, ToolConfirmation } from "@gong/policy";
 import { sessionOptionsFromFlags } from "@gong/protocol/session-flags";
-import type { CodingSessionOptions, PlanApproval } from "@gong/runtime";
+import type { CodingSessionOptions } from "@gong/runtime";
 import type { CliArgs } from "./args.js";
 import type { CliIo } from "./io.js";
 

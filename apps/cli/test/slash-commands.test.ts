@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SessionHost, type Settings } from "@gong/runtime";
+import { SessionHost } from "@gong/runtime";
+import type { Settings } from "@gong/settings";
 import { textResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { afterEach, describe, expect, it } from "vitest";

@@ -19,7 +19,7 @@ export interface ConfigFileGroup {
 /**
  * Every file and folder a session's configuration comes from, for an app that watches
  * them (the interactive mode's "settings changed" line). One list beside the code that
- * reads them: @gong/runtime's config/settings.ts and config/resources.ts, @gong/llm's
+ * reads them: @gong/settings' settings.ts and resources.ts, @gong/llm's
  * models.json.
  */
 export function configFileGroups(where: {

@@ -1,7 +1,7 @@
 /**
  * Where the files that shape the agent's context are looked for: AGENTS.md / CLAUDE.md in
  * the gong home and every folder from `/` to the cwd, SYSTEM.md and APPEND_SYSTEM.md,
- * the skills folders. Reading them is the runtime's (config/resources.ts); the places are
+ * the skills folders. Reading them is @gong/settings' (resources.ts); the places are
  * here, beside the settings paths, so that one list serves the reader and the apps that
  * watch them (config-file-groups.ts).
  */

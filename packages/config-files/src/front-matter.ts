@@ -2,8 +2,8 @@
  * YAML front matter of a Markdown file (SKILL.md, prompt commands): one parser, so a
  * skill and a command report the same problems the same way. A field of the wrong type
  * or an unknown one is dropped with a `file:line:col` warning; a block that is not YAML is
- * read line by line as Claude Code does (test/skills/parse-skill.test.ts,
- * test/commands/parse-command.test.ts, test/config/front-matter.test.ts).
+ * read line by line as Claude Code does (test/prompt-commands.test.ts, @gong/settings'
+ * test/skills.test.ts).
  */
 
 import { fromClaudeToolName, isBuiltInToolName } from "@gong/tools";

@@ -31,6 +31,21 @@ export {
 } from "./paths.js";
 export type { ConfigPosition } from "./position.js";
 export { positionAt } from "./position.js";
+export {
+  fillPlaceholders,
+  hasPlaceholders,
+  splitArguments,
+} from "./prompt-commands/arguments.js";
+export {
+  type CommandFolder,
+  commandFolders,
+  loadPromptCommands,
+} from "./prompt-commands/load-commands.js";
+export {
+  type ParseCommandResult,
+  type PromptCommand,
+  parsePromptCommand,
+} from "./prompt-commands/parse-command.js";
 export { readRegularFile } from "./read-regular-file.js";
 export type { SettingsSource } from "./settings-sources.js";
 export { settingsFilePaths, settingsSources } from "./settings-sources.js";

@@ -45,7 +45,7 @@ export function projectLocalSettingsPath(projectRoot: string): string {
   return path.join(projectConfigDir(projectRoot), "settings.local.json");
 }
 
-/** Claude Code's user settings, `~/.claude/settings.json`: read for the keys gong shares (@gong/runtime config/claude-settings.ts). */
+/** Claude Code's user settings, `~/.claude/settings.json`: read for the keys gong shares (@gong/settings claude-settings.ts). */
 export function claudeUserSettingsPath(home: string): string {
   return path.join(home, ".claude", "settings.json");
 }

@@ -14,7 +14,7 @@ export interface SettingsSource {
   base: string;
   /** A project's file: the trust rules apply (trust.ts). */
   project: boolean;
-  /** Claude Code's file: only the keys gong shares are read (@gong/runtime config/claude-settings.ts). */
+  /** Claude Code's file: only the keys gong shares are read (@gong/settings claude-settings.ts). */
   claude: boolean;
 }
 

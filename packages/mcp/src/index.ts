@@ -1,6 +1,13 @@
 export { MCP_CLIENT_TOOL_NAMES } from "./client-tool-names.js";
 export { literalCredentialHeaders, maskedMcpEntry } from "./config/credentials.js";
 export {
+  addMcpServer,
+  type McpScope,
+  type McpServerFile,
+  mcpServerFile,
+  removeMcpServer,
+} from "./config/edit-servers.js";
+export {
   DEFAULT_CALL_TIMEOUT_MS,
   ignoredEntryKeysNote,
   ignoreUnknownEntryKeys,

@@ -14,7 +14,7 @@ export interface PermissionSettings {
   deny?: string[];
   /** The mode a session starts in (permission-mode.ts); a project's only when trusted. */
   defaultMode?: string;
-  /** Read into `allowedPaths` by the settings loader (config/settings.ts). */
+  /** Read into `allowedPaths` by the settings loader (@gong/settings settings.ts). */
   additionalDirectories?: string[];
   /**
    * Set by the settings loader, never read from a file: settings files that exist but

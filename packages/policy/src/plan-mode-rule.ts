@@ -1,7 +1,7 @@
 /**
  * Plan mode's rule (row 1 of the policy's order, decide-call.ts): which tools it
- * offers, and what the model reads when it calls another one anyway. plan/plan-mode.ts
- * holds the mode's state and the plan's approval.
+ * offers, and what the model reads when it calls another one anyway. The plan's approval
+ * is exit-plan-mode-tool.ts; the mode's state is @gong/runtime's plan/plan-mode.ts.
  */
 import type { Tool } from "@gong/tools";
 

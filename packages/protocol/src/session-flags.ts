@@ -6,12 +6,13 @@
  * the runtime (its imports of `@gong/runtime` are types only).
  */
 
+import type { McpScope } from "@gong/mcp";
 import {
   PERMISSION_MODE_NAMES,
   type PermissionMode,
   parsePermissionMode,
 } from "@gong/policy/permission-mode";
-import type { CodingSessionOptions, McpScope, SessionChoice } from "@gong/runtime";
+import type { CodingSessionOptions, SessionChoice } from "@gong/runtime";
 
 // Copies of llm's THINKING_LEVELS and tools' TOOL_PRESETS / OUTPUT_LEVELS: importing
 // them would load those packages with the apps' entries (--version 55 → 250 ms).
@@ -21,7 +22,7 @@ export const PRESETS = ["default", "minimal", "readonly"] as const;
 export const OUTPUT_LEVELS = ["brief", "standard", "full"] as const;
 /** tools' SANDBOX_MODES (pinned the same way). */
 export const SANDBOX = ["off", "read-only", "workspace-write"] as const;
-/** The runtime's McpScope: where `gong mcp add|remove --scope` writes (pinned the same way). */
+/** @gong/mcp's McpScope: where `gong mcp add|remove --scope` writes (pinned the same way). */
 export const MCP_SCOPES = ["user", "project"] as const satisfies readonly McpScope[];
 export type { McpScope };
 

@@ -8,15 +8,15 @@
  * no. `ask_user`: the model's ask_user tool; no answer within the timeout is an error
  * that tells the model to go on with its best judgement; an abort withdraws it.
  */
-import type { ConfirmationAnswer, ToolConfirmation, ToolConfirmationRequest } from "@gong/policy";
-import { toolCallSummary } from "@gong/render";
 import type {
-  AskUserAnswers,
-  AskUserHandler,
-  AskUserQuestion,
+  ConfirmationAnswer,
   PlanApproval,
   PlanDecision,
-} from "@gong/runtime";
+  ToolConfirmation,
+  ToolConfirmationRequest,
+} from "@gong/policy";
+import { toolCallSummary } from "@gong/render";
+import type { AskUserAnswers, AskUserHandler, AskUserQuestion } from "@gong/runtime";
 
 export type UiRequestLine = { type: "extension_ui_request"; id: string; timeoutMs: number } & (
   | {

@@ -1,6 +1,7 @@
 import { THINKING_LEVELS } from "@gong/llm";
+import type { McpScope } from "@gong/mcp";
 import { PERMISSION_MODES } from "@gong/policy";
-import { type McpScope, SESSION_MODES } from "@gong/runtime";
+import { SESSION_MODES } from "@gong/runtime";
 import { SANDBOX_MODES, OUTPUT_LEVELS as TOOL_OUTPUT_LEVELS, TOOL_PRESETS } from "@gong/tools";
 import { describe, expect, it } from "vitest";
 import {
@@ -67,7 +68,7 @@ describe("flag values are the lists of the packages they belong to (copied only 
     expect(SANDBOX).toEqual(SANDBOX_MODES);
   });
 
-  it("gong mcp add|remove --scope accepts exactly the runtime's McpScope values", () => {
+  it("gong mcp add|remove --scope accepts exactly @gong/mcp's McpScope values", () => {
     // A Record over the type: a scope added to McpScope fails to compile here.
     const scopes: Record<McpScope, true> = { user: true, project: true };
     expect([...MCP_SCOPES].sort()).toEqual(Object.keys(scopes).sort());

@@ -49,31 +49,8 @@ export {
 } from "@gong/tools";
 export { collapseAttachedFiles } from "./commands/file-mentions.js";
 export type { PromptCommandInfo } from "./commands/prompt-commands.js";
-export { untrustedMcpJsonServers } from "./config/mcp-servers.js";
-export { discoverResources } from "./config/resources.js";
-export { loadSettings } from "./config/settings.js";
-export type { NotificationSetting, Settings } from "./config/settings-types.js";
 export type { ExportSessionResult, ExportWriteOptions } from "./export/export-session.js";
 export { exportSessionHtml } from "./export/export-session.js";
-export {
-  type CheckMcpServersOptions,
-  checkMcpServers,
-  type McpServerReport,
-  type McpServersReport,
-} from "./mcp/check-servers.js";
-export {
-  addMcpServer,
-  type McpScope,
-  mcpServerFile,
-  removeMcpServer,
-} from "./mcp/edit-servers.js";
-export {
-  loginMcpServer,
-  logoutMcpServer,
-  type McpLoginOptions,
-  type McpLoginResult,
-} from "./mcp/login.js";
-export type { PlanApproval, PlanDecision } from "./plan/exit-plan-mode-tool.js";
 export { SESSION_MODES, type SessionMode } from "./plan/plan-mode.js";
 // The objects a CodingSession's capabilities are found on (README "Driving a session").
 export type { Checkpoints } from "./session/checkpoints.js";

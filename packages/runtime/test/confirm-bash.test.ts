@@ -1,11 +1,11 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { ToolConfirmationRequest } from "@gong/policy";
+import { loadSettings } from "@gong/settings";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
 import type { CodingSessionOptions, ToolResultMessage } from "../src/index.js";
-import { loadSettings } from "../src/index.js";
 import { openSession, sessionSandbox, writeFile } from "./helpers.js";
 
 const mock = useMockLlmServer();

@@ -5,11 +5,11 @@ import net from "node:net";
 import path from "node:path";
 import type { ToolResultMessage } from "@gong/llm";
 import { SessionStore } from "@gong/session-store";
+import { loadSettings } from "@gong/settings";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import type { ToolResponse } from "@gong/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSettings } from "../src/index.js";
 import { TODOS_CUSTOM_TYPE, todosFileFor } from "../src/session/todo-store.js";
 import { openSession, sessionSandbox, writeFile } from "./helpers.js";
 

@@ -1,17 +1,17 @@
 import { resolveGongHome } from "@gong/base";
 import { isTrustedFolder } from "@gong/config-files";
-import { maskedMcpEntry } from "@gong/mcp";
-import { addMcpServer, type McpServerReport, removeMcpServer } from "@gong/runtime";
+import { addMcpServer, maskedMcpEntry, removeMcpServer } from "@gong/mcp";
 import type { CliArgs } from "../args.js";
 import type { CliIo } from "../io.js";
 import type { McpEditCommand } from "../mcp-edit-args.js";
+import type { McpServerReport } from "./mcp/check-servers.js";
 
 /**
  * `gong mcp list`: each configured server — connected (with its tool count), failed and
  * why, or disabled — after starting it as a session would; `gong mcp get <name>`: one
  * server with how it is started and its tools' names. Exit 0 when the report was made
  * (a failed server is part of the answer); `get` of a name nobody configured is 1.
- * `gong mcp add` / `remove` write the entry (mcp/edit-servers.ts) and say where; a file
+ * `gong mcp add` / `remove` write the entry (@gong/mcp config/edit-servers.ts) and say where; a file
  * that cannot be changed, a name already there (add) or not there (remove) is 1.
  */
 export async function mcpCommand(
@@ -24,7 +24,7 @@ export async function mcpCommand(
     return mcpLogin(command.name, command.server, args, io);
   }
   // Settings, models.json and their validator only for list and get (start-modules.test.ts).
-  const { checkMcpServers } = await import("@gong/runtime/mcp");
+  const { checkMcpServers } = await import("./mcp/check-servers.js");
   const report = await checkMcpServers({
     cwd: io.cwd,
     env: io.env,
@@ -69,7 +69,7 @@ async function mcpLogin(
   };
   // The OAuth client (the MCP SDK) only for these two: list, get, add and remove start
   // without it (start-modules.test.ts).
-  const { loginMcpServer, logoutMcpServer } = await import("@gong/runtime");
+  const { loginMcpServer, logoutMcpServer } = await import("./mcp/login.js");
   const result =
     name === "login"
       ? await loginMcpServer({ ...options, print: (line) => io.stderr(`gong: ${line}\n`) })

@@ -10,7 +10,7 @@
  * force one of them; `off` calls never and leaves focus reporting off.
  * Pinned by test/interactive/pty-notifications.test.ts.
  */
-import type { NotificationSetting } from "@gong/runtime";
+import type { NotificationSetting } from "@gong/settings";
 import { terminalSafe } from "../terminal-text.js";
 
 const FOCUS_IN = "\x1b[I";

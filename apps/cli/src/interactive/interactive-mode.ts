@@ -2,6 +2,7 @@ import {
   type ConfirmationAnswer,
   nextPermissionMode,
   type PermissionMode,
+  type PlanDecision,
   type ToolConfirmationRequest,
 } from "@gong/policy";
 import {
@@ -9,7 +10,6 @@ import {
   type AskUserQuestion,
   type CodingSession,
   type CodingSessionEvent,
-  type PlanDecision,
   queuedMessageText,
   type SessionHost,
 } from "@gong/runtime";

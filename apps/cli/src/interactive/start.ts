@@ -5,11 +5,11 @@ import { listModels } from "@gong/llm";
 import {
   type CodingSessionError,
   guardExit,
-  loadSettings,
   SessionHost,
   type SessionInfo,
   SIGNAL_EXIT_CODES,
 } from "@gong/runtime";
+import { loadSettings } from "@gong/settings";
 import { CombinedAutocompleteProvider, ProcessTerminal } from "@mariozechner/pi-tui";
 import type { CliArgs } from "../args.js";
 import { NO_SESSIONS_YET, sessionsOfThisDirectory } from "../commands/list-sessions.js";

@@ -1,5 +1,5 @@
 import { isTrustedFolder } from "@gong/config-files";
-import { discoverResources, loadSettings, untrustedMcpJsonServers } from "@gong/runtime";
+import { discoverResources, loadSettings, untrustedMcpJsonServers } from "@gong/settings";
 
 /**
  * What this folder's project config would run or open if trusted (settings keys such as

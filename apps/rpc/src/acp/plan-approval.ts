@@ -5,7 +5,7 @@
  * No answer in time, a failed or cancelled request is "keep planning" (fail closed).
  */
 import type { AgentContext } from "@agentclientprotocol/sdk";
-import type { PlanApproval } from "@gong/runtime";
+import type { PlanApproval } from "@gong/policy";
 import type { SessionUpdates } from "./session-updates.js";
 
 export interface AcpPlanApprovalOptions {

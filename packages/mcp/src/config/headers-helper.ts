@@ -2,7 +2,7 @@
  * Claude Code's `headersHelper`: a shell command whose stdout is a JSON object of header
  * names to string values, run before each connection to a remote server (a short-lived
  * token, a signed header). It runs only for an entry that loaded, and a project's
- * entries load only in a trusted folder (runtime config/mcp-servers.ts). Any failure —
+ * entries load only in a trusted folder (@gong/settings mcp-servers.ts). Any failure —
  * exit status, no JSON object, a value that is not a string, too slow — is one clear
  * line; the caller then skips the server rather than connect without its headers.
  */

@@ -8,13 +8,13 @@ import {
   stream,
   type ThinkingLevel,
 } from "@gong/llm";
+import type { Settings } from "@gong/settings";
 import type { Tool } from "@gong/tools";
 import {
   createObservationTruncator,
   type ObservationTruncator,
   resolveObservationConfig,
 } from "@gong/truncate";
-import type { Settings } from "../config/settings-types.js";
 import type { SessionSystemPrompt } from "./system-prompt.js";
 
 /** What the session's agent is made of. */

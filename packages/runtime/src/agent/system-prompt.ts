@@ -3,8 +3,8 @@ import { homedir } from "node:os";
 import path from "node:path";
 import { buildSystemPrompt, type Skill } from "@gong/agent-core";
 import { FileStamps, systemPromptFiles } from "@gong/config-files";
+import type { Resources } from "@gong/settings";
 import type { Tool } from "@gong/tools";
-import type { Resources } from "../config/resources.js";
 
 export interface PromptFlags {
   /** `--system-prompt`: text, or a path to a file holding it. */

@@ -5,14 +5,18 @@
  * is, so `/nosuch` in print mode stays text (apps/cli/test/prompt-commands.test.ts).
  */
 import type { PromptScope } from "@gong/agent-core";
-import type { UnknownToolNames } from "@gong/config-files";
+import type { PromptCommand, UnknownToolNames } from "@gong/config-files";
+import {
+  type CommandFolder,
+  fillPlaceholders,
+  hasPlaceholders,
+  loadPromptCommands,
+  splitArguments,
+} from "@gong/config-files";
 import type { ImageContent } from "@gong/llm";
 import type { McpServers } from "@gong/mcp";
 import type { Tool } from "@gong/tools";
-import { fillPlaceholders, hasPlaceholders, splitArguments } from "./arguments.js";
 import { attachFiles, fileMentions } from "./file-mentions.js";
-import { type CommandFolder, loadPromptCommands } from "./load-commands.js";
-import type { PromptCommand } from "./parse-command.js";
 import { insertShellOutputs, type ShellRunner, templateParts } from "./shell-inserts.js";
 import { runUserBash } from "./user-bash.js";
 

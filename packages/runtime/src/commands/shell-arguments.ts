@@ -18,8 +18,9 @@
  * with a value stays its own: bash evaluates a value used in arithmetic (`$(( $1 ))`,
  * `[[ $1 -gt 0 ]]`) as an expression, subscripts and all, as it would a pasted one.
  */
+
+import { splitArguments } from "@gong/config-files";
 import { shellQuote } from "@gong/tools";
-import { splitArguments } from "./arguments.js";
 
 const PLACEHOLDER_AT = /^\$(ARGUMENTS|[1-9])/;
 

@@ -4,7 +4,7 @@
  * first `/name`. The command runs as the user's own `!cmd` does (the session's bash,
  * provider keys scrubbed from its environment).
  */
-import { fillPlaceholders } from "./arguments.js";
+import { fillPlaceholders } from "@gong/config-files";
 import { commandWithArguments } from "./shell-arguments.js";
 
 const SHELL_INSERT = /!`([^`\n]+)`/g;

@@ -4,9 +4,8 @@ import { homeDir } from "@gong/base";
 import { readDenyRules } from "@gong/policy";
 import { type ExportDocument, renderSessionHtml } from "@gong/render";
 import { SessionStore } from "@gong/session-store";
+import { configuredSessionDir, loadSettings } from "@gong/settings";
 import { hiddenPathsMatcher } from "@gong/tools";
-import { configuredSessionDir } from "../config/session-dir.js";
-import { loadSettings } from "../config/settings.js";
 import { withoutHiddenFiles } from "./hidden-files.js";
 import { sessionDocument } from "./subagent-transcripts.js";
 

@@ -6,17 +6,15 @@
  */
 
 import {
+  createExitPlanModeTool,
+  EXIT_PLAN_MODE,
   isPlanModeTool,
   PERMISSION_MODES,
   type PermissionMode,
+  type PlanApproval,
   planModeRefusal,
 } from "@gong/policy";
 import type { Tool } from "@gong/tools";
-import {
-  createExitPlanModeTool,
-  EXIT_PLAN_MODE,
-  type PlanApproval,
-} from "./exit-plan-mode-tool.js";
 
 /** The permission modes (@gong/policy permission-mode.ts); plan is one of them. */
 export const SESSION_MODES = PERMISSION_MODES;

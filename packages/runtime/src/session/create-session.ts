@@ -2,6 +2,7 @@ import type { Agent, AgentHooks } from "@gong/agent-core";
 import { homeDir } from "@gong/base";
 import { openSessionCheckpoints } from "@gong/checkpoints";
 import {
+  commandFolders,
   configFileGroups,
   hookFolders,
   isTrustedFolder,
@@ -26,6 +27,7 @@ import {
   withCallPolicy,
 } from "@gong/policy";
 import type { SessionStore } from "@gong/session-store";
+import { rememberChoice } from "@gong/settings";
 import {
   BackgroundShells,
   endOrphanedJobs,
@@ -39,9 +41,7 @@ import { createBackgroundNoticeHook } from "../agent/background-notices.js";
 import { buildAgent, createTruncator } from "../agent/build-agent.js";
 import { SessionRecorder } from "../agent/recorder.js";
 import { SessionSystemPrompt } from "../agent/system-prompt.js";
-import { commandFolders } from "../commands/load-commands.js";
 import { PromptCommands } from "../commands/prompt-commands.js";
-import { rememberChoice } from "../config/remember-choice.js";
 import { PlanMode } from "../plan/plan-mode.js";
 import { SubagentEvents } from "../subagents/subagent-events.js";
 import { childEnvironment } from "./child-env.js";

@@ -6,7 +6,7 @@ import {
   resolveSessionRef,
   type SessionInfo,
 } from "@gong/session-store";
-import { configuredSessionDir } from "../config/session-dir.js";
+import { configuredSessionDir } from "@gong/settings";
 
 export interface ListSessionsForCwdOptions {
   cwd: string;

@@ -7,7 +7,7 @@
  */
 import type { Agent } from "@gong/agent-core";
 import type { ListedModel, Model, ModelResolution, ThinkingLevel } from "@gong/llm";
-import type { RememberedChoice } from "../config/remember-choice.js";
+import type { RememberedChoice } from "@gong/settings";
 
 export interface SessionModelsParts {
   agent: Agent;

@@ -1,7 +1,8 @@
 import type { AgentEvent, AgentHooks } from "@gong/agent-core";
 import type { AssistantMessage, ThinkingLevel } from "@gong/llm";
 import type { McpServerEntry } from "@gong/mcp";
-import type { ToolConfirmation } from "@gong/policy";
+import type { PlanApproval, ToolConfirmation } from "@gong/policy";
+import type { Settings, ToolPresetName } from "@gong/settings";
 import type {
   AskUserHandler,
   ExecOperations,
@@ -9,8 +10,6 @@ import type {
   OutputLevel,
   SandboxMode,
 } from "@gong/tools";
-import type { Settings, ToolPresetName } from "../config/settings-types.js";
-import type { PlanApproval } from "../plan/exit-plan-mode-tool.js";
 import type { SessionMode } from "../plan/plan-mode.js";
 import type { LimitReason, RunTotals } from "./run-limits.js";
 

@@ -2,8 +2,8 @@ import path from "node:path";
 import type { Agent, AgentHooks } from "@gong/agent-core";
 import { untrustedFolderWarning } from "@gong/config-files";
 import { loadHookModules } from "@gong/hooks";
-import { untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import type { LoadedSettings } from "../config/settings.js";
+import type { LoadedSettings } from "@gong/settings";
+import { untrustedMcpJsonServers } from "@gong/settings";
 import type { SessionResources } from "./session-resources.js";
 import type { HooksContext } from "./settings-command-hooks.js";
 

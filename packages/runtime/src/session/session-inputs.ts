@@ -8,13 +8,17 @@ import {
   UnknownToolNames,
 } from "@gong/config-files";
 import { createModelRegistry, type ModelRegistry } from "@gong/llm";
+import type { Settings } from "@gong/settings";
+import {
+  type LoadedSettings,
+  type LoadSettingsOptions,
+  loadSettings,
+  loadSkills,
+  resolveSessionDir,
+} from "@gong/settings";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
 import { missingPromptFile } from "../agent/system-prompt.js";
-import { resolveSessionDir } from "../config/session-dir.js";
-import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
-import type { Settings } from "../config/settings-types.js";
-import { loadSkills } from "./load-skills.js";
 import { effectiveChoice, type StoreLocation } from "./open-store.js";
 import type { CodingSessionError, CodingSessionOptions, SessionChoice } from "./options.js";
 import { SessionResources } from "./session-resources.js";

@@ -1,8 +1,8 @@
 import { resolveGongHome } from "@gong/base";
 import { jobsDir } from "@gong/config-files";
 import { type McpServers, mcpOAuthDir, mcpTimeoutFromEnvironment } from "@gong/mcp";
+import { sessionMcpServerSet } from "@gong/settings";
 import { JobLedger } from "@gong/tools";
-import { sessionMcpServerSet } from "../config/mcp-servers.js";
 
 import type { SessionInputs } from "./session-inputs.js";
 

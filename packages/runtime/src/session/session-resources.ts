@@ -1,8 +1,4 @@
-import {
-  type DiscoverResourcesOptions,
-  discoverResources,
-  type Resources,
-} from "../config/resources.js";
+import { type DiscoverResourcesOptions, discoverResources, type Resources } from "@gong/settings";
 
 /**
  * The session's context files, skills folders and hook modules as the disk says now.

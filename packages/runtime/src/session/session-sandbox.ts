@@ -4,9 +4,10 @@
  * probed once: a mode other than `off` that cannot run here is a usage error at start,
  * never a silent fallback. A settings change takes effect at the next start.
  */
+
+import type { Settings } from "@gong/settings";
+import { SANDBOX_NETWORK_DEFAULT } from "@gong/settings";
 import { type BashSandbox, probeSandbox, type SandboxMode } from "@gong/tools";
-import { SANDBOX_NETWORK_DEFAULT } from "../config/project-sandbox.js";
-import type { Settings } from "../config/settings-types.js";
 
 /** What the status line and `get_state` show. */
 export interface SandboxState {

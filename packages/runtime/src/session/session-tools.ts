@@ -3,6 +3,7 @@ import { estimateTextTokens } from "@gong/llm";
 import { createLspTool, type LanguageServers, withLanguageServers } from "@gong/lsp";
 import type { McpServers } from "@gong/mcp";
 import { readDenyRules } from "@gong/policy";
+import type { Settings, ToolPresetName } from "@gong/settings";
 import type {
   AskUserHandler,
   BackgroundShells,
@@ -15,7 +16,6 @@ import type {
   WebSummarizer,
 } from "@gong/tools";
 import { hiddenPathsMatcher } from "@gong/tools";
-import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import type { PlanMode } from "../plan/plan-mode.js";
 import { childEnvironment } from "./child-env.js";
 import type { SessionTaskTools } from "./session-task-tool.js";

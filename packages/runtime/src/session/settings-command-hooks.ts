@@ -1,6 +1,6 @@
 import { type CommandHooks, type CommandHooksConfig, createCommandHooks } from "@gong/hooks";
 import type { ConfirmedCalls, ToolConfirmation } from "@gong/policy";
-import type { HookMatcherSetting } from "../config/settings-types.js";
+import type { HookMatcherSetting } from "@gong/settings";
 
 export interface HooksContext {
   cwd: string;

@@ -2,9 +2,9 @@ import type { Agent } from "@gong/agent-core";
 import type { FileStamps } from "@gong/config-files";
 import type { CommandHooks, CommandHooksConfig } from "@gong/hooks";
 import type { ConfigWriteGuard, SessionPermissions } from "@gong/policy";
+import type { Settings } from "@gong/settings";
+import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "@gong/settings";
 import { agentSettings } from "../agent/build-agent.js";
-import { type LoadedSettings, type LoadSettingsOptions, loadSettings } from "../config/settings.js";
-import type { Settings } from "../config/settings-types.js";
 import type { SessionHookModules } from "./session-hook-modules.js";
 import { modelTools, type SessionToolKit } from "./session-tools.js";
 

@@ -12,7 +12,7 @@ import path from "node:path";
 import type { AgentHooks } from "@gong/agent-core";
 import { isPathWithin, type ToolResponse } from "@gong/base";
 import type { Message } from "@gong/llm";
-import { contextFileIn } from "../config/resources.js";
+import { contextFileIn } from "@gong/settings";
 
 const BLOCK = /<context-file path="([^"\n]+)">/g;
 

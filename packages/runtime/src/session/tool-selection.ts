@@ -1,4 +1,5 @@
 import { MCP_CLIENT_TOOL_NAMES } from "@gong/mcp";
+import type { Settings, ToolPresetName } from "@gong/settings";
 import {
   type AskUserHandler,
   type BackgroundShells,
@@ -15,7 +16,6 @@ import {
   type WebSummarizer,
 } from "@gong/tools";
 import { resolveObservationConfig } from "@gong/truncate";
-import type { Settings, ToolPresetName } from "../config/settings-types.js";
 import { TASK_TOOL_NAME } from "../subagents/subagent-types.js";
 
 export interface ToolSelection {

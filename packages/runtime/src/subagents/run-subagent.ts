@@ -17,12 +17,12 @@ import {
   type UsageTotals,
 } from "@gong/llm";
 import type { SessionStore } from "@gong/session-store";
+import type { Settings } from "@gong/settings";
 import type { Tool } from "@gong/tools";
 import type { ObservationTruncator } from "@gong/truncate";
 import { BACKGROUND_NOTICE_HOOK } from "../agent/background-notices.js";
 import { buildAgent } from "../agent/build-agent.js";
 import { SessionRecorder } from "../agent/recorder.js";
-import type { Settings } from "../config/settings-types.js";
 import type { SubagentEvents } from "./subagent-events.js";
 import { type SubagentType, TASK_TOOL_NAME } from "./subagent-types.js";
 

@@ -1,6 +1,6 @@
 /**
  * The kinds of subagent the task tool can start: two built in, the rest from Markdown
- * agent files (agent-files.ts). A type says what the subagent is told and which of the
+ * agent files (@gong/settings agents/agent-files.ts `AgentFile`). A type says what the subagent is told and which of the
  * parent's tools it gets; it never gets more than the parent has, and never `task`.
  */
 export const TASK_TOOL_NAME = "task";

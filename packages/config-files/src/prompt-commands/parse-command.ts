@@ -1,5 +1,5 @@
-import { parseFrontMatter, toolListField } from "@gong/config-files";
 import { Type } from "@sinclair/typebox";
+import { parseFrontMatter, toolListField } from "../front-matter.js";
 
 /** A Markdown prompt command (`/name args`), as loaded from a commands folder. */
 export interface PromptCommand {

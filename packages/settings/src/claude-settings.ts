@@ -5,7 +5,7 @@
  * `defaultModel`. Every other key is Claude Code's own (`statusLine`,
  * `enabledPlugins`, `includeCoAuthoredBy`, …), not a mistake, so it is left out without a
  * warning (apps/cli/test/claude-files.test.ts). What is taken is then validated and
- * trust-checked exactly like gong's own files (config/settings.ts).
+ * trust-checked exactly like gong's own files (settings.ts).
  */
 import { isRecord } from "@gong/base";
 import type { ConfigPath } from "@gong/config-files";

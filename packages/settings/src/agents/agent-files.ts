@@ -4,7 +4,28 @@ import { homeDir } from "@gong/base";
 import { parseFrontMatter, readRegularFile, toolListField } from "@gong/config-files";
 import { INHERIT_MODEL } from "@gong/llm";
 import { Type } from "@sinclair/typebox";
-import type { SubagentType } from "./subagent-types.js";
+
+/**
+ * What an agent file says: Gong's `.gong/agents/*.md` or Claude Code's
+ * `.claude/agents/*.md` (front matter and body). @gong/runtime's task tool runs it as one
+ * of its subagent types (subagents/subagent-types.ts `SubagentType`, which this fits).
+ */
+export interface AgentFile {
+  name: string;
+  /** What the task tool's description says about it, so the model can choose. */
+  description: string;
+  /** The body: it replaces the base system prompt; context files stay in. */
+  systemPrompt: string;
+  /** Exactly these of the parent's tools (gong's names); undefined: all of them. */
+  tools?: readonly string[];
+  /** Never these (`disallowedTools`), whatever `tools` says. */
+  disallowedTools?: readonly string[];
+  /** Not limited to the parent's read-only tools (only the built-in `explore` is). */
+  readOnly: false;
+  /** `provider/id`, an id or an alias such as `sonnet`; undefined (or `inherit`): the parent's. */
+  model?: string;
+  file: string;
+}
 
 /** An agent file larger than this is not one someone wrote by hand: it is cut here. */
 const MAX_AGENT_FILE_BYTES = 256 * 1024;
@@ -57,8 +78,8 @@ export function loadAgentFiles(
   unknownTools: (names: readonly string[]) => void = (names) => {
     if (names.length > 0) warn(`agent tools Gong has not were left out: ${names.join(", ")}`);
   },
-): SubagentType[] {
-  const byName = new Map<string, SubagentType>();
+): AgentFile[] {
+  const byName = new Map<string, AgentFile>();
   for (const folder of folders) {
     for (const file of markdownFiles(folder)) {
       const read = readRegularFile(file, MAX_AGENT_FILE_BYTES);
@@ -94,7 +115,7 @@ function markdownFiles(folder: string): string[] {
 type ParsedAgent =
   | {
       ok: true;
-      type: SubagentType;
+      type: AgentFile;
       warnings: string[];
       /** Names in `tools` / `disallowedTools` Gong has no tool for: said once per session. */
       unknownTools: string[];
@@ -124,7 +145,7 @@ export function parseAgentFile(text: string, file: string): ParsedAgent {
     return { ok: false, error: `name "${name}" may use only letters, digits, - and _` };
   const systemPrompt = parsed.body.trim();
   if (!systemPrompt) return { ok: false, error: "its body (the agent's system prompt) is empty" };
-  const type: SubagentType = { name, description, systemPrompt, readOnly: false, file };
+  const type: AgentFile = { name, description, systemPrompt, readOnly: false, file };
   const tools = toolListField(parsed, "tools");
   const disallowed = toolListField(parsed, "disallowedTools");
   if (tools) type.tools = tools.tools;

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isTrustedFolder, trustFolder } from "@gong/config-files";
-import { loadSettings } from "@gong/runtime";
+import { loadSettings } from "@gong/settings";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { tempDir, writeFile } from "./helpers.js";
 
 /** A gong home and a project folder (with a subfolder), both real. */
 function setup(userSettings?: string) {

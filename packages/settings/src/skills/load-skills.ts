@@ -2,13 +2,13 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Skill } from "@gong/agent-core";
 import { readRegularFile } from "@gong/config-files";
-import { parseSkillMarkdown } from "../skills/parse-skill.js";
+import { parseSkillMarkdown } from "./parse-skill.js";
 
 /** A SKILL.md larger than this is not a skill someone wrote by hand: it is cut here. */
 const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 
 /**
- * Skills from the discovered skills folders: every `<dir>/<name>/SKILL.md` (test/skills/parse-skill.test.ts, apps/cli/test/skills.test.ts).
+ * Skills from the discovered skills folders: every `<dir>/<name>/SKILL.md` (test/skills.test.ts, apps/cli/test/skills.test.ts).
  * Files next to SKILL.md are its level-3 resources, read by the model on demand. A
  * later folder (the project's) overrides a skill of the same name from an earlier one.
  */

@@ -8,8 +8,7 @@ import { resolveGongHome } from "@gong/base";
 import { jobsDir, untrustedFolderWarning } from "@gong/config-files";
 import { createModelRegistry } from "@gong/llm";
 import { type McpServerEntry, type McpServerStatus, mcpOAuthDir } from "@gong/mcp";
-import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
-import { loadSettings } from "../config/settings.js";
+import { loadSettings, sessionMcpServerSet, untrustedMcpJsonServers } from "@gong/settings";
 
 export interface CheckMcpServersOptions {
   cwd: string;

@@ -122,7 +122,7 @@ export interface Settings {
   /**
    * MCP servers by name (Claude Code's entry shape). A stdio server is code: a project's
    * entries start only in a trusted folder. The project's entry replaces the user's of
-   * the same name as a whole (config/mcp-servers.ts).
+   * the same name as a whole (mcp-servers.ts).
    */
   mcpServers?: Record<string, McpServerEntry>;
   /**

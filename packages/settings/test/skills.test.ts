@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSkillMarkdown } from "../../src/skills/parse-skill.js";
+import { parseSkillMarkdown } from "../src/index.js";
 
 describe("seed 004 skills — SKILL.md parsing", () => {
   it("reads name, description, allowed-tools and model from the frontmatter", () => {

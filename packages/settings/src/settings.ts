@@ -56,7 +56,7 @@ export interface LoadedSettings {
    * hook folders. Each is named in `warnings`.
    */
   agentWritten: string[];
-  /** Names of `mcpServers` entries a project settings file set (config/mcp-servers.ts). */
+  /** Names of `mcpServers` entries a project settings file set (mcp-servers.ts). */
   projectMcpServers: string[];
   /**
    * `file:line:column` of each top-level key's value, in the file whose value applies
@@ -75,7 +75,7 @@ export interface LoadedSettings {
  * (docs/architecture.md, "Configuration files"): a syntax error skips the file, a wrong key is dropped (the rest
  * applies), each with one warning naming the file, line and column. In a folder the user does not trust, the
  * project file's keys that run code or widen access are left out (@gong/config-files trust.ts), and
- * its tools may only narrow the user's (config/project-tools.ts).
+ * its tools may only narrow the user's (project-tools.ts).
  */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const env = options.env ?? process.env;
@@ -149,7 +149,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
 
 /**
  * One settings file validated, or undefined (missing, or not JSON: then one warning). A
- * Claude Code file gives only the keys gong shares (config/claude-settings.ts), its
+ * Claude Code file gives only the keys gong shares (claude-settings.ts), its
  * positions still those of the file. A file that exists but cannot be read, or whose
  * deny/ask rules are dropped as a whole, goes into `unreadable`: its rules may be about
  * any call, so every call asks until it is fixed (security fails closed).

@@ -22,7 +22,7 @@ export function hasPlaceholders(template: string): boolean {
 /**
  * `$ARGUMENTS` becomes everything after the name, `$1`…`$9` the words; a word not
  * given is empty. Text only: inside a `` !`command` `` the shell gets the arguments as
- * variables instead (shell-arguments.ts), so an argument never runs.
+ * variables instead (@gong/runtime commands/shell-arguments.ts), so an argument never runs.
  */
 export function fillPlaceholders(template: string, args: string): string {
   const words = splitArguments(args);

@@ -122,7 +122,7 @@ export const SettingsSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    /** bash under bubblewrap; a project's entry may only tighten it (config/project-sandbox.ts). */
+    /** bash under bubblewrap; a project's entry may only tighten it (project-sandbox.ts). */
     sandbox: Type.Optional(
       Type.Object(
         {

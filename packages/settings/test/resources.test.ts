@@ -1,8 +1,8 @@
 import path from "node:path";
 import { ancestorsFromRoot } from "@gong/config-files";
+import { discoverResources } from "@gong/settings";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { discoverResources } from "../src/index.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 describe("resources — context files, SYSTEM.md, skills and hooks", () => {
   it("AGENTS.md from GONG_HOME then from the root down to the cwd; AGENTS.md wins over CLAUDE.md", () => {

@@ -8,8 +8,8 @@
  * written 0600 (only its owner reads it); the project's `.mcp.json` is usually committed,
  * so a credential header there must be a `${VAR}` reference, expanded from the
  * environment when the server starts — a literal one is refused, naming the form to use
- * (mcp.test.ts, "a literal token for .mcp.json is refused"). Which headers are literal
- * credentials is @gong/mcp's rule (`literalCredentialHeaders`, `maskedMcpEntry`).
+ * (apps/cli/test/mcp-add.test.ts, "a literal token for .mcp.json is refused"). Which
+ * headers are literal credentials is credentials.ts' rule (`literalCredentialHeaders`).
  */
 import {
   editJsonConfigFile,
@@ -17,8 +17,9 @@ import {
   projectMcpJsonPath,
   type UserSettingsWrite,
 } from "@gong/config-files";
-import { literalCredentialHeaders, type McpServerEntry } from "@gong/mcp";
 import { shellQuote } from "@gong/tools";
+import { literalCredentialHeaders } from "./credentials.js";
+import type { McpServerEntry } from "./entry.js";
 
 /** Where `gong mcp add|remove --scope` writes (`@gong/protocol/session-flags` lists them). */
 export type McpScope = "user" | "project";

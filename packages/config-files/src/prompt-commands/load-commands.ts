@@ -1,7 +1,8 @@
 import { type Dirent, readdirSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
-import { projectConfigDir, readRegularFile } from "@gong/config-files";
+import { projectConfigDir } from "../paths.js";
+import { readRegularFile } from "../read-regular-file.js";
 import { type PromptCommand, parsePromptCommand } from "./parse-command.js";
 
 /** A command file is a prompt someone wrote by hand: a larger one is not read whole. */
@@ -34,7 +35,7 @@ export function commandFolders(where: {
 }
 
 /**
- * Every `*.md` in the folders (test/commands/load-commands.test.ts): `review.md` is
+ * Every `*.md` in the folders (test/prompt-commands.test.ts): `review.md` is
  * `/review`, `git/log.md` is `/git:log`. A later folder's command replaces an earlier
  * one of the same name, with a note; a file that cannot be read or parsed is one
  * warning and the others load.

@@ -1,9 +1,8 @@
 import path from "node:path";
 import { resolveGongHome } from "@gong/base";
-import { expandHome as toolsExpandHome } from "@gong/tools";
+import { loadSettings } from "@gong/settings";
+import { tempDir, writeFile } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { expandHome, loadSettings } from "../src/index.js";
-import { tempDir, writeFile } from "./helpers.js";
 
 function setup() {
   const root = tempDir();
@@ -195,9 +194,5 @@ describe("security — ~ expansion is one helper (settings)", () => {
     expect(() => resolveGongHome({ HOME: "/home/u", GONG_HOME: "~no-such-user-4711/g" })).toThrow(
       /GONG_HOME: Cannot expand ~no-such-user-4711/,
     );
-  });
-
-  it("runtime's expandHome is the tools' helper", () => {
-    expect(expandHome).toBe(toolsExpandHome);
   });
 });

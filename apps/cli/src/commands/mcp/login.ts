@@ -16,7 +16,7 @@ import {
   mcpOAuthDir,
   START_TIMEOUT_MS,
 } from "@gong/mcp";
-import { sessionMcpServerSet, untrustedMcpJsonServers } from "../config/mcp-servers.js";
+import { sessionMcpServerSet, untrustedMcpJsonServers } from "@gong/settings";
 import { type CheckMcpServersOptions, mcpCommandSettings } from "./check-servers.js";
 
 export interface McpLoginOptions extends CheckMcpServersOptions {
