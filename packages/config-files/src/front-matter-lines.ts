@@ -4,7 +4,7 @@
  * of the line (so `description: Use this agent when … Examples: <example>…` and
  * `argument-hint: [auth-method] | --oauth` keep their text); an indented or unkeyed line
  * continues the field above; `- item` lines under an empty `key:` are a list.
- * (test/config/front-matter.test.ts, apps/cli/test/claude-code-files.test.ts)
+ * (@gong/settings test/agent-files.test.ts and test/skills.test.ts, apps/cli/test/claude-code-files.test.ts)
  */
 export interface FrontMatterLines {
   fields: Record<string, string | string[]>;
