@@ -17,10 +17,11 @@ const TOOLS = "read,bash,edit,write,grep,find,ls";
 /**
  * The CLI of this checkout, by path: a workspace dependency on @gong/cli would make pnpm
  * link its bin before any build, which warns twice on every fresh install (turbo.json
- * builds the CLI before `bench` instead).
+ * builds the CLI before `bench` instead). `GONG_BENCH_BIN` names another build's
+ * `dist/bin.js` (the same rows run against an older commit: a before/after table).
  */
 function gongBin() {
-  return path.join(here, "..", "..", "apps", "cli", "dist", "bin.js");
+  return process.env.GONG_BENCH_BIN || path.join(here, "..", "..", "apps", "cli", "dist", "bin.js");
 }
 
 /** pi's `dist/` (its exports map hides package.json; the main entry lives in dist/). */
