@@ -8,7 +8,10 @@ import { runGong, sandbox, writeSettings } from "./harness.js";
 const mock = useMockLlmServer();
 
 /** One prompt that writes, edits and runs bash: every kind of call that takes a snapshot. */
-async function changeFiles(box: ReturnType<typeof sandbox>): Promise<{ stderr: string }> {
+async function changeFiles(
+  box: ReturnType<typeof sandbox>,
+  flags: string[] = [],
+): Promise<{ stderr: string }> {
   mock.enqueue([
     toolCallResponse([{ name: "write", arguments: { path: "a.txt", content: "one\n" } }]),
     toolCallResponse([
@@ -17,7 +20,7 @@ async function changeFiles(box: ReturnType<typeof sandbox>): Promise<{ stderr: s
     toolCallResponse([{ name: "bash", arguments: { command: "echo bee > b.txt" } }]),
     textResponse("done"),
   ]);
-  const run = await runGong(["-p", "change things"], box);
+  const run = await runGong([...flags, "-p", "change things"], box);
   expect(run.code, run.stderr).toBe(0);
   expect(readFileSync(path.join(box.cwd, "a.txt"), "utf8")).toBe("two\n");
   return run;
@@ -70,6 +73,26 @@ describe('checkpoints — "checkpoints": false in settings.json takes no snapsho
     writeSettings(path.join(box.cwd, ".gong"), { checkpoints: false });
     const run = await changeFiles(box);
     expect(run.stderr).toContain("this folder is not trusted: skipped checkpoints");
+    expect(checkpointEntries(box.gongHome).length).toBeGreaterThan(0);
+  });
+});
+
+// Issue 39.4 (bench "one-turn print"): `gong -p --no-session` took the project's first
+// snapshot (a git store in GONG_HOME, git processes beside the turn) that nothing could
+// ever restore: print mode has no rewind and the session is not saved to resume.
+describe("checkpoints — gong -p --no-session takes none", () => {
+  it("writes, edits and bash leave no checkpoint store", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    const run = await changeFiles(box, ["--no-session"]);
+    expect(run.stderr).not.toContain("warning");
+    expect(sessionFiles(box.gongHome)).toEqual([]);
+    expect(existsSync(path.join(box.gongHome, "checkpoints"))).toBe(false);
+  });
+
+  it("the same run with a session file takes them", async () => {
+    const box = sandbox(mock.anthropicBaseUrl);
+    await changeFiles(box);
+    expect(existsSync(path.join(box.gongHome, "checkpoints"))).toBe(true);
     expect(checkpointEntries(box.gongHome).length).toBeGreaterThan(0);
   });
 });

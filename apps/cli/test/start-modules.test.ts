@@ -25,6 +25,7 @@ const ENGINE_MODULES: Record<string, RegExp> = {
   zod: /node_modules\/zod\//,
   yaml: /node_modules\/yaml\//,
   marked: /node_modules\/marked\//,
+  "JSON-RPC": /node_modules\/vscode-(?:jsonrpc|languageserver-protocol|languageserver-types)\//,
 };
 
 /** The source files of the modules a `gong ...args` start loaded (chunks through their maps). */
@@ -111,5 +112,18 @@ describe("gong starts only what the command needs", () => {
     expect(Object.keys(found)).not.toContain("MCP SDK");
     expect(Object.keys(found)).not.toContain("zod");
     expect(Object.keys(found)).not.toContain("ajv");
+  });
+
+  // Issue 39.4 (bench "one-turn print"): the language servers' JSON-RPC library (~360 KB)
+  // came with the lsp tool's request names, and marked with the session's /export; both
+  // are loaded now when first used (lsp.test.ts starts a server, export tests export).
+  it("a prompt run loads neither the language-server client nor the Markdown renderer", async () => {
+    mock.setFallback(textResponse("ok"));
+    const box = sandbox(mock.anthropicBaseUrl);
+    const sources = await loadedSources(["-p", "--no-session", "say ok"], box);
+    const found = Object.keys(engineModules(sources));
+    expect(found).toContain("agent");
+    expect(found).not.toContain("JSON-RPC");
+    expect(found).not.toContain("marked");
   });
 });

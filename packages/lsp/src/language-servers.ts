@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type JobLedger, signalGroup } from "@gong/tools";
-import { LanguageServerClient } from "./client.js";
+import type { LanguageServerClient } from "./client.js";
 import { type FileDiagnostic, fromProtocol, markPreExisting } from "./diagnostic.js";
 import { findCommand } from "./find-command.js";
 import { pullDiagnostics } from "./pull-diagnostics.js";
@@ -311,6 +311,9 @@ export class LanguageServers {
     }
     running.state = "starting";
     try {
+      // Loaded with the first server: the JSON-RPC library is ~360 KB of code that a run
+      // touching no file of a configured language never needs (one-turn print start-up).
+      const { LanguageServerClient } = await import("./client.js");
       const client = await LanguageServerClient.start(
         { entry, executable, root, env: this.options.env, startTimeoutMs: 60_000 },
         (reason) => this.crashed(running, reason),

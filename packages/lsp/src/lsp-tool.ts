@@ -8,13 +8,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createPathPolicy, failure, success, type Tool } from "@gong/tools";
 import { Type } from "@sinclair/typebox";
-import {
-  DefinitionRequest,
-  DocumentSymbolRequest,
-  HoverRequest,
-  ReferencesRequest,
-  WorkspaceSymbolRequest,
-} from "vscode-languageserver-protocol";
 import type { LanguageServerClient } from "./client.js";
 import { fromProtocol } from "./diagnostic.js";
 import { diagnosticLine } from "./diagnostics-block.js";
@@ -140,9 +133,9 @@ async function ask(
     case "references": {
       const result =
         operation === "definition"
-          ? await client.request(DefinitionRequest.method, { textDocument, position }, bound)
+          ? await client.request("textDocument/definition", { textDocument, position }, bound)
           : await client.request(
-              ReferencesRequest.method,
+              "textDocument/references",
               { textDocument, position, context: { includeDeclaration: true } },
               bound,
             );
@@ -150,7 +143,7 @@ async function ask(
       return placesAnswer(operation, placesOf(result), options.cwd);
     }
     case "hover": {
-      const result = await client.request(HoverRequest.method, { textDocument, position }, bound);
+      const result = await client.request("textDocument/hover", { textDocument, position }, bound);
       if (result === undefined) return undefined;
       const text = hoverText(result);
       return { text: text || "No hover information at that position.", data: { hover: text } };
@@ -158,8 +151,8 @@ async function ask(
     case "symbols": {
       const result =
         query !== undefined
-          ? await client.request(WorkspaceSymbolRequest.method, { query }, bound)
-          : await client.request(DocumentSymbolRequest.method, { textDocument }, bound);
+          ? await client.request("workspace/symbol", { query }, bound)
+          : await client.request("textDocument/documentSymbol", { textDocument }, bound);
       if (result === undefined) return undefined;
       const symbols = symbolsOf(result, fileURLToPath(uri));
       const shown = symbols

@@ -163,12 +163,12 @@ describe("CodingSession tree — /tree reads the tree, moves the leaf, labels en
     const session = await openSession({ ...where, tools: [] });
     mock.enqueue([textResponse("exported answer")]);
     await session.prompt("q1");
-    const written = session.file.exportHtml();
+    const written = await session.file.exportHtml();
     expect(written).toEqual({
       ok: true,
       path: `${where.cwd}/gong-session-${session.file.header.id}.html`,
     });
-    const named = session.file.exportHtml("out/page.html");
+    const named = await session.file.exportHtml("out/page.html");
     expect(named).toEqual({ ok: true, path: `${where.cwd}/out/page.html` });
     const { readFileSync } = await import("node:fs");
     expect(readFileSync(`${where.cwd}/out/page.html`, "utf8")).toContain("exported answer");

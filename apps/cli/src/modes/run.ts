@@ -54,6 +54,9 @@ async function openAndRun(args: CliArgs, prompts: string[], io: CliIo): Promise<
   const created = await createCodingSession({
     ...codingSessionOptions(args, io, warn),
     ...(terms.schema ? { outputInstructions: terms.schema.instructions } : {}),
+    // Print and json mode offer no rewind: without a session file to resume, a snapshot
+    // could never be restored (checkpoints-off.test.ts, "--no-session").
+    ...(args.noSession ? { snapshots: false } : {}),
   });
   if (!json) for (const message of created.warnings) warn(message);
   if (!created.ok) {

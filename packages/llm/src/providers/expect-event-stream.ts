@@ -18,7 +18,7 @@ export function expectEventStream(api: string, baseUrl: string): typeof fetch {
   return async (input, init) => {
     const encoded =
       typeof init?.body === "string" ? { ...init, body: Buffer.from(init.body) } : init;
-    const response = await fetch(input, encoded);
+    const response = await fetchOnce(input, encoded);
     const type = response.headers.get("content-type") ?? "";
     if (!response.ok || !/html|json/i.test(type)) return response;
     const body = await readStart(response);
@@ -27,6 +27,33 @@ export function expectEventStream(api: string, baseUrl: string): typeof fetch {
       : `${type.split(";")[0]} instead of a stream`;
     throw new NotAnEndpointError(baseUrl, api, sent);
   };
+}
+
+/**
+ * Sends the request without the copy of its body fetch keeps for following a redirect.
+ * Unless told not to follow redirects and given no window, fetch clones the request —
+ * a second full copy of the body through a tee (~30 % of fetch's time for a 30 MB
+ * context, every call of a resumed session: bench "resume -c"). A provider answers
+ * without redirects; when one does redirect, the request is sent again as fetch sends it
+ * by default (test/expect-event-stream.test.ts).
+ */
+async function fetchOnce(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit | undefined,
+): Promise<Response> {
+  if (init?.redirect !== undefined || init?.body == null) return fetch(input, init);
+  try {
+    return await fetch(input, { ...init, redirect: "error", window: null });
+  } catch (error) {
+    if (!isUnexpectedRedirect(error)) throw error;
+    return fetch(input, init);
+  }
+}
+
+/** fetch's refusal of a redirect with `redirect: "error"`: `TypeError`, cause "unexpected redirect". */
+function isUnexpectedRedirect(error: unknown): boolean {
+  const cause = (error as { cause?: { message?: unknown } } | null)?.cause;
+  return error instanceof TypeError && cause?.message === "unexpected redirect";
 }
 
 async function readStart(response: Response): Promise<string> {

@@ -156,8 +156,8 @@ export const HANDLERS: { [T in CommandType]: Handler<T> } = {
       tools: metrics.tools,
     };
   },
-  export_html(command, { host, cwd }) {
-    const written = host.current.file.exportHtml(
+  async export_html(command, { host, cwd }) {
+    const written = await host.current.file.exportHtml(
       command.outputPath === undefined ? undefined : path.resolve(cwd, command.outputPath),
       {
         // An existing file is replaced only when the client says so.

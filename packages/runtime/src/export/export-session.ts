@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { homeDir } from "@gong/base";
 import { readDenyRules } from "@gong/policy";
-import { type ExportDocument, renderSessionHtml } from "@gong/render";
+import type { ExportDocument } from "@gong/render";
 import { SessionStore } from "@gong/session-store";
 import { configuredSessionDir, loadSettings } from "@gong/settings";
 import { hiddenPathsMatcher } from "@gong/tools";
@@ -55,6 +55,9 @@ export async function exportSessionHtml(
   const store = opened.value;
   try {
     const doc = sessionDocument(store.header, store.getBranch());
+    // Loaded here, not with this module: a session's start reaches this file (for
+    // writeSessionHtml) and must not pay for the Markdown renderer.
+    const { renderSessionHtml } = await import("@gong/render");
     const html = renderSessionHtml(hideForSettings(doc, options));
     return writeSessionHtml(html, { out: options.out, cwd: options.cwd, sessionId: store.id });
   } finally {

@@ -194,7 +194,7 @@ function sessionCheckpoints(
     recordCheckpoint: (checkpoint) => recorder.record({ type: "checkpoint", ...checkpoint }),
     env: inputs.env,
     warn: inputs.warn,
-    enabled: inputs.loaded.settings.checkpoints ?? true,
+    enabled: inputs.options.snapshots !== false && (inputs.loaded.settings.checkpoints ?? true),
   });
 }
 

@@ -6,7 +6,6 @@
 import type { Agent, MetricsSnapshot } from "@gong/agent-core";
 import { homeDir } from "@gong/base";
 import type { SessionPermissions } from "@gong/policy";
-import { renderSessionHtml } from "@gong/render";
 import type { SessionStats, SessionStore } from "@gong/session-store";
 import type { SessionRecorder } from "../agent/recorder.js";
 import {
@@ -65,9 +64,12 @@ export class SessionFile {
    * The current branch as one self-contained HTML page (`exportHtml` for a file), without
    * the files the `Read(...)` deny rules hide.
    */
-  renderHtml(): string {
+  async renderHtml(): Promise<string> {
     const { store, permissions } = this.parts;
     const doc = sessionDocument(store.header, store.getBranch());
+    // Loaded on the first export: the Markdown renderer is no part of a turn, and every
+    // start paid for it (apps/cli/test/start-modules.test.ts, "a prompt run … loads no").
+    const { renderSessionHtml } = await import("@gong/render");
     return renderSessionHtml(
       withoutHiddenFiles(doc, permissions.hiddenPaths(), homeDir(process.env)),
     );
@@ -78,8 +80,8 @@ export class SessionFile {
    * `gong-session-<id>.html` in the cwd, like `gong --export` (`/export`). An existing
    * file is replaced only with `overwrite`.
    */
-  exportHtml(out?: string, options: ExportWriteOptions = {}): ExportSessionResult {
-    return writeSessionHtml(this.renderHtml(), {
+  async exportHtml(out?: string, options: ExportWriteOptions = {}): Promise<ExportSessionResult> {
+    return writeSessionHtml(await this.renderHtml(), {
       ...options,
       out,
       cwd: this.parts.cwd,

@@ -69,6 +69,12 @@ export interface CodingSessionOptions {
   mcpElicitationDefaults?: boolean;
   outputLevel?: OutputLevel;
   session: SessionChoice;
+  /**
+   * `false`: no snapshots for `/rewind`, whatever the settings say. For an app that
+   * offers no rewind running a session that is not saved (`gong -p --no-session`): no one
+   * could ever restore them, and the first one is a git run beside the turn.
+   */
+  snapshots?: boolean;
   /** Where session files go (`--session-dir`). */
   sessionDir?: string;
   systemPrompt?: string;

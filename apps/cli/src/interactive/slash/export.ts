@@ -11,7 +11,7 @@ export const exportCommand: SlashCommand = {
   async run(args, context) {
     const out = args.trim() === "" ? undefined : args.trim();
     const session = context.host.current;
-    let written = session.file.exportHtml(out);
+    let written = await session.file.exportHtml(out);
     if (!written.ok && written.exists) {
       const picked = await context.ui.pick({
         title: `${written.path} already exists`,
@@ -24,7 +24,7 @@ export const exportCommand: SlashCommand = {
         context.ui.note(`not exported: ${written.path} is kept`);
         return;
       }
-      written = session.file.exportHtml(out, { overwrite: true });
+      written = await session.file.exportHtml(out, { overwrite: true });
     }
     if (!written.ok) {
       context.ui.error(written.error);
