@@ -10,7 +10,14 @@ import path from "node:path";
 import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { jsonLines, runGong, sandbox, writeJson, writeSettings } from "./harness.js";
+import {
+  bashThenFinished,
+  jsonLines,
+  runGong,
+  sandbox,
+  writeJson,
+  writeSettings,
+} from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -140,10 +147,7 @@ describe("claude files — settings in a trusted folder, gong's files win a clas
         },
       }),
     );
-    mock.enqueue([
-      toolCallResponse([{ name: "bash", arguments: { command: "touch made" } }]),
-      textResponse("finished"),
-    ]);
+    mock.enqueue(bashThenFinished("touch made"));
     const run = await runGong(["--yes", "-p", "make it"], box);
     expect(run.code).toBe(0);
     expect(toolResultSent()).toContain("blocked by claude hook");

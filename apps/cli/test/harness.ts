@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { HANG_GUARD_MS } from "@gong/testing";
+import { HANG_GUARD_MS, type MockResponse, textResponse, toolCallResponse } from "@gong/testing";
 import { type GongSandbox, gongSandbox } from "@gong/testing/vitest";
 
 export { sessionFiles } from "@gong/testing/vitest";
@@ -93,6 +93,11 @@ export function jsonLines(stdout: string): Record<string, unknown>[] {
 }
 
 /** Writes `$GONG_HOME/settings.json`. */
+/** A model that runs one bash `command`, then answers "finished" (the permission tests). */
+export function bashThenFinished(command: string): MockResponse[] {
+  return [toolCallResponse([{ name: "bash", arguments: { command } }]), textResponse("finished")];
+}
+
 export function writeSettings(gongHome: string, value: unknown): void {
   writeJson(path.join(gongHome, "settings.json"), value);
 }

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, sandbox, writeSettings } from "./harness.js";
+import { bashThenFinished, runGong, sandbox, writeSettings } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -11,10 +10,7 @@ describe("permissions — a rule naming no tool (a typo) is a broken rule, not a
   it("deny Bahs(rm:*) warns with the tool names and makes calls ask (denied in print mode)", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeSettings(box.gongHome, { permissions: { deny: ["Bahs(touch:*)"] } });
-    mock.enqueue([
-      toolCallResponse([{ name: "bash", arguments: { command: "touch made" } }]),
-      textResponse("finished"),
-    ]);
+    mock.enqueue(bashThenFinished("touch made"));
     const run = await runGong(["-p", "make it"], box);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(box.cwd, "made"))).toBe(false);

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { textResponse, toolCallResponse } from "@gong/testing";
 import { useMockLlmServer } from "@gong/testing/vitest";
 import { describe, expect, it } from "vitest";
-import { runGong, sandbox } from "./harness.js";
+import { bashThenFinished, runGong, sandbox } from "./harness.js";
 
 const mock = useMockLlmServer();
 
@@ -14,10 +13,7 @@ describe("permissions — a settings file that cannot be read fails closed", () 
     mkdirSync(path.dirname(file), { recursive: true });
     // The comma after the rule is missing: the deny rule cannot be read.
     writeFileSync(file, '{\n  "permissions": { "deny": ["Bash(touch:*)"] }\n  "model": "x"\n}\n');
-    mock.enqueue([
-      toolCallResponse([{ name: "bash", arguments: { command: "touch made" } }]),
-      textResponse("finished"),
-    ]);
+    mock.enqueue(bashThenFinished("touch made"));
     const run = await runGong(["-p", "make it"], box);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(box.cwd, "made"))).toBe(false);
@@ -32,10 +28,7 @@ describe("permissions — a settings file that cannot be read fails closed", () 
   it("--yes answers the question: the user chose to run anyway", async () => {
     const box = sandbox(mock.anthropicBaseUrl);
     writeFileSync(path.join(box.gongHome, "settings.json"), '{ "permissions": ');
-    mock.enqueue([
-      toolCallResponse([{ name: "bash", arguments: { command: "touch made" } }]),
-      textResponse("finished"),
-    ]);
+    mock.enqueue(bashThenFinished("touch made"));
     const run = await runGong(["--yes", "-p", "make it"], box);
     expect(run.code).toBe(0);
     expect(existsSync(path.join(box.cwd, "made"))).toBe(true);

@@ -34,10 +34,15 @@ describe.skipIf(!probe.ok)(title, () => {
 
   it("a timeout ends bwrap, the shell and its children", async () => {
     project = makeProject({ bash: { killGraceMs: 500, sandbox } });
+    // The timeout is what is tested, so it cannot be a condition: it must outlast bwrap's
+    // start and the group's print, which load stretches. A first call measures that start
+    // on this machine now; the timeout is four times it, at least 2 s.
+    const started = Date.now();
+    pgidFrom((await project.call("bash", { command: SHOW })).text);
+    const timeout = Math.max(2, Math.ceil((4 * (Date.now() - started)) / 1000));
     const response = await project.call("bash", {
       command: `${SHOW}; sleep 60 & sleep 60`,
-      // Long enough for bwrap to start and print the group on a loaded machine.
-      timeout: 5,
+      timeout,
     });
     expect(response.error?.code).toBe("TIMEOUT");
     expect(liveProcessesInGroup(pgidFrom(response.text))).toEqual([]);
