@@ -8,13 +8,13 @@ import {
   UnknownToolNames,
 } from "@gong/config-files";
 import { createModelRegistry, type ModelRegistry } from "@gong/llm";
-import type { Settings } from "@gong/settings";
 import {
   type LoadedSettings,
   type LoadSettingsOptions,
   loadSettings,
   loadSkills,
   resolveSessionDir,
+  type Settings,
 } from "@gong/settings";
 import { expandHome } from "@gong/tools";
 import { refusedOutputDir, resolveOutputDir } from "@gong/truncate";
