@@ -63,6 +63,19 @@ async function authorize(
   fetchFn: FetchLike,
 ): Promise<void> {
   await provider.prepare();
+  try {
+    await runFlow(provider, serverUrl, challenge, fetchFn);
+  } finally {
+    provider.endFlow();
+  }
+}
+
+async function runFlow(
+  provider: GongOAuthProvider,
+  serverUrl: URL,
+  challenge: Challenge,
+  fetchFn: FetchLike,
+): Promise<void> {
   // A step-up asks for the new scopes *and* the ones held so far (the union, as the MCP
   // spec's scope challenge handling says): a token with only the new scope would fail the
   // next ordinary request and start another login (oauth.test.ts, "step-up").

@@ -16,33 +16,24 @@ export const CALLBACK_TIMEOUT_MS = 5 * 60 * 1000;
 
 export type CallbackOutcome = { ok: true; code: string } | { ok: false; reason: string };
 
-/**
- * A free port on 127.0.0.1 now (for a redirect URL that must be known before listening):
- * `wanted` when it is free, else any; undefined `wanted` is any.
- */
-export async function freeLoopbackPort(wanted = 0): Promise<number> {
-  const server = createServer();
-  try {
-    await listen(server, wanted);
-  } catch {
-    await listen(server, 0);
-  }
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export interface CallbackListener {
-  /** The code, or why there is none; the listener is closed by then. */
-  outcome: Promise<CallbackOutcome>;
+  /** The port it listens on (the redirect URL's). */
+  port: number;
+  /**
+   * The code of the first redirect carrying `state`, or why there is none; the listener
+   * is closed by then.
+   */
+  expect(state: string, timeoutMs?: number): Promise<CallbackOutcome>;
   close(): void;
 }
 
-export async function listenForCallback(
-  port: number,
-  state: string,
-  timeoutMs = CALLBACK_TIMEOUT_MS,
-): Promise<CallbackListener> {
+/**
+ * Listens on 127.0.0.1 from before the redirect URL is sent anywhere until the login
+ * ends: `wanted` when it is free, else any port. Picking a free port and binding it later
+ * lost it to other processes now and then (the conformance suite's parallel servers).
+ */
+export async function openCallbackListener(wanted = 0): Promise<CallbackListener> {
+  let expected: string | undefined;
   let settle: (outcome: CallbackOutcome) => void = () => {};
   const outcome = new Promise<CallbackOutcome>((resolve) => {
     settle = resolve;
@@ -55,7 +46,7 @@ export async function listenForCallback(
     }
     // Another page posting a code to our port must not log us in to its account, nor
     // end the login the user is doing.
-    if (url.searchParams.get("state") !== state) {
+    if (expected === undefined || url.searchParams.get("state") !== expected) {
       response.writeHead(400, { "content-type": "text/plain; charset=utf-8" });
       response.end(
         "gong: this answer does not belong to the login gong is waiting for (its state does not match); it was ignored. Finish the login in the tab gong opened.",
@@ -71,19 +62,33 @@ export async function listenForCallback(
     );
     finish(result);
   });
-  const timer = setTimeout(
-    () => finish({ ok: false, reason: `no answer from the browser in ${timeoutMs / 1000} s` }),
-    timeoutMs,
-  );
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
   const finish = (result: CallbackOutcome) => {
     clearTimeout(timer);
     server.close();
     server.closeAllConnections();
     settle(result);
   };
-  await listen(server, port);
-  return { outcome, close: () => finish({ ok: false, reason: "the login was abandoned" }) };
+  try {
+    await listen(server, wanted);
+  } catch {
+    await listen(server, 0);
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    expect: (state, timeoutMs = CALLBACK_TIMEOUT_MS) => {
+      expected = state;
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => finish({ ok: false, reason: `no answer from the browser in ${timeoutMs / 1000} s` }),
+        timeoutMs,
+      );
+      timer.unref();
+      return outcome;
+    },
+    close: () => finish({ ok: false, reason: "the login was abandoned" }),
+  };
 }
 
 /** The authorization server's answer to our request (its state already checked). */

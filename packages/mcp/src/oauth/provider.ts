@@ -15,8 +15,8 @@ import type {
 import {
   CALLBACK_PATH,
   type CallbackListener,
-  freeLoopbackPort,
-  listenForCallback,
+  type CallbackOutcome,
+  openCallbackListener,
 } from "./callback-listener.js";
 import { insecureOAuthEndpoint } from "./secure-endpoint.js";
 import type { OAuthStore } from "./token-store.js";
@@ -44,6 +44,7 @@ export class GongOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
   private expectedState = "";
   private listener: CallbackListener | undefined;
+  private outcome: Promise<CallbackOutcome> | undefined;
   /** An OAuth flow (discovery, registration, refresh or browser login) is under way. */
   authorizing = false;
   /** The scopes the last authorization asked for (a step-up asks for them again, plus the new). */
@@ -52,16 +53,16 @@ export class GongOAuthProvider implements OAuthClientProvider {
   constructor(private readonly options: GongOAuthProviderOptions) {}
 
   /**
-   * Picks the callback port before `auth()`: the one the client was registered with,
-   * else (never registered, or that port is taken now) a free one — and a client
-   * registered for another port registers again.
+   * Opens the callback listener before `auth()` (it stays bound until `endFlow`): on the
+   * port the client was registered with, else (never registered, or that port is taken
+   * now) a free one — and a client registered for another port registers again.
    */
   async prepare(): Promise<void> {
-    if (this.redirect) return;
+    if (this.listener) return;
     const stored = this.options.store.read().redirectUrl;
-    const wanted = stored ? Number(new URL(stored).port) : 0;
-    const port = await freeLoopbackPort(wanted);
-    this.redirect = `http://127.0.0.1:${port}${CALLBACK_PATH}`;
+    const wanted = Number(new URL(this.redirect ?? stored ?? "http://127.0.0.1:0").port);
+    this.listener = await openCallbackListener(wanted);
+    this.redirect = `http://127.0.0.1:${this.listener.port}${CALLBACK_PATH}`;
     if (this.redirect === stored) return;
     this.options.store.update((s) => ({
       ...s,
@@ -69,6 +70,13 @@ export class GongOAuthProvider implements OAuthClientProvider {
       // Registered for the old redirect URL: the authorization server would refuse the new one.
       ...(stored ? { clientInformation: undefined } : {}),
     }));
+  }
+
+  /** The flow is over (authorized or not): the callback port is let go. */
+  endFlow(): void {
+    this.listener?.close();
+    this.listener = undefined;
+    this.outcome = undefined;
   }
 
   get redirectUrl(): string | undefined {
@@ -126,18 +134,15 @@ export class GongOAuthProvider implements OAuthClientProvider {
         `MCP server "${this.options.server}" needs a login: run \`gong mcp login ${this.options.server}\``,
       );
     }
-    const port = Number(new URL(this.redirect ?? "").port);
-    this.listener?.close();
-    this.listener = await listenForCallback(port, this.expectedState);
+    if (!this.listener) throw new Error("no login is in progress");
+    this.outcome = this.listener.expect(this.expectedState);
     this.options.openAuthorizationUrl(authorizationUrl.toString());
   }
 
   /** The code the browser brought back to the listener (after `redirectToAuthorization`). */
   async authorizationCode(): Promise<string> {
-    const listener = this.listener;
-    if (!listener) throw new Error("no login is in progress");
-    const outcome = await listener.outcome;
-    this.listener = undefined;
+    if (!this.outcome) throw new Error("no login is in progress");
+    const outcome = await this.outcome;
     if (!outcome.ok)
       throw new Error(`the login to MCP server "${this.options.server}" failed: ${outcome.reason}`);
     return outcome.code;
@@ -166,7 +171,6 @@ export class GongOAuthProvider implements OAuthClientProvider {
 
   /** Ends a login still waiting for the browser (the session closes). */
   close(): void {
-    this.listener?.close();
-    this.listener = undefined;
+    this.endFlow();
   }
 }
