@@ -29,6 +29,27 @@ for (const engine of engines) {
       }
     });
 
+    it("1.1b .git is left out: the project's, a nested repository's folder, a worktree's file", async () => {
+      mkdirSync(project.file(".git/objects"), { recursive: true });
+      write(".git/HEAD", "ref: refs/heads/main\n");
+      mkdirSync(project.file("vendor/lib/.git"), { recursive: true });
+      write("vendor/lib/.git/config");
+      write("vendor/lib/code.txt");
+      mkdirSync(project.file("wt"));
+      write("wt/.git", "gitdir: ../.git/worktrees/wt\n");
+      write("wt/note.txt");
+      const response = await project.call("find", { pattern: "*" });
+      expect(response.data.paths).toEqual([
+        "vendor/",
+        "vendor/lib/",
+        "vendor/lib/code.txt",
+        "wt/",
+        "wt/note.txt",
+      ]);
+      const nested = await project.call("find", { pattern: "*", path: "vendor" });
+      expect(nested.data.paths).toEqual(["vendor/lib/", "vendor/lib/code.txt"]);
+    });
+
     it("1.2 nested glob", async () => {
       mkdirSync(project.file("lib/deep/er"), { recursive: true });
       write("top.ex");

@@ -75,6 +75,30 @@ describe("confirmPaths", () => {
   });
 });
 
+describe("confirmPaths from the project root (fd searching a real path inside it)", () => {
+  it("looks up the names in a search folder below a folder that changed above it", () => {
+    const since = searchStarted();
+    swapAndBack();
+    // Searching d/e: `d`, above it, was a link for a while; names fd printed are looked up.
+    const searched = path.join(root, "d", "e");
+    expect(confirmPaths(searched, ["f.txt", "secret.txt"], since, root)).toEqual(["f.txt"]);
+  });
+
+  it("keeps the names of a folder whose own entries changed: its parent did not", async () => {
+    // A start after the set-up, then (a few clock ticks later) a change inside e only.
+    const since = Date.now() + 1;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    writeFileSync(path.join(root, "d", "e", "new.txt"), "");
+    rmSync(path.join(root, "d", "e", "f.txt"));
+    // e's entries changed (fd lists them as they were when it read them); the folders that
+    // lead to e did not, so no look-up: a name fd printed before the removal stays.
+    expect(confirmPaths(root, ["d/e/f.txt", "d/e/new.txt"], since, root)).toEqual([
+      "d/e/f.txt",
+      "d/e/new.txt",
+    ]);
+  });
+});
+
 describe("confirmLines", () => {
   it("keeps the lines of files below unchanged folders without reading them", async () => {
     const since = Date.now() + 60_000;

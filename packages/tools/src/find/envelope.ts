@@ -31,7 +31,7 @@ export function findEnvelope(found: FoundPaths, call: FindCall): ToolResponse {
   // Default sort: code-unit order, like the comparator we would write, without a JS callback.
   const shown = found.paths.slice(0, limit).sort();
   const prefix = display === "." ? "" : `${display}/`;
-  const body = capListing(shown.map(listedName));
+  const body = capListing(shown, listedName);
   const truncated = more || body.truncated;
   const data: Record<string, unknown> = {
     paths: shown.map((entry) => prefix + entry),

@@ -20,7 +20,7 @@ export function listingEnvelope(entries: Entry[], call: ListCall): ToolResponse 
   const { limit, display } = call;
   const shown = firstSorted(entries, limit, byName);
   const names = shown.map((entry) => (entry.isDirectory ? `${entry.name}/` : entry.name));
-  const body = capListing(names.map(listedName));
+  const body = capListing(names, listedName);
   const remaining = entries.length - shown.length;
   const truncated = remaining > 0 || body.truncated;
   const prefix = display === "." ? "" : `${display}/`;
