@@ -6,17 +6,27 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { summarize } from "./stats.mjs";
 
+/** A row whose rounds are quick gets more of them: at least this long in all… */
+const FAST_ROW_MS = 2000;
+/** …but at most this many times the rounds asked for. */
+const FAST_ROW_FACTOR = 5;
+
 /**
  * Runs every variant once to warm up, then `reps` rounds of all variants in turn (A B C,
- * then C B A, …) so load changes on the machine hit all of them alike. A variant is an
+ * then C B A, …) so load changes on the machine hit all of them alike; a row of
+ * millisecond variants (its warm-up round under FAST_ROW_MS / reps) gets more rounds, up
+ * to FAST_ROW_FACTOR × reps, so one busy moment cannot move its median. A variant is an
  * async function resolving a number (ms) or { ms, ...extra }. Returns per variant the
  * summary of ms and the extras of every timed run.
  */
 export async function interleave(variants, reps) {
   const names = Object.keys(variants).filter((name) => variants[name]);
   const runs = Object.fromEntries(names.map((name) => [name, []]));
+  const warmUp = performance.now();
   for (const name of names) await variants[name]();
-  for (let round = 0; round < reps; round++) {
+  const roundMs = performance.now() - warmUp;
+  const rounds = Math.min(reps * FAST_ROW_FACTOR, Math.max(reps, Math.ceil(FAST_ROW_MS / roundMs)));
+  for (let round = 0; round < rounds; round++) {
     const order = round % 2 ? [...names].reverse() : names;
     for (const name of order) {
       const value = await variants[name]();
