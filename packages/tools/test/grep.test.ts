@@ -41,6 +41,20 @@ for (const engine of engines) {
       expect(response.text).toContain("in 2 files");
     });
 
+    it("1.2b .git is never searched: the project's, a nested repository's, a worktree's file", async () => {
+      mkdirSync(project.file(".git"));
+      write(".git/config", "[core] needle\n");
+      mkdirSync(project.file("vendor/lib/.git"), { recursive: true });
+      write("vendor/lib/.git/config", "needle\n");
+      write("vendor/lib/code.txt", "needle\n");
+      write("vendor/.git", "gitdir: needle\n");
+      for (const folder of [".", "vendor"]) {
+        const response = await project.call("grep", { pattern: "needle", path: folder });
+        const files = (response.data.matches as { file: string }[]).map((match) => match.file);
+        expect(files).toEqual(["vendor/lib/code.txt"]);
+      }
+    });
+
     it("1.3 no match", async () => {
       write("file.txt", "abc\n");
       const response = await project.call("grep", { pattern: "nonexistent", path: "file.txt" });

@@ -18,6 +18,7 @@ import { linkedOutputDirMessage } from "@gong/truncate";
 import { failure, type NextSteps } from "../core/envelope.js";
 import { type FileOperations, localFileOperations } from "../fs/operations.js";
 import { hiddenDenied, invalidPath, outsideDenied, readOnlyDenied } from "./denials.js";
+import { isInside } from "./inside.js";
 import { macosPathVariants, resolveInputPath } from "./normalize.js";
 import type { HiddenPaths } from "./path-rules.js";
 
@@ -114,12 +115,6 @@ async function realpathLenient(fs: FileOperations, file: string): Promise<string
   }
 }
 
-function inside(root: string, candidate: string): boolean {
-  if (candidate === root) return true;
-  const withSep = root.endsWith(path.sep) ? root : root + path.sep;
-  return candidate.startsWith(withSep);
-}
-
 /**
  * Where a root Gong adds on its own really is, without following the root itself: the
  * real path of the project (when the folder is inside it) or of its parent, plus the
@@ -127,7 +122,7 @@ function inside(root: string, candidate: string): boolean {
  * the way to it, then leads nowhere the policy allows.
  */
 async function ownedRootReal(fs: FileOperations, project: string, dir: string): Promise<string> {
-  const anchor = inside(project, dir) ? project : path.dirname(dir);
+  const anchor = isInside(project, dir) ? project : path.dirname(dir);
   return path.join(await realpathLenient(fs, anchor), path.relative(anchor, dir));
 }
 
@@ -190,7 +185,7 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
   };
 
   const display = (absolute: string) =>
-    inside(root, absolute) ? toPosixRelative(root, absolute) : absolute.split(path.sep).join("/");
+    isInside(root, absolute) ? toPosixRelative(root, absolute) : absolute.split(path.sep).join("/");
 
   return {
     root,
@@ -206,16 +201,16 @@ export function createPathPolicy(options: PathPolicyOptions): PathPolicy {
       const { absolute, found } = await locate(fs, typed.path, resolveOptions.macosFallback);
       const real = await realpathLenient(fs, absolute);
       const { writable, readOnly } = await getRealRoots();
-      const inReadOnly = readOnly.some((entry) => inside(entry, real));
+      const inReadOnly = readOnly.some((entry) => isInside(entry, real));
       const allowed =
-        writable.some((entry) => inside(entry, real)) ||
+        writable.some((entry) => isInside(entry, real)) ||
         (inReadOnly && resolveOptions.access === "read");
       if (!allowed && inReadOnly) {
         return { ok: false, response: readOnlyDenied(input, root, readOnlyRoots) };
       }
       if (!allowed) {
         const linked =
-          outputDir && inside(outputDir, absolute)
+          outputDir && isInside(outputDir, absolute)
             ? await linkedFolderProblem(fs, outputDir)
             : undefined;
         const denied = { input, absolute, real, linked };

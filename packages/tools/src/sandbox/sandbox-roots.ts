@@ -15,16 +15,10 @@
  *   planted below the outer root cannot redirect a bind that is never made.
  */
 import { realpath } from "node:fs/promises";
-import path from "node:path";
+import { isInside } from "../path/inside.js";
 
 async function realOrUndefined(folder: string): Promise<string | undefined> {
   return realpath(folder).catch(() => undefined);
-}
-
-function inside(root: string, candidate: string): boolean {
-  return (
-    candidate === root || candidate.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
-  );
 }
 
 export async function sandboxBindRoots(
@@ -41,7 +35,7 @@ export async function sandboxBindRoots(
   const shortestFirst = [...new Set(found)].sort((a, b) => a.length - b.length);
   const kept: string[] = [];
   for (const root of shortestFirst) {
-    if (!kept.some((outer) => inside(outer, root))) kept.push(root);
+    if (!kept.some((outer) => isInside(outer, root))) kept.push(root);
   }
   return kept;
 }

@@ -24,6 +24,7 @@ import { lstatSync } from "node:fs";
 import path from "node:path";
 import { localFileOperations } from "../fs/operations.js";
 import { type PinnedDir, pinDirectory } from "../fs/pinned-dir.js";
+import { isInside } from "../path/inside.js";
 import { cappedLines } from "./capped-lines.js";
 import type { GrepLine } from "./grep-types.js";
 
@@ -48,7 +49,7 @@ function unchangedFolders(root: string, since: number): (folder: string) => bool
     const seen = known.get(folder);
     if (seen !== undefined) return seen;
     let unchanged = false;
-    if (folder === root || folder.startsWith(root.endsWith(path.sep) ? root : root + path.sep)) {
+    if (isInside(root, folder)) {
       unchanged = (folder === root || check(path.dirname(folder))) && folderStill(folder, since);
     }
     known.set(folder, unchanged);

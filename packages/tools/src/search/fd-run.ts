@@ -5,6 +5,7 @@
  * sort of them all took ~4).
  */
 import { spawn } from "node:child_process";
+import { isGitEntry } from "./git-entries.js";
 
 export interface PrintedNames {
   push(chunk: string): void;
@@ -14,11 +15,9 @@ export interface PrintedNames {
   readonly count: number;
 }
 
-const GIT_SEGMENT = /(^|\/)\.git(\/|$)/;
-
 /**
  * Names relative to the folder searched: without `prefix` (the searched path and a `/`,
- * or fd's `./`), and without what is in a `.git` folder fd was not told to leave out.
+ * or fd's `./`), and without what is in a `.git` fd was not told to leave out.
  */
 export function printedNames(prefix: string): PrintedNames {
   const runs: string[][] = [];
@@ -30,7 +29,7 @@ export function printedNames(prefix: string): PrintedNames {
       if (!part) continue;
       count++;
       const name = part.startsWith(prefix) ? part.slice(prefix.length) : part;
-      if (name.includes(".git") && GIT_SEGMENT.test(name)) continue;
+      if (isGitEntry(name)) continue;
       run.push(name);
     }
     runs.push(run.sort());

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
+import { isInside } from "../path/inside.js";
 import { confirmPaths, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
 import { type FdExit, printedNames, runFd } from "./fd-run.js";
@@ -26,11 +27,6 @@ function insideGitRepository(dir: string): boolean {
     if (existsSync(path.join(current, ".git"))) return true;
     if (path.dirname(current) === current) return false;
   }
-}
-
-/** Whether `folder` is `root` or below it (both real paths). */
-function isWithin(folder: string, root: string): boolean {
-  return folder === root || folder.startsWith(root.endsWith("/") ? root : `${root}/`);
 }
 
 /**
@@ -67,8 +63,7 @@ async function fdCall(
   cwd: string,
 ): Promise<FdCall> {
   const base = ["--glob", "--color=never", "--hidden", "--print0", "--exclude", ".git"];
-  // fd matches an --exclude against every entry (5 ms per 50 000): given only where a
-  // `.git` folder is sure to be walked; one deeper is left out of what fd prints.
+  // Only where the search folder holds a `.git` (git-entries.ts).
   const hasGit = existsSync(path.join(request.searchPath, ".git"));
   const args = [...(hasGit ? base : base.slice(0, -2)), "--max-results", String(request.limit + 1)];
   let ignoreFile: string | undefined;
@@ -94,7 +89,7 @@ async function fdCall(
     pattern = `${escapeGlob(request.searchPath)}/${pattern.replace(/^\.\//, "")}`;
   }
   // An --ignore-file's rules are anchored at the folder fd runs in: relative paths then.
-  const absolute = !ignoreFile && isWithin(request.searchPath, request.projectRoot);
+  const absolute = !ignoreFile && isInside(request.projectRoot, request.searchPath);
   args.push("--", pattern, ...(absolute ? [request.searchPath] : []));
   return { args, ignoreFile, absolute };
 }

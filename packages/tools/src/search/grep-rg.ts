@@ -6,10 +6,11 @@
  */
 
 import { spawn } from "node:child_process";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { confirmLines, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
+import { isGitEntry } from "./git-entries.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -20,15 +21,19 @@ function decode(value: RgText | undefined): string {
   return value.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "";
 }
 
-/** rg's arguments; `target` is what it searches (`.` or `-` in the pinned root). */
-export function rgArguments(request: GrepRequest, target: string): string[] {
+/**
+ * rg's arguments; `target` is what it searches (search-root.ts). `.git` is left out by a
+ * glob only where the search folder holds one (git-entries.ts).
+ */
+export function rgArguments(request: GrepRequest, target: string, excludeGit: boolean): string[] {
   const args = ["--json", "--line-number", "--color=never", "--hidden", "--no-require-git"];
   if (request.ignoreCase) args.push("--ignore-case");
   if (request.literal) args.push("--fixed-strings");
   if (request.context > 0) args.push("--context", String(request.context));
   if (request.glob) args.push("--glob", request.glob);
   // Later globs win in rg: this one keeps .git out even next to a user glob.
-  args.push("--glob", "!.git", "--", request.pattern, target);
+  if (excludeGit) args.push("--glob", "!.git");
+  args.push("--", request.pattern, target);
   return args;
 }
 
@@ -39,15 +44,18 @@ export function rgArguments(request: GrepRequest, target: string): string[] {
 export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Promise<GrepRun> {
   if (request.signal?.aborted) return SEARCH_ABORTED;
   const isFile = !statSync(request.searchPath).isDirectory();
-  const root = await openSearchRoot(request.searchPath, isFile);
+  const root = await openSearchRoot(request.searchPath, isFile, request.projectRoot);
   try {
     const started = searchStarted();
-    const run = await runRipgrep(rgPath, request, root);
+    const excludeGit = !isFile && existsSync(path.join(request.searchPath, ".git"));
+    const run = await runRipgrep(rgPath, request, root, excludeGit);
     root.verify();
     if (!run.ok) return run;
     // rg walks the folders below the pinned one by name: its lines are confirmed inside.
-    const folder = isFile ? path.dirname(request.searchPath) : request.searchPath;
-    const lines = await confirmLines(folder, run.lines, started);
+    const outsideGit = run.lines.filter(
+      (line) => !isGitEntry(path.relative(request.searchPath, line.file)),
+    );
+    const lines = await confirmLines(root.trustedFrom, outsideGit, started);
     const matches = (list: readonly GrepLine[]) =>
       list.filter((line) => line.kind === "match").length;
     return { ...run, lines, matchCount: run.matchCount - matches(run.lines) + matches(lines) };
@@ -80,9 +88,14 @@ function exitRun(
   return { ok: true, ...found, warnings };
 }
 
-function runRipgrep(rgPath: string, request: GrepRequest, root: SearchRoot): Promise<GrepRun> {
+function runRipgrep(
+  rgPath: string,
+  request: GrepRequest,
+  root: SearchRoot,
+  excludeGit: boolean,
+): Promise<GrepRun> {
   return new Promise((resolve) => {
-    const child = spawn(rgPath, rgArguments(request, root.target), {
+    const child = spawn(rgPath, rgArguments(request, root.target, excludeGit), {
       cwd: root.cwd,
       stdio: [root.stdin, "pipe", "pipe"],
     });

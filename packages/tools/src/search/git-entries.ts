@@ -1,0 +1,11 @@
+const GIT_SEGMENT = /(^|[\\/])\.git([\\/]|$)/;
+
+/**
+ * Whether a path relative to the search folder is a `.git` or inside one. rg and fd are
+ * told to leave `.git` out only where the search folder holds one (they match such a
+ * rule against every entry, ~5 ms per 50 000); what they print from a nested one is
+ * dropped with this.
+ */
+export function isGitEntry(relative: string): boolean {
+  return relative.includes(".git") && GIT_SEGMENT.test(relative);
+}
