@@ -68,31 +68,42 @@ export function printedNames(
 
 export interface FdExit {
   code: number | null;
+  /** What fd wrote to stderr, when `withStderr` asked for it. */
   stderr: string;
 }
 
-/** Runs fd in `cwd` (the pinned search folder), handing what it prints to `names`. */
+/**
+ * Runs fd in `cwd` (the pinned search folder), handing what it prints to `names`. Its
+ * stderr is read only `withStderr` (a second pipe costs ~0.6 ms a call; the message
+ * matters only when fd failed, and is then read by running it again).
+ */
 export function runFd(
   fdPath: string,
   args: string[],
   cwd: string,
   names: PrintedNames,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; withStderr?: boolean } = {},
 ): Promise<FdExit> {
+  const { signal, withStderr = false } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return resolve({ code: null, stderr: "aborted" });
-    const child = spawn(fdPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(fdPath, args, {
+      cwd,
+      stdio: ["ignore", "pipe", withStderr ? "pipe" : "ignore"],
+    });
+    // Piped, as asked: the conditional stdio list only loses the typing.
+    const stdout = child.stdout!;
     let stderr = "";
     // Aborted: answer at once instead of waiting for the pipes to close.
     const onAbort = () => {
       child.kill("SIGKILL");
-      child.stdout.destroy();
-      child.stderr.destroy();
+      stdout.destroy();
+      child.stderr?.destroy();
       resolve({ code: null, stderr: "aborted" });
     };
     signal?.addEventListener("abort", onAbort, { once: true });
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => names.push(chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stdout.setEncoding("utf8").on("data", (chunk: string) => names.push(chunk));
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
     child.once("error", reject);

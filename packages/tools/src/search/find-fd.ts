@@ -72,7 +72,7 @@ async function fdCall(
   } else if (!insideGitRepository(request.searchPath)) {
     const listed = printedNames("./");
     const listing = [...base, "--no-ignore", "--type", "f", "--", ".gitignore"];
-    await runFd(fdPath, listing, cwd, listed, request.signal);
+    await runFd(fdPath, listing, cwd, listed, { signal: request.signal });
     const rules = listed.sorted().flatMap((file) => searchRootIgnoreRules(cwd, file));
     if (rules.length > 0) {
       ignoreFile = path.join(mkdtempSync(path.join(tmpdir(), "gong-find-")), "ignore");
@@ -107,7 +107,12 @@ async function findInPinned(
   let result: FdExit;
   const started = searchStarted();
   try {
-    result = await runFd(fdPath, args, cwd, printed, request.signal);
+    result = await runFd(fdPath, args, cwd, printed, { signal: request.signal });
+    if (result.code !== 0 && printed.count === 0 && !request.signal?.aborted) {
+      // Failed (a bad pattern, say): once more for its message.
+      const again = { signal: request.signal, withStderr: true };
+      result = await runFd(fdPath, args, cwd, printedNames(""), again);
+    }
   } catch (error) {
     return { ok: false, kind: "failed", message: `Could not run fd: ${(error as Error).message}` };
   } finally {
