@@ -103,7 +103,8 @@ async function findInPinned(
   const { args, ignoreFile, absolute } = await fdCall(fdPath, noRequireGit, request, cwd);
   // Grouped by folder as fd prints, for the confirmation below.
   const grouped = groupByFolder();
-  const printed = printedNames(absolute ? `${request.searchPath}/` : "./", grouped.add);
+  const searched = request.searchPath.endsWith("/") ? request.searchPath : `${request.searchPath}/`;
+  const printed = printedNames(absolute ? searched : "./", grouped.add);
   let result: FdExit;
   const started = searchStarted();
   try {
