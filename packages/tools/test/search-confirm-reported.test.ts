@@ -10,7 +10,13 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { confirmLines, confirmPaths, searchStarted } from "../src/search/confirm-reported.js";
+import {
+  confirmLines,
+  confirmPaths,
+  confirmWarnings,
+  searchStarted,
+  UNCHECKED_WARNING,
+} from "../src/search/confirm-reported.js";
 import type { GrepLine } from "../src/search/grep-types.js";
 
 // Issue 39.2: what rg and fd report is confirmed through the pinned folders only where a
@@ -112,5 +118,32 @@ describe("confirmLines", () => {
     const kept = line(path.join(root, "d", "e", "f.txt"), "inside");
     const leaked = line(path.join(root, "d", "secret.txt"), "outside");
     expect(await confirmLines(root, [kept, leaked], since)).toEqual([kept]);
+  });
+});
+
+describe("confirmWarnings", () => {
+  const toReal = (reported: string) => path.join(root, reported);
+
+  it("keeps rg's warning about a file below folders unchanged since the start", () => {
+    const since = Date.now() + 60_000;
+    const warning = "./d/e/locked.txt: Permission denied (os error 13)";
+    expect(confirmWarnings(root, [warning], since, toReal)).toEqual([warning]);
+  });
+
+  it("does not show the name in a warning about a file below a folder that changed", () => {
+    const since = searchStarted();
+    swapAndBack();
+    // rg listed `d` while it was the link, and secret.txt was gone when it opened it.
+    const warning = "./d/secret.txt: No such file or directory (os error 2)";
+    expect(confirmWarnings(root, [warning], since, toReal)).toEqual([UNCHECKED_WARNING]);
+  });
+
+  it("does not show a line with a path it cannot read as one about a file; one without, it does", () => {
+    const since = Date.now() + 60_000;
+    const lines = ["something about ./d/outside-only.txt", "ripgrep failed (exit code 2)"];
+    expect(confirmWarnings(root, lines, since, toReal)).toEqual([
+      UNCHECKED_WARNING,
+      "ripgrep failed (exit code 2)",
+    ]);
   });
 });

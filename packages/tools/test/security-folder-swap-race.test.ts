@@ -60,12 +60,10 @@ describe.skipIf(unavailable)(
               await p.call("write", { path: "d/victim.txt", content: `inside ${round}\n` });
               if ((await p.call("read", { path: "d/victim.txt" })).text.includes("OUTSIDE"))
                 leaks.read++;
-              if (
-                (await p.call("grep", { pattern: "SECRET", path: "d" })).text.includes(
-                  "OUTSIDE-SECRET",
-                )
-              )
-                leaks.grep++;
+              // Names count too: rg's message about a file it listed outside and could not
+              // open named it (issue 39's search on the real path, caught by the cli test).
+              const grep = (await p.call("grep", { pattern: "SECRET", path: "d" })).text;
+              if (grep.includes("OUTSIDE-SECRET") || grep.includes("outside-only")) leaks.grep++;
               if ((await p.call("find", { pattern: "*", path: "d" })).text.includes("outside-only"))
                 leaks.find++;
               if ((await p.call("ls", { path: "d" })).text.includes("outside-only")) leaks.ls++;

@@ -196,6 +196,36 @@ function isThere(folder: PinnedDir, reported: string): boolean {
   }
 }
 
+/** rg's message about one file: `[rg: ]<path>: <reason> (os error N)`. */
+const FILE_MESSAGE = /^(?:rg: )?(.+): [^:]*\(os error \d+\)$/;
+
+/** What is shown for a warning that could name something read through a swapped folder. */
+export const UNCHECKED_WARNING =
+  "rg could not read a file that changed while it searched (its name is not shown)";
+
+/**
+ * rg's warnings (or the lines of its failure) that may be shown: one that names no path,
+ * or one about a file reached through folders unchanged since `since` (from `from` down),
+ * as it is. A file listed through a folder swapped for a link and gone when rg opened it is
+ * named in rg's message — outside names, as a swap-race run showed — so any other line
+ * becomes UNCHECKED_WARNING. `toReal` maps a path rg printed to its real path.
+ */
+export function confirmWarnings(
+  from: string,
+  warnings: readonly string[],
+  since: number,
+  toReal: (reported: string) => string,
+): string[] {
+  const unchanged = unchangedFolders(from, since);
+  return warnings.map((warning) => {
+    if (!warning.includes("/")) return warning;
+    const file = FILE_MESSAGE.exec(warning)?.[1];
+    return file !== undefined && unchanged(path.dirname(toReal(file)))
+      ? warning
+      : UNCHECKED_WARNING;
+  });
+}
+
 /** Longest line compared whole; a longer one is compared by its start. */
 const MAX_LINE_BYTES = 1024 * 1024;
 /** Small: up to 100 files are read at once, most of them for a line near the top. */

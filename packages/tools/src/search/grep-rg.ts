@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { confirmLines, searchStarted } from "./confirm-reported.js";
+import { confirmLines, confirmWarnings, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
 import { isGitEntry } from "./git-entries.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
@@ -50,15 +50,22 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
     const excludeGit = !isFile && existsSync(path.join(request.searchPath, ".git"));
     const run = await runRipgrep(rgPath, request, root, excludeGit);
     root.verify();
+    if (!run.ok && run.kind === "failed") {
+      const lines = run.message.split("\n");
+      const message = confirmWarnings(root.trustedFrom, lines, started, root.toReal).join("\n");
+      return { ...run, message };
+    }
     if (!run.ok) return run;
     // rg walks the folders below the pinned one by name: its lines are confirmed inside.
     const outsideGit = run.lines.filter(
       (line) => !isGitEntry(path.relative(request.searchPath, line.file)),
     );
     const lines = await confirmLines(root.trustedFrom, outsideGit, started);
+    const warnings = confirmWarnings(root.trustedFrom, run.warnings, started, root.toReal);
     const matches = (list: readonly GrepLine[]) =>
       list.filter((line) => line.kind === "match").length;
-    return { ...run, lines, matchCount: run.matchCount - matches(run.lines) + matches(lines) };
+    const matchCount = run.matchCount - matches(run.lines) + matches(lines);
+    return { ...run, lines, matchCount, warnings };
   } finally {
     await root.close();
   }
