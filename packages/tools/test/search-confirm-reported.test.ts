@@ -12,8 +12,9 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   confirmLines,
-  confirmPaths,
   confirmWarnings,
+  groupByFolder,
+  pathsNotThere,
   searchStarted,
   UNCHECKED_WARNING,
 } from "../src/search/confirm-reported.js";
@@ -22,6 +23,14 @@ import type { GrepLine } from "../src/search/grep-types.js";
 // Issue 39.2: what rg and fd report is confirmed through the pinned folders only where a
 // folder on the way changed while they ran (its ctime); below unchanged folders it is
 // kept without a look-up per path or a read per file.
+
+/** What find keeps of the `paths` fd reported (find-fd.ts does the same as fd prints). */
+function confirmPaths(root: string, paths: string[], since: number, from = root): string[] {
+  const grouped = groupByFolder();
+  for (const reported of paths) grouped.add(reported);
+  const gone = pathsNotThere(root, grouped, since, from);
+  return paths.filter((entry) => !gone.has(entry));
+}
 
 let root: string;
 let outside: string;

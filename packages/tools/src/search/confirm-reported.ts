@@ -34,7 +34,7 @@ import type { GrepLine } from "./grep-types.js";
  */
 const CLOCK_SLACK_MS = 1000;
 
-/** Taken before rg or fd starts: the `since` of confirmPaths and confirmLines. */
+/** Taken before rg or fd starts: the `since` of pathsNotThere and confirmLines. */
 export function searchStarted(): number {
   return Date.now() - CLOCK_SLACK_MS;
 }
@@ -68,24 +68,6 @@ function folderStill(folder: string, since: number): boolean {
 }
 
 /**
- * The reported `paths` (relative to the real search folder `root`, folders with a trailing
- * `/`) that are there: those reached through folders unchanged since `since`
- * (searchStarted) from `from` (`root` or a folder above it) as they are, the others
- * confirmed through their pinned folder.
- */
-export function confirmPaths(
-  root: string,
-  paths: readonly string[],
-  since: number,
-  from = root,
-): string[] {
-  const grouped = groupByFolder();
-  for (const reported of paths) grouped.add(reported);
-  const gone = pathsNotThere(root, grouped, since, from);
-  return gone.size === 0 ? [...paths] : paths.filter((entry) => !gone.has(entry));
-}
-
-/**
  * Reported paths by their folder part (undefined: a path with an odd segment, always
  * looked up). Filled as fd prints, so the per-path work is done while it still walks.
  */
@@ -108,8 +90,10 @@ export function groupByFolder(): PathsByFolder {
 }
 
 /**
- * The grouped paths that are not there (confirmPaths): nothing is looked up where the
- * folders leading to a group's folder are unchanged.
+ * The grouped paths (relative to the real search folder `root`, folders with a trailing
+ * `/`) that are not there: where the folders leading to a group's folder, from `from`
+ * (`root` or a folder above it) down, are unchanged since `since` (searchStarted), none;
+ * the others are looked up through their pinned folder.
  */
 export function pathsNotThere(
   root: string,

@@ -19,6 +19,7 @@ import { groupByFolder, pathsNotThere, searchStarted } from "./confirm-reported.
 import { SEARCH_ABORTED } from "./engine.js";
 import { type FdExit, printedNames, runFd } from "./fd-run.js";
 import type { FindRequest, FindRun } from "./find-types.js";
+import { holdsGit } from "./git-entries.js";
 import { escapeGlob } from "./glob-escape.js";
 import { searchRootIgnoreRules } from "./nested-gitignore.js";
 
@@ -64,7 +65,7 @@ async function fdCall(
 ): Promise<FdCall> {
   const base = ["--glob", "--color=never", "--hidden", "--print0", "--exclude", ".git"];
   // Only where the search folder holds a `.git` (git-entries.ts).
-  const hasGit = existsSync(path.join(request.searchPath, ".git"));
+  const hasGit = holdsGit(request.searchPath);
   const args = [...(hasGit ? base : base.slice(0, -2)), "--max-results", String(request.limit + 1)];
   let ignoreFile: string | undefined;
   if (noRequireGit) {
@@ -131,10 +132,10 @@ async function findInPinned(
   // fd walks the folders below the pinned one by name: its paths are confirmed inside.
   const from = absolute ? request.projectRoot : request.searchPath;
   const gone = pathsNotThere(request.searchPath, grouped, started, from);
-  const paths = printed
-    .sorted()
-    .filter((relative) => gone.size === 0 || !gone.has(relative))
-    .map((relative) => (path.sep === "/" ? relative : relative.split(path.sep).join("/")));
+  const sorted = printed.sorted();
+  const kept = gone.size === 0 ? sorted : sorted.filter((relative) => !gone.has(relative));
+  const paths =
+    path.sep === "/" ? kept : kept.map((relative) => relative.split(path.sep).join("/"));
   // A name fd printed from inside a nested `.git` counts towards its --max-results.
   return { ok: true, paths, more: printed.count > request.limit };
 }

@@ -1,4 +1,12 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+
 const GIT_SEGMENT = /(^|[\\/])\.git([\\/]|$)/;
+
+/** Whether rg and fd get a rule leaving `.git` out: only where the search folder holds one. */
+export function holdsGit(folder: string): boolean {
+  return existsSync(path.join(folder, ".git"));
+}
 
 /**
  * Whether a path relative to the search folder is a `.git` or inside one. rg and fd are

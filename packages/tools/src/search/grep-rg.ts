@@ -6,11 +6,11 @@
  */
 
 import { spawn } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { confirmLines, confirmWarnings, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
-import { isGitEntry } from "./git-entries.js";
+import { holdsGit, isGitEntry } from "./git-entries.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -47,7 +47,7 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
   const root = await openSearchRoot(request.searchPath, isFile, request.projectRoot);
   try {
     const started = searchStarted();
-    const excludeGit = !isFile && existsSync(path.join(request.searchPath, ".git"));
+    const excludeGit = !isFile && holdsGit(request.searchPath);
     const run = await runRipgrep(rgPath, request, root, excludeGit);
     root.verify();
     if (!run.ok && run.kind === "failed") {

@@ -14,6 +14,7 @@ import { grepEnvelope } from "../grep/envelope.js";
 import { globWithNul } from "../grep/failures.js";
 import { listGrepLines } from "../grep/listing.js";
 import { type GrepResult, runGrep } from "../grep/run.js";
+import { isInside } from "../path/inside.js";
 import { nulProblem } from "../path/normalize.js";
 import { type HiddenPaths, leaveOutHidden } from "../path/path-rules.js";
 import { resolveSearchStart } from "../path/policy.js";
@@ -85,9 +86,7 @@ export function createGrepTool(env: ToolEnvironment, engine: SearchEngineOptions
       // `real` had symlinks resolved; map results back under the path the model gave.
       const toDisplay = (file: string) =>
         env.policy.display(
-          file === real || file.startsWith(`${real}/`)
-            ? resolved.absolute + file.slice(real.length)
-            : file,
+          isInside(real, file) ? resolved.absolute + file.slice(real.length) : file,
         );
       const listing = listGrepLines(result.lines, request.context, toDisplay);
       const brief = effectiveOutputLevel(params.output_level, context) === "brief";
