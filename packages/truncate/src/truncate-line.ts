@@ -19,16 +19,13 @@ export function truncateLine(
   line: string,
   maxChars = DEFAULT_MAX_LINE_CHARS,
 ): LineTruncationResult {
-  const base = { totalChars: line.length, maxChars };
-  if (line.length <= maxChars) {
-    return { ...base, content: line, truncated: false, truncatedBy: null };
+  // Object literals of one shape, no spread: grep cuts every line it lists.
+  const totalChars = line.length;
+  if (totalChars <= maxChars) {
+    return { content: line, truncated: false, truncatedBy: null, totalChars, maxChars };
   }
   const lastKept = line.charCodeAt(maxChars - 1);
   const cut = lastKept >= 0xd800 && lastKept <= 0xdbff ? maxChars - 1 : maxChars;
-  return {
-    ...base,
-    content: line.slice(0, cut) + LINE_TRUNCATION_MARKER,
-    truncated: true,
-    truncatedBy: "chars",
-  };
+  const content = line.slice(0, cut) + LINE_TRUNCATION_MARKER;
+  return { content, truncated: true, truncatedBy: "chars", totalChars, maxChars };
 }

@@ -30,8 +30,14 @@ export function listGrepLines(
   const outputLines: string[] = [];
   const matches: GrepMatch[] = [];
   let previous: { file: string; line: number } | undefined;
+  // A file's lines come one after another: its name is worked out once for them all.
+  let named: { real: string; file: string; listed: string } | undefined;
   for (const line of lines) {
-    const file = toDisplay(line.file);
+    if (named?.real !== line.file) {
+      const shown = toDisplay(line.file);
+      named = { real: line.file, file: shown, listed: listedName(shown) };
+    }
+    const { file, listed } = named;
     if (contextLines > 0 && previous && (previous.file !== file || line.line > previous.line + 1)) {
       outputLines.push("--");
     }
@@ -39,9 +45,9 @@ export function listGrepLines(
     if (cut.truncated) linesCut = true;
     if (line.kind === "match") {
       matches.push({ file, line: line.line, text: cut.content });
-      outputLines.push(`${listedName(file)}:${line.line}: ${cut.content}`);
+      outputLines.push(`${listed}:${line.line}: ${cut.content}`);
     } else {
-      outputLines.push(`${listedName(file)}-${line.line}- ${cut.content}`);
+      outputLines.push(`${listed}-${line.line}- ${cut.content}`);
     }
     previous = { file, line: line.line };
   }

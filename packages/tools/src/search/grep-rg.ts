@@ -57,8 +57,10 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
     }
     if (!run.ok) return run;
     // rg walks the folders below the pinned one by name: its lines are confirmed inside.
+    // The cheap test first: path.relative for every line cost ~0.1 ms a grep.
     const outsideGit = run.lines.filter(
-      (line) => !isGitEntry(path.relative(request.searchPath, line.file)),
+      (line) =>
+        !line.file.includes(".git") || !isGitEntry(path.relative(request.searchPath, line.file)),
     );
     const lines = await confirmLines(root.trustedFrom, outsideGit, started);
     const warnings = confirmWarnings(root.trustedFrom, run.warnings, started, root.toReal);
