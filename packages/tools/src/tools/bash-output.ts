@@ -28,7 +28,8 @@ import { TOOL_SUMMARIES } from "../summary/tool-summary.js";
 const bashOutputParameters = Type.Object({
   shell_id: Type.String({
     minLength: 1,
-    description: "The id bash returned for a command run with run_in_background (bash_1, …).",
+    description:
+      "The id bash returned for a command run with run_in_background (bash_1, bash_2, ...).",
   }),
   filter: Type.Optional(
     Type.String({

@@ -254,7 +254,7 @@ export function createEditTool(env: ToolEnvironment) {
     label: "Edit",
     description:
       "Edit a file by replacing exact text. oldText must match the file exactly (whitespace and newlines included) and occur exactly once; " +
-      "include enough surrounding lines to make it unique. For several changes in one file pass edits: [{oldText, newText}, ...] — " +
+      "include enough surrounding lines to make it unique. For several changes in one file pass edits: [{oldText, newText}, ...]; " +
       "all are matched against the original file and applied together or not at all. Small differences in trailing spaces, quotes, " +
       "dashes and Unicode spaces are tolerated (only the matched text is changed). Line endings and a BOM are preserved.",
     parameters: editParameters,

@@ -12,7 +12,8 @@ import { unknownShell } from "./bash-output.js";
 const killShellParameters = Type.Object({
   shell_id: Type.String({
     minLength: 1,
-    description: "The id bash returned for a command run with run_in_background (bash_1, …).",
+    description:
+      "The id bash returned for a command run with run_in_background (bash_1, bash_2, ...).",
   }),
 });
 

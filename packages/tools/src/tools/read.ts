@@ -37,7 +37,7 @@ export function createReadTool(env: ToolEnvironment) {
     readOnly: true,
     description:
       `Read a file. Text is returned as-is, up to ${DEFAULT_MAX_LINES} lines or ${DEFAULT_MAX_BYTES / 1024}KB (whichever comes first); ` +
-      "use offset (1-indexed line) and limit to page through larger files — the notice at the end names the next offset. " +
+      "use offset (1-indexed line) and limit to page through larger files; the notice at the end names the next offset. " +
       "Images (png, jpeg, gif, webp) are returned as images. Other binary files are refused.",
     parameters: readParameters,
     async execute(params, context) {
