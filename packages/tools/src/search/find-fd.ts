@@ -10,7 +10,7 @@
  * Outside the project it searches where it runs, the pinned folder.
  */
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pinDirectory } from "../fs/pinned-dir.js";
@@ -19,16 +19,9 @@ import { groupByFolder, pathsNotThere, searchStarted } from "./confirm-reported.
 import { SEARCH_ABORTED } from "./engine.js";
 import { type FdExit, printedNames, runFd } from "./fd-run.js";
 import type { FindRequest, FindRun } from "./find-types.js";
-import { holdsGit } from "./git-entries.js";
+import { holdsGit, insideGitRepository } from "./git-entries.js";
 import { escapeGlob } from "./glob-escape.js";
 import { searchRootIgnoreRules } from "./nested-gitignore.js";
-
-function insideGitRepository(dir: string): boolean {
-  for (let current = dir; ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, ".git"))) return true;
-    if (path.dirname(current) === current) return false;
-  }
-}
 
 /**
  * Throws `PathChangedError` when the search folder is no longer the checked one (the
@@ -68,9 +61,11 @@ async function fdCall(
   const hasGit = holdsGit(request.searchPath);
   const args = [...(hasGit ? base : base.slice(0, -2)), "--max-results", String(request.limit + 1)];
   let ignoreFile: string | undefined;
-  if (noRequireGit) {
+  // In a repository fd honours .gitignore without being told (as rg: grep-rg.ts).
+  const inRepository = insideGitRepository(request.searchPath);
+  if (!inRepository && noRequireGit) {
     args.push("--no-require-git");
-  } else if (!insideGitRepository(request.searchPath)) {
+  } else if (!inRepository) {
     const listed = printedNames("./");
     const listing = [...base, "--no-ignore", "--type", "f", "--", ".gitignore"];
     await runFd(fdPath, listing, cwd, listed, { signal: request.signal });

@@ -3,6 +3,14 @@ import path from "node:path";
 
 const GIT_SEGMENT = /(^|[\\/])\.git([\\/]|$)/;
 
+/** Whether `dir` is in a git repository: a `.git` in it or in a folder above it. */
+export function insideGitRepository(dir: string): boolean {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (existsSync(path.join(current, ".git"))) return true;
+    if (path.dirname(current) === current) return false;
+  }
+}
+
 /** Whether rg and fd get a rule leaving `.git` out: only where the search folder holds one. */
 export function holdsGit(folder: string): boolean {
   return existsSync(path.join(folder, ".git"));

@@ -10,7 +10,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { confirmLines, confirmWarnings, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
-import { holdsGit, isGitEntry } from "./git-entries.js";
+import { holdsGit, insideGitRepository, isGitEntry } from "./git-entries.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -21,18 +21,27 @@ function decode(value: RgText | undefined): string {
   return value.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "";
 }
 
-/**
- * rg's arguments; `target` is what it searches (search-root.ts). `.git` is left out by a
- * glob only where the search folder holds one (git-entries.ts).
- */
-export function rgArguments(request: GrepRequest, target: string, excludeGit: boolean): string[] {
-  const args = ["--json", "--line-number", "--color=never", "--hidden", "--no-require-git"];
+/** Where the search folder is, as rg's arguments depend on it (git-entries.ts). */
+interface SearchPlace {
+  /** It holds a `.git`: a glob leaves that out. */
+  holdsGit: boolean;
+  /**
+   * It is in a git repository, where rg honours .gitignore anyway: `--no-require-git`,
+   * which makes it honour them elsewhere too, cost ~1.4 ms of a 270 ms scan.
+   */
+  inRepository: boolean;
+}
+
+/** rg's arguments; `target` is what it searches (search-root.ts). */
+export function rgArguments(request: GrepRequest, target: string, place: SearchPlace): string[] {
+  const args = ["--json", "--line-number", "--color=never", "--hidden"];
+  if (!place.inRepository) args.push("--no-require-git");
   if (request.ignoreCase) args.push("--ignore-case");
   if (request.literal) args.push("--fixed-strings");
   if (request.context > 0) args.push("--context", String(request.context));
   if (request.glob) args.push("--glob", request.glob);
   // Later globs win in rg: this one keeps .git out even next to a user glob.
-  if (excludeGit) args.push("--glob", "!.git");
+  if (place.holdsGit) args.push("--glob", "!.git");
   args.push("--", request.pattern, target);
   return args;
 }
@@ -47,8 +56,12 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
   const root = await openSearchRoot(request.searchPath, isFile, request.projectRoot);
   try {
     const started = searchStarted();
-    const excludeGit = !isFile && holdsGit(request.searchPath);
-    const run = await runRipgrep(rgPath, request, root, excludeGit);
+    const folder = isFile ? path.dirname(request.searchPath) : request.searchPath;
+    const place = {
+      holdsGit: !isFile && holdsGit(folder),
+      inRepository: insideGitRepository(folder),
+    };
+    const run = await runRipgrep(rgPath, request, root, place);
     root.verify();
     if (!run.ok && run.kind === "failed") {
       const lines = run.message.split("\n");
@@ -101,10 +114,10 @@ function runRipgrep(
   rgPath: string,
   request: GrepRequest,
   root: SearchRoot,
-  excludeGit: boolean,
+  place: SearchPlace,
 ): Promise<GrepRun> {
   return new Promise((resolve) => {
-    const child = spawn(rgPath, rgArguments(request, root.target, excludeGit), {
+    const child = spawn(rgPath, rgArguments(request, root.target, place), {
       cwd: root.cwd,
       stdio: [root.stdin, "pipe", "pipe"],
     });
