@@ -117,6 +117,43 @@ for (const engine of engines) {
       expect(response.data.paths).toEqual(["docs/guide.txt", "draft.txt", "tmp/kept.txt"]);
     });
 
+    // fd 8.6 outside a repository reads no .gitignore: the ones above the search folder
+    // were left out, and `find` in `sub` listed what the project's .gitignore hides
+    // (grep, through rg, did not).
+    it("2.1c the .gitignore files above the search folder hold in it (no git repository needed)", async () => {
+      write(
+        ".gitignore",
+        [
+          "ignored.txt",
+          "/sub/anchored.txt",
+          "/root-only.txt",
+          "other/x.txt",
+          "**/star.txt",
+          "sub/deep/**",
+          "*.log",
+          "!keep.log",
+          "",
+        ].join("\n"),
+      );
+      mkdirSync(project.file("sub/deep"), { recursive: true });
+      mkdirSync(project.file("sub/other"));
+      write("sub/.gitignore", "local.txt\n");
+      for (const name of ["ignored", "anchored", "root-only", "star", "local", "kept"])
+        write(`sub/${name}.txt`);
+      write("sub/other/x.txt");
+      write("sub/deep/gone.txt");
+      write("sub/a.log");
+      write("sub/keep.log");
+      const response = await project.call("find", { pattern: "*.*", path: "sub" });
+      expect(response.data.paths).toEqual([
+        "sub/.gitignore",
+        "sub/keep.log",
+        "sub/kept.txt",
+        "sub/other/x.txt",
+        "sub/root-only.txt",
+      ]);
+    });
+
     it("2.2 result limit", async () => {
       for (let i = 0; i < 12; i++) write(`f${i}.txt`);
       const response = await project.call("find", { pattern: "*", limit: 5 });

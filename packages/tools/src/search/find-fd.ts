@@ -1,8 +1,9 @@
 /**
  * find through fd (test/find.test.ts): glob mode, hidden files, `.git` excluded, at most
  * limit+1 results (one more than shown tells us there are more). fd before 8.7 honours
- * .gitignore only inside a git repository, so outside one the .gitignore files' rules
- * are passed with one --ignore-file, each rewritten to hold only in its own folder.
+ * .gitignore only inside a git repository, so outside one the rules of the .gitignore
+ * files in the search folder and in the folders above it up to the project root are
+ * passed with one --ignore-file, each rewritten to hold where it holds for git.
  * fd runs in the pinned search folder (fs/pinned-dir.ts). Inside the project it searches
  * the folder's real path: fd matches each entry against the ignore files of the folders
  * above the search folder, and does that 10–15 ms faster per 50 000 entries on absolute
@@ -21,7 +22,7 @@ import { type FdExit, printedNames, runFd } from "./fd-run.js";
 import type { FindRequest, FindRun } from "./find-types.js";
 import { holdsGit, insideGitRepository } from "./git-entries.js";
 import { escapeGlob } from "./glob-escape.js";
-import { searchRootIgnoreRules } from "./nested-gitignore.js";
+import { aboveSearchRootIgnoreRules, searchRootIgnoreRules } from "./nested-gitignore.js";
 
 /**
  * Throws `PathChangedError` when the search folder is no longer the checked one (the
@@ -69,7 +70,10 @@ async function fdCall(
     const listed = printedNames("./");
     const listing = [...base, "--no-ignore", "--type", "f", "--", ".gitignore"];
     await runFd(fdPath, listing, cwd, listed, { signal: request.signal });
-    const rules = listed.sorted().flatMap((file) => searchRootIgnoreRules(cwd, file));
+    const rules = [
+      ...aboveSearchRootIgnoreRules(request.projectRoot, request.searchPath),
+      ...listed.sorted().flatMap((file) => searchRootIgnoreRules(cwd, file)),
+    ];
     if (rules.length > 0) {
       ignoreFile = path.join(mkdtempSync(path.join(tmpdir(), "gong-find-")), "ignore");
       writeFileSync(ignoreFile, `${rules.join("\n")}\n`);
