@@ -97,6 +97,8 @@ export class McpServerConnection {
   private lastStderrLine = "";
   private restarts = 0;
   private starting: Promise<void> | undefined;
+  /** The OAuth flows begun before the start under way (see `loggingIn`). */
+  private flowsBeforeStart = 0;
   /** What the start is waiting for now (said when it is slow). */
   private startStep: "initialize" | "tools/list" = "initialize";
   private readonly oauth: GongOAuthProvider | undefined;
@@ -128,9 +130,17 @@ export class McpServerConnection {
     }
   }
 
-  /** An OAuth flow for this server (a refresh, or a login in the browser) is under way. */
+  /**
+   * An OAuth flow for this server (a refresh, or a login in the browser) is under way, or
+   * ran during the start under way: the rest of that start (the request sent again, the
+   * tool list) is the login's too, and a loaded machine can take seconds over it.
+   */
   get loggingIn(): boolean {
-    return this.oauth?.authorizing ?? false;
+    if (!this.oauth) return false;
+    return (
+      this.oauth.authorizing ||
+      (this.starting !== undefined && this.oauth.flows > this.flowsBeforeStart)
+    );
   }
 
   /** Settles when a start under way has (at once when none is); never starts one. */
@@ -147,6 +157,7 @@ export class McpServerConnection {
   }
 
   private async connect(): Promise<void> {
+    this.flowsBeforeStart = this.oauth?.flows ?? 0;
     this.state = "connecting";
     this.error = undefined;
     this.lastStderrLine = "";

@@ -95,6 +95,32 @@ describe("mcp oauth — a wrong state does not abort the pending login (issue 34
   });
 });
 
+// CI (a loaded machine): `gong -p` went on without a server's tools because its start
+// passed the first prompt's wait just after the token refresh — no flow under way any
+// more, the request sent again and the tool list still to come.
+describe("mcp oauth — the rest of a start that logged in is waited for", () => {
+  it("ready() waits for a tool list slower than its wait when the start ran a login", async () => {
+    const url = await startOAuthServer({ FIXTURE_LIST_DELAY_MS: "1500" });
+    const warnings: string[] = [];
+    const mcp = new McpServers({
+      servers: { remote: { type: "http", url } },
+      env: process.env,
+      cwd: process.cwd(),
+      warn: (message) => warnings.push(message),
+      oauth: {
+        dir: mkdtempSync(path.join(tmpdir(), "gong-oauth-")),
+        interactive: true,
+        openAuthorizationUrl: (_server, authorizationUrl) => void fetch(authorizationUrl),
+      },
+    });
+    opened.push(mcp);
+    // Past the login (well under a second here), before the list's answer.
+    await mcp.ready(1_000);
+    expect(mcp.statuses()[0]).toMatchObject({ name: "remote", status: "connected", tools: 1 });
+    expect(warnings.filter((warning) => warning.includes("has not answered"))).toEqual([]);
+  });
+});
+
 describe("mcp oauth — plain http only on loopback (issue 34.13)", () => {
   it("a plain-http authorization endpoint on another host is refused, never opened, and says why", async () => {
     const url = await startOAuthServer({

@@ -33,6 +33,7 @@ export function authorizedFetch(
     if (!challenge) return response;
     await response.body?.cancel();
     provider.authorizing = true;
+    if (!authorizing) provider.flows++;
     authorizing ??= authorize(provider, serverUrl, challenge, base).finally(() => {
       authorizing = undefined;
       provider.authorizing = false;

@@ -47,6 +47,8 @@ export class GongOAuthProvider implements OAuthClientProvider {
   private outcome: Promise<CallbackOutcome> | undefined;
   /** An OAuth flow (discovery, registration, refresh or browser login) is under way. */
   authorizing = false;
+  /** The OAuth flows begun so far (a connection tells whether one ran during its start). */
+  flows = 0;
   /** The scopes the last authorization asked for (a step-up asks for them again, plus the new). */
   requestedScope: string | undefined;
 
