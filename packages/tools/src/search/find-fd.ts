@@ -20,7 +20,7 @@ import { groupByFolder, pathsNotThere, searchStarted } from "./confirm-reported.
 import { SEARCH_ABORTED } from "./engine.js";
 import { type FdExit, printedNames, runFd } from "./fd-run.js";
 import type { FindRequest, FindRun } from "./find-types.js";
-import { holdsGit, insideGitRepository } from "./git-entries.js";
+import { gitPlace } from "./git-entries.js";
 import { escapeGlob } from "./glob-escape.js";
 import { aboveSearchRootIgnoreRules, searchRootIgnoreRules } from "./nested-gitignore.js";
 
@@ -58,12 +58,13 @@ async function fdCall(
   cwd: string,
 ): Promise<FdCall> {
   const base = ["--glob", "--color=never", "--hidden", "--print0", "--exclude", ".git"];
-  // Only where the search folder holds a `.git` (git-entries.ts).
-  const hasGit = holdsGit(request.searchPath);
-  const args = [...(hasGit ? base : base.slice(0, -2)), "--max-results", String(request.limit + 1)];
+  const { holdsGit, inRepository } = gitPlace(request.searchPath);
+  const args = [
+    ...(holdsGit ? base : base.slice(0, -2)),
+    "--max-results",
+    String(request.limit + 1),
+  ];
   let ignoreFile: string | undefined;
-  // In a repository fd honours .gitignore without being told (as rg: grep-rg.ts).
-  const inRepository = insideGitRepository(request.searchPath);
   if (!inRepository && noRequireGit) {
     args.push("--no-require-git");
   } else if (!inRepository) {

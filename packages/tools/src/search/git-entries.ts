@@ -3,17 +3,29 @@ import path from "node:path";
 
 const GIT_SEGMENT = /(^|[\\/])\.git([\\/]|$)/;
 
-/** Whether `dir` is in a git repository: a `.git` in it or in a folder above it. */
-export function insideGitRepository(dir: string): boolean {
-  for (let current = dir; ; current = path.dirname(current)) {
-    if (existsSync(path.join(current, ".git"))) return true;
-    if (path.dirname(current) === current) return false;
-  }
+/** Where a search folder is, as rg's and fd's arguments depend on it. */
+export interface GitPlace {
+  /**
+   * It holds a `.git`: rg and fd get a rule leaving it out (only then: they match such a
+   * rule against every entry, ~5 ms per 50 000).
+   */
+  holdsGit: boolean;
+  /**
+   * It is in a git repository (a `.git` in it or a folder above), where rg and fd honour
+   * .gitignore anyway: `--no-require-git`, which makes them honour it elsewhere too, cost
+   * rg ~1.4 ms of a 270 ms scan.
+   */
+  inRepository: boolean;
 }
 
-/** Whether rg and fd get a rule leaving `.git` out: only where the search folder holds one. */
-export function holdsGit(folder: string): boolean {
-  return existsSync(path.join(folder, ".git"));
+export function gitPlace(folder: string): GitPlace {
+  const holdsGit = existsSync(path.join(folder, ".git"));
+  let inRepository = holdsGit;
+  for (let current = folder; !inRepository && path.dirname(current) !== current; ) {
+    current = path.dirname(current);
+    inRepository = existsSync(path.join(current, ".git"));
+  }
+  return { holdsGit, inRepository };
 }
 
 /**
@@ -24,4 +36,9 @@ export function holdsGit(folder: string): boolean {
  */
 export function isGitEntry(relative: string): boolean {
   return relative.includes(".git") && GIT_SEGMENT.test(relative);
+}
+
+/** isGitEntry for an absolute `file` below `folder`; made relative only when it may be one. */
+export function isGitEntryBelow(folder: string, file: string): boolean {
+  return file.includes(".git") && isGitEntry(path.relative(folder, file));
 }

@@ -10,7 +10,7 @@ import { statSync } from "node:fs";
 import path from "node:path";
 import { confirmLines, confirmWarnings, searchStarted } from "./confirm-reported.js";
 import { SEARCH_ABORTED } from "./engine.js";
-import { holdsGit, insideGitRepository, isGitEntry } from "./git-entries.js";
+import { type GitPlace, gitPlace, isGitEntryBelow } from "./git-entries.js";
 import type { GrepLine, GrepRequest, GrepRun } from "./grep-types.js";
 import { type RgEvent, RgJsonStream, type RgText } from "./rg-json-stream.js";
 import { openSearchRoot, type SearchRoot } from "./search-root.js";
@@ -21,19 +21,8 @@ function decode(value: RgText | undefined): string {
   return value.bytes ? Buffer.from(value.bytes, "base64").toString("utf8") : "";
 }
 
-/** Where the search folder is, as rg's arguments depend on it (git-entries.ts). */
-interface SearchPlace {
-  /** It holds a `.git`: a glob leaves that out. */
-  holdsGit: boolean;
-  /**
-   * It is in a git repository, where rg honours .gitignore anyway: `--no-require-git`,
-   * which makes it honour them elsewhere too, cost ~1.4 ms of a 270 ms scan.
-   */
-  inRepository: boolean;
-}
-
 /** rg's arguments; `target` is what it searches (search-root.ts). */
-export function rgArguments(request: GrepRequest, target: string, place: SearchPlace): string[] {
+export function rgArguments(request: GrepRequest, target: string, place: GitPlace): string[] {
   const args = ["--json", "--line-number", "--color=never", "--hidden"];
   if (!place.inRepository) args.push("--no-require-git");
   if (request.ignoreCase) args.push("--ignore-case");
@@ -56,11 +45,10 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
   const root = await openSearchRoot(request.searchPath, isFile, request.projectRoot);
   try {
     const started = searchStarted();
-    const folder = isFile ? path.dirname(request.searchPath) : request.searchPath;
-    const place = {
-      holdsGit: !isFile && holdsGit(folder),
-      inRepository: insideGitRepository(folder),
-    };
+    // A file is read from stdin: no rule about `.git` is needed for it.
+    const place = isFile
+      ? { ...gitPlace(path.dirname(request.searchPath)), holdsGit: false }
+      : gitPlace(request.searchPath);
     const run = await runRipgrep(rgPath, request, root, place);
     root.verify();
     if (!run.ok && run.kind === "failed") {
@@ -70,11 +58,7 @@ export async function grepWithRipgrep(rgPath: string, request: GrepRequest): Pro
     }
     if (!run.ok) return run;
     // rg walks the folders below the pinned one by name: its lines are confirmed inside.
-    // The cheap test first: path.relative for every line cost ~0.1 ms a grep.
-    const outsideGit = run.lines.filter(
-      (line) =>
-        !line.file.includes(".git") || !isGitEntry(path.relative(request.searchPath, line.file)),
-    );
+    const outsideGit = run.lines.filter((line) => !isGitEntryBelow(request.searchPath, line.file));
     const lines = await confirmLines(root.trustedFrom, outsideGit, started);
     const warnings = confirmWarnings(root.trustedFrom, run.warnings, started, root.toReal);
     const matches = (list: readonly GrepLine[]) =>
@@ -114,7 +98,7 @@ function runRipgrep(
   rgPath: string,
   request: GrepRequest,
   root: SearchRoot,
-  place: SearchPlace,
+  place: GitPlace,
 ): Promise<GrepRun> {
   return new Promise((resolve) => {
     const child = spawn(rgPath, rgArguments(request, root.target, place), {
